@@ -1,0 +1,449 @@
+//! Cleaning a document with a source's rules, order-invariantly (thesis §3.4.1).
+//!
+//! Every match of every active rule is found on the original text (none on text another rule already
+//! changed), so rule order cannot matter. `remove` rules: the union of their matches, intervals closer than
+//! the merge gap joined. Cut rules (frame cuts): the *article block* is the largest run of text left after
+//! the removals, counting only words on lines of at least 8 words (any words, if no line is that long). A
+//! `cut-before` match ending before the block removes everything from the document's start to its end
+//! (the last such match wins); a `cut-after` match starting after the block removes everything from its
+//! start to the document's end (the first wins). A cut string inside the block cuts nothing.
+//!
+//! A rule whose regex is the one synthesized from its tokens is matched at token level ([`TokenMatcher`]);
+//! a hand-edited regex is run as a regex, and kept only where it starts and ends on token boundaries.
+
+use std::cell::RefCell;
+
+use regex::Regex;
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::matcher::{Scratch, TokenMatcher};
+use crate::mutable::{MutablePattern, MutableSet};
+use crate::rules::{Action, Rule, RulesFile};
+use crate::symbol::Symbol;
+use crate::synthesis::synthesize;
+use crate::tokens::Tokenizer;
+
+/// Lines with at least this many words count toward choosing the article block.
+pub const LONG_LINE_WORDS: usize = 8;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpanKind {
+    /// Matches of `remove` rules (and what the merge gap joined to them).
+    Removed,
+    /// From the document's start to the end of a header string.
+    CutBefore,
+    /// From a footer string to the document's end.
+    CutAfter,
+}
+
+/// A removed span of the original text and the rules behind it (indices into [`Cleaner::rule_ids`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+    pub kind: SpanKind,
+    pub rules: Vec<u32>,
+}
+
+/// A cleaned document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cleaned {
+    pub text: String,
+    /// Removed spans, sorted and disjoint.
+    pub spans: Vec<Span>,
+    pub removed_bytes: usize,
+}
+
+/// One match of one rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Match {
+    pub start: usize,
+    pub end: usize,
+    pub rule: u32,
+}
+
+#[derive(Debug, Clone)]
+struct ActiveRule {
+    id: String,
+    action: Action,
+}
+
+/// A compiled set of rules.
+#[derive(Debug, Clone)]
+pub struct Cleaner {
+    tokenizer: Tokenizer,
+    merge_gap: usize,
+    rules: Vec<ActiveRule>,
+    matcher: TokenMatcher,
+    /// Rule index of each string of the matcher.
+    token_rules: Vec<u32>,
+    regex_rules: Vec<(u32, Regex)>,
+    any_cut: bool,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+impl Cleaner {
+    /// The cleaner of a rules file: its accepted rules, and with `include_pending` the pending ones at or
+    /// above the chosen cutoff.
+    pub fn new(file: &RulesFile, include_pending: bool) -> Result<Cleaner> {
+        Cleaner::from_rules(file.tokenizer, &file.mutable, file.active_rules(include_pending), file.merge_gap)
+    }
+
+    pub fn from_rules<'a>(
+        tokenizer: Tokenizer,
+        patterns: &[MutablePattern],
+        rules: impl IntoIterator<Item = &'a Rule>,
+        merge_gap: usize,
+    ) -> Result<Cleaner> {
+        Cleaner::with_patterns(tokenizer, &MutableSet::new(patterns.to_vec())?, rules, merge_gap)
+    }
+
+    /// As [`Cleaner::from_rules`], with the patterns already compiled (cheap to call on every edit).
+    pub fn with_patterns<'a>(
+        tokenizer: Tokenizer,
+        mutable: &MutableSet,
+        rules: impl IntoIterator<Item = &'a Rule>,
+        merge_gap: usize,
+    ) -> Result<Cleaner> {
+        let mut active = Vec::new();
+        let mut token_strings: Vec<Vec<Symbol>> = Vec::new();
+        let mut token_rules = Vec::new();
+        let mut regex_rules = Vec::new();
+        for rule in rules {
+            let idx = active.len() as u32;
+            let symbols = rule.symbols();
+            let synthesized = if symbols.is_empty() { None } else { synthesize(&symbols, tokenizer, mutable).ok() };
+            if synthesized.as_deref() == Some(rule.regex.as_str()) {
+                token_strings.push(symbols);
+                token_rules.push(idx);
+            } else {
+                let re = Regex::new(&rule.regex).map_err(|e| Error::InvalidRule {
+                    id: rule.id.clone(),
+                    message: e.to_string().lines().last().unwrap_or_default().trim().to_string(),
+                })?;
+                regex_rules.push((idx, re));
+            }
+            active.push(ActiveRule { id: rule.id.clone(), action: rule.action });
+        }
+        let refs: Vec<&[Symbol]> = token_strings.iter().map(|s| s.as_slice()).collect();
+        let matcher = TokenMatcher::new(tokenizer, mutable.clone(), &refs);
+        let any_cut = active.iter().any(|r| r.action != Action::Remove);
+        Ok(Cleaner { tokenizer, merge_gap, rules: active, matcher, token_rules, regex_rules, any_cut })
+    }
+
+    pub fn len(&self) -> usize {
+        self.rules.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty()
+    }
+
+    pub fn rule_id(&self, rule: u32) -> &str {
+        &self.rules[rule as usize].id
+    }
+
+    pub fn rule_ids(&self) -> impl Iterator<Item = &str> {
+        self.rules.iter().map(|r| r.id.as_str())
+    }
+
+    /// Every match of every rule, sorted.
+    pub fn matches(&self, text: &str) -> Vec<Match> {
+        let mut out = Vec::new();
+        SCRATCH.with_borrow_mut(|scratch| {
+            self.matcher.find_all(text, scratch, |start, end, s| {
+                out.push(Match { start, end, rule: self.token_rules[s as usize] });
+            });
+        });
+        if !self.regex_rules.is_empty() {
+            let spans = self.tokenizer.spans(text);
+            let starts: Vec<usize> = spans.iter().map(|s| s.0).collect();
+            let is_end = |e: usize| spans.binary_search_by_key(&e, |s| s.1).is_ok();
+            for (rule, re) in &self.regex_rules {
+                let mut from = 0;
+                while let Some(m) = re.find_at(text, from) {
+                    if m.end() > m.start() && starts.binary_search(&m.start()).is_ok() && is_end(m.end()) {
+                        out.push(Match { start: m.start(), end: m.end(), rule: *rule });
+                    }
+                    // next token start after this match's start: overlapping matches are found too
+                    let k = starts.partition_point(|&s| s <= m.start());
+                    match starts.get(k) {
+                        Some(&s) => from = s,
+                        None => break,
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The removed spans of `text`.
+    pub fn spans(&self, text: &str) -> Vec<Span> {
+        let matches = self.matches(text);
+        let removed = union(
+            text,
+            matches.iter().filter(|m| self.rules[m.rule as usize].action == Action::Remove),
+            self.merge_gap,
+            SpanKind::Removed,
+        );
+        if !self.any_cut {
+            return removed;
+        }
+        // Cut strings are template too: they bound the runs the article block is chosen from.
+        let all = union(text, matches.iter(), self.merge_gap, SpanKind::Removed);
+        let Some((block_start, block_end)) = article_block(text, &all) else { return removed };
+        let header = matches
+            .iter()
+            .filter(|m| self.rules[m.rule as usize].action == Action::CutBefore && m.end <= block_start)
+            .max_by_key(|m| (m.end, std::cmp::Reverse(m.rule)));
+        let footer = matches
+            .iter()
+            .filter(|m| self.rules[m.rule as usize].action == Action::CutAfter && m.start >= block_end)
+            .min_by_key(|m| (m.start, m.rule));
+        let mut all: Vec<Span> = removed;
+        if let Some(h) = header {
+            all.push(Span { start: 0, end: h.end, kind: SpanKind::CutBefore, rules: vec![h.rule] });
+        }
+        if let Some(f) = footer {
+            all.push(Span { start: f.start, end: text.len(), kind: SpanKind::CutAfter, rules: vec![f.rule] });
+        }
+        merge_spans(all)
+    }
+
+    pub fn clean(&self, text: &str) -> Cleaned {
+        let spans = self.spans(text);
+        let removed_bytes = spans.iter().map(|s| s.end - s.start).sum();
+        Cleaned { text: render(text, &spans), spans, removed_bytes }
+    }
+}
+
+/// Union of matches as spans; intervals fewer than `gap` characters apart are joined.
+fn union<'a>(text: &str, matches: impl Iterator<Item = &'a Match>, gap: usize, kind: SpanKind) -> Vec<Span> {
+    let mut ms: Vec<&Match> = matches.collect();
+    ms.sort_unstable();
+    let mut out: Vec<Span> = Vec::new();
+    for m in ms {
+        if let Some(last) = out.last_mut()
+            && (m.start <= last.end || joinable(&text[last.end..m.start], gap))
+        {
+            last.end = last.end.max(m.end);
+            if !last.rules.contains(&m.rule) {
+                last.rules.push(m.rule);
+            }
+            continue;
+        }
+        out.push(Span { start: m.start, end: m.end, kind, rules: vec![m.rule] });
+    }
+    for s in &mut out {
+        s.rules.sort_unstable();
+    }
+    out
+}
+
+/// Whether the text between two removed intervals goes with them: only whitespace (nothing would be
+/// left of it), or fewer than `gap` characters.
+fn joinable(between: &str, gap: usize) -> bool {
+    between.trim().is_empty() || (gap > 0 && between.chars().count() < gap)
+}
+
+/// Merges overlapping spans of different kinds; a cut absorbs the removals it covers.
+fn merge_spans(mut spans: Vec<Span>) -> Vec<Span> {
+    let rank = |k: SpanKind| match k {
+        SpanKind::Removed => 0,
+        _ => 1,
+    };
+    spans.sort_by_key(|s| (s.start, s.end));
+    let mut out: Vec<Span> = Vec::new();
+    for s in spans {
+        if let Some(last) = out.last_mut()
+            && s.start <= last.end
+        {
+            last.end = last.end.max(s.end);
+            if rank(s.kind) > rank(last.kind) {
+                last.kind = s.kind;
+            }
+            for r in s.rules {
+                if !last.rules.contains(&r) {
+                    last.rules.push(r);
+                }
+            }
+            last.rules.sort_unstable();
+            continue;
+        }
+        out.push(s);
+    }
+    out
+}
+
+/// The article block: the kept run with the most words on long lines (≥ [`LONG_LINE_WORDS`] words),
+/// or with the most words if no line is that long. `None` when nothing is kept.
+pub fn article_block(text: &str, removed: &[Span]) -> Option<(usize, usize)> {
+    let mut runs = Vec::new();
+    let mut pos = 0;
+    for s in removed {
+        if s.start > pos {
+            runs.push((pos, s.start));
+        }
+        pos = pos.max(s.end);
+    }
+    if pos < text.len() {
+        runs.push((pos, text.len()));
+    }
+    let scored: Vec<((usize, usize), usize, usize)> = runs
+        .into_iter()
+        .map(|(a, b)| {
+            let run = &text[a..b];
+            let (mut long, mut all) = (0, 0);
+            for line in run.split('\n') {
+                let w = line.split_whitespace().count();
+                all += w;
+                if w >= LONG_LINE_WORDS {
+                    long += w;
+                }
+            }
+            ((a, b), long, all)
+        })
+        .filter(|r| r.2 > 0)
+        .collect();
+    let any_long = scored.iter().any(|r| r.1 > 0);
+    // ties go to the earliest run
+    scored.iter().rev().max_by_key(|r| if any_long { r.1 } else { r.2 }).map(|r| r.0)
+}
+
+/// The text with `spans` removed. At each seam the whitespace around the removed text collapses to one
+/// separator: a newline if any was there, else a space. The result is trimmed.
+pub fn render(text: &str, spans: &[Span]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut newline = false;
+    let mut pos = 0;
+    let keep = |kept: &str, out: &mut String, newline: &mut bool| {
+        let t = kept.trim();
+        if t.is_empty() {
+            *newline |= kept.contains('\n');
+            return;
+        }
+        let lead = &kept[..kept.len() - kept.trim_start().len()];
+        *newline |= lead.contains('\n');
+        if !out.is_empty() {
+            out.push(if *newline { '\n' } else { ' ' });
+        }
+        out.push_str(t);
+        *newline = kept[kept.trim_end().len()..].contains('\n');
+    };
+    if spans.is_empty() {
+        return text.trim().to_string();
+    }
+    for s in spans {
+        keep(&text[pos..s.start], &mut out, &mut newline);
+        newline |= text[s.start..s.end].contains('\n');
+        pos = s.end;
+    }
+    keep(&text[pos..], &mut out, &mut newline);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Status;
+
+    pub(crate) fn rule(id: &str, tokens: &str, action: Action, mutable: &MutableSet) -> Rule {
+        let tokens: Vec<String> = tokens.split(' ').map(String::from).collect();
+        let symbols: Vec<Symbol> = tokens.iter().map(|t| Symbol::decode(t)).collect();
+        Rule {
+            id: id.into(),
+            status: Status::Accepted,
+            action,
+            regex: synthesize(&symbols, Tokenizer::Text, mutable).unwrap(),
+            tokens,
+            tf: 0,
+            df: 0,
+            bin: 99,
+            coverage: 0,
+            example: String::new(),
+            idiom: false,
+            stale: false,
+        }
+    }
+
+    fn cleaner(rules: &[(&str, Action)], gap: usize) -> Cleaner {
+        let m = MutableSet::defaults();
+        let rules: Vec<Rule> = rules.iter().enumerate().map(|(i, (t, a))| rule(&format!("r{i}"), t, *a, &m)).collect();
+        Cleaner::from_rules(Tokenizer::Text, m.patterns(), &rules, gap).unwrap()
+    }
+
+    #[test]
+    fn removes_the_union_of_overlapping_and_adjacent_matches() {
+        let c = cleaner(&[("a a b", Action::Remove), ("b c", Action::Remove), ("d", Action::Remove)], 0);
+        let out = c.clean("x a a b c d y");
+        assert_eq!(out.text, "x y");
+        assert_eq!(out.spans.len(), 1, "{:?}", out.spans);
+        assert_eq!(out.spans[0].rules, vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn merge_gap_joins_close_intervals_only() {
+        let c = cleaner(&[("read more", Action::Remove)], 0);
+        assert_eq!(c.clean("read more xx read more body").text, "xx body");
+        let c = cleaner(&[("read more", Action::Remove)], 5);
+        assert_eq!(c.clean("read more xx read more body").text, "body", "4 characters apart, gap 5: joined");
+        let c = cleaner(&[("read more", Action::Remove)], 4);
+        assert_eq!(c.clean("read more xx read more body").text, "xx body", "4 characters apart, gap 4: not joined");
+    }
+
+    #[test]
+    fn hand_edited_regex_matches_at_token_boundaries_only() {
+        let m = MutableSet::defaults();
+        let mut r = rule("h", "read more", Action::Remove, &m);
+        r.regex = r"read\s+mor".into();
+        let c = Cleaner::from_rules(Tokenizer::Text, m.patterns(), &[r.clone()], 0).unwrap();
+        assert_eq!(c.clean("read more read mor x").text, "read more x");
+        r.regex = "(unclosed".into();
+        let err = Cleaner::from_rules(Tokenizer::Text, m.patterns(), &[r], 0).unwrap_err().to_string();
+        assert!(err.contains("rule h") && err.contains("unclosed"), "{err}");
+    }
+
+    #[test]
+    fn seams_keep_newlines() {
+        let c = cleaner(&[("read more", Action::Remove)], 0);
+        assert_eq!(c.clean("first line\nread more\nsecond line").text, "first line\nsecond line");
+        assert_eq!(c.clean("  nothing here  ").text, "nothing here");
+    }
+
+    #[test]
+    fn cut_after_removes_the_tail_outside_the_article_block() {
+        let c = cleaner(&[("Leave a reply", Action::CutAfter), ("Menu Home", Action::CutBefore)], 0);
+        let text = "Menu Home News\nthe article has a long first line of many words here\nLeave a reply\nBob says hi";
+        let out = c.clean(text);
+        assert_eq!(out.text, "News\nthe article has a long first line of many words here");
+        assert_eq!(out.spans.iter().map(|s| s.kind).collect::<Vec<_>>(), vec![SpanKind::CutBefore, SpanKind::CutAfter]);
+    }
+
+    #[test]
+    fn cut_strings_on_the_wrong_side_of_the_article_block_cut_nothing() {
+        let c = cleaner(&[("MUST WATCH", Action::CutBefore), ("Leave a reply", Action::CutAfter)], 0);
+        // a header string after the article, a footer string before it
+        let text = "Leave a reply\none two three four five six seven eight nine ten\nMUST WATCH\nshort";
+        assert_eq!(
+            c.clean(text).text,
+            "Leave a reply\none two three four five six seven eight nine ten\nMUST WATCH\nshort"
+        );
+    }
+
+    #[test]
+    fn the_last_header_and_the_first_footer_cut() {
+        let c = cleaner(&[("Menu", Action::CutBefore), ("Reply", Action::CutAfter)], 0);
+        let text = "Menu a Menu b\none two three four five six seven eight nine\nReply c Reply d";
+        let out = c.clean(text);
+        assert_eq!(out.text, "b\none two three four five six seven eight nine");
+        assert_eq!(out.spans[0], Span { start: 0, end: 11, kind: SpanKind::CutBefore, rules: vec![0] });
+        assert_eq!(out.spans[1].start, text.find("Reply").unwrap());
+    }
+}

@@ -1,0 +1,149 @@
+//! Command-line arguments, parsed once (clap). Usage errors exit with status 2.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "chaff",
+    version,
+    about = "Learn each source's template from its documents, tune the rules, and remove the template.",
+    long_about = "Learn each source's template from a history of its documents (Foschini's suffix-array method), \
+review the mined rules in a terminal UI, and remove the template from new documents.\n\n\
+With no command, opens the tuning UI on the bundled sample-corpora/."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Mine a source's templates into its rules file (rules/<source>.toml).
+    Mine(MineArgs),
+    /// Remove the template from documents with a source's rules.
+    Clean(CleanArgs),
+    /// Print the histogram, cutoff and top candidates of a corpus without writing anything.
+    Stats(StatsArgs),
+    /// Open the tuning UI on a source (or a folder of sources).
+    Tune(TuneArgs),
+    /// Write the bundled sample corpora (deterministic generator).
+    Generate(GenerateArgs),
+    /// Measure mining and cleaning speed on generated corpora; prints MB/s per stage.
+    Bench(BenchArgs),
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    Text,
+    Html,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct MiningOpts {
+    /// Tokenizer preset (default: the rules file's, else html for .html documents, else text).
+    #[arg(long, value_enum)]
+    pub preset: Option<Preset>,
+    /// Shortest string kept, in tokens.
+    #[arg(long, default_value_t = 2)]
+    pub min_tokens: u32,
+    /// Fewest documents a string must occur in.
+    #[arg(long, default_value_t = 2)]
+    pub min_df: u32,
+    /// Mine on a sample of at most this many MB of documents, then count on all of them.
+    #[arg(long, default_value_t = 32)]
+    pub sample_mb: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct MineArgs {
+    /// A folder of .txt/.html documents, a .jsonl file of {"id", "text"} records, or with --all a folder of
+    /// source folders.
+    pub corpus: PathBuf,
+    /// Source name (default: the folder or file name).
+    #[arg(long, conflicts_with = "all")]
+    pub source: Option<String>,
+    /// Where rules files are written.
+    #[arg(long, default_value = "rules")]
+    pub rules_dir: PathBuf,
+    /// Mine every sub-folder of CORPUS as its own source, and flag strings mined in many (idioms).
+    #[arg(long)]
+    pub all: bool,
+    /// With --all: a string that is a candidate in this many sources is an idiom, and starts rejected.
+    #[arg(long, default_value_t = chaff::cross_source::DEFAULT_MIN_SOURCES)]
+    pub idiom_sources: usize,
+    /// Characters: removed intervals closer than this are joined (stored in the rules file).
+    #[arg(long)]
+    pub merge_gap: Option<usize>,
+    #[command(flatten)]
+    pub mining: MiningOpts,
+    /// Print a JSON summary instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CleanArgs {
+    /// The source's rules file (rules/<source>.toml or an exported one).
+    #[arg(long)]
+    pub rules: PathBuf,
+    /// Files or folders to clean. Without any, reads JSON Lines {"id", "text"} on stdin and writes JSON
+    /// Lines on stdout.
+    pub inputs: Vec<PathBuf>,
+    /// Folder for the cleaned files (same names). Required with INPUTs.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// List every removed span with the rule(s) that removed it (JSON Lines: a "spans" field).
+    #[arg(long)]
+    pub explain: bool,
+    /// Also apply pending rules at or above the chosen cutoff (the automatic rules, no editor).
+    #[arg(long)]
+    pub include_pending: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    pub corpus: PathBuf,
+    #[command(flatten)]
+    pub mining: MiningOpts,
+    /// How many top candidates to list.
+    #[arg(long, default_value_t = 20)]
+    pub top: usize,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// A source's corpus, or a folder of sources (a picker opens first).
+    #[arg(default_value = "sample-corpora")]
+    pub corpus: PathBuf,
+    /// The rules file to load and save (default: RULES_DIR/<source>.toml).
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    #[arg(long, default_value = "rules")]
+    pub rules_dir: PathBuf,
+    #[arg(long, value_enum)]
+    pub preset: Option<Preset>,
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// Where to write the sources.
+    #[arg(long, default_value = "sample-corpora")]
+    pub out: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Corpus sizes to mine, in MB.
+    #[arg(long, value_delimiter = ',', default_values_t = [10usize, 100])]
+    pub sizes: Vec<usize>,
+    /// Also run the thesis-scale run (220 MB, ~10,000 documents).
+    #[arg(long)]
+    pub thesis_scale: bool,
+    /// Time the tuning UI's frames and a 5 MB re-mine instead.
+    #[arg(long)]
+    pub tui: bool,
+}

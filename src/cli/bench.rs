@@ -1,0 +1,179 @@
+//! `chaff bench`: speed figures on generated templated corpora — MB/s for each mining stage, cleaning
+//! with 200 and 1,000 accepted rules, and peak memory. Figures, not pass/fail: the machine decides.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use chaff::cleaning::Cleaner;
+use chaff::corpus::{Corpus, Document};
+use chaff::generate::bench_corpus;
+use chaff::mining::{Mining, MiningConfig, Quiet, Stage, mine};
+use chaff::mutable::MutableSet;
+use chaff::rules::{MiningParams, Rule, RulesFile, Status};
+use chaff::symbol::Symbol;
+use chaff::synthesis::synthesize;
+use rayon::prelude::*;
+
+use super::args::BenchArgs;
+
+/// Peak resident memory of this process so far (VmHWM), in MB.
+fn peak_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).map(|l| l.to_string()))
+        .and_then(|l| l.split_whitespace().nth(1).and_then(|kb| kb.parse::<f64>().ok()))
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+fn corpus(mb: usize, doc_bytes: usize) -> Corpus {
+    let source = bench_corpus(mb << 20, doc_bytes, 42);
+    let docs = source.docs.into_iter().map(|d| Document { id: d.id, text: d.text }).collect();
+    Corpus::from_docs(format!("bench-{mb}mb"), docs)
+}
+
+fn mbps(bytes: u64, secs: f64) -> f64 {
+    bytes as f64 / (1 << 20) as f64 / secs.max(1e-9)
+}
+
+fn report(label: &str, m: &Mining, total: f64) {
+    println!(
+        "{label}: {} docs, {:.1} MB, {} tokens, mined {} docs; total {:.2} s = {:.1} MB/s; auto cutoff {}%, {} candidates",
+        m.documents,
+        m.bytes as f64 / (1 << 20) as f64,
+        m.tokens,
+        m.sampled_documents,
+        total,
+        mbps(m.bytes, total),
+        m.auto_cutoff,
+        m.candidates(m.auto_cutoff).count()
+    );
+    for stage in Stage::ALL {
+        let t = m.time(stage).as_secs_f64();
+        if t > 0.0 {
+            println!("    {:<13} {:>8.1} ms  {:>8.1} MB/s of input", stage.name(), t * 1000.0, mbps(m.bytes, t));
+        }
+    }
+}
+
+/// `n` accepted rules: the mined candidates, then random 3–6-token windows of the documents (each found
+/// in at least its own document), synthesized as the miner would.
+fn rules_for(corpus: &Corpus, mining: &Mining, n: usize) -> RulesFile {
+    let mut file = RulesFile::from_mining(mining, MiningParams::default(), None);
+    let mutable = MutableSet::new(mining.patterns.clone()).expect("patterns");
+    file.rules.truncate(n);
+    let mut state = 0x9E3779B97F4A7C15u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    while file.rules.len() < n {
+        let doc = &corpus.docs[(next() % corpus.docs.len() as u64) as usize];
+        let words: Vec<&str> = doc.text.split_whitespace().collect();
+        let len = 3 + (next() % 4) as usize;
+        if words.len() <= len {
+            continue;
+        }
+        let at = (next() % (words.len() - len) as u64) as usize;
+        let symbols: Vec<Symbol> = words[at..at + len]
+            .iter()
+            .map(|w| match mutable.classify(w) {
+                Some(p) => Symbol::Mutable(mutable.patterns()[p].name.clone()),
+                None => Symbol::Literal(w.to_string()),
+            })
+            .collect();
+        let regex = synthesize(&symbols, file.tokenizer, &mutable).expect("synthesize");
+        let id = chaff::symbol::stable_id(&symbols);
+        if file.rules.iter().any(|r| r.id == id) {
+            continue;
+        }
+        file.rules.push(Rule {
+            id,
+            status: Status::Accepted,
+            action: Default::default(),
+            regex,
+            tokens: symbols.iter().map(Symbol::encode).collect(),
+            tf: 0,
+            df: 0,
+            bin: 0,
+            coverage: 0,
+            example: String::new(),
+            idiom: false,
+            stale: false,
+        });
+    }
+    for r in &mut file.rules {
+        r.status = Status::Accepted;
+    }
+    file
+}
+
+fn bench_clean(corpus: &Corpus, file: &RulesFile) {
+    let t = Instant::now();
+    let cleaner = Cleaner::new(file, false).expect("cleaner");
+    let build = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    let removed: usize = corpus.docs.par_iter().map(|d| cleaner.clean(&d.text).removed_bytes).sum();
+    let secs = t.elapsed().as_secs_f64();
+    let bytes = corpus.bytes() as u64;
+    println!(
+        "    clean, {:>5} rules: {:>8.1} MB/s ({:.2} s for {:.0} MB; rules compiled in {:.0} ms; {:.1}% removed)",
+        file.rules.len(),
+        mbps(bytes, secs),
+        secs,
+        bytes as f64 / (1 << 20) as f64,
+        build * 1000.0,
+        100.0 * removed as f64 / bytes as f64
+    );
+}
+
+pub fn bench(args: BenchArgs) -> Result<ExitCode> {
+    if args.tui {
+        print!("{}", chaff::tui::bench_frames());
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("chaff bench: {} threads; figures from this machine, this run", rayon::current_num_threads());
+    let mut runs: Vec<(String, usize, usize, usize)> =
+        args.sizes.iter().map(|&mb| (format!("{mb} MB"), mb, 10 << 10, 32)).collect();
+    // a single 5 MB source, mined whole: the editor's re-mine
+    runs.insert(0, ("5 MB source".into(), 5, 10 << 10, 32));
+    if args.thesis_scale {
+        runs.push(("thesis scale (220 MB, ~10,000 docs)".into(), 220, 22 << 10, 32));
+    }
+    let mut per_mb = Vec::new();
+    for (label, mb, doc_bytes, sample_mb) in runs {
+        let t = Instant::now();
+        let c = corpus(mb, doc_bytes);
+        let gen_secs = t.elapsed().as_secs_f64();
+        let config = MiningConfig { sample_bytes: sample_mb << 20, ..MiningConfig::default() };
+        // Reset the peak (VmHWM) so it measures mining and cleaning with the corpus loaded, not generation.
+        let _ = std::fs::write("/proc/self/clear_refs", "5");
+        let t = Instant::now();
+        let m = mine(&c, &config, &Quiet)?;
+        let total = t.elapsed().as_secs_f64();
+        println!("(generated in {gen_secs:.1} s)");
+        report(&label, &m, total);
+        per_mb.push((mb, total));
+        if mb == 10 {
+            // the same 10 MB mined whole, no sampling: the suffix array's own speed
+            let whole = MiningConfig { sample_bytes: usize::MAX, ..MiningConfig::default() };
+            let t = Instant::now();
+            let w = mine(&c, &whole, &Quiet)?;
+            report("10 MB, mined whole (no sample)", &w, t.elapsed().as_secs_f64());
+        }
+        if mb == 100 || (mb == *args.sizes.iter().max().unwrap_or(&mb) && !args.sizes.contains(&100)) {
+            for n in [200, 1000] {
+                bench_clean(&c, &rules_for(&c, &m, n));
+            }
+        }
+        println!("    peak memory: {:.0} MB (input {:.0} MB)\n", peak_mb(), c.bytes() as f64 / (1 << 20) as f64);
+    }
+    let ten = per_mb.iter().find(|r| r.0 == 10).map(|r| r.1);
+    let hundred = per_mb.iter().find(|r| r.0 == 100).map(|r| r.1);
+    if let (Some(a), Some(b)) = (ten, hundred) {
+        println!("100 MB costs {:.1}× what 10 MB costs", b / a);
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,107 @@
+//! The subcommands. Each parses nothing itself: `args` did, and each turns typed arguments into engine
+//! calls and prints the result.
+
+pub mod args;
+mod bench;
+mod clean;
+mod mine;
+pub mod output;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use chaff::corpus::{LoadOptions, source_folders};
+use chaff::mining::MiningConfig;
+use chaff::rules::RulesFile;
+use chaff::tokens::Tokenizer;
+
+use args::{Cli, Command, MiningOpts, Preset};
+
+pub fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Some(Command::Mine(a)) => mine::mine(a),
+        Some(Command::Stats(a)) => mine::stats(a),
+        Some(Command::Clean(a)) => clean::clean(a),
+        Some(Command::Tune(a)) => tune(a.corpus, a.rules, a.rules_dir, a.preset),
+        None => tune(PathBuf::from("sample-corpora"), None, PathBuf::from("rules"), None),
+        Some(Command::Generate(a)) => {
+            let mut files = 0;
+            for source in chaff::generate::bundled() {
+                files += chaff::generate::write_source(&source, &a.out)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", a.out.display()))?;
+                println!("{}/{}: {} documents", a.out.display(), source.name, source.docs.len());
+            }
+            println!("{files} files written");
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Bench(a)) => bench::bench(a),
+    }
+}
+
+fn tune(corpus: PathBuf, rules: Option<PathBuf>, rules_dir: PathBuf, preset: Option<Preset>) -> Result<ExitCode> {
+    if !corpus.exists() {
+        anyhow::bail!(
+            "{}: no such corpus (give a folder of .txt/.html documents or a .jsonl file: chaff tune CORPUS)",
+            corpus.display()
+        );
+    }
+    chaff::tui::run(chaff::tui::TuneOptions { corpus, rules, rules_dir, preset: preset.map(tokenizer_of) })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn tokenizer_of(p: Preset) -> Tokenizer {
+    match p {
+        Preset::Text => Tokenizer::Text,
+        Preset::Html => Tokenizer::Html,
+    }
+}
+
+/// The tokenizer to mine with: as asked, else the existing rules file's, else html when most documents
+/// are .html, else text.
+pub fn choose_tokenizer(asked: Option<Preset>, previous: Option<&RulesFile>, corpus: &Path) -> Tokenizer {
+    if let Some(p) = asked {
+        return tokenizer_of(p);
+    }
+    if let Some(prev) = previous {
+        return prev.tokenizer;
+    }
+    let (mut html, mut txt) = (0, 0);
+    if let Ok(entries) = std::fs::read_dir(corpus) {
+        for e in entries.flatten() {
+            match e.path().extension().and_then(|x| x.to_str()) {
+                Some("html" | "htm") => html += 1,
+                Some("txt") => txt += 1,
+                _ => {}
+            }
+        }
+    }
+    if html > txt { Tokenizer::Html } else { Tokenizer::Text }
+}
+
+/// The mining configuration from the command line and, if the source has one, its rules file (whose
+/// mutable patterns are the editor's).
+pub fn mining_config(opts: &MiningOpts, previous: Option<&RulesFile>, corpus: &Path) -> MiningConfig {
+    let mut config = MiningConfig::for_tokenizer(choose_tokenizer(opts.preset, previous, corpus));
+    if let Some(prev) = previous
+        && !prev.mutable.is_empty()
+    {
+        config.patterns = prev.mutable.clone();
+    }
+    config.min_tokens = opts.min_tokens;
+    config.min_df = opts.min_df;
+    config.sample_bytes = opts.sample_mb.max(1) << 20;
+    config
+}
+
+/// Source folders of a multi-source root (for `--all`).
+pub fn sources_under(root: &Path) -> Result<Vec<PathBuf>> {
+    let found = source_folders(root, &LoadOptions::default())?;
+    if found.is_empty() {
+        anyhow::bail!(
+            "{}: no source folders with documents inside (--all expects ROOT/<source>/*.txt|html)",
+            root.display()
+        );
+    }
+    Ok(found)
+}

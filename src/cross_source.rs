@@ -1,0 +1,41 @@
+//! The second-level filter (thesis §3.3, last paragraphs): template strings are frequent within a source
+//! but differ between sources, while idioms ("as much as", "one of the") are candidates everywhere. A
+//! string that is a candidate in at least `min_sources` of the sources mined together is flagged as an
+//! idiom, and its rule starts rejected.
+
+use std::collections::HashMap;
+
+use crate::mining::Mining;
+use crate::symbol::display;
+
+/// Default: flagged when a candidate in 3 sources (or in all, when fewer than 3 are mined together).
+pub const DEFAULT_MIN_SOURCES: usize = 3;
+
+/// Flags idioms among the candidates (strings at or above each source's auto cutoff). Returns how many
+/// strings were flagged in all. Fewer than two sources: nothing to compare, nothing flagged.
+pub fn flag_idioms(minings: &mut [Mining], min_sources: usize) -> usize {
+    if minings.len() < 2 {
+        return 0;
+    }
+    let threshold = min_sources.clamp(2, minings.len());
+    let mut sources_of: HashMap<String, usize> = HashMap::new();
+    for m in minings.iter() {
+        let mut keys: Vec<String> = m.candidates(m.auto_cutoff).map(|s| display(&s.symbols)).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        for k in keys {
+            *sources_of.entry(k).or_default() += 1;
+        }
+    }
+    let mut flagged = 0;
+    for m in minings.iter_mut() {
+        let cutoff = m.auto_cutoff;
+        for s in m.strings.iter_mut().filter(|s| s.bin >= cutoff) {
+            if sources_of.get(&display(&s.symbols)).copied().unwrap_or(0) >= threshold {
+                s.idiom = true;
+                flagged += 1;
+            }
+        }
+    }
+    flagged
+}

@@ -1,0 +1,29 @@
+//! chaff: learn a source's template from a history of its documents, and remove it.
+//!
+//! The method is Foschini's (thesis chapters 3–5), one module a step:
+//! [`corpus`] → [`tokens`] + [`mutable`] → [`vocabulary`] → [`suffix_array`] → [`statistics`] →
+//! [`cutoff`] → [`synthesis`] → [`rules`] → [`cleaning`]. [`mining`] runs the steps in order;
+//! [`cross_source`] is the second-level filter across sources. The library has no UI dependency: the CLI
+//! and the terminal UI are thin layers over it.
+
+pub mod corpus;
+pub mod cutoff;
+pub mod error;
+pub mod mutable;
+pub mod statistics;
+pub mod suffix_array;
+pub mod symbol;
+pub mod synthesis;
+pub mod tokens;
+pub mod vocabulary;
+
+pub use error::{Error, Result};
+pub mod cleaning;
+pub mod cross_source;
+pub mod matcher;
+pub mod mining;
+pub mod rules;
+
+pub mod generate;
+#[cfg(feature = "cli")]
+pub mod tui;

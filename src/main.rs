@@ -1,0 +1,21 @@
+//! The `chaff` command: a thin layer over the engine library (`chaff::*`) and the tuning UI.
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = cli::args::Cli::parse();
+    match cli::run(args) {
+        Ok(code) => code,
+        Err(err) => {
+            if cli::output::is_broken_pipe(&err) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("chaff: error: {}", cli::output::one_line(&err));
+            ExitCode::from(1)
+        }
+    }
+}

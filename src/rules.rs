@@ -1,0 +1,359 @@
+//! Rules files (method.md §9): one TOML file per source, `rules/<source>.toml`, holding the tokenizer,
+//! the mutable patterns, the cutoffs (auto and chosen), the merge gap, and every rule with its regex,
+//! status, statistics and an example. The batch cleaner reads only these files.
+//!
+//! Files are written atomically (temporary file in the same folder, fsync, rename): a crash leaves the old
+//! file or the new one, never half of one. A malformed file is an error naming file, line and column.
+
+use std::collections::HashMap;
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cutoff::CutoffBin;
+use crate::error::{Error, Result, line_column};
+use crate::mining::{MinedString, Mining};
+use crate::mutable::MutablePattern;
+use crate::symbol::Symbol;
+use crate::tokens::Tokenizer;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Accepted,
+    Rejected,
+    #[default]
+    Pending,
+}
+
+impl Status {
+    pub fn symbol(self) -> char {
+        match self {
+            Status::Accepted => '✓',
+            Status::Rejected => '✗',
+            Status::Pending => '·',
+        }
+    }
+}
+
+/// What a rule does to the text it matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    /// Remove the matches (the thesis).
+    #[default]
+    Remove,
+    /// A header string: remove everything from the document's start to the end of the match.
+    CutBefore,
+    /// A footer string: remove everything from the start of the match to the document's end.
+    CutAfter,
+}
+
+impl Action {
+    pub fn is_remove(&self) -> bool {
+        *self == Action::Remove
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rule {
+    pub id: String,
+    #[serde(default)]
+    pub status: Status,
+    #[serde(default, skip_serializing_if = "Action::is_remove")]
+    pub action: Action,
+    pub regex: String,
+    /// The mined token string, mutable tokens as `«name»`. Empty for a hand-written rule.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<String>,
+    #[serde(default)]
+    pub tf: u64,
+    #[serde(default)]
+    pub df: u64,
+    /// Histogram bin of its df (percent of the mined documents).
+    #[serde(default)]
+    pub bin: CutoffBin,
+    #[serde(default)]
+    pub coverage: u64,
+    #[serde(default)]
+    pub example: String,
+    /// Flagged by the second-level filter (found in many sources).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub idiom: bool,
+    /// Not found when the source was last mined; kept because an editor decided on it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub stale: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl Rule {
+    pub fn symbols(&self) -> Vec<Symbol> {
+        self.tokens.iter().map(|t| Symbol::decode(t)).collect()
+    }
+
+    pub fn from_mined(s: &MinedString) -> Rule {
+        Rule {
+            id: s.id.clone(),
+            status: if s.idiom { Status::Rejected } else { Status::Pending },
+            action: Action::Remove,
+            regex: s.regex.clone(),
+            tokens: s.symbols.iter().map(Symbol::encode).collect(),
+            tf: s.tf,
+            df: s.df,
+            bin: s.bin,
+            coverage: s.coverage,
+            example: s.example.clone(),
+            idiom: s.idiom,
+            stale: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cutoff {
+    pub auto: CutoffBin,
+    pub chosen: CutoffBin,
+}
+
+/// Mining parameters stored with a source, so re-mining reproduces the same strings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MiningParams {
+    pub min_tokens: u32,
+    pub min_df: u32,
+}
+
+impl Default for MiningParams {
+    fn default() -> Self {
+        MiningParams { min_tokens: 2, min_df: 2 }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RulesFile {
+    pub source: String,
+    #[serde(default)]
+    pub tokenizer: Tokenizer,
+    /// Removed intervals closer than this many characters are joined, with the text between them.
+    #[serde(default)]
+    pub merge_gap: usize,
+    /// Documents the rules were mined from.
+    #[serde(default)]
+    pub documents: u64,
+    pub cutoff: Cutoff,
+    #[serde(default)]
+    pub mining: MiningParams,
+    #[serde(rename = "mutable", default)]
+    pub mutable: Vec<MutablePattern>,
+    #[serde(rename = "rule", default)]
+    pub rules: Vec<Rule>,
+}
+
+impl RulesFile {
+    /// A rules file from a fresh mining: candidates at or above the auto cutoff, pending (idioms
+    /// rejected). With `previous`, the editor's decisions, chosen cutoff and merge gap carry over, and
+    /// decided rules not mined again are kept, marked stale.
+    pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&RulesFile>) -> RulesFile {
+        let mut file = RulesFile {
+            source: mining.source.clone(),
+            tokenizer: mining.tokenizer,
+            merge_gap: 0,
+            documents: mining.documents as u64,
+            cutoff: Cutoff { auto: mining.auto_cutoff, chosen: mining.auto_cutoff },
+            mining: params,
+            mutable: mining.patterns.clone(),
+            rules: Vec::new(),
+        };
+        if let Some(prev) = previous {
+            file.merge_gap = prev.merge_gap;
+            if prev.cutoff.chosen != prev.cutoff.auto {
+                file.cutoff.chosen = prev.cutoff.chosen;
+            }
+        }
+        let floor = file.cutoff.chosen.min(file.cutoff.auto);
+        let decided: HashMap<&str, &Rule> = previous
+            .map(|p| p.rules.iter().filter(|r| r.status != Status::Pending).map(|r| (r.id.as_str(), r)).collect())
+            .unwrap_or_default();
+        let mut seen = std::collections::HashSet::new();
+        for s in &mining.strings {
+            if s.bin < floor && !decided.contains_key(s.id.as_str()) {
+                continue;
+            }
+            let mut rule = Rule::from_mined(s);
+            if let Some(old) = decided.get(s.id.as_str()) {
+                rule.status = old.status;
+                rule.action = old.action;
+            }
+            seen.insert(rule.id.clone());
+            file.rules.push(rule);
+        }
+        if let Some(prev) = previous {
+            for r in prev.rules.iter().filter(|r| r.status != Status::Pending && !seen.contains(&r.id)) {
+                file.rules.push(Rule { stale: true, ..r.clone() });
+            }
+        }
+        file
+    }
+
+    /// Rules the cleaner applies: accepted ones, and with `include_pending` the pending ones at or above
+    /// the chosen cutoff.
+    pub fn active_rules(&self, include_pending: bool) -> impl Iterator<Item = &Rule> {
+        self.rules.iter().filter(move |r| {
+            r.status == Status::Accepted
+                || (include_pending && r.status == Status::Pending && r.bin >= self.cutoff.chosen)
+        })
+    }
+
+    /// The approved rules alone: what `x` (export) writes and `chaff clean --rules` reads.
+    pub fn export_accepted(&self) -> RulesFile {
+        RulesFile {
+            rules: self.rules.iter().filter(|r| r.status == Status::Accepted).cloned().collect(),
+            ..self.clone()
+        }
+    }
+
+    pub fn count(&self, status: Status) -> usize {
+        self.rules.iter().filter(|r| r.status == status).count()
+    }
+
+    pub fn parse(text: &str, path: &Path) -> Result<RulesFile> {
+        toml::from_str(text).map_err(|e| {
+            let (line, column) = e.span().map_or((1, 1), |s| line_column(text, s.start));
+            Error::Toml { path: path.to_path_buf(), line, column, message: e.message().trim().to_string() }
+        })
+    }
+
+    pub fn load(path: &Path) -> Result<RulesFile> {
+        let bytes = fs::read(path).map_err(|e| Error::io(path, e))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let (line, column) = line_column(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
+            Error::Toml { path: path.to_path_buf(), line, column, message: "invalid UTF-8".into() }
+        })?;
+        RulesFile::parse(&text, path)
+    }
+
+    pub fn to_toml(&self) -> String {
+        let body = toml::to_string(self).expect("rules serialize");
+        format!(
+            "# chaff rules for source `{}`. Set a rule's status to accepted, rejected or pending;\n\
+             # `chaff clean --rules` applies the accepted ones. Written by chaff; comments are not kept.\n\n{body}",
+            self.source
+        )
+    }
+
+    /// Writes atomically: temporary file beside `path`, fsync, rename.
+    pub fn save(&self, path: &Path) -> Result<()> {
+        write_atomic(path, self.to_toml().as_bytes())
+    }
+}
+
+/// Writes `bytes` to `path` atomically, creating the folder if needed.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let mut tmp =
+        tempfile::Builder::new().prefix(".chaff-").suffix(".tmp").tempfile_in(dir).map_err(|e| Error::io(dir, e))?;
+    tmp.write_all(bytes).map_err(|e| Error::io(path, e))?;
+    tmp.as_file().sync_all().map_err(|e| Error::io(path, e))?;
+    tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
+    Ok(())
+}
+
+/// The rules file of a source: `<dir>/<source>.toml`.
+pub fn rules_path(dir: &Path, source: &str) -> std::path::PathBuf {
+    dir.join(format!("{source}.toml"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> RulesFile {
+        RulesFile {
+            source: "demo".into(),
+            tokenizer: Tokenizer::Text,
+            merge_gap: 3,
+            documents: 10,
+            cutoff: Cutoff { auto: 51, chosen: 60 },
+            mining: MiningParams::default(),
+            mutable: vec![MutablePattern::new("weekday", "(?:Monday|Tuesday)[[:punct:]]*")],
+            rules: vec![
+                Rule {
+                    id: "r1".into(),
+                    status: Status::Accepted,
+                    action: Action::CutAfter,
+                    regex: r"read\s+more".into(),
+                    tokens: vec!["read".into(), "more".into()],
+                    tf: 20,
+                    df: 10,
+                    bin: 99,
+                    coverage: 180,
+                    example: "read more".into(),
+                    idiom: false,
+                    stale: false,
+                },
+                Rule {
+                    id: "r2".into(),
+                    status: Status::Pending,
+                    action: Action::Remove,
+                    regex: r"«x»\s+\|".into(),
+                    tokens: vec!["\\«x»".into(), "|".into()],
+                    tf: 9,
+                    df: 9,
+                    bin: 90,
+                    coverage: 45,
+                    example: "«x» | \"quoted\"\nnew line".into(),
+                    idiom: true,
+                    stale: true,
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn load_save_round_trips() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("demo.toml");
+        let file = sample();
+        file.save(&path).unwrap();
+        assert_eq!(RulesFile::load(&path).unwrap(), file);
+        // saving what was loaded gives the same bytes
+        let first = fs::read_to_string(&path).unwrap();
+        RulesFile::load(&path).unwrap().save(&path).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), first);
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file left behind");
+    }
+
+    #[test]
+    fn malformed_file_names_line_and_column() {
+        let text = "source = \"x\"\n[cutoff]\nauto = 5\nchosen = \"high\"\n";
+        let err = RulesFile::parse(text, Path::new("rules/x.toml")).unwrap_err().to_string();
+        assert!(err.starts_with("rules/x.toml:4:10:"), "{err}");
+        let err = RulesFile::parse("source = \n", Path::new("y.toml")).unwrap_err().to_string();
+        assert!(err.starts_with("y.toml:1:"), "{err}");
+    }
+
+    #[test]
+    fn export_keeps_only_accepted() {
+        let f = sample().export_accepted();
+        assert_eq!(f.rules.len(), 1);
+        assert_eq!(f.rules[0].id, "r1");
+    }
+
+    #[test]
+    fn active_rules_include_pending_above_the_chosen_cutoff_on_request() {
+        let f = sample();
+        assert_eq!(f.active_rules(false).count(), 1);
+        assert_eq!(f.active_rules(true).count(), 2);
+        let mut g = f.clone();
+        g.cutoff.chosen = 95;
+        assert_eq!(g.active_rules(true).count(), 1);
+    }
+}

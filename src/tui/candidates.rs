@@ -1,0 +1,101 @@
+//! The candidate list: which mined strings are shown (at or above the chosen cutoff, matching the
+//! filter), in which order, which one is selected and which are marked for a bulk action.
+
+use std::collections::HashSet;
+
+use crate::cutoff::CutoffBin;
+use crate::mining::Mining;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sort {
+    /// Document frequency, then length (the miner's order).
+    #[default]
+    Df,
+    /// Characters removed across the corpus.
+    Coverage,
+    /// Length in tokens.
+    Length,
+}
+
+impl Sort {
+    pub fn next(self) -> Sort {
+        match self {
+            Sort::Df => Sort::Coverage,
+            Sort::Coverage => Sort::Length,
+            Sort::Length => Sort::Df,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Sort::Df => "df",
+            Sort::Coverage => "coverage",
+            Sort::Length => "length",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct CandidateList {
+    /// Indices into `mining.strings`, in display order.
+    pub rows: Vec<usize>,
+    /// Position in `rows`.
+    pub selected: usize,
+    /// First row drawn.
+    pub offset: usize,
+    /// Ids of marked strings.
+    pub marks: HashSet<String>,
+    pub filter: String,
+    pub sort: Sort,
+}
+
+impl CandidateList {
+    /// Recomputes the rows, keeping the selected string selected if it is still shown.
+    pub fn rebuild(&mut self, mining: &Mining, lower: &[String], cutoff: CutoffBin) {
+        let keep = self.current().map(|i| mining.strings.get(i).map(|s| s.id.clone()));
+        let needle = self.filter.to_lowercase();
+        let mut rows: Vec<usize> = (0..mining.strings.len())
+            .filter(|&i| mining.strings[i].bin >= cutoff && (needle.is_empty() || lower[i].contains(&needle)))
+            .collect();
+        let s = &mining.strings;
+        match self.sort {
+            // the miner's order already is df, then length
+            Sort::Df => rows.sort_by(|&a, &b| s[b].df.cmp(&s[a].df).then(s[b].symbols.len().cmp(&s[a].symbols.len())).then(a.cmp(&b))),
+            Sort::Coverage => rows.sort_by(|&a, &b| s[b].coverage.cmp(&s[a].coverage).then(a.cmp(&b))),
+            Sort::Length => rows.sort_by(|&a, &b| s[b].symbols.len().cmp(&s[a].symbols.len()).then(a.cmp(&b))),
+        }
+        self.rows = rows;
+        if let Some(Some(id)) = keep
+            && let Some(pos) = self.rows.iter().position(|&i| mining.strings[i].id == id)
+        {
+            self.selected = pos;
+        }
+        self.selected = self.selected.min(self.rows.len().saturating_sub(1));
+    }
+
+    /// The selected string (index into `mining.strings`).
+    pub fn current(&self) -> Option<usize> {
+        self.rows.get(self.selected).copied()
+    }
+
+    pub fn select(&mut self, pos: usize) {
+        self.selected = pos.min(self.rows.len().saturating_sub(1));
+    }
+
+    /// Moves the selection by `delta` rows, clamped.
+    pub fn step(&mut self, delta: isize) {
+        let pos = (self.selected as isize + delta).max(0) as usize;
+        self.select(pos);
+    }
+
+    /// Keeps the selected row within `offset..offset + height`.
+    pub fn scroll_into_view(&mut self, height: usize) {
+        let height = height.max(1);
+        if self.selected < self.offset {
+            self.offset = self.selected;
+        } else if self.selected >= self.offset + height {
+            self.offset = self.selected + 1 - height;
+        }
+        self.offset = self.offset.min(self.rows.len().saturating_sub(height));
+    }
+}

@@ -1,0 +1,183 @@
+//! The preview's model: one document of the corpus, cleaned twice — by the accepted rules (what the
+//! rules file removes) and by the pending candidates at or above the chosen cutoff (what accepting
+//! them would remove) — and laid out in lines for the pane. Drawing only reads it.
+
+use crate::cleaning::{Cleaned, Cleaner, SpanKind};
+
+/// What a highlighted span of the preview is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// Removed by accepted rules (a removal, or a header / footer cut).
+    Accepted(SpanKind),
+    /// Would be removed by pending candidates above the cutoff, if accepted.
+    Pending,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PreviewSpan {
+    pub start: usize,
+    pub end: usize,
+    pub mark: Mark,
+    /// Ids of the rules behind the span.
+    pub rules: Vec<String>,
+}
+
+#[derive(Debug, Default)]
+pub struct Preview {
+    /// Index into the corpus's documents.
+    pub doc: usize,
+    /// Show the cleaned text alone instead of the document with removed spans highlighted.
+    pub only_cleaned: bool,
+    /// First visual line drawn.
+    pub scroll: usize,
+    /// Index into `spans`: the span under the cursor.
+    pub cursor: Option<usize>,
+    pub spans: Vec<PreviewSpan>,
+    /// The document cleaned by the accepted rules.
+    pub cleaned: String,
+    /// Bytes removed by accepted rules, and by pending ones besides.
+    pub removed: usize,
+    pub pending: usize,
+    pub accepted_cleaner: Option<Cleaner>,
+    pub pending_cleaner: Option<Cleaner>,
+}
+
+impl Preview {
+    /// Cleans `text` with both cleaners and combines the spans: accepted ones first, pending ones
+    /// where nothing accepted removes already.
+    pub fn compute(&mut self, text: &str) {
+        let accepted = match &self.accepted_cleaner {
+            Some(c) => c.clean(text),
+            None => Cleaned { text: text.trim().to_string(), spans: Vec::new(), removed_bytes: 0 },
+        };
+        let mut spans: Vec<PreviewSpan> = accepted
+            .spans
+            .iter()
+            .map(|s| PreviewSpan {
+                start: s.start,
+                end: s.end,
+                mark: Mark::Accepted(s.kind),
+                rules: rule_ids(self.accepted_cleaner.as_ref(), &s.rules),
+            })
+            .collect();
+        let mut pending = 0;
+        if let Some(pc) = &self.pending_cleaner {
+            for s in pc.spans(text) {
+                let rules = rule_ids(Some(pc), &s.rules);
+                for (a, b) in subtract((s.start, s.end), &accepted.spans) {
+                    if text[a..b].trim().is_empty() {
+                        continue;
+                    }
+                    pending += b - a;
+                    spans.push(PreviewSpan { start: a, end: b, mark: Mark::Pending, rules: rules.clone() });
+                }
+            }
+        }
+        spans.sort_by_key(|s| (s.start, s.end));
+        self.spans = spans;
+        self.cleaned = accepted.text;
+        self.removed = accepted.removed_bytes;
+        self.pending = pending;
+        if self.cursor.is_some_and(|c| c >= self.spans.len()) {
+            self.cursor = self.spans.len().checked_sub(1);
+        }
+    }
+
+    /// The text the pane shows: the document, or its cleaned text.
+    pub fn shown<'a>(&'a self, document: &'a str) -> &'a str {
+        if self.only_cleaned { &self.cleaned } else { document }
+    }
+}
+
+fn rule_ids(cleaner: Option<&Cleaner>, rules: &[u32]) -> Vec<String> {
+    cleaner.map(|c| rules.iter().map(|&r| c.rule_id(r).to_string()).collect()).unwrap_or_default()
+}
+
+/// `range` minus the (sorted, disjoint) spans.
+fn subtract(range: (usize, usize), spans: &[crate::cleaning::Span]) -> Vec<(usize, usize)> {
+    let (mut a, b) = range;
+    let mut out = Vec::new();
+    for s in spans.iter().filter(|s| s.end > a && s.start < b) {
+        if s.start > a {
+            out.push((a, s.start));
+        }
+        a = a.max(s.end);
+    }
+    if a < b {
+        out.push((a, b));
+    }
+    out
+}
+
+/// Lays `text` out in lines of at most `width` characters, breaking at whitespace where possible.
+/// Returns the byte range of each visual line (newlines excluded).
+pub fn wrap(text: &str, width: usize) -> Vec<(usize, usize)> {
+    let width = width.max(1);
+    let mut out = Vec::new();
+    let mut base = 0;
+    for line in text.split('\n') {
+        let mut start = base;
+        let mut cols = 0;
+        let mut brk: Option<usize> = None;
+        for (off, c) in line.char_indices() {
+            let i = base + off;
+            if cols >= width {
+                if c.is_whitespace() {
+                    out.push((start, i));
+                    start = i + c.len_utf8();
+                    cols = 0;
+                    brk = None;
+                    continue;
+                }
+                match brk {
+                    Some(b) if b > start => {
+                        out.push((start, b));
+                        start = b + text[b..].chars().next().map_or(1, char::len_utf8);
+                        cols = text[start..i].chars().count();
+                    }
+                    _ => {
+                        out.push((start, i));
+                        start = i;
+                        cols = 0;
+                    }
+                }
+                brk = None;
+            }
+            if c.is_whitespace() {
+                brk = Some(i);
+            }
+            cols += 1;
+        }
+        out.push((start, base + line.len()));
+        base += line.len() + 1;
+    }
+    out
+}
+
+/// The visual line holding byte `pos`.
+pub fn line_of(lines: &[(usize, usize)], pos: usize) -> usize {
+    lines.partition_point(|l| l.0 <= pos).saturating_sub(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines<'a>(text: &'a str, width: usize) -> Vec<&'a str> {
+        wrap(text, width).iter().map(|&(a, b)| &text[a..b]).collect()
+    }
+
+    #[test]
+    fn wraps_at_spaces_and_newlines() {
+        assert_eq!(lines("aaa bbb ccc", 7), ["aaa bbb", "ccc"]);
+        assert_eq!(lines("aaa bbb ccc", 5), ["aaa", "bbb", "ccc"]);
+        assert_eq!(lines("abcdefgh", 3), ["abc", "def", "gh"]);
+        assert_eq!(lines("a\n\nb", 3), ["a", "", "b"]);
+        assert_eq!(lines("«x» éé", 3), ["«x»", "éé"]);
+        for (w, t) in [(1, "a b  c"), (4, "ab  cd   ef"), (2, " x ")] {
+            for &(a, b) in &wrap(t, w) {
+                assert!(t[a..b].chars().count() <= w, "{t:?} {w}");
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! The journal of unsaved work: every decision, cutoff move and pattern change is appended, one JSON line
+//! each, to a file beside the rules file (`rules/.<source>.toml.journal`) as the editor works. Saving
+//! removes it; so does quitting without saving. A journal found at start is unsaved work from a session
+//! that crashed or was killed, and is offered back.
+//!
+//! Appends are flushed at once (one small write per key). A line torn by a crash is skipped on reading.
+
+use std::collections::HashMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::cutoff::CutoffBin;
+use crate::mutable::MutablePattern;
+use crate::rules::Rule;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "kebab-case")]
+pub enum Entry {
+    /// A decision on a rule: the rule as it was then, with its new status and action.
+    Decide { rule: Rule },
+    Cutoff { chosen: CutoffBin },
+    Patterns { patterns: Vec<MutablePattern> },
+}
+
+/// The net effect of a journal: last entry wins.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Replay {
+    pub decisions: HashMap<String, Rule>,
+    pub cutoff: Option<CutoffBin>,
+    pub patterns: Option<Vec<MutablePattern>>,
+}
+
+impl Replay {
+    pub fn from_entries(entries: Vec<Entry>) -> Replay {
+        let mut r = Replay::default();
+        for e in entries {
+            match e {
+                Entry::Decide { rule } => {
+                    r.decisions.insert(rule.id.clone(), rule);
+                }
+                Entry::Cutoff { chosen } => r.cutoff = Some(chosen),
+                Entry::Patterns { patterns } => r.patterns = Some(patterns),
+            }
+        }
+        r
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.decisions.is_empty() && self.cutoff.is_none() && self.patterns.is_none()
+    }
+
+    /// One line for the prompt, e.g. "12 decisions, cutoff 60%, mutable patterns".
+    pub fn summary(&self) -> String {
+        let mut parts = vec![format!("{} decision(s)", self.decisions.len())];
+        if let Some(c) = self.cutoff {
+            parts.push(format!("cutoff {c}%"));
+        }
+        if self.patterns.is_some() {
+            parts.push("edited mutable patterns".into());
+        }
+        parts.join(", ")
+    }
+}
+
+#[derive(Debug)]
+pub struct Journal {
+    path: PathBuf,
+    file: Option<File>,
+    enabled: bool,
+}
+
+impl Journal {
+    /// The journal of a rules file: `<dir>/.<file name>.journal`.
+    pub fn path_for(rules: &Path) -> PathBuf {
+        let name = rules.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "rules".into());
+        rules.with_file_name(format!(".{name}.journal"))
+    }
+
+    pub fn new(rules: &Path, enabled: bool) -> Journal {
+        Journal { path: Journal::path_for(rules), file: None, enabled }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The entries of a journal left on disk (none if there is no file). Unreadable lines are skipped.
+    pub fn read(&self) -> Vec<Entry> {
+        if !self.enabled {
+            return Vec::new();
+        }
+        let Ok(text) = fs::read_to_string(&self.path) else { return Vec::new() };
+        text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect()
+    }
+
+    pub fn append(&mut self, entry: &Entry) -> io::Result<()> {
+        if !self.enabled {
+            return Ok(());
+        }
+        if self.file.is_none() {
+            if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                fs::create_dir_all(dir)?;
+            }
+            let mut file = OpenOptions::new().create(true).append(true).open(&self.path)?;
+            // a line torn by a crash must not swallow the next entry
+            if fs::read(&self.path).is_ok_and(|b| b.last().is_some_and(|&c| c != b'\n')) {
+                file.write_all(b"\n")?;
+            }
+            self.file = Some(file);
+        }
+        let mut line = serde_json::to_string(entry).map_err(io::Error::other)?;
+        line.push('\n');
+        let file = self.file.as_mut().expect("opened above");
+        file.write_all(line.as_bytes())?;
+        file.flush()
+    }
+
+    /// Forgets the journal (after a save, or when the editor discards the work).
+    pub fn remove(&mut self) {
+        self.file = None;
+        if self.enabled {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn append_read_and_replay() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = dir.path().join("demo.toml");
+        let mut j = Journal::new(&rules, true);
+        assert!(j.read().is_empty());
+        j.append(&Entry::Cutoff { chosen: 40 }).unwrap();
+        j.append(&Entry::Cutoff { chosen: 55 }).unwrap();
+        // a torn last line, as a crash mid-write would leave
+        OpenOptions::new().append(true).open(j.path()).unwrap().write_all(b"{\"t\":\"dec").unwrap();
+        let replay = Replay::from_entries(Journal::new(&rules, true).read());
+        assert_eq!(replay.cutoff, Some(55));
+        j.remove();
+        assert!(!j.path().exists());
+    }
+}

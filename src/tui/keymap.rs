@@ -1,0 +1,257 @@
+//! Key bindings as data: each binding names its context, its keys, the [`Action`] and what it does. The
+//! help screen is rendered from this table, so keys, names and descriptions cannot drift apart.
+//!
+//! A key is looked up in a stack of contexts, innermost first (e.g. the candidates pane, then the tuning
+//! screen), so a pane may give a key its own meaning (`n` adds a pattern in the patterns pane, and shows
+//! the next document elsewhere).
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::action::Action;
+
+/// Where a binding applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Context {
+    Tune,
+    Candidates,
+    Patterns,
+    Preview,
+    Detail,
+    Help,
+    Input,
+    PatternInput,
+    QuitPrompt,
+    ConflictPrompt,
+    JournalPrompt,
+    Picker,
+}
+
+impl Context {
+    pub const ALL: [Context; 12] = [
+        Context::Tune,
+        Context::Candidates,
+        Context::Patterns,
+        Context::Preview,
+        Context::Detail,
+        Context::Input,
+        Context::PatternInput,
+        Context::QuitPrompt,
+        Context::ConflictPrompt,
+        Context::JournalPrompt,
+        Context::Picker,
+        Context::Help,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Context::Tune => "Anywhere",
+            Context::Candidates => "Candidates pane",
+            Context::Patterns => "Mutable patterns pane",
+            Context::Preview => "Preview pane",
+            Context::Detail => "Candidate detail",
+            Context::Help => "This help",
+            Context::Input => "Filter and go-to inputs (other keys edit: ←/→, Home/End, Backspace, Ctrl-w, Ctrl-u)",
+            Context::PatternInput => "Pattern editor (other keys edit the text)",
+            Context::QuitPrompt => "Quit with unsaved decisions",
+            Context::ConflictPrompt => "Rules file changed on disk while you have unsaved work",
+            Context::JournalPrompt => "Unsaved work found from an earlier session",
+            Context::Picker => "Source picker",
+        }
+    }
+}
+
+/// A key with its modifiers (Shift is implied by an upper-case character and not listed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    pub code: KeyCode,
+    pub mods: KeyModifiers,
+}
+
+const fn ch(c: char) -> Key {
+    Key { code: KeyCode::Char(c), mods: KeyModifiers::NONE }
+}
+
+const fn code(code: KeyCode) -> Key {
+    Key { code, mods: KeyModifiers::NONE }
+}
+
+const fn ctrl(c: char) -> Key {
+    Key { code: KeyCode::Char(c), mods: KeyModifiers::CONTROL }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Binding {
+    pub context: Context,
+    pub keys: &'static [Key],
+    pub action: Action,
+    pub desc: &'static str,
+}
+
+const fn bind(context: Context, keys: &'static [Key], action: Action, desc: &'static str) -> Binding {
+    Binding { context, keys, action, desc }
+}
+
+use Context as C;
+use KeyCode as K;
+
+/// Every binding, in the order the help screen lists them.
+pub static BINDINGS: &[Binding] = &[
+    bind(C::Tune, &[ch('q'), ctrl('c')], Action::Quit, "Quit (asks first when decisions are unsaved)"),
+    bind(C::Tune, &[ch('?')], Action::Help, "Show every key"),
+    bind(C::Tune, &[ch('w')], Action::Save, "Save the rules file: every candidate with its status, cutoffs, patterns"),
+    bind(C::Tune, &[ch('x')], Action::Export, "Export the accepted rules alone (for `chaff clean --rules`)"),
+    bind(C::Tune, &[code(K::Tab)], Action::FocusNext, "Focus the next pane"),
+    bind(C::Tune, &[code(K::BackTab)], Action::FocusPrev, "Focus the previous pane"),
+    bind(C::Tune, &[code(K::Left), ch('h')], Action::CutoffDown, "Lower the chosen cutoff: more candidates"),
+    bind(C::Tune, &[code(K::Right), ch('l')], Action::CutoffUp, "Raise the chosen cutoff: fewer candidates"),
+    bind(C::Tune, &[ch('0')], Action::CutoffAuto, "Return the cutoff to the automatic one"),
+    bind(C::Tune, &[ch('n')], Action::NextDoc, "Preview the next document"),
+    bind(C::Tune, &[ch('p')], Action::PrevDoc, "Preview the previous document"),
+    bind(C::Tune, &[ch('g')], Action::GotoDoc, "Go to a document by id (or number)"),
+    bind(C::Tune, &[ch('v')], Action::ToggleCleaned, "Preview: removed spans highlighted, or the cleaned text only"),
+    bind(C::Tune, &[ch(']')], Action::NextSpan, "Preview: cursor to the next removed span"),
+    bind(C::Tune, &[ch('[')], Action::PrevSpan, "Preview: cursor to the previous removed span"),
+    bind(C::Candidates, &[code(K::Up), ch('k')], Action::Up, "Previous candidate"),
+    bind(C::Candidates, &[code(K::Down), ch('j')], Action::Down, "Next candidate"),
+    bind(C::Candidates, &[code(K::PageUp)], Action::PageUp, "A page up"),
+    bind(C::Candidates, &[code(K::PageDown)], Action::PageDown, "A page down"),
+    bind(C::Candidates, &[code(K::Home)], Action::Top, "First candidate"),
+    bind(C::Candidates, &[code(K::End)], Action::Bottom, "Last candidate"),
+    bind(C::Candidates, &[ch('a')], Action::Accept, "Accept: a template rule (✓)"),
+    bind(C::Candidates, &[ch('r')], Action::Reject, "Reject: not template (✗)"),
+    bind(C::Candidates, &[ch('u')], Action::Unmark, "Back to pending (·)"),
+    bind(C::Candidates, &[ch('c')], Action::CycleRuleAction, "Cycle the rule's action: remove, cut-before (header), cut-after (footer)"),
+    bind(C::Candidates, &[code(K::Char(' '))], Action::ToggleMark, "Mark or unmark for a bulk action"),
+    bind(C::Candidates, &[ch('*')], Action::MarkShown, "Mark every candidate shown (after a filter)"),
+    bind(C::Candidates, &[code(K::Esc)], Action::ClearMarks, "Clear the marks and the filter"),
+    bind(C::Candidates, &[ch('A')], Action::BulkAccept, "Accept the marked candidates (none marked: all shown)"),
+    bind(C::Candidates, &[ch('R')], Action::BulkReject, "Reject the marked candidates (none marked: all shown)"),
+    bind(C::Candidates, &[ch('U')], Action::BulkPending, "Marked candidates back to pending (none marked: all shown)"),
+    bind(C::Candidates, &[ch('/')], Action::Filter, "Filter candidates by text"),
+    bind(C::Candidates, &[ch('s')], Action::CycleSort, "Sort by df, coverage or length"),
+    bind(C::Candidates, &[code(K::Enter)], Action::OpenDetail, "Detail: full regex and occurrences in context"),
+    bind(C::Patterns, &[code(K::Up), ch('k')], Action::Up, "Previous pattern"),
+    bind(C::Patterns, &[code(K::Down), ch('j')], Action::Down, "Next pattern"),
+    bind(C::Patterns, &[ch('e'), code(K::Enter)], Action::EditPattern, "Edit the pattern in place (re-mines when valid)"),
+    bind(C::Patterns, &[ch('n')], Action::AddPattern, "Add a pattern"),
+    bind(C::Patterns, &[ch('d')], Action::DeletePattern, "Delete the pattern (re-mines)"),
+    bind(C::Preview, &[code(K::Up), ch('k')], Action::Up, "Scroll up"),
+    bind(C::Preview, &[code(K::Down), ch('j')], Action::Down, "Scroll down"),
+    bind(C::Preview, &[code(K::PageUp)], Action::PageUp, "A page up"),
+    bind(C::Preview, &[code(K::PageDown)], Action::PageDown, "A page down"),
+    bind(C::Preview, &[code(K::Enter)], Action::ShowSpanRule, "Select the rule behind the span under the cursor"),
+    bind(C::Detail, &[code(K::Esc), code(K::Enter), ch('q')], Action::Close, "Close the detail"),
+    bind(C::Detail, &[code(K::Up), ch('k')], Action::Up, "Scroll up"),
+    bind(C::Detail, &[code(K::Down), ch('j')], Action::Down, "Scroll down"),
+    bind(C::Detail, &[code(K::PageUp)], Action::PageUp, "A page up"),
+    bind(C::Detail, &[code(K::PageDown)], Action::PageDown, "A page down"),
+    bind(C::Detail, &[ch('a')], Action::Accept, "Accept this candidate"),
+    bind(C::Detail, &[ch('r')], Action::Reject, "Reject this candidate"),
+    bind(C::Detail, &[ch('u')], Action::Unmark, "This candidate back to pending"),
+    bind(C::Detail, &[ch('c')], Action::CycleRuleAction, "Cycle this rule's action"),
+    bind(C::Input, &[code(K::Enter)], Action::Submit, "Apply"),
+    bind(C::Input, &[code(K::Esc)], Action::Close, "Cancel"),
+    bind(C::PatternInput, &[code(K::Enter)], Action::Submit, "Apply the pattern (refused while invalid)"),
+    bind(C::PatternInput, &[code(K::Tab), code(K::BackTab)], Action::SwitchField, "Switch between name and regex"),
+    bind(C::PatternInput, &[code(K::Esc)], Action::Close, "Cancel the edit"),
+    bind(C::QuitPrompt, &[ch('w')], Action::SaveAndQuit, "Save, then quit"),
+    bind(C::QuitPrompt, &[ch('y'), ch('q')], Action::QuitWithoutSaving, "Quit without saving (the decisions are lost)"),
+    bind(C::QuitPrompt, &[code(K::Esc), ch('n')], Action::Close, "Stay"),
+    bind(C::ConflictPrompt, &[ch('k')], Action::KeepMine, "Keep mine (your next save replaces the file)"),
+    bind(C::ConflictPrompt, &[ch('t')], Action::TakeTheirs, "Take theirs (reload the file; your unsaved decisions are dropped)"),
+    bind(C::JournalPrompt, &[ch('r')], Action::RestoreJournal, "Restore the unsaved decisions"),
+    bind(C::JournalPrompt, &[ch('d')], Action::DiscardJournal, "Discard them"),
+    bind(C::Picker, &[code(K::Up), ch('k')], Action::Up, "Previous source"),
+    bind(C::Picker, &[code(K::Down), ch('j')], Action::Down, "Next source"),
+    bind(C::Picker, &[code(K::Enter)], Action::OpenSource, "Mine the source and open it"),
+    bind(C::Picker, &[ch('?')], Action::Help, "Show every key"),
+    bind(C::Picker, &[ch('q'), code(K::Esc), ctrl('c')], Action::Quit, "Quit"),
+    bind(C::Help, &[code(K::Esc), ch('?'), ch('q')], Action::Close, "Close the help"),
+    bind(C::Help, &[code(K::Up), ch('k')], Action::Up, "Scroll up"),
+    bind(C::Help, &[code(K::Down), ch('j')], Action::Down, "Scroll down"),
+    bind(C::Help, &[code(K::PageUp)], Action::PageUp, "A page up"),
+    bind(C::Help, &[code(K::PageDown)], Action::PageDown, "A page down"),
+];
+
+/// The key as bindings spell it: Shift dropped from characters (it is in the character already).
+fn normalize(key: &KeyEvent) -> Key {
+    let mut mods = key.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SHIFT);
+    if matches!(key.code, KeyCode::Char(_) | KeyCode::BackTab) {
+        mods.remove(KeyModifiers::SHIFT);
+    }
+    Key { code: key.code, mods }
+}
+
+/// The action bound to `key` in the innermost context of `contexts` that binds it.
+pub fn lookup(contexts: &[Context], key: &KeyEvent) -> Option<Action> {
+    let key = normalize(key);
+    contexts.iter().find_map(|&c| {
+        BINDINGS.iter().find(|b| b.context == c && b.keys.contains(&key)).map(|b| b.action)
+    })
+}
+
+/// The bindings of a context, in help order.
+pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
+    BINDINGS.iter().filter(move |b| b.context == context)
+}
+
+pub fn key_label(key: &Key) -> String {
+    let base = match key.code {
+        KeyCode::Char(' ') => "Space".to_string(),
+        KeyCode::Char(c) => c.to_string(),
+        KeyCode::Left => "←".into(),
+        KeyCode::Right => "→".into(),
+        KeyCode::Up => "↑".into(),
+        KeyCode::Down => "↓".into(),
+        KeyCode::Enter => "Enter".into(),
+        KeyCode::Esc => "Esc".into(),
+        KeyCode::Tab => "Tab".into(),
+        KeyCode::BackTab => "Shift-Tab".into(),
+        KeyCode::PageUp => "PgUp".into(),
+        KeyCode::PageDown => "PgDn".into(),
+        KeyCode::Home => "Home".into(),
+        KeyCode::End => "End".into(),
+        KeyCode::Backspace => "Backspace".into(),
+        other => format!("{other:?}"),
+    };
+    if key.mods.contains(KeyModifiers::CONTROL) { format!("Ctrl-{base}") } else { base }
+}
+
+/// All keys of a binding, e.g. `←/h`.
+pub fn keys_label(keys: &[Key]) -> String {
+    keys.iter().map(key_label).collect::<Vec<_>>().join("/")
+}
+
+/// The first key bound to `action` in `context`, for hints ("w save").
+pub fn hint(context: Context, action: Action) -> String {
+    BINDINGS
+        .iter()
+        .find(|b| b.context == context && b.action == action)
+        .and_then(|b| b.keys.first())
+        .map(key_label)
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_key_is_bound_twice_in_one_context() {
+        for c in Context::ALL {
+            let keys: Vec<Key> = bindings(c).flat_map(|b| b.keys.iter().copied()).collect();
+            for (i, k) in keys.iter().enumerate() {
+                assert!(!keys[..i].contains(k), "{:?} bound twice in {c:?}", key_label(k));
+            }
+        }
+    }
+
+    #[test]
+    fn inner_context_wins() {
+        let n = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE);
+        assert_eq!(lookup(&[Context::Patterns, Context::Tune], &n), Some(Action::AddPattern));
+        assert_eq!(lookup(&[Context::Candidates, Context::Tune], &n), Some(Action::NextDoc));
+        let big_a = KeyEvent::new(KeyCode::Char('A'), KeyModifiers::SHIFT);
+        assert_eq!(lookup(&[Context::Candidates], &big_a), Some(Action::BulkAccept));
+    }
+}

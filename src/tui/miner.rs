@@ -1,0 +1,143 @@
+//! The background miner: one thread, the latest request wins.
+//!
+//! Each request gets a generation number. A newer request makes the running mining stop at its next
+//! stage boundary (through [`Progress::cancelled`]) and requests queued behind it are skipped, so after
+//! a burst of pattern edits only the last one is mined. Stages and the result come back over a channel
+//! that the UI drains on each tick; results never touch the UI's state from this thread.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::corpus::Corpus;
+use crate::error::Error;
+use crate::mining::{Mining, MiningConfig, Progress, Stage, mine};
+
+/// What to mine.
+#[derive(Debug, Clone)]
+pub struct MineRequest {
+    pub corpus: Arc<Corpus>,
+    pub config: MiningConfig,
+    /// Load the corpus again from this path first (documents changed on disk).
+    pub reload: Option<PathBuf>,
+}
+
+/// A finished mining.
+#[derive(Debug)]
+pub struct Mined {
+    pub corpus: Arc<Corpus>,
+    pub mining: Mining,
+    pub elapsed: Duration,
+}
+
+#[derive(Debug)]
+pub enum MinerEvent {
+    Stage { generation: u64, stage: Stage },
+    /// Failed minings carry their message (an unusable corpus, a pattern the engine refused).
+    Done { generation: u64, result: Result<Box<Mined>, String> },
+}
+
+impl MinerEvent {
+    pub fn generation(&self) -> u64 {
+        match self {
+            MinerEvent::Stage { generation, .. } | MinerEvent::Done { generation, .. } => *generation,
+        }
+    }
+}
+
+pub struct Miner {
+    requests: Sender<(u64, MineRequest)>,
+    events: Receiver<MinerEvent>,
+    latest: Arc<AtomicU64>,
+}
+
+struct Reporter<'a> {
+    generation: u64,
+    latest: &'a AtomicU64,
+    events: &'a Sender<MinerEvent>,
+}
+
+impl Progress for Reporter<'_> {
+    fn stage(&self, stage: Stage) {
+        let _ = self.events.send(MinerEvent::Stage { generation: self.generation, stage });
+    }
+
+    fn cancelled(&self) -> bool {
+        self.latest.load(Ordering::SeqCst) != self.generation
+    }
+}
+
+impl Miner {
+    pub fn spawn() -> Miner {
+        let (requests, inbox) = mpsc::channel::<(u64, MineRequest)>();
+        let (outbox, events) = mpsc::channel();
+        let latest = Arc::new(AtomicU64::new(0));
+        let seen = Arc::clone(&latest);
+        thread::Builder::new()
+            .name("chaff-miner".into())
+            .spawn(move || {
+                while let Ok(mut next) = inbox.recv() {
+                    while let Ok(newer) = inbox.try_recv() {
+                        next = newer;
+                    }
+                    let (generation, request) = next;
+                    if seen.load(Ordering::SeqCst) != generation {
+                        continue;
+                    }
+                    let reporter = Reporter { generation, latest: &seen, events: &outbox };
+                    let result = run(request, &reporter);
+                    if matches!(&result, Err(None)) || reporter.cancelled() {
+                        continue;
+                    }
+                    let result = result.map_err(|e| e.unwrap_or_default());
+                    if outbox.send(MinerEvent::Done { generation, result }).is_err() {
+                        break;
+                    }
+                }
+            })
+            .expect("spawn the miner thread");
+        Miner { requests, events, latest }
+    }
+
+    /// Queues a mining; any older one still running is abandoned. Returns its generation.
+    pub fn request(&self, request: MineRequest) -> u64 {
+        let generation = self.latest.fetch_add(1, Ordering::SeqCst) + 1;
+        // The thread lives as long as the Miner; a send can only fail if it panicked.
+        let _ = self.requests.send((generation, request));
+        generation
+    }
+
+    /// The newest generation requested.
+    pub fn latest(&self) -> u64 {
+        self.latest.load(Ordering::SeqCst)
+    }
+
+    pub fn try_recv(&self) -> Option<MinerEvent> {
+        self.events.try_recv().ok()
+    }
+
+    /// Waits for the next event, at most `timeout`.
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<MinerEvent> {
+        match self.events.recv_timeout(timeout) {
+            Ok(e) => Some(e),
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+        }
+    }
+}
+
+/// `Err(None)`: cancelled.
+fn run(request: MineRequest, progress: &Reporter<'_>) -> Result<Box<Mined>, Option<String>> {
+    let started = Instant::now();
+    let corpus = match &request.reload {
+        Some(path) => Arc::new(Corpus::load(path).map_err(|e| Some(e.to_string()))?),
+        None => request.corpus,
+    };
+    match mine(&corpus, &request.config, progress) {
+        Ok(mining) => Ok(Box::new(Mined { corpus, mining, elapsed: started.elapsed() })),
+        Err(Error::Cancelled) => Err(None),
+        Err(e) => Err(Some(e.to_string())),
+    }
+}

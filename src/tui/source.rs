@@ -1,0 +1,214 @@
+//! Opening a source for tuning: where its files are, its corpus, its rules file (if any), the mining
+//! configuration they imply, and what the other sources' rules files say about idioms.
+//!
+//! Everything here runs before the terminal is taken (or, from the picker, before the mining starts),
+//! so failures are plain errors with a message that says what to do.
+
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, Result, anyhow};
+
+use crate::corpus::Corpus;
+use crate::cross_source::DEFAULT_MIN_SOURCES;
+use crate::mining::{Mining, MiningConfig};
+use crate::mutable::default_patterns;
+use crate::rules::{MiningParams, RulesFile, rules_path};
+use crate::symbol::display;
+use crate::tokens::Tokenizer;
+
+/// Where a source's files are.
+#[derive(Debug, Clone)]
+pub struct SourceSpec {
+    pub name: String,
+    pub corpus: PathBuf,
+    /// The rules file loaded and saved (`w`).
+    pub rules: PathBuf,
+    /// Where `x` writes the accepted rules alone: `<rules>.accepted.toml` beside the rules file.
+    pub export: PathBuf,
+    pub rules_dir: PathBuf,
+}
+
+/// A source ready to mine.
+#[derive(Debug)]
+pub struct Opened {
+    pub spec: SourceSpec,
+    pub corpus: Corpus,
+    pub previous: Option<RulesFile>,
+    /// The rules file's text as loaded, to tell an outside change from our own save.
+    pub previous_text: Option<String>,
+    pub config: MiningConfig,
+    pub params: MiningParams,
+    pub idioms: Idioms,
+}
+
+/// Where `x` exports the accepted rules of a rules file.
+pub fn export_path(rules: &Path) -> PathBuf {
+    let stem = rules.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "rules".into());
+    rules.with_file_name(format!("{stem}.accepted.toml"))
+}
+
+/// The tokenizer: as asked, else the rules file's, else html when most documents are .html.
+pub fn choose_tokenizer(asked: Option<Tokenizer>, previous: Option<&RulesFile>, corpus: &Path) -> Tokenizer {
+    if let Some(t) = asked.or(previous.map(|p| p.tokenizer)) {
+        return t;
+    }
+    let (mut html, mut txt) = (0, 0);
+    if let Ok(entries) = fs::read_dir(corpus) {
+        for e in entries.flatten() {
+            match e.path().extension().and_then(|x| x.to_str()) {
+                Some("html" | "htm") => html += 1,
+                Some("txt") => txt += 1,
+                _ => {}
+            }
+        }
+    }
+    if html > txt { Tokenizer::Html } else { Tokenizer::Text }
+}
+
+/// Loads the corpus and the rules file of one source. `rules` overrides `<rules_dir>/<source>.toml`.
+pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: Option<Tokenizer>) -> Result<Opened> {
+    let corpus = Corpus::load(corpus_path).map_err(|e| {
+        anyhow!("cannot open the corpus: {e} (give a folder of .txt/.html documents, a .jsonl file, or a folder of such source folders)")
+    })?;
+    if corpus.docs.len() < 2 {
+        return Err(anyhow!(
+            "{}: {} document(s); tuning needs at least two documents of one source to tell template from article",
+            corpus_path.display(),
+            corpus.docs.len()
+        ));
+    }
+    let rules = rules.map(Path::to_path_buf).unwrap_or_else(|| rules_path(rules_dir, &corpus.name));
+    let (previous, previous_text) = if rules.exists() {
+        let text = fs::read_to_string(&rules)
+            .with_context(|| format!("{}: cannot read the rules file", rules.display()))?;
+        let file = RulesFile::parse(&text, &rules)
+            .map_err(|e| anyhow!("{e} (the rules file is unusable: fix it, or move it away to mine afresh)"))?;
+        (Some(file), Some(text))
+    } else {
+        (None, None)
+    };
+    let mut config = MiningConfig::for_tokenizer(choose_tokenizer(preset, previous.as_ref(), corpus_path));
+    config.patterns = match &previous {
+        Some(p) if !p.mutable.is_empty() => p.mutable.clone(),
+        _ => default_patterns(),
+    };
+    let params = previous.as_ref().map(|p| p.mining).unwrap_or_default();
+    config.min_tokens = params.min_tokens;
+    config.min_df = params.min_df;
+    let idioms = Idioms::load(rules_dir, &rules, previous.as_ref());
+    let spec = SourceSpec {
+        name: corpus.name.clone(),
+        corpus: corpus_path.to_path_buf(),
+        export: export_path(&rules),
+        rules,
+        rules_dir: rules_dir.to_path_buf(),
+    };
+    Ok(Opened { spec, corpus, previous, previous_text, config, params, idioms })
+}
+
+/// The second-level filter as far as one source can apply it: strings flagged in its rules file, and
+/// strings that are candidates in enough of the other sources' rules files (method.md §6).
+#[derive(Debug, Clone, Default)]
+pub struct Idioms {
+    flagged: HashSet<String>,
+    /// Candidate text → how many other sources have it as a candidate.
+    others: HashMap<String, usize>,
+    other_sources: usize,
+}
+
+impl Idioms {
+    pub fn load(rules_dir: &Path, own: &Path, previous: Option<&RulesFile>) -> Idioms {
+        let mut idioms = Idioms::default();
+        if let Some(p) = previous {
+            idioms.flagged = p.rules.iter().filter(|r| r.idiom).map(|r| r.id.clone()).collect();
+        }
+        let own = fs::canonicalize(own).unwrap_or_else(|_| own.to_path_buf());
+        let Ok(entries) = fs::read_dir(rules_dir) else { return idioms };
+        let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        for path in paths {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if !name.ends_with(".toml") || name.ends_with(".accepted.toml") || name.starts_with('.') {
+                continue;
+            }
+            if fs::canonicalize(&path).is_ok_and(|p| p == own) {
+                continue;
+            }
+            // Not every .toml there is a rules file (mutable-patterns.toml); those are skipped.
+            let Ok(file) = RulesFile::load(&path) else { continue };
+            let texts: HashSet<String> = file
+                .rules
+                .iter()
+                .filter(|r| r.bin >= file.cutoff.auto && !r.tokens.is_empty())
+                .map(|r| r.tokens.join(" "))
+                .collect();
+            idioms.other_sources += 1;
+            for t in texts {
+                *idioms.others.entry(t).or_default() += 1;
+            }
+        }
+        idioms
+    }
+
+    /// Flags idioms among `mining`'s candidates at or above its auto cutoff.
+    pub fn flag(&self, mining: &mut Mining) {
+        let sources = self.other_sources + 1;
+        let threshold = DEFAULT_MIN_SOURCES.clamp(2, sources.max(2));
+        let cutoff = mining.auto_cutoff;
+        for s in mining.strings.iter_mut().filter(|s| s.bin >= cutoff) {
+            let across = sources >= 2 && self.others.get(&display(&s.symbols)).copied().unwrap_or(0) + 1 >= threshold;
+            if across || self.flagged.contains(&s.id) {
+                s.idiom = true;
+            }
+        }
+    }
+}
+
+/// A source folder offered by the picker.
+#[derive(Debug, Clone)]
+pub struct PickerEntry {
+    pub path: PathBuf,
+    pub name: String,
+    pub documents: usize,
+    /// "3 ✓ 1 ✗ 40 ·" from its rules file, "no rules yet", or why the file is unusable.
+    pub rules: String,
+}
+
+impl PickerEntry {
+    pub fn scan(path: &Path, rules_dir: &Path) -> PickerEntry {
+        let name = crate::corpus::source_name(path);
+        let documents = fs::read_dir(path)
+            .map(|d| {
+                d.flatten()
+                    .filter(|e| {
+                        let n = e.file_name().to_string_lossy().into_owned();
+                        !n.starts_with('.')
+                            && !n.ends_with(".gold.txt")
+                            && !n.contains(".template.")
+                            && (n.ends_with(".txt") || n.ends_with(".html") || n.ends_with(".htm"))
+                    })
+                    .count()
+            })
+            .unwrap_or(0);
+        let rules_file = rules_path(rules_dir, &name);
+        let rules = if !rules_file.exists() {
+            "no rules yet".to_string()
+        } else {
+            match RulesFile::load(&rules_file) {
+                Ok(f) => {
+                    use crate::rules::Status;
+                    format!(
+                        "{} ✓  {} ✗  {} ·",
+                        f.count(Status::Accepted),
+                        f.count(Status::Rejected),
+                        f.count(Status::Pending)
+                    )
+                }
+                Err(e) => format!("unusable rules file: {e}"),
+            }
+        };
+        PickerEntry { path: path.to_path_buf(), name, documents, rules }
+    }
+}

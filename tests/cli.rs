@@ -1,0 +1,186 @@
+//! The real binary on temporary fixtures: mine, stats, clean (files and JSON Lines), and every bad input
+//! named in the engine issue — each a clear one-line error or warning, never a panic.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use chaff::generate::{sevendays, write_source};
+
+fn chaff(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chaff")).args(args).current_dir(dir).output().unwrap()
+}
+
+fn chaff_stdin(args: &[&str], dir: &Path, input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A temp dir holding `sevendays/` (40 documents) and an accepted rules file for it.
+fn fixture() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write_source(&sevendays(40, 3), dir.path()).unwrap();
+    dir
+}
+
+fn accept_all(path: &Path) {
+    let text = fs::read_to_string(path).unwrap();
+    fs::write(path, text.replace("status = \"pending\"", "status = \"accepted\"")).unwrap();
+}
+
+#[test]
+fn mine_writes_the_rules_file_and_prints_the_summary() {
+    let dir = fixture();
+    let o = chaff(&["mine", "sevendays"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("sevendays: 40 documents"), "{out}");
+    assert!(out.contains("auto cutoff"), "{out}");
+    assert!(out.contains("Permanent link | no responses"), "{out}");
+    let rules = fs::read_to_string(dir.path().join("rules/sevendays.toml")).unwrap();
+    assert!(rules.contains("[[rule]]") && rules.contains("status = \"pending\""), "{rules}");
+
+    let o = chaff(&["mine", "sevendays", "--json"], dir.path());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["documents"], 40);
+    assert_eq!(v["histogram"].as_array().unwrap().len(), 100);
+    assert!(v["candidates"].as_u64().unwrap() >= 3);
+}
+
+#[test]
+fn re_mining_keeps_decisions() {
+    let dir = fixture();
+    assert!(chaff(&["mine", "sevendays"], dir.path()).status.success());
+    let path = dir.path().join("rules/sevendays.toml");
+    let text = fs::read_to_string(&path).unwrap();
+    let first = text.find("status = \"pending\"").unwrap();
+    fs::write(&path, format!("{}status = \"rejected\"{}", &text[..first], &text[first + 18..])).unwrap();
+    assert!(chaff(&["mine", "sevendays"], dir.path()).status.success());
+    let again = fs::read_to_string(&path).unwrap();
+    assert_eq!(again.matches("status = \"rejected\"").count(), 1, "{again}");
+}
+
+#[test]
+fn stats_writes_nothing() {
+    let dir = fixture();
+    let o = chaff(&["stats", "sevendays", "--top", "3"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("top candidates"));
+    assert!(!dir.path().join("rules").exists());
+}
+
+#[test]
+fn clean_files_to_a_folder_and_explain() {
+    let dir = fixture();
+    assert!(chaff(&["mine", "sevendays"], dir.path()).status.success());
+    accept_all(&dir.path().join("rules/sevendays.toml"));
+    let o =
+        chaff(&["clean", "--rules", "rules/sevendays.toml", "sevendays", "--out", "clean", "--explain"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let cleaned = fs::read_to_string(dir.path().join("clean/0001.txt")).unwrap();
+    assert!(!cleaned.contains("Permanent link") && !cleaned.contains("Please login"), "{cleaned}");
+    let explain = stdout(&o);
+    assert!(explain.lines().any(|l| l.contains("0001.txt") && l.contains("removed") && l.contains("\tr")), "{explain}");
+}
+
+#[test]
+fn clean_json_lines_from_stdin_to_stdout() {
+    let dir = fixture();
+    assert!(chaff(&["mine", "sevendays"], dir.path()).status.success());
+    accept_all(&dir.path().join("rules/sevendays.toml"));
+    let input = "{\"id\": \"a\", \"text\": \"# Permanent link | no responses | Published on: Friday, 2nd March, 2007 Body text here. Please login to leave a reply\"}\n\
+                 not json\n\
+                 {\"id\": 7, \"text\": \"plain\"}\n";
+    let o = chaff_stdin(&["clean", "--rules", "rules/sevendays.toml", "--explain"], dir.path(), input);
+    assert_eq!(o.status.code(), Some(1), "a bad line fails the run at the end");
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2, "the good lines still come out");
+    assert_eq!(lines[0]["text"], "Body text here.");
+    assert!(!lines[0]["spans"].as_array().unwrap().is_empty());
+    assert_eq!(lines[1]["id"], "7");
+    assert!(stderr(&o).contains("stdin:2:2: bad JSON Lines record: expected ident ("), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_corpora_give_one_line_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    // empty
+    fs::create_dir(p.join("empty")).unwrap();
+    let o = chaff(&["mine", "empty"], p);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("empty: no documents found"), "{}", stderr(&o));
+    assert_eq!(stderr(&o).trim().lines().count(), 1);
+    // one document
+    fs::create_dir(p.join("one")).unwrap();
+    fs::write(p.join("one/a.txt"), "just one").unwrap();
+    let o = chaff(&["mine", "one"], p);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("at least two documents"), "{}", stderr(&o));
+    // missing
+    let o = chaff(&["mine", "nowhere"], p);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("nowhere"), "{}", stderr(&o));
+    // bad JSONL line
+    fs::write(p.join("c.jsonl"), "{\"id\":1,\"text\":\"a b\"}\n{\"id\":2,\"text\":\"a b\"\n").unwrap();
+    let o = chaff(&["mine", "c.jsonl"], p);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("c.jsonl:2:"), "{}", stderr(&o));
+}
+
+#[test]
+fn binary_and_invalid_utf8_files_warn_and_are_not_lost() {
+    let dir = fixture();
+    let p = dir.path();
+    fs::write(p.join("sevendays/zz-binary.txt"), b"\x00\x01\x02 data").unwrap();
+    fs::write(p.join("sevendays/zz-latin1.txt"), b"caf\xe9 and more read more").unwrap();
+    let o = chaff(&["mine", "sevendays"], p);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("zz-binary.txt: binary file (NUL bytes), skipped"), "{err}");
+    assert!(err.contains("zz-latin1.txt: 1 invalid UTF-8 sequence(s) replaced"), "{err}");
+    assert!(stdout(&o).contains("41 documents"), "{}", stdout(&o));
+}
+
+#[test]
+fn bad_rules_files_name_file_line_and_column() {
+    let dir = fixture();
+    let p = dir.path();
+    fs::write(p.join("bad.toml"), "source = \"x\"\n[cutoff]\nauto = 5\nchosen = oops\n").unwrap();
+    let o = chaff(&["clean", "--rules", "bad.toml"], p);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("bad.toml:4:10"), "{}", stderr(&o));
+    fs::write(
+        p.join("badre.toml"),
+        "source = \"x\"\n[cutoff]\nauto = 5\nchosen = 5\n[[rule]]\nid = \"r1\"\nstatus = \"accepted\"\nregex = \"(oops\"\n",
+    )
+    .unwrap();
+    let o = chaff(&["clean", "--rules", "badre.toml"], p);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("rule r1: invalid regex"), "{}", stderr(&o));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(chaff(&["mine"], dir.path()).status.code(), Some(2));
+    assert_eq!(chaff(&["frobnicate"], dir.path()).status.code(), Some(2));
+    assert_eq!(chaff(&["mine", "x", "--preset", "pdf"], dir.path()).status.code(), Some(2));
+}
