@@ -27,6 +27,10 @@ use crate::tokens::Tokenizer;
 /// Lines with at least this many words count toward choosing the article block.
 pub const LONG_LINE_WORDS: usize = 8;
 
+/// A match inside a line splits the text into runs (for choosing the article block) only if it has at
+/// least this many words.
+pub const SPLIT_WORDS: usize = 4;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SpanKind {
@@ -81,6 +85,7 @@ pub struct Cleaner {
     token_rules: Vec<u32>,
     regex_rules: Vec<(u32, Regex)>,
     any_cut: bool,
+    line_boundary: bool,
 }
 
 thread_local! {
@@ -91,7 +96,14 @@ impl Cleaner {
     /// The cleaner of a rules file: its accepted rules, and with `include_pending` the pending ones at or
     /// above the chosen cutoff.
     pub fn new(file: &RulesFile, include_pending: bool) -> Result<Cleaner> {
-        Cleaner::from_rules(file.tokenizer, &file.mutable, file.active_rules(include_pending), file.merge_gap)
+        Ok(Cleaner::from_rules(file.tokenizer, &file.mutable, file.active_rules(include_pending), file.merge_gap)?
+            .with_line_boundary(file.line_boundary))
+    }
+
+    /// Keep only matches that touch a line boundary (see [`RulesFile::line_boundary`]).
+    pub fn with_line_boundary(mut self, on: bool) -> Self {
+        self.line_boundary = on;
+        self
     }
 
     pub fn from_rules<'a>(
@@ -133,7 +145,7 @@ impl Cleaner {
         let refs: Vec<&[Symbol]> = token_strings.iter().map(|s| s.as_slice()).collect();
         let matcher = TokenMatcher::new(tokenizer, mutable.clone(), &refs);
         let any_cut = active.iter().any(|r| r.action != Action::Remove);
-        Ok(Cleaner { tokenizer, merge_gap, rules: active, matcher, token_rules, regex_rules, any_cut })
+        Ok(Cleaner { tokenizer, merge_gap, rules: active, matcher, token_rules, regex_rules, any_cut, line_boundary: false })
     }
 
     pub fn len(&self) -> usize {
@@ -179,6 +191,9 @@ impl Cleaner {
                 }
             }
         }
+        if self.line_boundary {
+            out.retain(|m| touches_line_boundary(text, m.start, m.end));
+        }
         out.sort_unstable();
         out.dedup();
         out
@@ -186,7 +201,11 @@ impl Cleaner {
 
     /// The removed spans of `text`.
     pub fn spans(&self, text: &str) -> Vec<Span> {
-        let matches = self.matches(text);
+        self.spans_of(text, &self.matches(text))
+    }
+
+    /// The removed spans of `text`, given its [`Cleaner::matches`].
+    pub fn spans_of(&self, text: &str, matches: &[Match]) -> Vec<Span> {
         let removed = union(
             text,
             matches.iter().filter(|m| self.rules[m.rule as usize].action == Action::Remove),
@@ -196,9 +215,7 @@ impl Cleaner {
         if !self.any_cut {
             return removed;
         }
-        // Cut strings are template too: they bound the runs the article block is chosen from.
-        let all = union(text, matches.iter(), self.merge_gap, SpanKind::Removed);
-        let Some((block_start, block_end)) = article_block(text, &all) else { return removed };
+        let Some((block_start, block_end)) = self.article_block(text, matches) else { return removed };
         let header = matches
             .iter()
             .filter(|m| self.rules[m.rule as usize].action == Action::CutBefore && m.end <= block_start)
@@ -217,11 +234,58 @@ impl Cleaner {
         merge_spans(all)
     }
 
+    /// The article block of `text`: the largest run between the matches of all rules. Cut strings are
+    /// template too: they bound the runs the block is chosen from. Runs after the first footer string
+    /// are chosen only if none before it carries words: a comment thread can outweigh its article, and
+    /// it is exactly what the footer string announces.
+    pub fn article_block(&self, text: &str, matches: &[Match]) -> Option<(usize, usize)> {
+        // A short match that is not a line of its own (an idiom, most likely) does not break the article.
+        let splitting: Vec<&Match> = matches.iter().filter(|m| splits_runs(text, m)).collect();
+        let all = union(text, splitting.into_iter(), self.merge_gap, SpanKind::Removed);
+        let first_footer = matches
+            .iter()
+            .filter(|m| self.rules[m.rule as usize].action == Action::CutAfter)
+            .map(|m| m.start)
+            .min();
+        if let Some(f) = first_footer
+            && let Some(block) = article_block(&text[..f], &all.iter().filter(|s| s.start < f).cloned().collect::<Vec<_>>())
+        {
+            return Some(block);
+        }
+        article_block(text, &all)
+    }
+
     pub fn clean(&self, text: &str) -> Cleaned {
         let spans = self.spans(text);
         let removed_bytes = spans.iter().map(|s| s.end - s.start).sum();
         Cleaned { text: render(text, &spans), spans, removed_bytes }
     }
+}
+
+/// Whether `start..end` begins a line or ends one, whitespace aside.
+pub fn touches_line_boundary(text: &str, start: usize, end: usize) -> bool {
+    let before = &text[..start];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    if before[line_start..].trim().is_empty() {
+        return true;
+    }
+    let after = &text[end..];
+    let line_end = after.find('\n').unwrap_or(after.len());
+    after[..line_end].trim().is_empty()
+}
+
+/// Whether a match bounds the runs the article block is chosen from: it is whole lines, or it has at
+/// least [`SPLIT_WORDS`] words. A short match inside a line is most likely an idiom.
+pub fn splits_runs(text: &str, m: &Match) -> bool {
+    is_whole_lines(text, m.start, m.end) || text[m.start..m.end].split_whitespace().count() >= SPLIT_WORDS
+}
+
+/// Whether `start..end` is whole lines: it starts a line and ends one, whitespace aside.
+fn is_whole_lines(text: &str, start: usize, end: usize) -> bool {
+    let before = &text[..start];
+    let after = &text[end..];
+    before[before.rfind('\n').map_or(0, |i| i + 1)..].trim().is_empty()
+        && after[..after.find('\n').unwrap_or(after.len())].trim().is_empty()
 }
 
 /// Union of matches as spans; intervals fewer than `gap` characters apart are joined.
@@ -411,6 +475,12 @@ mod tests {
     }
 
     #[test]
+    fn line_boundary_keeps_only_matches_that_touch_a_line_edge() {
+        let c = cleaner(&[("of the", Action::Remove)], 0).with_line_boundary(true);
+        assert_eq!(c.clean("one of the best\nof the week\nend of the").text, "one of the best\nweek\nend");
+    }
+
+    #[test]
     fn seams_keep_newlines() {
         let c = cleaner(&[("read more", Action::Remove)], 0);
         assert_eq!(c.clean("first line\nread more\nsecond line").text, "first line\nsecond line");
@@ -420,10 +490,18 @@ mod tests {
     #[test]
     fn cut_after_removes_the_tail_outside_the_article_block() {
         let c = cleaner(&[("Leave a reply", Action::CutAfter), ("Menu Home", Action::CutBefore)], 0);
-        let text = "Menu Home News\nthe article has a long first line of many words here\nLeave a reply\nBob says hi";
+        let text = "Menu Home\nNews\nthe article has a long first line of many words here\nLeave a reply\nBob says hi";
         let out = c.clean(text);
         assert_eq!(out.text, "News\nthe article has a long first line of many words here");
         assert_eq!(out.spans.iter().map(|s| s.kind).collect::<Vec<_>>(), vec![SpanKind::CutBefore, SpanKind::CutAfter]);
+    }
+
+    #[test]
+    fn a_short_match_inside_a_line_does_not_split_the_article_block() {
+        // "Menu Home" mid-line is no boundary: the block starts at the text's start, and nothing is cut.
+        let c = cleaner(&[("Menu Home", Action::CutBefore)], 0);
+        let text = "one two three Menu Home four five six seven eight nine ten";
+        assert_eq!(c.clean(text).text, text);
     }
 
     #[test]
@@ -440,7 +518,7 @@ mod tests {
     #[test]
     fn the_last_header_and_the_first_footer_cut() {
         let c = cleaner(&[("Menu", Action::CutBefore), ("Reply", Action::CutAfter)], 0);
-        let text = "Menu a Menu b\none two three four five six seven eight nine\nReply c Reply d";
+        let text = "Menu\na\nMenu\nb\none two three four five six seven eight nine\nReply\nc\nReply\nd";
         let out = c.clean(text);
         assert_eq!(out.text, "b\none two three four five six seven eight nine");
         assert_eq!(out.spans[0], Span { start: 0, end: 11, kind: SpanKind::CutBefore, rules: vec![0] });

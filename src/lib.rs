@@ -27,3 +27,4 @@ pub mod rules;
 pub mod generate;
 #[cfg(feature = "cli")]
 pub mod tui;
+pub mod frame;

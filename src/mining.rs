@@ -31,6 +31,9 @@ pub struct MiningConfig {
     pub min_tokens: u32,
     /// Thesis step 7: strings found in fewer documents are dropped.
     pub min_df: u32,
+    /// Strings repeated more than this many times per document on average are dropped (idioms repeat
+    /// within a page; template strings mostly stand once or twice).
+    pub max_tf_per_df: Option<f64>,
     /// Mine on a sample of at most this many bytes of documents; count on all of them.
     pub sample_bytes: usize,
     /// Strings below the auto cutoff kept with their details (for an editor who lowers the cutoff).
@@ -44,6 +47,7 @@ impl Default for MiningConfig {
             patterns: default_patterns(),
             min_tokens: 2,
             min_df: 2,
+            max_tf_per_df: None,
             sample_bytes: 32 << 20,
             keep_below_cutoff: 5_000,
         }
@@ -207,6 +211,9 @@ pub fn mine(corpus: &Corpus, config: &MiningConfig, progress: &dyn Progress) -> 
     progress.stage(Stage::Statistics);
     let filter = RepeatFilter { min_tokens: config.min_tokens.max(1), min_df: config.min_df.max(1) };
     let mut repeats = maximal_repeats(&enc.ids, &sa, &lcp, &enc.doc_of, filter);
+    if let Some(max) = config.max_tf_per_df {
+        repeats.retain(|r| f64::from(r.tf) <= max * f64::from(r.df));
+    }
     let ndocs = docs.len() as u64;
     let mut histogram = Histogram::default();
     for r in &repeats {

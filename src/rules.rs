@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cutoff::CutoffBin;
 use crate::error::{Error, Result, line_column};
-use crate::mining::{MinedString, Mining};
+use crate::mining::{MinedString, Mining, MiningConfig};
 use crate::mutable::MutablePattern;
 use crate::symbol::Symbol;
 use crate::tokens::Tokenizer;
@@ -121,15 +121,29 @@ pub struct Cutoff {
 }
 
 /// Mining parameters stored with a source, so re-mining reproduces the same strings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct MiningParams {
     pub min_tokens: u32,
     pub min_df: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_tf_per_df: Option<f64>,
 }
 
 impl Default for MiningParams {
     fn default() -> Self {
-        MiningParams { min_tokens: 2, min_df: 2 }
+        MiningParams::of(&MiningConfig::default())
+    }
+}
+
+impl MiningParams {
+    pub fn of(config: &MiningConfig) -> Self {
+        MiningParams { min_tokens: config.min_tokens, min_df: config.min_df, max_tf_per_df: config.max_tf_per_df }
+    }
+
+    pub fn apply(&self, config: &mut MiningConfig) {
+        config.min_tokens = self.min_tokens;
+        config.min_df = self.min_df;
+        config.max_tf_per_df = self.max_tf_per_df;
     }
 }
 
@@ -141,6 +155,11 @@ pub struct RulesFile {
     /// Removed intervals closer than this many characters are joined, with the text between them.
     #[serde(default)]
     pub merge_gap: usize,
+    /// Keep only matches that start at a line start or end at a line end (whitespace aside): template
+    /// strings stand on lines of their own, idioms inside sentences. Off where the template is glued to
+    /// the article on one line.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub line_boundary: bool,
     /// Documents the rules were mined from.
     #[serde(default)]
     pub documents: u64,
@@ -162,6 +181,7 @@ impl RulesFile {
             source: mining.source.clone(),
             tokenizer: mining.tokenizer,
             merge_gap: 0,
+            line_boundary: false,
             documents: mining.documents as u64,
             cutoff: Cutoff { auto: mining.auto_cutoff, chosen: mining.auto_cutoff },
             mining: params,
@@ -170,6 +190,7 @@ impl RulesFile {
         };
         if let Some(prev) = previous {
             file.merge_gap = prev.merge_gap;
+            file.line_boundary = prev.line_boundary;
             if prev.cutoff.chosen != prev.cutoff.auto {
                 file.cutoff.chosen = prev.cutoff.chosen;
             }
@@ -280,6 +301,7 @@ mod tests {
             source: "demo".into(),
             tokenizer: Tokenizer::Text,
             merge_gap: 3,
+            line_boundary: true,
             documents: 10,
             cutoff: Cutoff { auto: 51, chosen: 60 },
             mining: MiningParams::default(),

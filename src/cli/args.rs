@@ -76,6 +76,13 @@ pub struct MineArgs {
     /// Characters: removed intervals closer than this are joined (stored in the rules file).
     #[arg(long)]
     pub merge_gap: Option<usize>,
+    /// Keep only matches that start or end a line (stored in the rules file; text mode, not where the
+    /// template is glued to the article on one line).
+    #[arg(long)]
+    pub line_boundary: bool,
+    /// Do not suggest frame cuts (cut-before / cut-after) for header and footer strings.
+    #[arg(long)]
+    pub no_cuts: bool,
     #[command(flatten)]
     pub mining: MiningOpts,
     /// Print a JSON summary instead of text.

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use chaff::corpus::Corpus;
 use chaff::cross_source::flag_idioms;
+use chaff::frame::{CutParams, suggest_cuts};
 use chaff::mining::{Mining, mine as mine_corpus};
 use chaff::rules::{MiningParams, RulesFile, rules_path};
 use chaff::symbol::display;
@@ -16,7 +17,9 @@ use super::output::StageSpinner;
 use super::{mining_config, sources_under};
 
 struct Mined {
+    corpus: Corpus,
     mining: Mining,
+    params: MiningParams,
     previous: Option<RulesFile>,
     path: PathBuf,
     warnings: Vec<String>,
@@ -42,7 +45,8 @@ fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result
     let spinner = StageSpinner::new(&corpus.name);
     let mining = mine_corpus(&corpus, &config, &spinner)?;
     spinner.finish();
-    Ok(Mined { mining, previous, path, warnings: corpus.warnings.iter().map(|w| w.to_string()).collect() })
+    let warnings = corpus.warnings.iter().map(|w| w.to_string()).collect();
+    Ok(Mined { corpus, mining, params: MiningParams::of(&config), previous, path, warnings })
 }
 
 pub fn mine(args: MineArgs) -> Result<ExitCode> {
@@ -61,21 +65,25 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
     } else {
         0
     };
-    let params = MiningParams { min_tokens: args.mining.min_tokens, min_df: args.mining.min_df };
     let mut summaries = Vec::new();
     for m in &mined {
         for w in &m.warnings {
             eprintln!("chaff: warning: {w}");
         }
-        let mut file = RulesFile::from_mining(&m.mining, params, m.previous.as_ref());
+        let mut file = RulesFile::from_mining(&m.mining, m.params, m.previous.as_ref());
         if let Some(gap) = args.merge_gap {
             file.merge_gap = gap;
         }
+        if args.line_boundary {
+            file.line_boundary = true;
+        }
+        let cuts = if args.no_cuts { 0 } else { suggest_cuts(&m.corpus, &mut file, &CutParams::default())? };
         file.save(&m.path)?;
         if args.json {
             summaries.push(summary_json(&m.mining, &file, Some(&m.path), &m.warnings, 0));
         } else {
             print!("{}", summary_text(&m.mining, &file, 10));
+            println!("  frame cuts suggested: {cuts}");
             println!("  rules file: {} ({} rules)\n", m.path.display(), file.rules.len());
         }
     }
@@ -102,7 +110,7 @@ pub fn stats(args: StatsArgs) -> Result<ExitCode> {
     let mining = mine_corpus(&corpus, &config, &spinner)?;
     spinner.finish();
     let file =
-        RulesFile::from_mining(&mining, MiningParams { min_tokens: config.min_tokens, min_df: config.min_df }, None);
+        RulesFile::from_mining(&mining, MiningParams::of(&config), None);
     if args.json {
         let warnings: Vec<String> = corpus.warnings.iter().map(|w| w.to_string()).collect();
         println!("{}", serde_json::to_string_pretty(&summary_json(&mining, &file, None, &warnings, args.top))?);

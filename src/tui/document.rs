@@ -97,7 +97,10 @@ fn rule_ids(cleaner: Option<&Cleaner>, rules: &[u32]) -> Vec<String> {
 fn subtract(range: (usize, usize), spans: &[crate::cleaning::Span]) -> Vec<(usize, usize)> {
     let (mut a, b) = range;
     let mut out = Vec::new();
-    for s in spans.iter().filter(|s| s.end > a && s.start < b) {
+    for s in spans {
+        if s.end <= a || s.start >= b {
+            continue;
+        }
         if s.start > a {
             out.push((a, s.start));
         }
@@ -163,7 +166,7 @@ pub fn line_of(lines: &[(usize, usize)], pos: usize) -> usize {
 mod tests {
     use super::*;
 
-    fn lines<'a>(text: &'a str, width: usize) -> Vec<&'a str> {
+    fn lines(text: &str, width: usize) -> Vec<&str> {
         wrap(text, width).iter().map(|&(a, b)| &text[a..b]).collect()
     }
 

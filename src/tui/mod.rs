@@ -1,8 +1,40 @@
-//! The tuning UI (placeholder until the TUI lands).
+//! The tuning UI (`chaff tune`): an editor reviews one source's mined template rules — histogram and
+//! cutoff, candidates, mutable patterns, a live preview — and saves or exports them.
+//!
+//! Shaped as state / update / view: [`state::App`] holds everything, key and mouse events become
+//! [`action::Action`]s (through the data in [`keymap`]) that [`update::update`] applies, and
+//! [`view::draw`] only reads. One background miner ([`miner`]) re-mines after pattern edits and corpus
+//! changes; the latest request wins. Unsaved work is journaled ([`journal`]); the rules file and the
+//! corpus folder are watched ([`watch`]).
 
+pub mod action;
+pub mod bench;
+pub mod candidates;
+pub mod document;
+pub mod journal;
+pub mod keymap;
+pub mod miner;
+pub mod session;
+pub mod source;
+pub mod state;
+pub mod update;
+pub mod view;
+pub mod watch;
+
+use std::io::stdout;
 use std::path::PathBuf;
+use std::time::Duration;
 
+use anyhow::anyhow;
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+
+use crate::corpus::{LoadOptions, source_folders};
+use crate::mining::{Quiet, mine};
 use crate::tokens::Tokenizer;
+
+pub use state::{App, Settings};
 
 /// What `chaff tune` was asked to open.
 #[derive(Debug, Clone)]
@@ -16,11 +48,67 @@ pub struct TuneOptions {
     pub preset: Option<Tokenizer>,
 }
 
-pub fn run(opts: TuneOptions) -> anyhow::Result<()> {
-    anyhow::bail!("the tuning UI is not built yet (asked to open {})", opts.corpus.display())
+/// Opens the UI's state for `opts`: the source picker if the corpus folder holds source folders, else the
+/// source, mined. Fails (before any terminal is taken) on an unusable corpus or rules file.
+pub fn open(opts: &TuneOptions, settings: Settings) -> anyhow::Result<App> {
+    let sources = if opts.corpus.is_dir() {
+        source_folders(&opts.corpus, &LoadOptions::default()).map_err(|e| anyhow!("cannot open the corpus: {e}"))?
+    } else {
+        Vec::new()
+    };
+    if !sources.is_empty() {
+        let mut app = App::with_picker(opts.corpus.clone(), sources, opts.rules_dir.clone(), settings);
+        app.rules_override = opts.rules.clone();
+        app.preset = opts.preset;
+        return Ok(app);
+    }
+    let opened = source::open(&opts.corpus, opts.rules.as_deref(), &opts.rules_dir, opts.preset)?;
+    let mining = mine(&opened.corpus, &opened.config, &Quiet).map_err(|e| anyhow!("{}: {e}", opts.corpus.display()))?;
+    let mut app = App::with_source(opened, mining, settings);
+    app.preset = opts.preset;
+    Ok(app)
 }
 
-/// Frame timing figures (placeholder until the TUI lands).
-pub fn bench_frames() -> String {
-    "tui bench: not built yet\n".into()
+/// `chaff tune`: opens the UI and runs it until the editor quits. The terminal is restored on every exit
+/// path, panics included.
+pub fn run(opts: TuneOptions) -> anyhow::Result<()> {
+    eprintln!("chaff: opening {}…", opts.corpus.display());
+    let app = open(&opts, Settings::default())?;
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        previous(info);
+    }));
+    // installs its own panic hook (restore, then ours) before taking the terminal
+    let mut terminal = ratatui::try_init().map_err(|e| anyhow!("cannot take the terminal: {e}"))?;
+    let _ = execute!(stdout(), EnableMouseCapture);
+    let result = event_loop(&mut terminal, app);
+    let _ = execute!(stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+fn event_loop(terminal: &mut DefaultTerminal, mut app: App) -> anyhow::Result<()> {
+    let size = terminal.size()?;
+    app.resize(size.width, size.height);
+    let mut redraw = true;
+    while !app.quit {
+        if redraw {
+            terminal.draw(|f| view::draw(&app, f))?;
+            redraw = false;
+        }
+        let timeout = if app.busy() { Duration::from_millis(100) } else { Duration::from_millis(400) };
+        if event::poll(timeout)? {
+            // apply every pending event before the next frame: key repeat never queues frames
+            loop {
+                app.handle_event(&event::read()?);
+                if app.quit || !event::poll(Duration::ZERO)? {
+                    break;
+                }
+            }
+            redraw = true;
+        }
+        redraw |= app.tick() || app.busy();
+    }
+    Ok(())
 }

@@ -95,8 +95,7 @@ pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: 
         _ => default_patterns(),
     };
     let params = previous.as_ref().map(|p| p.mining).unwrap_or_default();
-    config.min_tokens = params.min_tokens;
-    config.min_df = params.min_df;
+    params.apply(&mut config);
     let idioms = Idioms::load(rules_dir, &rules, previous.as_ref());
     let spec = SourceSpec {
         name: corpus.name.clone(),

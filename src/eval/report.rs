@@ -1,0 +1,234 @@
+//! Summaries and tables: per site and overall, macro averages over pages (each page counts the same).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::dataset::Input;
+use super::run::{Note, PageResult, Protocol, ProtocolRun};
+use super::score::Prf;
+use super::spans::SpanCounts;
+
+/// Span-level removal scores of a group of pages: macro averages, and the summed counts.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct SpanSummary {
+    pub precision: f64,
+    pub recall: f64,
+    pub counts: SpanCounts,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub pages: usize,
+    pub floor: Prf,
+    /// One per model (see [`Evaluation::models`]).
+    pub scores: Vec<Prf>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub spans: Vec<SpanSummary>,
+}
+
+impl Summary {
+    pub fn of(pages: &[&PageResult]) -> Summary {
+        let models = pages.iter().map(|p| p.scores.len()).max().unwrap_or(0);
+        let scores =
+            (0..models).map(|m| Prf::mean(pages.iter().filter_map(|p| p.scores.get(m))).unwrap_or_default()).collect();
+        let with_spans: Vec<&&PageResult> = pages.iter().filter(|p| !p.spans.is_empty()).collect();
+        let spans = if with_spans.is_empty() {
+            Vec::new()
+        } else {
+            (0..models)
+                .map(|m| {
+                    let counts: Vec<SpanCounts> = with_spans.iter().filter_map(|p| p.spans.get(m).copied()).collect();
+                    let n = counts.len().max(1) as f64;
+                    SpanSummary {
+                        precision: counts.iter().map(|c| c.precision()).sum::<f64>() / n,
+                        recall: counts.iter().map(|c| c.recall()).sum::<f64>() / n,
+                        counts: counts.iter().fold(SpanCounts::default(), |a, c| SpanCounts {
+                            hit: a.hit + c.hit,
+                            removed: a.removed + c.removed,
+                            template: a.template + c.template,
+                        }),
+                    }
+                })
+                .collect()
+        };
+        Summary {
+            pages: pages.len(),
+            floor: Prf::mean(pages.iter().map(|p| &p.floor)).unwrap_or_default(),
+            scores,
+            spans,
+        }
+    }
+
+    /// The main score: the method's (or the oracle editor's before any decision).
+    pub fn main(&self) -> Prf {
+        self.scores.first().copied().unwrap_or_default()
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SiteSummary {
+    pub site: String,
+    #[serde(flatten)]
+    pub summary: Summary,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RunReport {
+    pub protocol: Protocol,
+    pub folds: usize,
+    pub seconds: f64,
+    pub overall: Summary,
+    pub sites: Vec<SiteSummary>,
+    pub notes: Vec<Note>,
+    pub pages: Vec<PageResult>,
+}
+
+impl RunReport {
+    pub fn of(run: ProtocolRun) -> RunReport {
+        let all: Vec<&PageResult> = run.pages.iter().collect();
+        let mut by_site: BTreeMap<&str, Vec<&PageResult>> = BTreeMap::new();
+        for p in &run.pages {
+            by_site.entry(p.site.as_str()).or_default().push(p);
+        }
+        let sites =
+            by_site.iter().map(|(s, pages)| SiteSummary { site: s.to_string(), summary: Summary::of(pages) }).collect();
+        let overall = Summary::of(&all);
+        let mut pages = run.pages;
+        pages.sort_by(|a, b| (&a.site, &a.id).cmp(&(&b.site, &b.id)));
+        RunReport { protocol: run.protocol, folds: run.folds, seconds: run.seconds, overall, sites, notes: run.notes, pages }
+    }
+}
+
+/// One method evaluated on one dataset, under one or more protocols.
+#[derive(Debug, Clone, Serialize)]
+pub struct Evaluation {
+    pub dataset: String,
+    pub method: String,
+    pub input: Input,
+    /// The method's options (levers), as set.
+    pub options: serde_json::Value,
+    /// What each score of a page is: the method, or the oracle editor after N decisions.
+    pub models: Vec<String>,
+    pub runs: Vec<RunReport>,
+    pub warnings: Vec<String>,
+}
+
+fn f(x: f64) -> String {
+    format!("{x:.3}")
+}
+
+impl Evaluation {
+    /// The tables as text.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let spans = self.runs.iter().any(|r| !r.overall.spans.is_empty());
+        let width = self
+            .runs
+            .iter()
+            .flat_map(|r| r.sites.iter().map(|s| s.site.chars().count()))
+            .chain([24])
+            .max()
+            .unwrap_or(24);
+        let _ = writeln!(
+            out,
+            "{}: {}, input {} — word-LCS P / R / F1 against the gold, macro average over pages",
+            self.dataset,
+            self.method,
+            self.input.name()
+        );
+        let mut head = format!("{:<width$} {:>5} {:>6}", "site", "pages", "floor");
+        for r in &self.runs {
+            let label = match r.protocol {
+                Protocol::InSample => "in-sample".to_string(),
+                Protocol::HeldOut => format!("held-out {}-fold", r.folds),
+            };
+            let _ = write!(head, " | {:<20}", label);
+            if spans {
+                let _ = write!(head, " {:<13}", "span P   R");
+            }
+        }
+        let _ = writeln!(out, "{head}");
+        let mut sub = format!("{:<width$} {:>5} {:>6}", "", "", "F1");
+        for _ in &self.runs {
+            let _ = write!(sub, " | {:>6} {:>6} {:>6}", "P", "R", "F1");
+            if spans {
+                let _ = write!(sub, " {:>6} {:>6}", "", "");
+            }
+        }
+        let _ = writeln!(out, "{}", sub.trim_end());
+        let row = |out: &mut String, name: &str, pick: &dyn Fn(&RunReport) -> Option<&Summary>| {
+            let Some(first) = self.runs.iter().find_map(pick) else { return };
+            let mut line = format!("{:<width$} {:>5} {:>6}", name, first.pages, f(first.floor.f1));
+            for r in &self.runs {
+                match pick(r) {
+                    Some(s) => {
+                        let m = s.main();
+                        let _ = write!(line, " | {:>6} {:>6} {:>6}", f(m.precision), f(m.recall), f(m.f1));
+                        if spans {
+                            match s.spans.first() {
+                                Some(sp) => {
+                                    let _ = write!(line, " {:>6} {:>6}", f(sp.precision), f(sp.recall));
+                                }
+                                None => line.push_str(&format!(" {:>6} {:>6}", "-", "-")),
+                            }
+                        }
+                    }
+                    None => line.push_str(" |      -      -      -"),
+                }
+            }
+            let _ = writeln!(out, "{line}");
+        };
+        let mut names: Vec<&str> = Vec::new();
+        for r in &self.runs {
+            for s in &r.sites {
+                if !names.contains(&s.site.as_str()) {
+                    names.push(&s.site);
+                }
+            }
+        }
+        names.sort_unstable();
+        for name in &names {
+            row(&mut out, name, &|r: &RunReport| r.sites.iter().find(|s| s.site == *name).map(|s| &s.summary));
+        }
+        row(&mut out, "overall", &|r: &RunReport| Some(&r.overall));
+        if self.models.len() > 1 {
+            for r in &self.runs {
+                let _ = writeln!(
+                    out,
+                    "\noracle editor, {}: word F1 after N decisions (candidates by coverage)",
+                    r.protocol.name()
+                );
+                let mut head = format!("{:<width$} {:>5}", "site", "pages");
+                for m in &self.models {
+                    let _ = write!(head, " {:>6}", m);
+                }
+                let _ = writeln!(out, "{head}");
+                let line = |name: &str, s: &Summary| {
+                    let mut l = format!("{:<width$} {:>5}", name, s.pages);
+                    for p in &s.scores {
+                        let _ = write!(l, " {:>6}", f(p.f1));
+                    }
+                    l
+                };
+                for s in &r.sites {
+                    let _ = writeln!(out, "{}", line(&s.site, &s.summary));
+                }
+                let _ = writeln!(out, "{}", line("overall", &r.overall));
+                let recall: Vec<String> = r.overall.scores.iter().map(|p| f(p.recall)).collect();
+                let _ = writeln!(out, "{:<width$} {:>5} {}", "overall recall", "", recall.join(" "));
+            }
+        }
+        for r in &self.runs {
+            for n in &r.notes {
+                let fold = n.fold.map(|k| format!(" fold {k}")).unwrap_or_default();
+                let _ = writeln!(out, "note: {} {}{}: {}", r.protocol.name(), n.site, fold, n.message);
+            }
+        }
+        for r in &self.runs {
+            let _ = writeln!(out, "{}: {} pages in {:.1} s", r.protocol.name(), r.overall.pages, r.seconds);
+        }
+        out
+    }
+}

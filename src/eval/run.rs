@@ -1,0 +1,258 @@
+//! Running an evaluation: for each site and fold, train on the training pages, clean the test pages,
+//! render, score. Sites and folds run in parallel (rayon); every page is scored once per protocol.
+//!
+//! Protocols: `in-sample` trains on all pages of a site and cleans the same pages (what the thesis did);
+//! `held-out` splits a site's pages into k folds and cleans each fold with what was learned from the
+//! others (the real use: new articles). A fold whose training pages are fewer than two cannot be mined:
+//! its pages are scored uncleaned, and a note says so.
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::cleaning::{Span, SpanKind, render};
+use crate::error::Result;
+
+use super::dataset::{Dataset, Input, Page, Site};
+use super::method::{Method, Model, Nothing, Source};
+use super::render::render_html;
+use super::score::{Gold, Prf};
+use super::spans::{SpanCounts, normalize, score_spans};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Protocol {
+    InSample,
+    HeldOut,
+}
+
+impl Protocol {
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::InSample => "in-sample",
+            Protocol::HeldOut => "held-out",
+        }
+    }
+}
+
+/// A page ready to be scored: its gold, and the floor (the whole input text, unchanged).
+pub struct Prepared {
+    pub gold: Gold,
+    pub floor: Prf,
+}
+
+/// The score of one page under one protocol.
+#[derive(Debug, Clone, Serialize)]
+pub struct PageResult {
+    pub site: String,
+    pub id: String,
+    pub fold: usize,
+    /// One score per model of the task: the method's, or the oracle editor's after each checkpoint.
+    pub scores: Vec<Prf>,
+    pub floor: Prf,
+    /// Span-level removal scores against the injected template, one per model (generated sources).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub spans: Vec<SpanCounts>,
+}
+
+/// Something that went wrong or was worked around, for the report.
+#[derive(Debug, Clone, Serialize)]
+pub struct Note {
+    pub site: String,
+    pub fold: Option<usize>,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ProtocolRun {
+    pub protocol: Protocol,
+    pub folds: usize,
+    pub pages: Vec<PageResult>,
+    pub notes: Vec<Note>,
+    pub seconds: f64,
+}
+
+/// Progress of a run, for the CLI's bar.
+pub trait Progress: Sync {
+    fn start(&self, _label: &str, _tasks: usize) {}
+    fn task_done(&self) {}
+}
+
+pub struct Quiet;
+impl Progress for Quiet {}
+
+/// The texts a method sees for a page: its input (`None` if the page lacks it).
+fn input_of(page: &Page, input: Input) -> Option<&str> {
+    page.input(input)
+}
+
+/// The text a reader sees once `removed` is taken out of `text`.
+pub fn output_text(text: &str, removed: &[(usize, usize)], input: Input) -> String {
+    let spans: Vec<Span> = normalize(removed)
+        .into_iter()
+        .map(|(start, end)| Span { start, end, kind: SpanKind::Removed, rules: Vec::new() })
+        .collect();
+    let kept = render(text, &spans);
+    match input {
+        Input::Txt => kept,
+        Input::Html => render_html(&kept),
+    }
+}
+
+/// The gold and floor of every page of every site, for `input` (sites lacking it are skipped).
+pub fn prepare(dataset: &Dataset, input: Input) -> Vec<Vec<Prepared>> {
+    dataset
+        .sites
+        .par_iter()
+        .map(|site| {
+            site.pages
+                .par_iter()
+                .map(|page| {
+                    let gold = Gold::new(page.gold.as_deref().unwrap_or_default());
+                    let floor = match input_of(page, input) {
+                        Some(text) => gold.score(&output_text(text, &[], input)),
+                        None => Prf::default(),
+                    };
+                    Prepared { gold, floor }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// What a task learns: one or more models (the oracle editor's checkpoints), given the training pages.
+pub type Train<'a> = dyn Fn(&Source<'_>, &[&Prepared]) -> Result<Vec<Box<dyn Model>>> + Sync + 'a;
+
+/// Runs `protocol` over the dataset: `train` builds the models of each (site, fold), which clean the
+/// fold's test pages. `models` is how many models `train` returns (for uncleaned folds).
+#[allow(clippy::too_many_arguments)]
+pub fn run_protocol(
+    dataset: &Dataset,
+    prepared: &[Vec<Prepared>],
+    input: Input,
+    protocol: Protocol,
+    folds: usize,
+    models: usize,
+    train: &Train<'_>,
+    progress: &dyn Progress,
+) -> ProtocolRun {
+    let clock = Instant::now();
+    let mut tasks: Vec<(usize, usize, usize)> = Vec::new(); // (site, fold, folds of the site)
+    let mut notes = Vec::new();
+    for (s, site) in dataset.sites.iter().enumerate() {
+        if !site.has(input) {
+            notes.push(Note {
+                site: site.name.clone(),
+                fold: None,
+                message: format!("some pages have no .{} file: site skipped", input.name()),
+            });
+            continue;
+        }
+        let k = match protocol {
+            Protocol::InSample => 1,
+            Protocol::HeldOut => folds.clamp(2, site.pages.len().max(2)),
+        };
+        tasks.extend((0..k).map(|f| (s, f, k)));
+    }
+    progress.start(protocol.name(), tasks.len());
+    let results: Vec<(Vec<PageResult>, Option<Note>)> = tasks
+        .par_iter()
+        .map(|&(s, fold, k)| {
+            let out = run_task(&dataset.sites[s], s, &prepared[s], input, protocol, fold, k, models, train);
+            progress.task_done();
+            out
+        })
+        .collect();
+    let mut pages = Vec::new();
+    for (p, note) in results {
+        pages.extend(p);
+        notes.extend(note);
+    }
+    ProtocolRun {
+        protocol,
+        folds: if protocol == Protocol::InSample { 1 } else { folds },
+        pages,
+        notes,
+        seconds: clock.elapsed().as_secs_f64(),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_task(
+    site: &Site,
+    s: usize,
+    prepared: &[Prepared],
+    input: Input,
+    protocol: Protocol,
+    fold: usize,
+    k: usize,
+    models: usize,
+    train: &Train<'_>,
+) -> (Vec<PageResult>, Option<Note>) {
+    let n = site.pages.len();
+    let (test, training): (Vec<usize>, Vec<usize>) = match protocol {
+        Protocol::InSample => ((0..n).collect(), (0..n).collect()),
+        Protocol::HeldOut => (0..n).partition(|i| i % k == fold),
+    };
+    let docs: Vec<(&str, &str)> =
+        training.iter().map(|&i| (site.pages[i].id.as_str(), input_of(&site.pages[i], input).unwrap_or(""))).collect();
+    let golds: Vec<&Prepared> = training.iter().map(|&i| &prepared[i]).collect();
+    let source = Source { name: &site.name, site: s, input, docs };
+    let fold_no = (protocol == Protocol::HeldOut).then_some(fold);
+    let (trained, note) = if source.docs.len() < 2 {
+        let message = format!(
+            "{} training page(s): nothing to mine, {} page(s) scored uncleaned",
+            source.docs.len(),
+            test.len()
+        );
+        (Vec::new(), Some(message))
+    } else {
+        match train(&source, &golds) {
+            Ok(m) => (m, None),
+            Err(e) => (Vec::new(), Some(format!("training failed ({e}): pages scored uncleaned"))),
+        }
+    };
+    let trained: Vec<Box<dyn Model>> =
+        if trained.is_empty() { (0..models).map(|_| Box::new(Nothing) as Box<dyn Model>).collect() } else { trained };
+    let pages = test
+        .par_iter()
+        .map(|&i| {
+            let page = &site.pages[i];
+            let text = input_of(page, input).unwrap_or("");
+            let template = page.template_of(input);
+            let mut scores = Vec::with_capacity(trained.len());
+            let mut spans = Vec::new();
+            for model in &trained {
+                let removed = model.removed(text);
+                scores.push(prepared[i].gold.score(&output_text(text, &removed, input)));
+                if let Some(t) = template {
+                    spans.push(score_spans(text, &removed, t));
+                }
+            }
+            PageResult {
+                site: site.name.clone(),
+                id: page.id.clone(),
+                fold: if protocol == Protocol::InSample { 0 } else { fold },
+                scores,
+                floor: prepared[i].floor,
+                spans,
+            }
+        })
+        .collect();
+    (pages, note.map(|message| Note { site: site.name.clone(), fold: fold_no, message }))
+}
+
+/// Runs `method` under `protocol`.
+pub fn run_method(
+    dataset: &Dataset,
+    prepared: &[Vec<Prepared>],
+    method: &dyn Method,
+    input: Input,
+    protocol: Protocol,
+    folds: usize,
+    progress: &dyn Progress,
+) -> ProtocolRun {
+    let train = |source: &Source<'_>, _: &[&Prepared]| -> Result<Vec<Box<dyn Model>>> { Ok(vec![method.train(source)?]) };
+    run_protocol(dataset, prepared, input, protocol, folds, 1, &train, progress)
+}

@@ -1,0 +1,492 @@
+//! The state of one source being tuned: its corpus and mining, the editor's decisions, the chosen cutoff,
+//! the mutable patterns, and the panes' positions. Changing a decision or the cutoff updates the list and
+//! the preview at once (the cleaners are rebuilt; a document is cleaned in well under a frame).
+//!
+//! The full [`Mining`] stays in memory, so the cutoff can move anywhere down to `min_kept_bin`; the rules
+//! file to save is built from it and the decisions.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::cleaning::Cleaner;
+use crate::corpus::Corpus;
+use crate::cutoff::CutoffBin;
+use crate::mining::{MinedString, Mining, MiningConfig, Stage};
+use crate::mutable::{MutablePattern, MutableSet};
+use crate::rules::{Action as RuleAction, Cutoff, Rule, RulesFile, Status};
+use crate::symbol::display;
+
+use super::candidates::CandidateList;
+use super::document::{Preview, line_of, wrap};
+use super::journal::{Entry, Journal, Replay};
+use super::miner::Mined;
+use super::source::{Idioms, Opened, SourceSpec};
+use super::watch::Watch;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Pane {
+    #[default]
+    Candidates,
+    Patterns,
+    Preview,
+}
+
+impl Pane {
+    pub fn next(self) -> Pane {
+        match self {
+            Pane::Candidates => Pane::Patterns,
+            Pane::Patterns => Pane::Preview,
+            Pane::Preview => Pane::Candidates,
+        }
+    }
+
+    pub fn prev(self) -> Pane {
+        self.next().next()
+    }
+}
+
+/// A mining running in the background for this source.
+#[derive(Debug, Clone)]
+pub struct Job {
+    pub generation: u64,
+    pub stage: Option<Stage>,
+    pub started: Instant,
+    /// Why: "pattern edit", "corpus changed", …
+    pub reason: String,
+}
+
+pub struct Session {
+    pub spec: SourceSpec,
+    pub corpus: Arc<Corpus>,
+    pub mining: Arc<Mining>,
+    /// Readable text of each mined string (mutable tokens by name), and lower-cased for the filter.
+    pub texts: Vec<String>,
+    lower: Vec<String>,
+    /// Each mined string as a pending rule, for the cleaners.
+    mined_rules: Vec<Rule>,
+    index: HashMap<String, usize>,
+    pub idioms: Idioms,
+    /// The rules file's settings (merge gap, line boundary, mining parameters…) without its rules.
+    pub header: RulesFile,
+    /// The mining's patterns, compiled (for the cleaners).
+    mutable: MutableSet,
+    /// Rules whose status or action differs from the default (pending; rejected for idioms), by id,
+    /// with their data: a decided string that is not mined again stays in the rules file, stale.
+    pub decisions: HashMap<String, Rule>,
+    pub cutoff: CutoffBin,
+    /// The mutable patterns as the editor wants them (the mining may still be catching up).
+    pub patterns: Vec<MutablePattern>,
+    pub dirty: bool,
+    pub focus: Pane,
+    pub list: CandidateList,
+    pub pattern_selected: usize,
+    pub preview: Preview,
+    pub job: Option<Job>,
+    pub journal: Journal,
+    /// The rules file's text as last loaded or saved here: a watcher event with the same text is ours.
+    pub disk_text: Option<String>,
+    pub watch: Option<Watch>,
+    /// The rules file changed on disk during a popup: ask when it closes.
+    pub pending_conflict: bool,
+    /// Visible rows of the candidate table and lines of the preview, and the preview's width (from the
+    /// layout, set on resize).
+    pub page: usize,
+    pub preview_height: usize,
+    pub preview_width: usize,
+}
+
+fn default_status(s: &MinedString) -> Status {
+    if s.idiom { Status::Rejected } else { Status::Pending }
+}
+
+impl Session {
+    /// A session on a freshly mined source; decisions, cutoff and merge gap come from its rules file.
+    pub fn new(opened: Opened, mut mining: Mining, journal: Journal) -> Session {
+        opened.idioms.flag(&mut mining);
+        let Opened { spec, corpus, previous, previous_text, config, params, idioms } = opened;
+        let header = match &previous {
+            Some(p) => RulesFile { rules: Vec::new(), ..p.clone() },
+            None => RulesFile::from_mining(&mining, params, None),
+        };
+        let mutable = MutableSet::new(mining.patterns.clone()).unwrap_or_else(|_| MutableSet::empty());
+        let mut s = Session {
+            spec,
+            corpus: Arc::new(corpus),
+            mining: Arc::new(mining),
+            texts: Vec::new(),
+            lower: Vec::new(),
+            mined_rules: Vec::new(),
+            index: HashMap::new(),
+            idioms,
+            header: RulesFile { rules: Vec::new(), ..header },
+            mutable,
+            decisions: HashMap::new(),
+            cutoff: 0,
+            patterns: config.patterns,
+            dirty: false,
+            focus: Pane::Candidates,
+            list: CandidateList::default(),
+            pattern_selected: 0,
+            preview: Preview::default(),
+            job: None,
+            journal,
+            disk_text: previous_text,
+            watch: None,
+            pending_conflict: false,
+            page: 10,
+            preview_height: 10,
+            preview_width: 40,
+        };
+        s.index_mining();
+        s.cutoff = s.mining.auto_cutoff;
+        if let Some(file) = previous {
+            s.take_file(&file);
+        }
+        s.refresh_all();
+        s
+    }
+
+    fn index_mining(&mut self) {
+        let m = &self.mining;
+        self.texts = m.strings.iter().map(|s| display(&s.symbols)).collect();
+        self.lower = self.texts.iter().map(|t| t.to_lowercase()).collect();
+        self.mined_rules = m.strings.iter().map(Rule::from_mined).collect();
+        self.mutable = MutableSet::new(m.patterns.clone()).unwrap_or_else(|_| MutableSet::empty());
+        self.index = m.strings.iter().enumerate().map(|(i, s)| (s.id.clone(), i)).collect();
+    }
+
+    /// Takes decisions, cutoff, merge gap and parameters from a rules file (patterns are the caller's
+    /// business: a change needs a re-mine).
+    fn take_file(&mut self, file: &RulesFile) {
+        self.decisions.clear();
+        for r in &file.rules {
+            let default = if r.idiom { Status::Rejected } else { Status::Pending };
+            if r.status != default || r.action != RuleAction::Remove {
+                self.decisions.insert(r.id.clone(), r.clone());
+            }
+        }
+        self.refresh_decided_data();
+        self.header = RulesFile { rules: Vec::new(), ..file.clone() };
+        self.cutoff = if file.cutoff.chosen != file.cutoff.auto { file.cutoff.chosen } else { self.mining.auto_cutoff };
+        self.cutoff = self.clamp_cutoff(self.cutoff);
+    }
+
+    /// Decided rules that were mined again take the new mining's data.
+    fn refresh_decided_data(&mut self) {
+        for (id, rule) in self.decisions.iter_mut() {
+            if let Some(&i) = self.index.get(id) {
+                *rule = Rule { status: rule.status, action: rule.action, ..self.mined_rules[i].clone() };
+            }
+        }
+    }
+
+    pub fn clamp_cutoff(&self, c: CutoffBin) -> CutoffBin {
+        c.clamp(self.mining.min_kept_bin.min(self.mining.auto_cutoff), 99)
+    }
+
+    pub fn string(&self, i: usize) -> &MinedString {
+        &self.mining.strings[i]
+    }
+
+    pub fn position(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
+    }
+
+    pub fn status(&self, i: usize) -> Status {
+        let s = &self.mining.strings[i];
+        self.decisions.get(&s.id).map_or_else(|| default_status(s), |r| r.status)
+    }
+
+    pub fn rule_action(&self, i: usize) -> RuleAction {
+        self.decisions.get(&self.mining.strings[i].id).map_or(RuleAction::Remove, |r| r.action)
+    }
+
+    pub fn count(&self, status: Status) -> usize {
+        let mined = self.mining.strings.iter().enumerate().filter(|&(i, s)| {
+            // pending counts only candidates above the cutoff; decisions count wherever they are
+            let st = self.status(i);
+            st == status && (st != Status::Pending || s.bin >= self.cutoff)
+        });
+        let stale = self.decisions.values().filter(|r| r.status == status && !self.index.contains_key(&r.id));
+        mined.count() + stale.count()
+    }
+
+    /// Sets status and action of strings (indices into `mining.strings`); journals each change.
+    /// Returns how many changed.
+    pub fn decide(&mut self, strings: &[usize], status: Option<Status>, action: Option<RuleAction>) -> usize {
+        let mut changed = 0;
+        for &i in strings {
+            let s = &self.mining.strings[i];
+            let mut rule = self.decisions.get(&s.id).cloned().unwrap_or_else(|| Rule {
+                status: default_status(s),
+                ..self.mined_rules[i].clone()
+            });
+            let before = (rule.status, rule.action);
+            if let Some(st) = status {
+                rule.status = st;
+            }
+            if let Some(a) = action {
+                rule.action = a;
+            }
+            if (rule.status, rule.action) == before {
+                continue;
+            }
+            changed += 1;
+            let _ = self.journal.append(&Entry::Decide { rule: rule.clone() });
+            if rule.status == default_status(s) && rule.action == RuleAction::Remove {
+                self.decisions.remove(&s.id);
+            } else {
+                self.decisions.insert(s.id.clone(), rule);
+            }
+        }
+        if changed > 0 {
+            self.dirty = true;
+            self.rebuild_cleaners(true, true);
+            self.refresh_preview();
+        }
+        changed
+    }
+
+    /// Moves the chosen cutoff (clamped to the mined range). Returns whether it moved.
+    pub fn set_cutoff(&mut self, c: CutoffBin) -> bool {
+        let c = self.clamp_cutoff(c);
+        if c == self.cutoff {
+            return false;
+        }
+        self.cutoff = c;
+        self.dirty = true;
+        let _ = self.journal.append(&Entry::Cutoff { chosen: c });
+        self.refresh_list();
+        self.rebuild_cleaners(false, true);
+        self.refresh_preview();
+        true
+    }
+
+    pub fn set_patterns(&mut self, patterns: Vec<MutablePattern>) {
+        let _ = self.journal.append(&Entry::Patterns { patterns: patterns.clone() });
+        self.patterns = patterns;
+        self.pattern_selected = self.pattern_selected.min(self.patterns.len().saturating_sub(1));
+        self.dirty = true;
+    }
+
+    /// The configuration to mine the source again with the editor's patterns.
+    pub fn mining_config(&self) -> MiningConfig {
+        let mut config = MiningConfig::for_tokenizer(self.mining.tokenizer);
+        config.patterns = self.patterns.clone();
+        self.header.mining.apply(&mut config);
+        config
+    }
+
+    /// Takes a new mining: decisions on strings mined again are kept (by id); a cutoff left at auto
+    /// follows the new auto cutoff.
+    pub fn apply_mined(&mut self, mined: Mined) {
+        let mut mining = mined.mining;
+        self.idioms.flag(&mut mining);
+        let follow_auto = self.cutoff == self.mining.auto_cutoff;
+        let doc_id = self.corpus.docs.get(self.preview.doc).map(|d| d.id.clone());
+        self.corpus = mined.corpus;
+        self.mining = Arc::new(mining);
+        self.index_mining();
+        self.refresh_decided_data();
+        self.cutoff = self.clamp_cutoff(if follow_auto { self.mining.auto_cutoff } else { self.cutoff });
+        self.preview.doc = doc_id
+            .and_then(|id| self.corpus.position(&id))
+            .unwrap_or(self.preview.doc)
+            .min(self.corpus.docs.len().saturating_sub(1));
+        self.list.marks.retain(|id| self.index.contains_key(id));
+        self.refresh_all();
+    }
+
+    /// Applies a journal left by an earlier session. Returns whether the patterns differ (re-mine).
+    pub fn apply_replay(&mut self, replay: Replay) -> bool {
+        for (id, rule) in replay.decisions {
+            let default = match self.index.get(&id) {
+                Some(&i) => default_status(&self.mining.strings[i]),
+                None => Status::Pending,
+            };
+            if rule.status == default && rule.action == RuleAction::Remove {
+                self.decisions.remove(&id);
+            } else {
+                self.decisions.insert(id, rule);
+            }
+        }
+        self.refresh_decided_data();
+        if let Some(c) = replay.cutoff {
+            self.cutoff = self.clamp_cutoff(c);
+        }
+        self.dirty = true;
+        let remine = replay.patterns.as_ref().is_some_and(|p| *p != self.patterns);
+        if let Some(p) = replay.patterns {
+            self.patterns = p;
+        }
+        self.refresh_all();
+        remine
+    }
+
+    /// Replaces the editor's state with a rules file read from disk ("take theirs", or a reload with no
+    /// unsaved work). Returns whether its patterns differ (re-mine).
+    pub fn reload(&mut self, file: &RulesFile, text: String) -> bool {
+        self.take_file(file);
+        self.disk_text = Some(text);
+        self.dirty = false;
+        self.journal.remove();
+        let remine = !file.mutable.is_empty() && file.mutable != self.patterns;
+        if remine {
+            self.patterns = file.mutable.clone();
+        }
+        self.refresh_all();
+        remine
+    }
+
+    /// The rules file to save: every candidate at or above min(auto, chosen) cutoff, every decided rule
+    /// (stale ones too), the cutoffs and the patterns.
+    pub fn rules_file(&self) -> RulesFile {
+        let mut decided: Vec<Rule> = self.decisions.values().cloned().collect();
+        decided.sort_by(|a, b| a.id.cmp(&b.id));
+        let previous = RulesFile {
+            cutoff: Cutoff { auto: self.mining.auto_cutoff, chosen: self.cutoff },
+            mutable: self.patterns.clone(),
+            rules: decided,
+            ..self.header.clone()
+        };
+        let mut file = RulesFile::from_mining(&self.mining, self.header.mining, Some(&previous));
+        file.mutable = self.patterns.clone();
+        for r in &mut file.rules {
+            if let Some(d) = self.decisions.get(&r.id) {
+                r.status = d.status;
+                r.action = d.action;
+            }
+        }
+        file
+    }
+
+    /// Saves the rules file atomically; the journal is no longer needed.
+    pub fn save(&mut self) -> Result<PathBuf, String> {
+        let text = self.rules_file().to_toml();
+        // remembered first: the watcher will report our own write
+        let before = self.disk_text.replace(text.clone());
+        if let Err(e) = crate::rules::write_atomic(&self.spec.rules, text.as_bytes()) {
+            self.disk_text = before;
+            return Err(e.to_string());
+        }
+        self.dirty = false;
+        self.journal.remove();
+        Ok(self.spec.rules.clone())
+    }
+
+    pub fn export(&self) -> Result<(PathBuf, usize), String> {
+        let file = self.rules_file().export_accepted();
+        file.save(&self.spec.export).map_err(|e| e.to_string())?;
+        Ok((self.spec.export.clone(), file.rules.len()))
+    }
+
+    pub fn refresh_all(&mut self) {
+        self.refresh_list();
+        self.rebuild_cleaners(true, true);
+        self.refresh_preview();
+    }
+
+    pub fn refresh_list(&mut self) {
+        self.list.rebuild(&self.mining, &self.lower, self.cutoff);
+        self.list.scroll_into_view(self.page);
+    }
+
+    /// Rebuilds the cleaner of the accepted rules and / or of the pending candidates above the cutoff.
+    pub fn rebuild_cleaners(&mut self, accepted: bool, pending: bool) {
+        let tokenizer = self.mining.tokenizer;
+        let mutable = &self.mutable;
+        let (gap, line_boundary) = (self.header.merge_gap, self.header.line_boundary);
+        let build = |rules: Vec<&Rule>| {
+            Cleaner::with_patterns(tokenizer, mutable, rules, gap).map(|c| c.with_line_boundary(line_boundary))
+        };
+        if accepted {
+            let mut rules: Vec<&Rule> = self.decisions.values().filter(|r| r.status == Status::Accepted).collect();
+            rules.sort_by(|a, b| a.id.cmp(&b.id));
+            self.preview.accepted_cleaner = match build(rules.clone()) {
+                Ok(c) => Some(c),
+                // one bad hand-written regex must not blank the preview: keep the rules that compile
+                Err(_) => build(rules.into_iter().filter(|r| build(vec![*r]).is_ok()).collect()).ok(),
+            };
+        }
+        if pending {
+            let rules: Vec<&Rule> = (0..self.mining.strings.len())
+                .filter(|&i| self.mining.strings[i].bin >= self.cutoff && self.status(i) == Status::Pending)
+                .map(|i| self.decisions.get(&self.mining.strings[i].id).unwrap_or(&self.mined_rules[i]))
+                .collect();
+            self.preview.pending_cleaner = build(rules).ok();
+        }
+    }
+
+    pub fn document_text(&self) -> &str {
+        self.corpus.docs.get(self.preview.doc).map_or("", |d| d.text.as_str())
+    }
+
+    pub fn refresh_preview(&mut self) {
+        let corpus = Arc::clone(&self.corpus);
+        let text = corpus.docs.get(self.preview.doc).map_or("", |d| d.text.as_str());
+        self.preview.compute(text);
+        self.clamp_preview_scroll();
+    }
+
+    /// The preview's visual lines at the current width.
+    pub fn preview_lines(&self) -> Vec<(usize, usize)> {
+        wrap(self.preview.shown(self.document_text()), self.preview_width)
+    }
+
+    pub fn clamp_preview_scroll(&mut self) {
+        let n = self.preview_lines().len();
+        self.preview.scroll = self.preview.scroll.min(n.saturating_sub(self.preview_height.max(1)));
+    }
+
+    pub fn scroll_preview(&mut self, delta: isize) {
+        self.preview.scroll = (self.preview.scroll as isize + delta).max(0) as usize;
+        self.clamp_preview_scroll();
+    }
+
+    pub fn show_document(&mut self, doc: usize) {
+        let doc = doc.min(self.corpus.docs.len().saturating_sub(1));
+        if doc != self.preview.doc {
+            self.preview.doc = doc;
+            self.preview.scroll = 0;
+            self.preview.cursor = None;
+        }
+        self.refresh_preview();
+    }
+
+    /// Moves the preview's cursor to the next (`forward`) or previous removed span, scrolling to it.
+    pub fn step_span(&mut self, forward: bool) {
+        let n = self.preview.spans.len();
+        if n == 0 || self.preview.only_cleaned {
+            self.preview.cursor = None;
+            return;
+        }
+        let next = match (self.preview.cursor, forward) {
+            (None, true) => 0,
+            (None, false) => n - 1,
+            (Some(c), true) => (c + 1) % n,
+            (Some(c), false) => (c + n - 1) % n,
+        };
+        self.preview.cursor = Some(next);
+        let lines = self.preview_lines();
+        let line = line_of(&lines, self.preview.spans[next].start);
+        let h = self.preview_height.max(1);
+        if line < self.preview.scroll || line >= self.preview.scroll + h {
+            self.preview.scroll = line.saturating_sub(h / 3);
+        }
+        self.clamp_preview_scroll();
+    }
+
+    /// Share of the shown document's characters removed by accepted rules, and by pending ones besides.
+    pub fn removed_share(&self) -> (f64, f64) {
+        let len = self.document_text().len().max(1) as f64;
+        (self.preview.removed as f64 / len, self.preview.pending as f64 / len)
+    }
+
+    /// Tokens each of the editor's patterns normalized in the current mining (`None`: not mined yet).
+    pub fn pattern_count(&self, p: &MutablePattern) -> Option<u64> {
+        let i = self.mining.patterns.iter().position(|q| q == p)?;
+        self.mining.pattern_counts.get(i).copied()
+    }
+}

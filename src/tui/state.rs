@@ -1,0 +1,338 @@
+//! The application state: which screen (source picker or tuning), which popup or prompt, the last
+//! message, and the background miner. [`App`] is driven without a terminal — `handle_key`,
+//! `handle_mouse`, `tick` — so tests feed it keys and draw it on a `TestBackend`.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{Event, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+use tui_input::Input;
+
+use crate::mining::Stage;
+
+use super::action::Action;
+use super::journal::{Journal, Replay};
+use super::keymap::{Context, lookup};
+use super::miner::{MineRequest, Miner, MinerEvent};
+use super::session::{Job, Pane, Session};
+use super::source::{Opened, PickerEntry};
+use super::update;
+
+/// Behaviour that tests and benchmarks turn off.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Watch the rules file and the corpus folder.
+    pub watch: bool,
+    /// Journal unsaved work beside the rules file.
+    pub journal: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { watch: true, journal: true }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub error: bool,
+}
+
+pub enum Screen {
+    Picker(Picker),
+    Tune(Box<Session>),
+}
+
+pub struct Picker {
+    pub root: PathBuf,
+    pub entries: Vec<PickerEntry>,
+    pub selected: usize,
+    pub opening: Option<Opening>,
+}
+
+/// A source being mined before its tuning screen opens.
+pub struct Opening {
+    pub generation: u64,
+    pub stage: Option<Stage>,
+    pub started: Instant,
+    pub opened: Box<Opened>,
+}
+
+/// The candidate detail popup.
+#[derive(Debug, Clone)]
+pub struct Detail {
+    /// Index into `mining.strings`.
+    pub string: usize,
+    pub scroll: usize,
+    pub occurrences: Vec<Occurrence>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Occurrence {
+    pub doc: String,
+    pub before: String,
+    pub matched: String,
+    pub after: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Name,
+    Regex,
+}
+
+/// Editing a mutable pattern in place.
+#[derive(Debug, Clone)]
+pub struct PatternEdit {
+    /// The pattern edited; `None` adds one.
+    pub index: Option<usize>,
+    pub name: Input,
+    pub regex: Input,
+    pub field: Field,
+    /// Why the pattern cannot be applied as it stands.
+    pub error: Option<String>,
+}
+
+pub enum Mode {
+    Normal,
+    Help { scroll: usize },
+    Detail(Detail),
+    Filter(Input),
+    GotoDoc(Input),
+    EditPattern(PatternEdit),
+    QuitPrompt,
+    /// The rules file changed on disk while there is unsaved work here.
+    ConflictPrompt,
+    /// A journal of unsaved work was found at start.
+    JournalPrompt(Replay),
+}
+
+pub struct App {
+    pub screen: Screen,
+    pub mode: Mode,
+    /// The terminal's size, for layout-dependent updates (paging, mouse).
+    pub size: Rect,
+    pub message: Option<Message>,
+    pub quit: bool,
+    pub miner: Miner,
+    pub settings: Settings,
+    /// Where rules files live (for sources opened from the picker) and the tokenizer preset.
+    pub rules_dir: PathBuf,
+    pub rules_override: Option<PathBuf>,
+    pub preset: Option<crate::tokens::Tokenizer>,
+}
+
+impl App {
+    fn bare(screen: Screen, settings: Settings) -> App {
+        App {
+            screen,
+            mode: Mode::Normal,
+            size: Rect::new(0, 0, 80, 24),
+            message: None,
+            quit: false,
+            miner: Miner::spawn(),
+            settings,
+            rules_dir: PathBuf::from("rules"),
+            rules_override: None,
+            preset: None,
+        }
+    }
+
+    /// The tuning screen on a source mined already (synchronously, before the terminal was taken).
+    /// A journal of unsaved work left beside its rules file is offered back.
+    pub fn with_source(opened: Opened, mining: crate::mining::Mining, settings: Settings) -> App {
+        let rules_dir = opened.spec.rules_dir.clone();
+        let journal = Journal::new(&opened.spec.rules, settings.journal);
+        let session = Session::new(opened, mining, journal);
+        let mut app = App::bare(Screen::Tune(Box::new(session)), settings);
+        app.rules_dir = rules_dir;
+        app.after_open();
+        app
+    }
+
+    /// The source picker on the source folders of `root`.
+    pub fn with_picker(root: PathBuf, sources: Vec<PathBuf>, rules_dir: PathBuf, settings: Settings) -> App {
+        let entries = sources.iter().map(|p| PickerEntry::scan(p, &rules_dir)).collect();
+        let mut app = App::bare(Screen::Picker(Picker { root, entries, selected: 0, opening: None }), settings);
+        app.rules_dir = rules_dir;
+        app
+    }
+
+    /// Starts the watcher and offers a journal left by an earlier session, once a source is open.
+    pub(crate) fn after_open(&mut self) {
+        let settings = self.settings;
+        let Screen::Tune(s) = &mut self.screen else { return };
+        let summary = format!(
+            "{}: {} documents, {} candidates at the auto cutoff {}%",
+            s.spec.name,
+            s.corpus.docs.len(),
+            s.mining.candidates(s.mining.auto_cutoff).count(),
+            s.mining.auto_cutoff
+        );
+        self.message = Some(Message { text: summary, error: false });
+        if let Some(w) = s.corpus.warnings.first() {
+            self.message = Some(Message { text: format!("warning: {w}"), error: true });
+        }
+        if settings.watch {
+            match super::watch::start(&s.spec.rules, &s.spec.corpus) {
+                Ok(w) => s.watch = Some(w),
+                Err(e) => self.message = Some(Message { text: format!("not watching files: {e}"), error: true }),
+            }
+        }
+        let replay = Replay::from_entries(s.journal.read());
+        if !replay.is_empty() {
+            self.mode = Mode::JournalPrompt(replay);
+        }
+        self.relayout();
+    }
+
+    pub fn session(&self) -> Option<&Session> {
+        match &self.screen {
+            Screen::Tune(s) => Some(s),
+            Screen::Picker(_) => None,
+        }
+    }
+
+    pub fn session_mut(&mut self) -> Option<&mut Session> {
+        match &mut self.screen {
+            Screen::Tune(s) => Some(s),
+            Screen::Picker(_) => None,
+        }
+    }
+
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.message = Some(Message { text: text.into(), error: false });
+    }
+
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.message = Some(Message { text: text.into(), error: true });
+    }
+
+    /// The contexts a key is looked up in, innermost first.
+    pub fn contexts(&self) -> Vec<Context> {
+        match &self.mode {
+            Mode::Help { .. } => vec![Context::Help],
+            Mode::Detail(_) => vec![Context::Detail],
+            Mode::Filter(_) | Mode::GotoDoc(_) => vec![Context::Input],
+            Mode::EditPattern(_) => vec![Context::PatternInput],
+            Mode::QuitPrompt => vec![Context::QuitPrompt],
+            Mode::ConflictPrompt => vec![Context::ConflictPrompt],
+            Mode::JournalPrompt(_) => vec![Context::JournalPrompt],
+            Mode::Normal => match &self.screen {
+                Screen::Picker(_) => vec![Context::Picker],
+                Screen::Tune(s) => {
+                    let pane = match s.focus {
+                        Pane::Candidates => Context::Candidates,
+                        Pane::Patterns => Context::Patterns,
+                        Pane::Preview => Context::Preview,
+                    };
+                    vec![pane, Context::Tune]
+                }
+            },
+        }
+    }
+
+    /// Sets the terminal size (as a resize event would).
+    pub fn resize(&mut self, width: u16, height: u16) {
+        update::update(self, Action::Resize { width, height });
+    }
+
+    pub fn handle_event(&mut self, event: &Event) {
+        match event {
+            Event::Key(key) => self.handle_key(*key),
+            Event::Mouse(m) => self.handle_mouse(*m),
+            Event::Resize(w, h) => update::update(self, Action::Resize { width: *w, height: *h }),
+            _ => {}
+        }
+    }
+
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        match lookup(&self.contexts(), &key) {
+            Some(action) => update::update(self, action),
+            None => update::edit_text(self, &Event::Key(key)),
+        }
+    }
+
+    pub fn handle_mouse(&mut self, m: MouseEvent) {
+        let (column, row) = (m.column, m.row);
+        let action = match m.kind {
+            MouseEventKind::Down(_) => Action::Click { column, row },
+            MouseEventKind::ScrollUp => Action::ScrollUp { column, row },
+            MouseEventKind::ScrollDown => Action::ScrollDown { column, row },
+            _ => return,
+        };
+        update::update(self, action);
+    }
+
+    /// Queues a mining of the open source with the editor's patterns.
+    pub fn remine(&mut self, reason: &str, reload: bool) {
+        let Screen::Tune(s) = &mut self.screen else { return };
+        let request = MineRequest {
+            corpus: s.corpus.clone(),
+            config: s.mining_config(),
+            reload: reload.then(|| s.spec.corpus.clone()),
+        };
+        let generation = self.miner.request(request);
+        s.job = Some(Job { generation, stage: None, started: Instant::now(), reason: reason.to_string() });
+    }
+
+    /// Whether a mining is running for the open source or the source being opened.
+    pub fn busy(&self) -> bool {
+        match &self.screen {
+            Screen::Tune(s) => s.job.is_some(),
+            Screen::Picker(p) => p.opening.is_some(),
+        }
+    }
+
+    /// Applies what background work has sent since the last tick. Returns whether anything changed.
+    pub fn tick(&mut self) -> bool {
+        let mut changed = false;
+        while let Some(event) = self.miner.try_recv() {
+            changed |= update::on_miner(self, event);
+        }
+        let changes: Vec<super::watch::Change> = match &self.screen {
+            Screen::Tune(s) => s.watch.as_ref().map(|w| w.changes.try_iter().collect()).unwrap_or_default(),
+            Screen::Picker(_) => Vec::new(),
+        };
+        for c in changes {
+            update::on_change(self, c);
+            changed = true;
+        }
+        changed
+    }
+
+    /// Blocks until the running mining (if any) has finished and been applied (tests, benchmarks).
+    pub fn wait_for_miner(&mut self) {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while self.busy() && Instant::now() < deadline {
+            if let Some(event) = self.miner.recv_timeout(Duration::from_millis(50)) {
+                let _: bool = update::on_miner(self, event);
+            }
+        }
+    }
+
+    /// Recomputes the layout-dependent sizes (after a resize, or a mode that changes the layout).
+    pub fn relayout(&mut self) {
+        let areas = super::view::layout(self.size, matches!(self.mode, Mode::EditPattern(_)));
+        if let Screen::Tune(s) = &mut self.screen {
+            s.page = areas.candidates.height.saturating_sub(3).max(1) as usize;
+            s.preview_height = areas.preview.height.saturating_sub(3).max(1) as usize;
+            s.preview_width = areas.preview.width.saturating_sub(2).max(1) as usize;
+            s.list.scroll_into_view(s.page);
+            s.clamp_preview_scroll();
+        }
+    }
+
+    /// Whether a miner event belongs to the mining this screen waits for (older ones are moot).
+    pub(crate) fn is_current(&self, event: &MinerEvent) -> bool {
+        match &self.screen {
+            Screen::Tune(s) => s.job.as_ref().is_some_and(|j| j.generation == event.generation()),
+            Screen::Picker(p) => p.opening.as_ref().is_some_and(|o| o.generation == event.generation()),
+        }
+    }
+}

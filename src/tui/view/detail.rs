@@ -1,0 +1,70 @@
+//! A candidate's detail: its statistics, the full regex, an example, and occurrences with context from
+//! the first documents holding it.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use super::super::session::Session;
+use super::super::state::Detail;
+use super::candidates::{action_tag, styled_text};
+use super::{printable, theme, thousands};
+
+pub fn draw(frame: &mut Frame, area: Rect, s: &Session, d: &Detail) {
+    let Some(m) = s.mining.strings.get(d.string) else { return };
+    let popup = Rect::new(area.x + 2, area.y + 1, area.width.saturating_sub(4), area.height.saturating_sub(2));
+    frame.render_widget(Clear, popup);
+    let st = s.status(d.string);
+    let title = Line::from(vec![
+        Span::styled(format!(" Candidate {} ", m.id), theme::title()),
+        Span::styled(format!("{} {:?} ", st.symbol(), st).to_lowercase(), theme::status(st)),
+        Span::styled(format!("· action {} ", action_tag(s.rule_action(d.string))), theme::dim()),
+        Span::styled("(a/r/u/c · Esc closes) ", theme::dim()),
+    ]);
+    let label = |t: &str| Span::styled(format!("{t:<9}"), theme::header());
+    let docs = s.mining.documents.max(1) as f64;
+    let mut lines = vec![
+        Line::from([vec![label("string")], styled_text(&s.texts[d.string], Style::new())].concat()),
+        Line::from(vec![
+            label("stats"),
+            Span::raw(format!(
+                "df {} ({:.0}% of {} documents) · tf {} · {} tokens · coverage {} characters · bin {}%",
+                thousands(m.df),
+                m.df as f64 * 100.0 / docs,
+                thousands(s.mining.documents as u64),
+                thousands(m.tf),
+                m.symbols.len(),
+                thousands(m.coverage),
+                m.bin
+            )),
+        ]),
+    ];
+    if m.idiom {
+        lines.push(Line::from(vec![
+            label("idiom"),
+            Span::styled("a candidate in many sources (second-level filter): starts rejected", theme::idiom()),
+        ]));
+    }
+    lines.push(Line::from(vec![label("regex"), Span::styled(m.regex.clone(), theme::key())]));
+    lines.push(Line::from(vec![label("example"), Span::raw(printable(&m.example))]));
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(
+        format!("Occurrences in the first {} documents holding it", d.occurrences.len()),
+        theme::header(),
+    )));
+    for o in &d.occurrences {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:<9}", o.doc), theme::dim()),
+            Span::raw(format!("…{}", printable(&o.before))),
+            Span::styled(printable(&o.matched), theme::mark(super::super::document::Mark::Accepted(crate::cleaning::SpanKind::Removed))),
+            Span::raw(format!("{}…", printable(&o.after))),
+        ]));
+    }
+    let block = Block::bordered().title(title).border_style(theme::border(true));
+    frame.render_widget(
+        Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).scroll((d.scroll as u16, 0)),
+        popup,
+    );
+}

@@ -1,0 +1,137 @@
+//! Drawing: a pure function of the state. Each pane has its file; [`layout`] is shared with the update
+//! code (paging, mouse hits), so both agree on where everything is.
+
+pub mod candidates;
+pub mod detail;
+pub mod help;
+pub mod histogram;
+pub mod patterns;
+pub mod picker;
+pub mod preview;
+pub mod prompt;
+pub mod status;
+pub mod theme;
+
+use ratatui::Frame;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::layout::{Constraint, Layout, Rect};
+
+use super::state::{App, Mode, Screen};
+
+/// Where the panes of the tuning screen go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Areas {
+    pub histogram: Rect,
+    pub candidates: Rect,
+    pub patterns: Rect,
+    pub preview: Rect,
+    pub status: Rect,
+}
+
+/// The tuning screen's layout for a terminal of `size`. The patterns pane grows while a pattern is
+/// edited in it.
+pub fn layout(size: Rect, editing_pattern: bool) -> Areas {
+    let hist_h = if size.height >= 40 {
+        12
+    } else if size.height >= 30 {
+        9
+    } else {
+        7
+    };
+    let [histogram, middle, status] =
+        Layout::vertical([Constraint::Length(hist_h), Constraint::Min(3), Constraint::Length(2)]).areas(size);
+    let left_pct = if size.width >= 120 { 55 } else { 58 };
+    let [left, preview] =
+        Layout::horizontal([Constraint::Percentage(left_pct), Constraint::Percentage(100 - left_pct)]).areas(middle);
+    let mut patterns_h = if size.height >= 40 { 12 } else { 5 };
+    if editing_pattern {
+        patterns_h = patterns_h.max(7);
+    }
+    let [candidates, patterns] =
+        Layout::vertical([Constraint::Min(3), Constraint::Length(patterns_h)]).areas(left);
+    Areas { histogram, candidates, patterns, preview, status }
+}
+
+/// Draws the whole screen. Never changes the state.
+pub fn draw(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    match &app.screen {
+        Screen::Picker(p) => picker::draw(frame, area, p, app),
+        Screen::Tune(s) => {
+            let areas = layout(area, matches!(app.mode, Mode::EditPattern(_)));
+            histogram::draw(frame, areas.histogram, s);
+            candidates::draw(frame, areas.candidates, s, app);
+            patterns::draw(frame, areas.patterns, s, app);
+            preview::draw(frame, areas.preview, s);
+            status::draw(frame, areas.status, s, app);
+        }
+    }
+    match &app.mode {
+        Mode::Help { scroll } => help::draw(frame, area, *scroll),
+        Mode::Detail(d) => {
+            if let Some(s) = app.session() {
+                detail::draw(frame, area, s, d);
+            }
+        }
+        Mode::QuitPrompt | Mode::ConflictPrompt | Mode::JournalPrompt(_) => prompt::draw(frame, area, app),
+        _ => {}
+    }
+}
+
+/// The screen as text, one line per row (trailing spaces trimmed): for snapshots and the benchmark.
+/// The state's size should match (`App::resize`).
+pub fn render_to_string(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+    terminal.draw(|f| draw(app, f)).expect("draw");
+    buffer_text(terminal.backend().buffer())
+}
+
+pub fn buffer_text(buffer: &ratatui::buffer::Buffer) -> String {
+    let area = buffer.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let mut line = String::new();
+        for x in 0..area.width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// A centred rectangle of at most `w`×`h` inside `area`.
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)
+}
+
+/// Text safe to draw: control characters (tabs, carriage returns) become spaces, one cell each.
+pub fn printable(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+}
+
+/// 1234 → "1,234"; for counts in the status bar and tables.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// 12345 → "12.3k"; compact sizes for narrow columns.
+pub fn compact(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
+        1_000_000..1_000_000_000 => format!("{:.1}M", n as f64 / 1e6),
+        _ => format!("{:.1}G", n as f64 / 1e9),
+    }
+}

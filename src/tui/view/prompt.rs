@@ -1,0 +1,55 @@
+//! Prompts that need an answer: quitting with unsaved decisions, a rules file changed on disk while
+//! there is unsaved work, unsaved work found from an earlier session. The answers are the bindings of
+//! the prompt's context.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use crate::rules::Status;
+
+use super::super::keymap::{Context, bindings, keys_label};
+use super::super::state::{App, Mode};
+use super::{centered, theme};
+
+pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
+    let Some(s) = app.session() else { return };
+    let (title, text, context) = match &app.mode {
+        Mode::QuitPrompt => (
+            " Quit? ",
+            format!(
+                "You have unsaved decisions ({} accepted, {} rejected). Save them to {} first?",
+                s.count(Status::Accepted),
+                s.count(Status::Rejected),
+                s.spec.rules.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned())
+            ),
+            Context::QuitPrompt,
+        ),
+        Mode::ConflictPrompt => (
+            " Rules file changed on disk ",
+            format!(
+                "{} was changed by someone else, and you have unsaved decisions. Nothing is overwritten until you choose.",
+                s.spec.rules.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned())
+            ),
+            Context::ConflictPrompt,
+        ),
+        Mode::JournalPrompt(replay) => (
+            " Unsaved work found ",
+            format!("An earlier session ended without saving: {}. Restore it?", replay.summary()),
+            Context::JournalPrompt,
+        ),
+        _ => return,
+    };
+    let mut lines = vec![Line::from(text), Line::default()];
+    for b in bindings(context) {
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {:<7}", keys_label(b.keys)), theme::key()),
+            Span::raw(b.desc),
+        ]));
+    }
+    let popup = centered(area, 64, lines.len() as u16 + 4);
+    frame.render_widget(Clear, popup);
+    let block = Block::bordered().title(Span::styled(title, theme::title())).border_style(theme::border(true));
+    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: true }), popup);
+}

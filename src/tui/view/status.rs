@@ -1,0 +1,83 @@
+//! The status bar: source, documents, tokens, accepted / rejected / pending, the cutoffs, the unsaved
+//! marker; below it the go-to input, the miner's progress gauge, or the last message.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{LineGauge, Paragraph};
+
+use crate::mining::Stage;
+use crate::rules::Status;
+
+use super::super::session::Session;
+use super::super::state::{App, Mode};
+use super::{compact, thousands, theme};
+
+fn bar() -> Style {
+    Style::new().bg(Color::Rgb(30, 30, 46)).fg(Color::White)
+}
+
+pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
+    let sep = Span::styled(" │ ", theme::dim());
+    let mut spans = vec![
+        Span::styled(format!(" {} ", s.spec.name), Style::new().add_modifier(Modifier::BOLD)),
+        sep.clone(),
+        Span::raw(format!("{} docs", thousands(s.corpus.docs.len() as u64))),
+        sep.clone(),
+        Span::raw(format!("{} tokens", compact(s.mining.tokens))),
+        sep.clone(),
+        Span::styled(format!("✓ {}", s.count(Status::Accepted)), theme::status(Status::Accepted)),
+        Span::raw(" "),
+        Span::styled(format!("✗ {}", s.count(Status::Rejected)), theme::status(Status::Rejected)),
+        Span::raw(" "),
+        Span::styled(format!("· {}", s.count(Status::Pending)), theme::status(Status::Pending)),
+        sep.clone(),
+        Span::raw(format!("cutoff auto {}% chosen {}%", s.mining.auto_cutoff, s.cutoff)),
+    ];
+    if s.dirty {
+        spans.push(sep.clone());
+        spans.push(Span::styled("● unsaved", Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)));
+    }
+    spans.push(sep);
+    spans.push(Span::styled("? keys", theme::key()));
+    frame.render_widget(Paragraph::new(Line::from(spans)).style(bar()), Rect { height: 1, ..area });
+    if area.height < 2 {
+        return;
+    }
+    let line2 = Rect::new(area.x, area.y + 1, area.width, 1);
+    if let Mode::GotoDoc(input) = &app.mode {
+        let prompt = "go to document (id or number): ";
+        let line = Line::from(vec![Span::styled(prompt, theme::key()), Span::raw(input.value().to_string())]);
+        frame.render_widget(Paragraph::new(line), line2);
+        let x = line2.x + (prompt.chars().count() + input.visual_cursor()) as u16;
+        frame.set_cursor_position((x.min(line2.right().saturating_sub(1)), line2.y));
+        return;
+    }
+    if let Some(job) = &s.job {
+        draw_gauge(frame, line2, &format!("re-mining ({})", job.reason), job.stage);
+        return;
+    }
+    draw_message(frame, line2, app);
+}
+
+/// The miner's progress: stages done of six.
+pub fn draw_gauge(frame: &mut Frame, area: Rect, what: &str, stage: Option<Stage>) {
+    let done = stage.and_then(|st| Stage::ALL.iter().position(|&x| x == st)).unwrap_or(0);
+    let label = format!("{what}: {} ", stage.map_or("starting", Stage::name));
+    let gauge = LineGauge::default()
+        .ratio(done as f64 / Stage::ALL.len() as f64)
+        .label(label)
+        .filled_style(Style::new().fg(Color::Cyan))
+        .unfilled_style(Style::new().fg(Color::DarkGray));
+    frame.render_widget(gauge, area);
+}
+
+pub fn draw_message(frame: &mut Frame, area: Rect, app: &App) {
+    let line = match &app.message {
+        Some(m) if m.error => Line::from(Span::styled(m.text.clone(), theme::error())),
+        Some(m) => Line::from(Span::styled(m.text.clone(), theme::info())),
+        None => Line::default(),
+    };
+    frame.render_widget(Paragraph::new(line), area);
+}
