@@ -145,7 +145,16 @@ impl Cleaner {
         let refs: Vec<&[Symbol]> = token_strings.iter().map(|s| s.as_slice()).collect();
         let matcher = TokenMatcher::new(tokenizer, mutable.clone(), &refs);
         let any_cut = active.iter().any(|r| r.action != Action::Remove);
-        Ok(Cleaner { tokenizer, merge_gap, rules: active, matcher, token_rules, regex_rules, any_cut, line_boundary: false })
+        Ok(Cleaner {
+            tokenizer,
+            merge_gap,
+            rules: active,
+            matcher,
+            token_rules,
+            regex_rules,
+            any_cut,
+            line_boundary: false,
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -242,13 +251,11 @@ impl Cleaner {
         // A short match that is not a line of its own (an idiom, most likely) does not break the article.
         let splitting: Vec<&Match> = matches.iter().filter(|m| splits_runs(text, m)).collect();
         let all = union(text, splitting.into_iter(), self.merge_gap, SpanKind::Removed);
-        let first_footer = matches
-            .iter()
-            .filter(|m| self.rules[m.rule as usize].action == Action::CutAfter)
-            .map(|m| m.start)
-            .min();
+        let first_footer =
+            matches.iter().filter(|m| self.rules[m.rule as usize].action == Action::CutAfter).map(|m| m.start).min();
         if let Some(f) = first_footer
-            && let Some(block) = article_block(&text[..f], &all.iter().filter(|s| s.start < f).cloned().collect::<Vec<_>>())
+            && let Some(block) =
+                article_block(&text[..f], &all.iter().filter(|s| s.start < f).cloned().collect::<Vec<_>>())
         {
             return Some(block);
         }

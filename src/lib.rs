@@ -28,3 +28,4 @@ pub mod generate;
 #[cfg(feature = "cli")]
 pub mod tui;
 pub mod frame;
+pub mod eval;

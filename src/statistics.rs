@@ -177,7 +177,7 @@ mod tests {
                 doc_of.push(d as u32);
             }
         }
-        let sa = build(&ids, 8);
+        let sa = build(&ids, ids.iter().max().map_or(1, |m| m + 1));
         let l = lcp(&ids, &sa);
         let mut out = Stats::new();
         for r in maximal_repeats(&ids, &sa, &l, &doc_of, filter) {

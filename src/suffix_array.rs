@@ -10,6 +10,7 @@
 pub const SEPARATOR: u32 = 0;
 
 /// Largest id the char encoding can carry.
+#[cfg_attr(feature = "libsais", allow(dead_code))]
 const MAX_CHAR_ID: u32 = 0x10FFFF - 0x800;
 
 /// Suffix array of `ids`: the start positions of all suffixes in lexicographic order of id sequences.
@@ -149,6 +150,12 @@ mod tests {
         #[test]
         fn suffix_crate_matches_brute_force(ids in corpus()) {
             prop_assert_eq!(build_suffix_crate(&ids), naive_sa(&ids));
+        }
+
+        /// `build` is libsais with the `libsais` feature, the `suffix` crate without.
+        #[test]
+        fn build_matches_brute_force(ids in corpus()) {
+            prop_assert_eq!(build(&ids, 5), naive_sa(&ids));
         }
 
         #[test]

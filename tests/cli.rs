@@ -184,3 +184,34 @@ fn usage_errors_exit_2() {
     assert_eq!(chaff(&["frobnicate"], dir.path()).status.code(), Some(2));
     assert_eq!(chaff(&["mine", "x", "--preset", "pdf"], dir.path()).status.code(), Some(2));
 }
+
+#[test]
+fn mine_all_flags_idioms_found_in_many_sources_and_rejects_them() {
+    let dir = tempfile::tempdir().unwrap();
+    for source in chaff::generate::bundled() {
+        write_source(&source, &dir.path().join("corpora")).unwrap();
+    }
+    let o = chaff(&["mine", "--all", "corpora"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("flagged as idioms across 5 sources"), "{}", stdout(&o));
+    let rules = fs::read_to_string(dir.path().join("rules/sevendays.toml")).unwrap();
+    let of_the = rules.split("[[rule]]").find(|r| r.contains("tokens = [\"of\", \"the\"]")).expect("mined");
+    assert!(of_the.contains("idiom = true") && of_the.contains("status = \"rejected\""), "{of_the}");
+    // the template itself is not an idiom
+    let head = rules.split("[[rule]]").find(|r| r.contains("\"Permanent\"")).unwrap();
+    assert!(head.contains("status = \"pending\"") && !head.contains("idiom"), "{head}");
+}
+
+#[test]
+fn an_invalid_mutable_pattern_in_a_rules_file_is_named() {
+    let dir = fixture();
+    fs::create_dir_all(dir.path().join("rules")).unwrap();
+    fs::write(
+        dir.path().join("rules/sevendays.toml"),
+        "source = \"sevendays\"\n[cutoff]\nauto = 50\nchosen = 50\n[[mutable]]\nname = \"when\"\nregex = \"(Mon|Tue\"\n",
+    )
+    .unwrap();
+    let o = chaff(&["mine", "sevendays"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("mutable pattern `when`: invalid regex"), "{}", stderr(&o));
+}

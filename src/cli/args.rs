@@ -32,6 +32,9 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Measure mining and cleaning speed on generated corpora; prints MB/s per stage.
     Bench(BenchArgs),
+    /// Measure template removal against gold: word-LCS P/R/F1 per site and overall, or span P/R on
+    /// injected-template corpora.
+    Eval(EvalArgs),
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,4 +156,96 @@ pub struct BenchArgs {
     /// Time the tuning UI's frames and a 5 MB re-mine instead.
     #[arg(long)]
     pub tui: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalInput {
+    /// The naive text of each page (<id>.txt).
+    Txt,
+    /// The raw HTML (<id>.html), mined with the html preset; what is left is rendered to text.
+    Html,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalProtocol {
+    /// Mine on all pages of a site, clean the same pages (what the thesis did).
+    InSample,
+    /// K-fold over a site's pages: mine on the other folds, clean this one (new articles).
+    HeldOut,
+    Both,
+}
+
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    /// A folder of site folders (or one site folder): pages <id>.txt and/or <id>.html, each with its gold
+    /// <id>.gold.txt or its template spans <id>.template.json.
+    pub root: PathBuf,
+    #[arg(long, value_enum, default_value = "txt")]
+    pub input: EvalInput,
+    #[arg(long, value_enum, default_value = "both")]
+    pub protocol: EvalProtocol,
+    /// Folds of the held-out protocol (at most one page per fold: leave-one-out).
+    #[arg(long, default_value_t = 10)]
+    pub folds: usize,
+    /// Method(s) to evaluate, comma-separated: chaff, df-lines (seed 001), table-chunks (seed 002).
+    #[arg(long, value_delimiter = ',', default_value = "chaff")]
+    pub method: Vec<String>,
+    /// Baselines: a fragment is template when in more than this share of the training pages (and in two).
+    #[arg(long, default_value_t = 1.0 / 3.0)]
+    pub df_threshold: f64,
+    /// Also score chaff with the oracle editor: F1 after 0, 5, 10, 20 and all decisions.
+    #[arg(long)]
+    pub oracle_editor: bool,
+    /// Oracle editor: accept a candidate when at least this share of the words it matches is outside the gold.
+    #[arg(long, default_value_t = 0.9)]
+    pub oracle_share: f64,
+    /// Print JSON (every page's scores included) instead of tables.
+    #[arg(long)]
+    pub json: bool,
+    /// Also print every page's scores.
+    #[arg(long)]
+    pub pages: bool,
+    /// Fail (exit 1) when an overall F1 falls more than the file's tolerance below its floor.
+    #[arg(long)]
+    pub floors: Option<PathBuf>,
+    #[command(flatten)]
+    pub levers: EvalLevers,
+}
+
+/// chaff's levers, to measure one at a time.
+#[derive(Args, Debug, Clone)]
+pub struct EvalLevers {
+    /// Shortest mined string, in tokens.
+    #[arg(long, default_value_t = 2)]
+    pub min_tokens: u32,
+    /// Fewest pages a mined string occurs in.
+    #[arg(long, default_value_t = 2)]
+    pub min_df: u32,
+    /// Drop strings repeated more than this many times per page on average.
+    #[arg(long)]
+    pub max_tf_per_df: Option<f64>,
+    /// Apply matches anywhere, not only those that start or end a line.
+    #[arg(long)]
+    pub no_line_boundary: bool,
+    /// No frame cuts (cut before header strings, after footer strings).
+    #[arg(long)]
+    pub no_cuts: bool,
+    /// Frame cuts: share of its pages on which a string must lie before (after) the article block.
+    #[arg(long, default_value_t = 0.9)]
+    pub cut_share: f64,
+    /// Second-level filter: reject strings that are candidates in this many sites of ROOT (default 3).
+    #[arg(long, num_args = 0..=1, default_missing_value = "3")]
+    pub idioms: Option<usize>,
+    /// Removed intervals closer than this many characters are joined.
+    #[arg(long, default_value_t = 0)]
+    pub merge_gap: usize,
+    /// A fixed cutoff, percent of pages (default: the automatic cutoff).
+    #[arg(long)]
+    pub cutoff: Option<u8>,
+    /// Locality: also remove kept text of fewer than N words between two removed spans (default 10).
+    #[arg(long, num_args = 0..=1, default_missing_value = "10")]
+    pub islands: Option<usize>,
+    /// Locality: keep removed spans of fewer than N characters inside a line of kept text (default 10).
+    #[arg(long, num_args = 0..=1, default_missing_value = "10")]
+    pub specks: Option<usize>,
 }

@@ -4,6 +4,7 @@
 pub mod args;
 mod bench;
 mod clean;
+mod eval;
 mod mine;
 pub mod output;
 
@@ -36,6 +37,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Bench(a)) => bench::bench(a),
+        Some(Command::Eval(a)) => eval::eval(a),
     }
 }
 

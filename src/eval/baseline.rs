@@ -113,7 +113,7 @@ pub fn table_chunks(html: &str) -> Vec<Fragment> {
     let mut text = String::new();
     let mut chunk_start = 0;
     let mut i = 0;
-    let mut flush = |start: usize, end: usize, text: &mut String, out: &mut Vec<Fragment>| {
+    let flush = |start: usize, end: usize, text: &mut String, out: &mut Vec<Fragment>| {
         let key = collapse(text);
         if !key.is_empty() {
             out.push((start, end, key));

@@ -13,7 +13,6 @@ use serde::Serialize;
 
 use crate::cleaning::Cleaner;
 use crate::corpus::{Corpus, Document};
-use crate::cross_source::DEFAULT_MIN_SOURCES;
 use crate::cutoff::CutoffBin;
 use crate::error::Result;
 use crate::frame::{CutParams, suggest_cuts};

@@ -149,6 +149,15 @@ pub fn run_protocol(
             });
             continue;
         }
+        let empty: Vec<&str> =
+            site.pages.iter().zip(&prepared[s]).filter(|(_, p)| p.gold.is_empty()).map(|(p, _)| p.id.as_str()).collect();
+        if !empty.is_empty() {
+            notes.push(Note {
+                site: site.name.clone(),
+                fold: None,
+                message: format!("empty gold, left out of the scores: {}", empty.join(", ")),
+            });
+        }
         let k = match protocol {
             Protocol::InSample => 1,
             Protocol::HeldOut => folds.clamp(2, site.pages.len().max(2)),
@@ -195,6 +204,8 @@ fn run_task(
         Protocol::InSample => ((0..n).collect(), (0..n).collect()),
         Protocol::HeldOut => (0..n).partition(|i| i % k == fold),
     };
+    // A page with an empty gold has no main content to score recall of: it trains, but is not scored.
+    let test: Vec<usize> = test.into_iter().filter(|&i| !prepared[i].gold.is_empty()).collect();
     let docs: Vec<(&str, &str)> =
         training.iter().map(|&i| (site.pages[i].id.as_str(), input_of(&site.pages[i], input).unwrap_or(""))).collect();
     let golds: Vec<&Prepared> = training.iter().map(|&i| &prepared[i]).collect();

@@ -288,8 +288,9 @@ fn show_span_rule(app: &mut App) {
 
 fn help(app: &mut App, action: Action) {
     let Mode::Help { scroll } = &mut app.mode else { return };
-    let page = app.size.height.saturating_sub(4) as isize;
-    let max = view::help::line_count().saturating_sub(page.max(1) as usize);
+    let (lines, page) = view::help::line_count(app.size);
+    let max = lines.saturating_sub(page.max(1));
+    let page = page as isize;
     let delta = match action {
         Action::Close => {
             app.mode = Mode::Normal;

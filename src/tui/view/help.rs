@@ -8,38 +8,73 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 use super::super::keymap::{Context, bindings, keys_label};
 use super::theme;
 
-fn lines() -> Vec<Line<'static>> {
-    let mut out = Vec::new();
-    for c in Context::ALL {
-        out.push(Line::from(Span::styled(c.title().to_string(), theme::header())));
-        for b in bindings(c) {
-            out.push(Line::from(vec![
-                Span::styled(format!("  {:<13}", keys_label(b.keys)), theme::key()),
-                Span::styled(format!("{:<20}", b.action.name()), theme::dim()),
-                Span::raw(b.desc),
-            ]));
+const KEYS_W: usize = 15;
+const NAME_W: usize = 20;
+
+/// Splits `text` into lines of at most `width` characters at spaces.
+fn words(text: &str, width: usize) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for w in text.split(' ') {
+        let last = out.last_mut().expect("one line");
+        if !last.is_empty() && last.chars().count() + 1 + w.chars().count() > width {
+            out.push(w.to_string());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(w);
         }
-        out.push(Line::default());
     }
-    out.push(Line::from(Span::styled(
-        "Mouse: click selects a pane and a row (a bin of the histogram sets the cutoff; a span of the preview \
-         puts the cursor on it); the wheel scrolls.",
-        theme::dim(),
-    )));
     out
 }
 
-pub fn line_count() -> usize {
-    lines().len()
+/// The help text for a popup `width` columns wide (inside its border); descriptions wrap under
+/// themselves.
+fn lines(width: usize) -> Vec<Line<'static>> {
+    let desc_w = width.saturating_sub(KEYS_W + NAME_W).max(20);
+    let mut out = Vec::new();
+    for c in Context::ALL {
+        for t in words(c.title(), width.max(20)) {
+            out.push(Line::from(Span::styled(t, theme::header())));
+        }
+        for b in bindings(c) {
+            for (i, d) in words(b.desc, desc_w).into_iter().enumerate() {
+                let (k, n) = if i == 0 { (keys_label(b.keys), b.action.name()) } else { (String::new(), "") };
+                out.push(Line::from(vec![
+                    Span::styled(format!("  {k:<w$}", w = KEYS_W - 2), theme::key()),
+                    Span::styled(format!("{n:<NAME_W$}"), theme::dim()),
+                    Span::raw(d),
+                ]));
+            }
+        }
+        out.push(Line::default());
+    }
+    let mouse = "Mouse: click selects a pane and a row (a bin of the histogram sets the cutoff; a span of the preview \
+                 puts the cursor on it); the wheel scrolls.";
+    for t in words(mouse, width.max(20)) {
+        out.push(Line::from(Span::styled(t, theme::dim())));
+    }
+    out
+}
+
+/// The popup for a screen of `size`.
+fn popup(area: Rect) -> Rect {
+    Rect::new(area.x + 1, area.y + 1, area.width.saturating_sub(2), area.height.saturating_sub(2))
+}
+
+/// Lines of the help on a screen of `size`, and how many fit at once.
+pub fn line_count(size: Rect) -> (usize, usize) {
+    let p = popup(size);
+    (lines(p.width.saturating_sub(2) as usize).len(), p.height.saturating_sub(2) as usize)
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, scroll: usize) {
-    let popup = Rect::new(area.x + 1, area.y + 1, area.width.saturating_sub(2), area.height.saturating_sub(2));
+    let popup = popup(area);
     frame.render_widget(Clear, popup);
     let title = Line::from(vec![
         Span::styled(" Keys ", theme::title()),
         Span::styled("(↑/↓ scroll · Esc closes) ", theme::dim()),
     ]);
     let block = Block::bordered().title(title).border_style(theme::border(true));
-    frame.render_widget(Paragraph::new(lines()).block(block).scroll((scroll as u16, 0)), popup);
+    frame.render_widget(Paragraph::new(lines(popup.width.saturating_sub(2) as usize)).block(block).scroll((scroll as u16, 0)), popup);
 }

@@ -15,12 +15,18 @@ pub fn list_area(size: Rect) -> Rect {
     list
 }
 
+/// The corpus root's folder name (the whole path is long, and differs between machines).
+fn root_name(root: &std::path::Path) -> String {
+    let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    root.file_name().map_or_else(|| root.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
 pub fn draw(frame: &mut Frame, area: Rect, p: &Picker, app: &App) {
     let list = list_area(area);
     let [_, bottom] = Layout::vertical([Constraint::Min(3), Constraint::Length(3)]).areas(area);
     let title = Line::from(vec![
         Span::styled(" chaff ", theme::title()),
-        Span::raw(format!("· pick a source in {} ", printable(&p.root.display().to_string()))),
+        Span::raw(format!("· pick a source in {}/ ", printable(&root_name(&p.root)))),
     ]);
     let block = Block::bordered().title(title).border_style(theme::border(true));
     let name_w = p.entries.iter().map(|e| e.name.chars().count()).max().unwrap_or(0).max(8);

@@ -38,13 +38,25 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session) {
     let (removed, pending) = s.removed_share();
     let mut title = vec![
         Span::styled(if s.preview.only_cleaned { " Cleaned " } else { " Preview " }, theme::title()),
-        Span::raw(format!("{id} ({}/{docs}) ", s.preview.doc + 1)),
-        Span::styled(format!("{:.1}% removed ", removed * 100.0), theme::mark(Mark::Accepted(SpanKind::Removed))),
+        Span::raw(format!("{id} {}/{docs} ", s.preview.doc + 1)),
+        Span::styled(format!("−{:.1}%", removed * 100.0), theme::mark(Mark::Accepted(SpanKind::Removed))),
     ];
     if pending > 0.0 {
-        title.push(Span::styled(format!(" +{:.1}% pending ", pending * 100.0), theme::mark(Mark::Pending)));
+        title.push(Span::raw(" "));
+        title.push(Span::styled(format!("+{:.1}% pending", pending * 100.0), theme::mark(Mark::Pending)));
     }
-    let block = Block::bordered().title(Line::from(title)).border_style(theme::border(focused));
+    title.push(Span::raw(" "));
+    let title = Line::from(title);
+    let title = if title.width() + 2 > area.width as usize {
+        // narrow pane: the share removed first, the document after
+        Line::from(vec![
+            Span::styled(format!(" −{:.1}%", removed * 100.0), theme::mark(Mark::Accepted(SpanKind::Removed))),
+            Span::raw(format!(" {id} {}/{docs} ", s.preview.doc + 1)),
+        ])
+    } else {
+        title
+    };
+    let block = Block::bordered().title(title).border_style(theme::border(focused));
     let inner = block.inner(area);
     frame.render_widget(block, area);
     if inner.height == 0 {

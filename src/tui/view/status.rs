@@ -18,30 +18,55 @@ fn bar() -> Style {
     Style::new().bg(Color::Rgb(30, 30, 46)).fg(Color::White)
 }
 
-pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
-    let sep = Span::styled(" │ ", theme::dim());
-    let mut spans = vec![
-        Span::styled(format!(" {} ", s.spec.name), Style::new().add_modifier(Modifier::BOLD)),
-        sep.clone(),
-        Span::raw(format!("{} docs", thousands(s.corpus.docs.len() as u64))),
-        sep.clone(),
-        Span::raw(format!("{} tokens", compact(s.mining.tokens))),
-        sep.clone(),
-        Span::styled(format!("✓ {}", s.count(Status::Accepted)), theme::status(Status::Accepted)),
-        Span::raw(" "),
-        Span::styled(format!("✗ {}", s.count(Status::Rejected)), theme::status(Status::Rejected)),
-        Span::raw(" "),
-        Span::styled(format!("· {}", s.count(Status::Pending)), theme::status(Status::Pending)),
-        sep.clone(),
-        Span::raw(format!("cutoff auto {}% chosen {}%", s.mining.auto_cutoff, s.cutoff)),
-    ];
-    if s.dirty {
-        spans.push(sep.clone());
-        spans.push(Span::styled("● unsaved", Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)));
+/// The first line, as wide as fits: full labels, else compact ones.
+fn summary(s: &Session, width: u16) -> Line<'static> {
+    let (acc, rej, pend) = (s.count(Status::Accepted), s.count(Status::Rejected), s.count(Status::Pending));
+    let (auto, chosen) = (s.mining.auto_cutoff, s.cutoff);
+    for compact_form in [false, true] {
+        let sep = Span::styled(if compact_form { "│" } else { " │ " }, theme::dim());
+        let mut spans = vec![
+            Span::styled(format!(" {} ", s.spec.name), Style::new().add_modifier(Modifier::BOLD)),
+            sep.clone(),
+            Span::raw(if compact_form {
+                format!("{} docs", compact(s.corpus.docs.len() as u64))
+            } else {
+                format!("{} docs", thousands(s.corpus.docs.len() as u64))
+            }),
+            sep.clone(),
+            Span::raw(format!("{} {}", compact(s.mining.tokens), if compact_form { "tok" } else { "tokens" })),
+            sep.clone(),
+            Span::styled(format!("✓{}{acc}", if compact_form { "" } else { " " }), theme::status(Status::Accepted)),
+            Span::raw(" "),
+            Span::styled(format!("✗{}{rej}", if compact_form { "" } else { " " }), theme::status(Status::Rejected)),
+            Span::raw(" "),
+            Span::styled(format!("·{}{pend}", if compact_form { "" } else { " " }), theme::status(Status::Pending)),
+            sep.clone(),
+            Span::raw(if compact_form {
+                format!("cut {auto}%/{chosen}%")
+            } else {
+                format!("cutoff auto {auto}% chosen {chosen}%")
+            }),
+        ];
+        if s.dirty {
+            spans.push(sep.clone());
+            spans.push(Span::styled(
+                if compact_form { "● unsaved" } else { "● unsaved changes" },
+                Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            ));
+        }
+        spans.push(sep);
+        spans.push(Span::styled(if compact_form { "? keys" } else { "? keys " }, theme::key()));
+        let line = Line::from(spans);
+        if line.width() <= width as usize || compact_form {
+            return line;
+        }
     }
-    spans.push(sep);
-    spans.push(Span::styled("? keys", theme::key()));
-    frame.render_widget(Paragraph::new(Line::from(spans)).style(bar()), Rect { height: 1, ..area });
+    unreachable!("the compact form is returned")
+}
+
+pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
+    let spans = summary(s, area.width);
+    frame.render_widget(Paragraph::new(spans).style(bar()), Rect { height: 1, ..area });
     if area.height < 2 {
         return;
     }

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# End-to-end test of the tuning UI: the real binary in a real terminal (tmux provides one).
+#
+#   scripts/e2e-tmux.sh [BIN]        BIN defaults to target/release/chaff; nothing is built here.
+#
+# Opens sample-corpora/sevendays (copied to a temporary folder), moves the cutoff and back, accepts the
+# first candidate, saves, quits; reads the screen with capture-pane at each step, then checks that the
+# saved rules file holds the accepted rule. Exits non-zero with a clear message on failure.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BIN=${1:-$ROOT/target/release/chaff}
+SESSION="chaff-e2e-$$"
+TMP=$(mktemp -d)
+STEP="setup"
+
+cleanup() {
+    tmux kill-session -t "$SESSION" 2>/dev/null || true
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+fail() {
+    echo "e2e-tmux: FAILED at step '$STEP': $*" >&2
+    if tmux has-session -t "$SESSION" 2>/dev/null; then
+        echo "---- screen ----" >&2
+        tmux capture-pane -p -t "$SESSION" >&2 || true
+    fi
+    if [ -s "$TMP/stderr" ]; then
+        echo "---- chaff's stderr ----" >&2
+        cat "$TMP/stderr" >&2
+    fi
+    exit 1
+}
+
+screen() {
+    tmux capture-pane -p -t "$SESSION" 2>/dev/null || true
+}
+
+# wait_for TEXT [SECONDS]: until the screen shows TEXT (a fixed string).
+wait_for() {
+    local text=$1 limit=${2:-20} i
+    for ((i = 0; i < limit * 10; i++)); do
+        if screen | grep -qF -- "$text"; then
+            return 0
+        fi
+        sleep 0.1
+    done
+    fail "the screen never showed '$text' within ${limit}s"
+}
+
+send() {
+    tmux send-keys -t "$SESSION" "$@"
+}
+
+command -v tmux >/dev/null || fail "tmux is not installed (apt-get install tmux)"
+[ -x "$BIN" ] || fail "no chaff binary at $BIN (build it first: cargo build --release)"
+[ -d "$ROOT/sample-corpora/sevendays" ] || fail "no sample corpus at $ROOT/sample-corpora/sevendays (chaff generate writes it)"
+
+cp -r "$ROOT/sample-corpora/sevendays" "$TMP/sevendays"
+RULES="$TMP/rules/sevendays.toml"
+
+STEP="start"
+tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+    "'$BIN' tune '$TMP/sevendays' --rules-dir '$TMP/rules' 2>'$TMP/stderr'; echo \$? >'$TMP/exit'"
+wait_for "Candidates" 60
+wait_for "cutoff auto"
+AUTO=$(screen | grep -oE 'cutoff auto [0-9]+%' | head -1 | grep -oE '[0-9]+')
+[ -n "$AUTO" ] || fail "no auto cutoff on the status bar"
+screen | grep -qF "chosen ${AUTO}%" || fail "the chosen cutoff does not start at auto (${AUTO}%)"
+
+STEP="move the cutoff"
+if [ "$AUTO" -lt 99 ]; then
+    send Right
+    wait_for "chosen $((AUTO + 1))%"
+else
+    send Left
+    wait_for "chosen $((AUTO - 1))%"
+fi
+screen | grep -qF "unsaved" || fail "moving the cutoff did not mark the work unsaved"
+send 0
+wait_for "chosen ${AUTO}%"
+
+STEP="accept the first candidate"
+send Home
+send a
+wait_for "✓ 1"
+
+STEP="save"
+send w
+wait_for "saved"
+screen | grep -qF "unsaved" && fail "still marked unsaved after saving"
+[ -f "$RULES" ] || fail "no rules file at $RULES"
+
+STEP="quit"
+send q
+for ((i = 0; i < 100; i++)); do
+    [ -f "$TMP/exit" ] && break
+    sleep 0.1
+done
+[ -f "$TMP/exit" ] || fail "chaff did not quit on q"
+CODE=$(cat "$TMP/exit")
+[ "$CODE" = "0" ] || fail "chaff exited with status $CODE"
+
+STEP="check the rules file"
+ACCEPTED=$(grep -c '^status = "accepted"' "$RULES" || true)
+[ "$ACCEPTED" = "1" ] || fail "$RULES should hold exactly one accepted rule, holds $ACCEPTED"
+
+echo "e2e-tmux: ok (cutoff moved and reset at ${AUTO}%, one rule accepted and saved to the rules file)"

@@ -1,0 +1,186 @@
+//! `chaff eval ROOT`: score methods against the gold of real sites or injected-template corpora, print
+//! the tables (or JSON), and with `--floors` fail when an overall F1 regressed.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use chaff::eval::chaff::{Chaff, ChaffOptions};
+use chaff::eval::floors::{FloorCheck, Floors};
+use chaff::eval::method::{NAMES, by_name};
+use chaff::eval::{Dataset, EvalConfig, Evaluation, Input, Progress, Protocol, evaluate, evaluate_oracle};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+
+use super::args::{EvalArgs, EvalInput, EvalLevers, EvalProtocol};
+
+/// A bar on stderr, drawn only when stderr is a terminal.
+struct Bar(Option<ProgressBar>);
+
+impl Bar {
+    fn new() -> Bar {
+        Bar(std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new(0);
+            bar.set_style(
+                ProgressStyle::with_template("{prefix} {bar:30} {pos}/{len} site folds ({elapsed})").expect("template"),
+            );
+            bar
+        }))
+    }
+}
+
+impl Progress for Bar {
+    fn start(&self, label: &str, tasks: usize) {
+        if let Some(b) = &self.0 {
+            b.reset();
+            b.set_length(tasks as u64);
+            b.set_prefix(label.to_string());
+        }
+    }
+    fn task_done(&self) {
+        if let Some(b) = &self.0 {
+            b.inc(1);
+        }
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        if let Some(b) = &self.0 {
+            b.finish_and_clear();
+        }
+    }
+}
+
+fn options(l: &EvalLevers) -> ChaffOptions {
+    ChaffOptions {
+        min_tokens: l.min_tokens,
+        min_df: l.min_df,
+        max_tf_per_df: l.max_tf_per_df,
+        line_boundary: !l.no_line_boundary,
+        cuts: !l.no_cuts,
+        cut_share: l.cut_share,
+        idioms: l.idioms,
+        merge_gap: l.merge_gap,
+        cutoff: l.cutoff,
+        islands: l.islands,
+        specks: l.specks,
+    }
+}
+
+pub fn eval(args: EvalArgs) -> Result<ExitCode> {
+    if !args.root.exists() {
+        bail!(
+            "{}: no such folder (chaff eval expects ROOT/<site>/<id>.txt|html with <id>.gold.txt or <id>.template.json)",
+            args.root.display()
+        );
+    }
+    for m in &args.method {
+        if !NAMES.contains(&m.as_str()) {
+            bail!("unknown method `{m}` (known: {})", NAMES.join(", "));
+        }
+    }
+    if args.oracle_editor && !args.method.iter().any(|m| m == "chaff") {
+        bail!("--oracle-editor edits chaff's candidates: add chaff to --method");
+    }
+    if !(0.0..1.0).contains(&args.df_threshold) {
+        bail!("--df-threshold must be a share of pages in [0, 1), got {}", args.df_threshold);
+    }
+    let floors = args.floors.as_deref().map(Floors::load).transpose()?;
+    let clock = Instant::now();
+    let dataset = Dataset::load(&args.root)?;
+    let config = EvalConfig {
+        input: match args.input {
+            EvalInput::Txt => Input::Txt,
+            EvalInput::Html => Input::Html,
+        },
+        protocols: match args.protocol {
+            EvalProtocol::InSample => vec![Protocol::InSample],
+            EvalProtocol::HeldOut => vec![Protocol::HeldOut],
+            EvalProtocol::Both => vec![Protocol::InSample, Protocol::HeldOut],
+        },
+        folds: args.folds.max(2),
+    };
+    for w in &dataset.warnings {
+        eprintln!("chaff: warning: {w}");
+    }
+    let chaff_options = options(&args.levers);
+    let bar = Bar::new();
+    let mut evaluations: Vec<Evaluation> = Vec::new();
+    for name in &args.method {
+        let eval = if name == "chaff" && args.oracle_editor {
+            let mut chaff = Chaff::new(chaff_options.clone());
+            evaluate_oracle(&dataset, &mut chaff, args.oracle_share, &config, &bar)?
+        } else {
+            let mut method = by_name(name, &chaff_options, args.df_threshold)?;
+            let opts = if name == "chaff" {
+                serde_json::to_value(&chaff_options)?
+            } else {
+                json!({ "df_threshold": args.df_threshold })
+            };
+            evaluate(&dataset, method.as_mut(), opts, &config, &bar)
+                .with_context(|| format!("{}: evaluating {name}", args.root.display()))?
+        };
+        if !args.json {
+            println!("{}", eval.table());
+            if args.pages {
+                print!("{}", page_table(&eval));
+            }
+        }
+        evaluations.push(eval);
+    }
+    drop(bar);
+    let checks: Vec<FloorCheck> = match &floors {
+        Some(f) => evaluations.iter().filter(|e| e.method == "chaff").flat_map(|e| f.check(e)).collect(),
+        None => Vec::new(),
+    };
+    let seconds = clock.elapsed().as_secs_f64();
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({ "evaluations": evaluations, "floors": checks, "seconds": seconds }))?
+        );
+    } else {
+        println!("{}: {} sites, {} pages, {:.1} s in all", dataset.name, dataset.sites.len(), dataset.pages(), seconds);
+    }
+    if let Some(f) = &floors {
+        if checks.is_empty() {
+            eprintln!("chaff: warning: no floor recorded for {} (input {})", dataset.name, config.input.name());
+        }
+        let mut failed = false;
+        for c in &checks {
+            let verdict = if c.ok { "ok" } else { "FAILED" };
+            eprintln!(
+                "floor {verdict}: {} {} {}: overall F1 {:.3}, floor {:.3} (tolerance {:.3})",
+                c.dataset, c.input, c.protocol, c.measured, c.floor, f.tolerance
+            );
+            failed |= !c.ok;
+        }
+        if failed {
+            eprintln!(
+                "chaff: an overall F1 fell more than {:.3} below its floor in {}: find the change that lowered it",
+                f.tolerance,
+                args.floors.as_ref().map(|p| p.display().to_string()).unwrap_or_default()
+            );
+            return Ok(ExitCode::FAILURE);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Every page's score, for digging into a site.
+fn page_table(eval: &Evaluation) -> String {
+    let mut out = String::new();
+    for r in &eval.runs {
+        out.push_str(&format!("\npages, {}: site id fold | P R F1 | floor F1\n", r.protocol.name()));
+        for p in &r.pages {
+            let s = p.scores.first().copied().unwrap_or_default();
+            out.push_str(&format!(
+                "{} {} {} | {:.3} {:.3} {:.3} | {:.3}\n",
+                p.site, p.id, p.fold, s.precision, s.recall, s.f1, p.floor.f1
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,113 @@
+//! Measuring how much template a method removes without eating the article (issue 4).
+//!
+//! `chaff eval ROOT` reads site folders of pages with a gold main content ([`dataset`]), has a method
+//! learn each site and clean its pages ([`method`]: chaff with its levers in [`chaff`], the seeds'
+//! baselines in [`baseline`]), under two protocols ([`run`]: in-sample, held-out k-fold), and scores
+//! what is left with word-sequence LCS precision, recall and F1 ([`score`]), or span-level precision and
+//! recall of removal on injected-template corpora ([`spans`]). The oracle editor ([`oracle`]) measures
+//! what an editor's decisions buy. [`report`] makes the tables; [`floors`] is CI's regression check.
+//!
+//! The library has no UI dependency: the CLI (`src/cli/eval.rs`) parses flags and prints.
+
+pub mod baseline;
+pub mod chaff;
+pub mod dataset;
+pub mod floors;
+pub mod method;
+pub mod oracle;
+pub mod render;
+pub mod report;
+pub mod run;
+pub mod score;
+pub mod spans;
+
+pub use dataset::{Dataset, Input};
+pub use render::render_html;
+pub use report::Evaluation;
+pub use run::{Progress, Protocol, Quiet};
+
+use crate::error::Result;
+
+use self::chaff::Chaff;
+use self::method::{Method, Model, Source};
+use self::report::RunReport;
+use self::run::{Prepared, Train, prepare, run_protocol};
+
+/// How to evaluate.
+#[derive(Debug, Clone)]
+pub struct EvalConfig {
+    /// The input asked for (a method may read another: table-chunks reads HTML).
+    pub input: Input,
+    pub protocols: Vec<Protocol>,
+    /// Folds of the held-out protocol (at most one per page: leave-one-out).
+    pub folds: usize,
+}
+
+impl Default for EvalConfig {
+    fn default() -> Self {
+        EvalConfig { input: Input::Txt, protocols: vec![Protocol::InSample, Protocol::HeldOut], folds: 10 }
+    }
+}
+
+fn evaluate_with(
+    dataset: &Dataset,
+    config: &EvalConfig,
+    input: Input,
+    method: String,
+    options: serde_json::Value,
+    models: Vec<String>,
+    train: &Train<'_>,
+    progress: &dyn Progress,
+) -> Evaluation {
+    let prepared = prepare(dataset, input);
+    let runs = config
+        .protocols
+        .iter()
+        .map(|&p| {
+            RunReport::of(run_protocol(dataset, &prepared, input, p, config.folds, models.len(), train, progress))
+        })
+        .collect();
+    Evaluation { dataset: dataset.name.clone(), method, input, options, models, runs, warnings: dataset.warnings.clone() }
+}
+
+/// Evaluates `method` on `dataset`.
+pub fn evaluate(
+    dataset: &Dataset,
+    method: &mut dyn Method,
+    options: serde_json::Value,
+    config: &EvalConfig,
+    progress: &dyn Progress,
+) -> Result<Evaluation> {
+    let input = method.input(config.input);
+    method.prepare(&dataset.sites, input)?;
+    let method: &dyn Method = method;
+    let train = |source: &Source<'_>, _: &[&Prepared]| -> Result<Vec<Box<dyn Model>>> { Ok(vec![method.train(source)?]) };
+    Ok(evaluate_with(dataset, config, input, method.name(), options, vec![method.name()], &train, progress))
+}
+
+/// Evaluates chaff with the oracle editor: scores after 0, 5, 10, 20 and all decisions.
+pub fn evaluate_oracle(
+    dataset: &Dataset,
+    chaff: &mut Chaff,
+    accept_share: f64,
+    config: &EvalConfig,
+    progress: &dyn Progress,
+) -> Result<Evaluation> {
+    let input = config.input;
+    chaff.prepare(&dataset.sites, input)?;
+    let options = serde_json::to_value(&chaff.options).unwrap_or_default();
+    let chaff: &Chaff = chaff;
+    let train =
+        |source: &Source<'_>, golds: &[&Prepared]| oracle::train(chaff, source, golds, accept_share);
+    let models = oracle::CHECKPOINTS.iter().map(|&c| oracle::checkpoint_name(c)).collect();
+    Ok(evaluate_with(
+        dataset,
+        config,
+        input,
+        format!("chaff + oracle editor (accepts at ≥ {:.0}% outside the gold)", accept_share * 100.0),
+        options,
+        models,
+        &train,
+        progress,
+    ))
+}

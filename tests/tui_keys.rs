@@ -1,0 +1,307 @@
+//! Key sequences on the real application state (no terminal): what the editor does, and what it must
+//! see happen.
+
+mod tui_support;
+
+use std::time::{Duration, Instant};
+
+use chaff::rules::{RulesFile, Status};
+use chaff::tui::Settings;
+use chaff::tui::state::Mode;
+use chaff::tui::update::on_change;
+use chaff::tui::watch::Change;
+use tui_support::{Fixture, press, screen, type_text};
+
+fn selected_id(app: &chaff::tui::App) -> String {
+    let s = app.session().unwrap();
+    s.string(s.list.current().unwrap()).id.clone()
+}
+
+#[test]
+fn accept_changes_the_preview() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let before = screen(&app);
+    let s = app.session().unwrap();
+    let (removed, spans) = (s.preview.removed, s.preview.spans.clone());
+    assert_eq!(removed, 0, "nothing is accepted yet");
+    press(&mut app, "a");
+    let s = app.session().unwrap();
+    assert!(s.preview.removed > 0, "the accepted rule removes text from the previewed document");
+    assert_ne!(s.preview.spans, spans);
+    assert_ne!(screen(&app), before, "the accept shows on the next frame");
+    // and rejecting it takes the removal back out
+    press(&mut app, "r");
+    assert_eq!(app.session().unwrap().preview.removed, 0);
+}
+
+#[test]
+fn cutoff_move_changes_the_candidate_list() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let s = app.session().unwrap();
+    let (auto, rows) = (s.cutoff, s.list.rows.clone());
+    assert_eq!(auto, s.mining.auto_cutoff);
+    let mut moves = 0;
+    while app.session().unwrap().list.rows == rows && moves < 100 {
+        press(&mut app, "Right");
+        moves += 1;
+    }
+    let s = app.session().unwrap();
+    assert!(s.list.rows.len() < rows.len(), "raising the cutoff drops candidates");
+    assert!(s.list.rows.iter().all(|&i| s.string(i).bin >= s.cutoff));
+    assert!(screen(&app).contains(&format!("chosen {}%", s.cutoff)));
+    press(&mut app, "0");
+    let s = app.session().unwrap();
+    assert_eq!((s.cutoff, &s.list.rows), (auto, &rows), "0 returns to the auto cutoff");
+    // lowering it adds strings from below the auto cutoff
+    for _ in 0..30 {
+        press(&mut app, "Left");
+    }
+    assert!(app.session().unwrap().list.rows.len() > rows.len());
+}
+
+#[test]
+fn invalid_mutable_regex_shows_an_error_and_starts_no_remine() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(80, 24);
+    let patterns = app.session().unwrap().patterns.clone();
+    press(&mut app, "Tab e End");
+    type_text(&mut app, "(");
+    press(&mut app, "Enter");
+    let Mode::EditPattern(edit) = &app.mode else { panic!("the editor stays open") };
+    let err = edit.error.clone().expect("an inline error");
+    assert!(err.contains("url") && err.contains("invalid regex"), "{err}");
+    assert!(screen(&app).contains("invalid regex"), "{}", screen(&app));
+    let s = app.session().unwrap();
+    assert!(s.job.is_none() && app.miner.latest() == 0, "no mining was requested");
+    assert_eq!(s.patterns, patterns, "not applied");
+    press(&mut app, "Esc");
+    assert!(matches!(app.mode, Mode::Normal));
+}
+
+#[test]
+fn valid_pattern_edit_re_mines_in_the_background_and_keeps_decisions() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "a");
+    let accepted = selected_id(&app);
+    // add a pattern no token matches: the same strings are mined again
+    press(&mut app, "Tab n");
+    type_text(&mut app, "never");
+    press(&mut app, "Tab");
+    type_text(&mut app, "zzqq[0-9]+zz");
+    press(&mut app, "Enter");
+    assert!(matches!(app.mode, Mode::Normal));
+    assert!(app.busy(), "re-mining in the background");
+    // the UI keeps responding while it runs
+    press(&mut app, "BackTab BackTab j");
+    app.wait_for_miner();
+    let s = app.session().unwrap();
+    assert!(s.job.is_none());
+    assert_eq!(s.mining.patterns.last().unwrap().name, "never");
+    let i = s.position(&accepted).expect("mined again");
+    assert_eq!(s.status(i), Status::Accepted, "the decision is kept");
+    assert!(screen(&app).contains("re-mined"));
+}
+
+#[test]
+fn latest_remine_request_wins() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    for name in ["one", "two", "three"] {
+        press(&mut app, "Tab n");
+        type_text(&mut app, name);
+        press(&mut app, "Tab");
+        type_text(&mut app, "zzqq");
+        press(&mut app, "Enter BackTab");
+    }
+    app.wait_for_miner();
+    let names: Vec<&str> = app.session().unwrap().mining.patterns.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(&names[names.len() - 3..], ["one", "two", "three"]);
+}
+
+#[test]
+fn quit_with_unsaved_work_asks() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(80, 24);
+    press(&mut app, "q");
+    assert!(app.quit, "nothing unsaved: q quits at once");
+    let mut app = fx.app(80, 24);
+    press(&mut app, "a q");
+    assert!(!app.quit);
+    assert!(matches!(app.mode, Mode::QuitPrompt));
+    assert!(screen(&app).contains("unsaved decisions"), "{}", screen(&app));
+    press(&mut app, "Esc");
+    assert!(matches!(app.mode, Mode::Normal) && !app.quit);
+    press(&mut app, "q w");
+    assert!(app.quit, "w in the prompt saves, then quits");
+    assert!(fx.rules().exists());
+}
+
+#[test]
+fn save_writes_the_accepted_rule() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "Right 0 a");
+    let id = selected_id(&app);
+    press(&mut app, "w");
+    let file = RulesFile::load(&fx.rules()).unwrap();
+    let rule = file.rules.iter().find(|r| r.id == id).expect("the rule is saved");
+    assert_eq!(rule.status, Status::Accepted);
+    assert!(file.rules.iter().filter(|r| r.id != id).all(|r| r.status != Status::Accepted));
+    assert!(!app.session().unwrap().dirty);
+    assert!(screen(&app).contains("saved"));
+    // and it opens again with the decision
+    let app = fx.app(120, 40);
+    let s = app.session().unwrap();
+    assert_eq!(s.status(s.position(&id).unwrap()), Status::Accepted);
+}
+
+#[test]
+fn export_writes_only_the_accepted_rules() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "a j r x");
+    let path = fx.rules_dir().join("sevendays.accepted.toml");
+    let file = RulesFile::load(&path).unwrap();
+    assert_eq!(file.rules.len(), 1);
+    assert_eq!(file.rules[0].status, Status::Accepted);
+    // the batch cleaner reads it
+    let cleaner = chaff::cleaning::Cleaner::new(&file, false).unwrap();
+    assert_eq!(cleaner.len(), 1);
+}
+
+#[test]
+fn bulk_accept_of_a_filtered_set() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "/");
+    type_text(&mut app, "read more");
+    press(&mut app, "Enter");
+    let shown = app.session().unwrap().list.rows.len();
+    assert!(shown >= 1);
+    press(&mut app, "A");
+    let s = app.session().unwrap();
+    assert_eq!(s.count(Status::Accepted), shown);
+    assert!(s.list.rows.iter().all(|&i| s.texts[i].contains("read more")));
+    press(&mut app, "Esc");
+    assert!(app.session().unwrap().list.rows.len() > shown, "Esc clears the filter");
+}
+
+#[test]
+fn journal_restores_decisions_after_a_crash() {
+    let fx = Fixture::sevendays();
+    let settings = Settings { watch: false, journal: true };
+    let mut app = fx.app_with(settings, 120, 40);
+    press(&mut app, "j a Right");
+    let id = selected_id(&app);
+    let cutoff = app.session().unwrap().cutoff;
+    drop(app); // killed: nothing saved
+    assert!(!fx.rules().exists());
+    let mut app = fx.app_with(settings, 120, 40);
+    assert!(matches!(app.mode, Mode::JournalPrompt(_)), "unsaved work is offered back");
+    assert!(screen(&app).contains("Unsaved work found"));
+    press(&mut app, "r");
+    let s = app.session().unwrap();
+    assert_eq!(s.status(s.position(&id).unwrap()), Status::Accepted);
+    assert_eq!(s.cutoff, cutoff);
+    assert!(s.dirty);
+    // saving clears the journal
+    press(&mut app, "w");
+    let app = fx.app_with(settings, 120, 40);
+    assert!(matches!(app.mode, Mode::Normal));
+}
+
+#[test]
+fn external_change_with_unsaved_work_asks() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "w j a");
+    // someone else rejects the first candidate and saves
+    let mut theirs = RulesFile::load(&fx.rules()).unwrap();
+    theirs.rules[0].status = Status::Rejected;
+    let their_id = theirs.rules[0].id.clone();
+    theirs.save(&fx.rules()).unwrap();
+    on_change(&mut app, Change::Rules);
+    assert!(matches!(app.mode, Mode::ConflictPrompt), "asks instead of overwriting");
+    assert!(screen(&app).contains("changed on disk"));
+    press(&mut app, "k");
+    assert!(app.session().unwrap().dirty, "keep mine: still unsaved");
+    assert_eq!(RulesFile::load(&fx.rules()).unwrap().rules[0].status, Status::Rejected, "nothing overwritten");
+    // the same file again is not news
+    on_change(&mut app, Change::Rules);
+    assert!(matches!(app.mode, Mode::Normal));
+    theirs.rules[1].status = Status::Accepted;
+    theirs.save(&fx.rules()).unwrap();
+    on_change(&mut app, Change::Rules);
+    press(&mut app, "t");
+    let s = app.session().unwrap();
+    assert!(!s.dirty);
+    assert_eq!(s.status(s.position(&their_id).unwrap()), Status::Rejected, "took theirs");
+}
+
+#[test]
+fn external_change_without_unsaved_work_reloads() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "w");
+    on_change(&mut app, Change::Rules);
+    assert!(matches!(app.mode, Mode::Normal), "our own save is no change");
+    let mut theirs = RulesFile::load(&fx.rules()).unwrap();
+    theirs.rules[0].status = Status::Accepted;
+    theirs.save(&fx.rules()).unwrap();
+    on_change(&mut app, Change::Rules);
+    assert!(matches!(app.mode, Mode::Normal));
+    let s = app.session().unwrap();
+    assert_eq!(s.count(Status::Accepted), 1);
+    assert!(screen(&app).contains("reloaded"));
+}
+
+#[test]
+fn the_watcher_reports_an_outside_change() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app_with(Settings { watch: true, journal: false }, 120, 40);
+    press(&mut app, "w a");
+    let mut theirs = RulesFile::load(&fx.rules()).unwrap();
+    theirs.rules[1].status = Status::Rejected;
+    theirs.save(&fx.rules()).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !matches!(app.mode, Mode::ConflictPrompt) && Instant::now() < deadline {
+        app.tick();
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(matches!(app.mode, Mode::ConflictPrompt), "notify saw the rules file change");
+}
+
+#[test]
+fn mouse_click_selects_a_row_and_the_wheel_scrolls() {
+    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let areas = chaff::tui::view::layout(app.size, false);
+    let click = |kind, column, row| MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE };
+    // third data row of the candidate table: border, header, rows
+    app.handle_mouse(click(MouseEventKind::Down(MouseButton::Left), areas.candidates.x + 10, areas.candidates.y + 4));
+    assert_eq!(app.session().unwrap().list.selected, 2);
+    app.handle_mouse(click(MouseEventKind::Down(MouseButton::Left), areas.preview.x + 5, areas.preview.y + 3));
+    assert_eq!(app.session().unwrap().focus, chaff::tui::session::Pane::Preview);
+    app.handle_mouse(click(MouseEventKind::ScrollDown, areas.preview.x + 5, areas.preview.y + 3));
+    assert!(app.session().unwrap().preview.scroll > 0);
+}
+
+#[test]
+fn go_to_a_document_and_step_through_spans() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "g");
+    type_text(&mut app, "0042");
+    press(&mut app, "Enter");
+    let s = app.session().unwrap();
+    assert_eq!(s.corpus.docs[s.preview.doc].id, "0042");
+    press(&mut app, "n p p ]");
+    let s = app.session().unwrap();
+    assert_eq!(s.preview.doc, 40);
+    assert_eq!(s.preview.cursor, Some(0));
+    assert!(screen(&app).contains("▸ 1/"));
+}

@@ -1,0 +1,60 @@
+//! Snapshots of the tuning UI's screens on a `TestBackend`, at 80×24 and 160×48, on a generated corpus
+//! with a fixed seed. Review changes like code (`cargo insta review`, or read the .snap files).
+
+mod tui_support;
+
+use tui_support::{Fixture, press, screen};
+
+const SIZES: [(u16, u16); 2] = [(80, 24), (160, 48)];
+
+#[test]
+fn main_screen() {
+    let fx = Fixture::sevendays();
+    for (w, h) in SIZES {
+        let mut app = fx.app(w, h);
+        // one accepted, one rejected, the preview cursor on a span: every kind of mark shows
+        press(&mut app, "a j r ]");
+        insta::assert_snapshot!(format!("main_{w}x{h}"), screen(&app));
+    }
+}
+
+#[test]
+fn detail_view() {
+    let fx = Fixture::sevendays();
+    for (w, h) in SIZES {
+        let mut app = fx.app(w, h);
+        press(&mut app, "Enter");
+        insta::assert_snapshot!(format!("detail_{w}x{h}"), screen(&app));
+    }
+}
+
+#[test]
+fn help_screen() {
+    let fx = Fixture::sevendays();
+    for (w, h) in SIZES {
+        let mut app = fx.app(w, h);
+        press(&mut app, "?");
+        insta::assert_snapshot!(format!("help_{w}x{h}"), screen(&app));
+    }
+}
+
+#[test]
+fn source_picker() {
+    let fx = Fixture::several();
+    for (w, h) in SIZES {
+        let mut app = chaff::tui::open(&fx.options(&fx.root()), chaff::tui::Settings { watch: false, journal: false }).unwrap();
+        app.resize(w, h);
+        insta::assert_snapshot!(format!("picker_{w}x{h}"), screen(&app));
+    }
+}
+
+#[test]
+fn pattern_editor_and_filter() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(80, 24);
+    press(&mut app, "Tab e End (");
+    insta::assert_snapshot!("pattern_error_80x24", screen(&app));
+    let mut app = fx.app(80, 24);
+    press(&mut app, "/ r e a d");
+    insta::assert_snapshot!("filter_80x24", screen(&app));
+}

@@ -1,0 +1,105 @@
+//! Shared by the tuning UI's tests: deterministic corpora on disk, opening the app, feeding keys,
+//! rendering the screen as text.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use chaff::generate;
+use chaff::tui::{App, Settings, TuneOptions, view};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+pub const SEED: u64 = 20_070_227;
+
+/// A temporary folder with `sevendays` (120 documents, fixed seed) and an empty `rules/`.
+pub struct Fixture {
+    pub dir: tempfile::TempDir,
+}
+
+impl Fixture {
+    pub fn sevendays() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        generate::write_source(&generate::sevendays(120, SEED), &dir.path().join("corpora")).unwrap();
+        Fixture { dir }
+    }
+
+    /// Two sources side by side, for the picker.
+    pub fn several() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("corpora");
+        generate::write_source(&generate::sevendays(120, SEED), &root).unwrap();
+        generate::write_source(&generate::html_news(60, SEED), &root).unwrap();
+        Fixture { dir }
+    }
+
+    pub fn root(&self) -> PathBuf {
+        self.dir.path().join("corpora")
+    }
+
+    pub fn corpus(&self) -> PathBuf {
+        self.root().join("sevendays")
+    }
+
+    pub fn rules_dir(&self) -> PathBuf {
+        self.dir.path().join("rules")
+    }
+
+    pub fn rules(&self) -> PathBuf {
+        self.rules_dir().join("sevendays.toml")
+    }
+
+    pub fn options(&self, corpus: &Path) -> TuneOptions {
+        TuneOptions { corpus: corpus.to_path_buf(), rules: None, rules_dir: self.rules_dir(), preset: None }
+    }
+
+    /// The app on sevendays, without watcher or journal, at `w`×`h`.
+    pub fn app(&self, w: u16, h: u16) -> App {
+        self.app_with(Settings { watch: false, journal: false }, w, h)
+    }
+
+    pub fn app_with(&self, settings: Settings, w: u16, h: u16) -> App {
+        let mut app = chaff::tui::open(&self.options(&self.corpus()), settings).unwrap();
+        app.resize(w, h);
+        app
+    }
+}
+
+pub fn key_event(name: &str) -> KeyEvent {
+    let code = match name {
+        "Left" => KeyCode::Left,
+        "Right" => KeyCode::Right,
+        "Up" => KeyCode::Up,
+        "Down" => KeyCode::Down,
+        "Enter" => KeyCode::Enter,
+        "Esc" => KeyCode::Esc,
+        "Tab" => KeyCode::Tab,
+        "BackTab" => KeyCode::BackTab,
+        "Backspace" => KeyCode::Backspace,
+        "End" => KeyCode::End,
+        "Home" => KeyCode::Home,
+        "Space" => KeyCode::Char(' '),
+        s if s.chars().count() == 1 => KeyCode::Char(s.chars().next().unwrap()),
+        other => panic!("unknown key {other}"),
+    };
+    let mods = match code {
+        KeyCode::Char(c) if c.is_uppercase() => KeyModifiers::SHIFT,
+        _ => KeyModifiers::NONE,
+    };
+    KeyEvent::new(code, mods)
+}
+
+/// Feeds keys, e.g. `press(&mut app, "Right Right a")`. Text goes in with `type_text`.
+pub fn press(app: &mut App, keys: &str) {
+    for k in keys.split_whitespace() {
+        app.handle_key(key_event(k));
+    }
+}
+
+pub fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    }
+}
+
+pub fn screen(app: &App) -> String {
+    view::render_to_string(app, app.size.width, app.size.height)
+}
