@@ -53,6 +53,8 @@ fn merge_left(a: u32, b: u32) -> u32 {
 /// All maximal repeats that pass `filter`, in the order their intervals close.
 ///
 /// `doc_of[p]` is the document of token position `p`; separators end every document.
+// `i` walks SA ranks 1..=n: it indexes `sa` and `lcp` together, one past the end to close the intervals.
+#[allow(clippy::needless_range_loop)]
 pub fn maximal_repeats(
     ids: &[u32],
     sa: &[u32],

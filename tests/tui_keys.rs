@@ -184,7 +184,7 @@ fn bulk_accept_of_a_filtered_set() {
     press(&mut app, "A");
     let s = app.session().unwrap();
     assert_eq!(s.count(Status::Accepted), shown);
-    assert!(s.list.rows.iter().all(|&i| s.texts[i].contains("read more")));
+    assert!(s.list.rows.iter().all(|&i| s.text(i).contains("read more")));
     press(&mut app, "Esc");
     assert!(app.session().unwrap().list.rows.len() > shown, "Esc clears the filter");
 }
@@ -304,4 +304,40 @@ fn go_to_a_document_and_step_through_spans() {
     assert_eq!(s.preview.doc, 40);
     assert_eq!(s.preview.cursor, Some(0));
     assert!(screen(&app).contains("▸ 1/"));
+}
+
+#[test]
+fn documents_added_to_the_corpus_are_mined_again() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app_with(Settings { watch: true, journal: false }, 120, 40);
+    let first = std::fs::read_to_string(fx.corpus().join("0001.txt")).unwrap();
+    std::fs::write(fx.corpus().join("0121.txt"), first).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while app.session().unwrap().corpus.docs.len() == 120 && Instant::now() < deadline {
+        app.tick();
+        app.wait_for_miner();
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(app.session().unwrap().corpus.docs.len(), 121, "notify saw the new document; it was mined");
+    assert!(screen(&app).contains("re-mined (documents changed on disk)"), "{}", screen(&app));
+}
+
+#[test]
+fn strings_that_are_candidates_in_many_sources_start_rejected_as_idioms() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "w");
+    // two other sources whose rules files have the same candidates
+    let mut other = RulesFile::load(&fx.rules()).unwrap();
+    for name in ["other1", "other2"] {
+        other.source = name.into();
+        other.save(&fx.rules_dir().join(format!("{name}.toml"))).unwrap();
+    }
+    std::fs::remove_file(fx.rules()).unwrap();
+    let app = fx.app(120, 40);
+    let s = app.session().unwrap();
+    let idioms: Vec<usize> = s.list.rows.iter().copied().filter(|&i| s.string(i).idiom).collect();
+    assert!(!idioms.is_empty());
+    assert!(idioms.iter().all(|&i| s.status(i) == Status::Rejected), "idioms start rejected");
+    assert!(screen(&app).contains("[idiom]"));
 }

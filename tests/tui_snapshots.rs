@@ -42,7 +42,8 @@ fn help_screen() {
 fn source_picker() {
     let fx = Fixture::several();
     for (w, h) in SIZES {
-        let mut app = chaff::tui::open(&fx.options(&fx.root()), chaff::tui::Settings { watch: false, journal: false }).unwrap();
+        let mut app =
+            chaff::tui::open(&fx.options(&fx.root()), chaff::tui::Settings { watch: false, journal: false }).unwrap();
         app.resize(w, h);
         insta::assert_snapshot!(format!("picker_{w}x{h}"), screen(&app));
     }

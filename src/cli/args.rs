@@ -205,6 +205,9 @@ pub struct EvalArgs {
     /// Also print every page's scores.
     #[arg(long)]
     pub pages: bool,
+    /// Write what is left of each page to DIR/<protocol>/<site>/<id>.txt, to read what was kept.
+    #[arg(long, value_name = "DIR")]
+    pub dump: Option<PathBuf>,
     /// Fail (exit 1) when an overall F1 falls more than the file's tolerance below its floor.
     #[arg(long)]
     pub floors: Option<PathBuf>,
@@ -233,15 +236,31 @@ pub struct EvalLevers {
     /// Frame cuts: share of its pages on which a string must lie before (after) the article block.
     #[arg(long, default_value_t = 0.9)]
     pub cut_share: f64,
+    /// Frame cuts: rounds of suggestion, each seeing the cuts found before.
+    #[arg(long, default_value_t = 1)]
+    pub cut_rounds: usize,
     /// Second-level filter: reject strings that are candidates in this many sites of ROOT (default 3).
     #[arg(long, num_args = 0..=1, default_missing_value = "3")]
     pub idioms: Option<usize>,
     /// Removed intervals closer than this many characters are joined.
     #[arg(long, default_value_t = 0)]
     pub merge_gap: usize,
+    /// Single-word lines found on enough pages ("Reply", "Home") are rules too (text input).
+    #[arg(long)]
+    pub line_rules: bool,
+    /// A header cut stops at the line repeating the page's title (its first line): title, byline and date stay.
+    #[arg(long)]
+    pub keep_title: bool,
     /// A fixed cutoff, percent of pages (default: the automatic cutoff).
     #[arg(long)]
     pub cutoff: Option<u8>,
+    /// Template clusters: split a site's pages where their shared lines are less alike than this Jaccard
+    /// similarity (default 0.5), mine each cluster too, clean a page with its cluster's rules and the site's.
+    #[arg(long, num_args = 0..=1, default_missing_value = "0.5")]
+    pub clusters: Option<f64>,
+    /// Template clusters: fewest pages a cluster needs to be mined on its own.
+    #[arg(long, default_value_t = 3)]
+    pub min_cluster: usize,
     /// Locality: also remove kept text of fewer than N words between two removed spans (default 10).
     #[arg(long, num_args = 0..=1, default_missing_value = "10")]
     pub islands: Option<usize>,

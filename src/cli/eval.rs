@@ -61,9 +61,14 @@ fn options(l: &EvalLevers) -> ChaffOptions {
         line_boundary: !l.no_line_boundary,
         cuts: !l.no_cuts,
         cut_share: l.cut_share,
+        cut_rounds: l.cut_rounds,
         idioms: l.idioms,
         merge_gap: l.merge_gap,
+        line_rules: l.line_rules,
+        keep_title: l.keep_title,
         cutoff: l.cutoff,
+        clusters: l.clusters,
+        min_cluster: l.min_cluster,
         islands: l.islands,
         specks: l.specks,
     }
@@ -101,6 +106,7 @@ pub fn eval(args: EvalArgs) -> Result<ExitCode> {
             EvalProtocol::Both => vec![Protocol::InSample, Protocol::HeldOut],
         },
         folds: args.folds.max(2),
+        dump: args.dump.clone(),
     };
     for w in &dataset.warnings {
         eprintln!("chaff: warning: {w}");

@@ -11,19 +11,21 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cleaning::Cleaner;
+use crate::cleaning::{Cleaner, Match, SpanKind};
 use crate::corpus::{Corpus, Document};
-use crate::cutoff::CutoffBin;
+use crate::cutoff::{CutoffBin, bin_of};
 use crate::error::Result;
 use crate::frame::{CutParams, suggest_cuts};
 use crate::mining::{Mining, MiningConfig, Quiet, mine};
-use crate::rules::{MiningParams, Rule, RulesFile};
+use crate::rules::{Action, MiningParams, Rule, RulesFile, Status};
 use crate::symbol::display;
 use crate::tokens::Tokenizer;
 
+use super::cluster::{Structures, clusters, nearest};
 use super::dataset::{Input, Site};
 use super::method::{Method, Model, Source};
 use super::score::word_spans;
+use super::spans::normalize;
 
 /// The levers. `Default` is chaff's current automatic configuration.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -40,12 +42,26 @@ pub struct ChaffOptions {
     pub cuts: bool,
     /// Share of its pages on which a string must lie before (after) the article block to cut.
     pub cut_share: f64,
+    /// Rounds of frame-cut suggestion: each round sees the cuts of the rounds before (a footer string
+    /// found keeps the comment thread after it from being taken for the article).
+    pub cut_rounds: usize,
     /// Second-level filter: a candidate in this many sites of the dataset is an idiom, rejected.
     pub idioms: Option<usize>,
     /// Removed intervals closer than this many characters are joined.
     pub merge_gap: usize,
+    /// Whole lines of one token ("Reply", "Home") are rules too, at their document frequency: the miner
+    /// keeps strings of at least `min_tokens` tokens, and a single word is template only as a line.
+    pub line_rules: bool,
     /// A fixed cutoff (percent of pages) instead of the automatic one.
     pub cutoff: Option<CutoffBin>,
+    /// Template clusters: split the pages into clusters of this Jaccard similarity of structure, mine
+    /// each cluster of at least `min_cluster` pages too, and clean a page with its cluster's rules and
+    /// the whole source's.
+    pub clusters: Option<f64>,
+    pub min_cluster: usize,
+    /// A header cut stops at the line that repeats the page's title (its first line), so the title, byline
+    /// and date under it stay; rule matches after it still go.
+    pub keep_title: bool,
     /// Locality: kept text of fewer than this many words between two removed spans is removed too.
     pub islands: Option<usize>,
     /// Locality: a removed span of fewer than this many characters with kept text on both sides on its
@@ -62,9 +78,14 @@ impl Default for ChaffOptions {
             line_boundary: true,
             cuts: true,
             cut_share: CutParams::default().min_share,
+            cut_rounds: 1,
             idioms: None,
             merge_gap: 0,
+            line_rules: false,
             cutoff: None,
+            clusters: None,
+            min_cluster: 3,
+            keep_title: false,
             islands: None,
             specks: None,
         }
@@ -136,15 +157,28 @@ impl Chaff {
         if let Some(c) = self.options.cutoff {
             file.cutoff.chosen = c;
         }
+        if self.options.line_rules && source.input == Input::Txt {
+            file.rules.extend(line_rules(&corpus));
+        }
         if self.options.cuts {
-            suggest_cuts(&corpus, &mut file, &CutParams { min_share: self.options.cut_share, ..CutParams::default() })?;
+            let params = CutParams { min_share: self.options.cut_share, ..CutParams::default() };
+            for _ in 0..self.options.cut_rounds.max(1) {
+                if suggest_cuts(&corpus, &mut file, &params)? == 0 {
+                    break;
+                }
+            }
         }
         Ok((corpus, file))
     }
 
     /// The model cleaning with `file`'s active rules (accepted, and pending at or above the cutoff).
     pub fn model(&self, file: &RulesFile) -> Result<ChaffModel> {
-        Ok(ChaffModel { cleaner: Cleaner::new(file, true)?, islands: self.options.islands, specks: self.options.specks })
+        Ok(ChaffModel {
+            cleaner: Cleaner::new(file, true)?,
+            islands: self.options.islands,
+            specks: self.options.specks,
+            keep_title: self.options.keep_title && file.tokenizer == Tokenizer::Text,
+        })
     }
 }
 
@@ -159,6 +193,7 @@ impl Method for Chaff {
         let own: Vec<HashSet<String>> = sites
             .par_iter()
             .map(|site| {
+                let input = site.input_for(input).unwrap_or(input);
                 let docs: Vec<Document> = site
                     .pages
                     .iter()
@@ -183,7 +218,102 @@ impl Method for Chaff {
 
     fn train(&self, source: &Source<'_>) -> Result<Box<dyn Model>> {
         let (_, file) = self.rules_file(source)?;
-        Ok(Box::new(self.model(&file)?))
+        let whole = self.model(&file)?;
+        let Some(threshold) = self.options.clusters else { return Ok(Box::new(whole)) };
+        let texts: Vec<&str> = source.docs.iter().map(|d| d.1).collect();
+        let structures = Structures::new(&texts);
+        let groups = clusters(&structures.pages, threshold);
+        if groups.len() < 2 {
+            return Ok(Box::new(whole));
+        }
+        let mut models = Vec::with_capacity(groups.len());
+        for g in &groups {
+            models.push(if g.len() >= self.options.min_cluster.max(2) {
+                let sub = Source {
+                    name: source.name,
+                    site: source.site,
+                    input: source.input,
+                    docs: g.iter().map(|&i| source.docs[i]).collect(),
+                };
+                let (_, own) = self.rules_file(&sub)?;
+                Some(self.model(&active_union(&own, &file))?)
+            } else {
+                None
+            });
+        }
+        Ok(Box::new(ClusterModel { structures, groups, models, whole }))
+    }
+}
+
+/// Rules for the single-token lines (with a letter) found on at least two documents: `(?m)^token$`, pending, binned by
+/// document frequency like mined strings.
+pub fn line_rules(corpus: &Corpus) -> Vec<Rule> {
+    let mut df: HashMap<&str, (u64, u64)> = HashMap::new();
+    for doc in &corpus.docs {
+        let mut seen = HashSet::new();
+        for line in doc.text.lines() {
+            let line = line.trim();
+            // one token, with a letter in it: "-" or "2012" on a line of its own says nothing
+            if line.contains(char::is_whitespace) || !line.contains(char::is_alphabetic) {
+                continue;
+            }
+            let e = df.entry(line).or_default();
+            e.1 += 1;
+            if seen.insert(line) {
+                e.0 += 1;
+            }
+        }
+    }
+    let n = corpus.docs.len() as u64;
+    let mut rules: Vec<Rule> = df
+        .into_iter()
+        .filter(|&(_, (d, _))| d >= 2)
+        .map(|(line, (d, tf))| Rule {
+            id: format!("line:{line}"),
+            status: Status::Pending,
+            action: Action::Remove,
+            regex: format!("(?m)^{}$", regex::escape(line)),
+            tokens: Vec::new(),
+            tf,
+            df: d,
+            bin: bin_of(d, n),
+            coverage: tf * line.len() as u64,
+            example: line.to_string(),
+            idiom: false,
+            stale: false,
+        })
+        .collect();
+    rules.sort_by(|a, b| a.id.cmp(&b.id));
+    rules
+}
+
+/// The active rules of `first` and then of `second` (a rule in both keeps `first`'s action), accepted.
+fn active_union(first: &RulesFile, second: &RulesFile) -> RulesFile {
+    let mut seen = HashSet::new();
+    let rules = [first, second]
+        .iter()
+        .flat_map(|f| f.active_rules(true))
+        .filter(|r| seen.insert(r.id.clone()))
+        .map(|r| Rule { status: Status::Accepted, ..r.clone() })
+        .collect();
+    RulesFile { rules, ..first.clone() }
+}
+
+/// A source split into template clusters: each page is cleaned by the model of the cluster it is most
+/// alike (the whole source's for a cluster too small to mine).
+struct ClusterModel {
+    structures: Structures,
+    groups: Vec<Vec<usize>>,
+    models: Vec<Option<ChaffModel>>,
+    whole: ChaffModel,
+}
+
+impl Model for ClusterModel {
+    fn removed(&self, text: &str) -> Vec<(usize, usize)> {
+        let members: Vec<Vec<&HashSet<u64>>> =
+            self.groups.iter().map(|g| g.iter().map(|&i| &self.structures.pages[i]).collect()).collect();
+        let k = nearest(&self.structures.of(text), &members);
+        self.models[k].as_ref().unwrap_or(&self.whole).removed(text)
     }
 }
 
@@ -192,11 +322,26 @@ pub struct ChaffModel {
     cleaner: Cleaner,
     islands: Option<usize>,
     specks: Option<usize>,
+    keep_title: bool,
 }
 
 impl Model for ChaffModel {
     fn removed(&self, text: &str) -> Vec<(usize, usize)> {
-        let mut spans: Vec<(usize, usize)> = self.cleaner.spans(text).iter().map(|s| (s.start, s.end)).collect();
+        let matches = self.cleaner.matches(text);
+        let mut spans = Vec::new();
+        for s in self.cleaner.spans_of(text, &matches) {
+            if self.keep_title
+                && s.kind == SpanKind::CutBefore
+                && let Some(title) = title_line(text, s.start, s.end, &matches)
+            {
+                // cut up to the title; after it, only what rules match goes
+                spans.push((s.start, title));
+                spans.extend(matches.iter().filter(|m| m.start >= title && m.end <= s.end).map(|m| (m.start, m.end)));
+                continue;
+            }
+            spans.push((s.start, s.end));
+        }
+        let mut spans = normalize(&spans);
         if let Some(n) = self.islands {
             spans = remove_islands(text, &spans, n);
         }
@@ -205,6 +350,33 @@ impl Model for ChaffModel {
         }
         spans
     }
+}
+
+/// The start of the last line inside `start..end` that repeats the page's title: the first line of the
+/// naive text (the HTML `<title>`) holds it, it has at least two words, and no rule matches it (the
+/// site's name is in the title too, but on every page). News pages print the title again right above
+/// the article, often with the byline and date between it and the last header string.
+pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Option<usize> {
+    let first_end = text.find('\n')?;
+    let first = text[..first_end].trim().to_lowercase();
+    let mut found = None;
+    let mut pos = first_end + 1;
+    for line in text[first_end + 1..].split_inclusive('\n') {
+        let line_start = pos;
+        pos += line.len();
+        if line_start < start {
+            continue;
+        }
+        if pos > end {
+            break;
+        }
+        let t = line.trim();
+        let matched = matches.iter().any(|m| m.start < pos && m.end > line_start);
+        if t.len() >= 10 && t.split_whitespace().count() >= 2 && !matched && first.contains(&t.to_lowercase()) {
+            found = Some(line_start);
+        }
+    }
+    found
 }
 
 /// Joins two removed spans when the kept text between them has fewer than `max_words` words (thesis

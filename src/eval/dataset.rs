@@ -79,6 +79,16 @@ impl Site {
     pub fn has(&self, input: Input) -> bool {
         self.pages.iter().all(|p| p.input(input).is_some())
     }
+
+    /// The input to read when `asked` is asked: it, or the other one if only that is there for every page
+    /// (a generated HTML source in a text run).
+    pub fn input_for(&self, asked: Input) -> Option<Input> {
+        let other = match asked {
+            Input::Txt => Input::Html,
+            Input::Html => Input::Txt,
+        };
+        [asked, other].into_iter().find(|&i| self.has(i))
+    }
 }
 
 /// Sites to evaluate, with what went wrong reading them.

@@ -11,6 +11,7 @@
 
 pub mod baseline;
 pub mod chaff;
+pub mod cluster;
 pub mod dataset;
 pub mod floors;
 pub mod method;
@@ -25,6 +26,8 @@ pub use dataset::{Dataset, Input};
 pub use render::render_html;
 pub use report::Evaluation;
 pub use run::{Progress, Protocol, Quiet};
+
+use std::path::PathBuf;
 
 use crate::error::Result;
 
@@ -41,11 +44,13 @@ pub struct EvalConfig {
     pub protocols: Vec<Protocol>,
     /// Folds of the held-out protocol (at most one per page: leave-one-out).
     pub folds: usize,
+    /// Write what is left of each page to `DIR/<protocol>/<site>/<id>.txt` (the first model's output).
+    pub dump: Option<PathBuf>,
 }
 
 impl Default for EvalConfig {
     fn default() -> Self {
-        EvalConfig { input: Input::Txt, protocols: vec![Protocol::InSample, Protocol::HeldOut], folds: 10 }
+        EvalConfig { input: Input::Txt, protocols: vec![Protocol::InSample, Protocol::HeldOut], folds: 10, dump: None }
     }
 }
 
@@ -64,7 +69,17 @@ fn evaluate_with(
         .protocols
         .iter()
         .map(|&p| {
-            RunReport::of(run_protocol(dataset, &prepared, input, p, config.folds, models.len(), train, progress))
+            RunReport::of(run_protocol(
+                dataset,
+                &prepared,
+                input,
+                p,
+                config.folds,
+                models.len(),
+                train,
+                config.dump.as_deref(),
+                progress,
+            ))
         })
         .collect();
     Evaluation { dataset: dataset.name.clone(), method, input, options, models, runs, warnings: dataset.warnings.clone() }

@@ -144,17 +144,14 @@ impl Evaluation {
                 Protocol::InSample => "in-sample".to_string(),
                 Protocol::HeldOut => format!("held-out {}-fold", r.folds),
             };
-            let _ = write!(head, " | {:<20}", label);
-            if spans {
-                let _ = write!(head, " {:<13}", "span P   R");
-            }
+            let _ = write!(head, " | {:<w$}", label, w = if spans { 34 } else { 20 });
         }
-        let _ = writeln!(out, "{head}");
+        let _ = writeln!(out, "{}", head.trim_end());
         let mut sub = format!("{:<width$} {:>5} {:>6}", "", "", "F1");
         for _ in &self.runs {
             let _ = write!(sub, " | {:>6} {:>6} {:>6}", "P", "R", "F1");
             if spans {
-                let _ = write!(sub, " {:>6} {:>6}", "", "");
+                let _ = write!(sub, " {:>6} {:>6}", "span P", "span R");
             }
         }
         let _ = writeln!(out, "{}", sub.trim_end());

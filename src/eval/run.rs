@@ -6,6 +6,7 @@
 //! others (the real use: new articles). A fold whose training pages are fewer than two cannot be mined:
 //! its pages are scored uncleaned, and a note says so.
 
+use std::path::Path;
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -15,7 +16,7 @@ use crate::cleaning::{Span, SpanKind, render};
 use crate::error::Result;
 
 use super::dataset::{Dataset, Input, Page, Site};
-use super::method::{Method, Model, Nothing, Source};
+use super::method::{Model, Nothing, Source};
 use super::render::render_html;
 use super::score::{Gold, Prf};
 use super::spans::{SpanCounts, normalize, score_spans};
@@ -106,6 +107,7 @@ pub fn prepare(dataset: &Dataset, input: Input) -> Vec<Vec<Prepared>> {
         .sites
         .par_iter()
         .map(|site| {
+            let input = site.input_for(input).unwrap_or(input);
             site.pages
                 .par_iter()
                 .map(|page| {
@@ -135,19 +137,27 @@ pub fn run_protocol(
     folds: usize,
     models: usize,
     train: &Train<'_>,
+    dump: Option<&Path>,
     progress: &dyn Progress,
 ) -> ProtocolRun {
     let clock = Instant::now();
-    let mut tasks: Vec<(usize, usize, usize)> = Vec::new(); // (site, fold, folds of the site)
+    let mut tasks: Vec<(usize, usize, usize, Input)> = Vec::new(); // (site, fold, folds of the site, input)
     let mut notes = Vec::new();
     for (s, site) in dataset.sites.iter().enumerate() {
-        if !site.has(input) {
+        let Some(site_input) = site.input_for(input) else {
             notes.push(Note {
                 site: site.name.clone(),
                 fold: None,
-                message: format!("some pages have no .{} file: site skipped", input.name()),
+                message: "some pages have neither a .txt nor an .html file: site skipped".into(),
             });
             continue;
+        };
+        if site_input != input {
+            notes.push(Note {
+                site: site.name.clone(),
+                fold: None,
+                message: format!("no .{} pages: read as {}", input.name(), site_input.name()),
+            });
         }
         let empty: Vec<&str> =
             site.pages.iter().zip(&prepared[s]).filter(|(_, p)| p.gold.is_empty()).map(|(p, _)| p.id.as_str()).collect();
@@ -162,13 +172,13 @@ pub fn run_protocol(
             Protocol::InSample => 1,
             Protocol::HeldOut => folds.clamp(2, site.pages.len().max(2)),
         };
-        tasks.extend((0..k).map(|f| (s, f, k)));
+        tasks.extend((0..k).map(|f| (s, f, k, site_input)));
     }
     progress.start(protocol.name(), tasks.len());
     let results: Vec<(Vec<PageResult>, Option<Note>)> = tasks
         .par_iter()
-        .map(|&(s, fold, k)| {
-            let out = run_task(&dataset.sites[s], s, &prepared[s], input, protocol, fold, k, models, train);
+        .map(|&(s, fold, k, input)| {
+            let out = run_task(&dataset.sites[s], s, &prepared[s], input, protocol, fold, k, models, train, dump);
             progress.task_done();
             out
         })
@@ -198,6 +208,7 @@ fn run_task(
     k: usize,
     models: usize,
     train: &Train<'_>,
+    dump: Option<&Path>,
 ) -> (Vec<PageResult>, Option<Note>) {
     let n = site.pages.len();
     let (test, training): (Vec<usize>, Vec<usize>) = match protocol {
@@ -234,9 +245,18 @@ fn run_task(
             let template = page.template_of(input);
             let mut scores = Vec::with_capacity(trained.len());
             let mut spans = Vec::new();
-            for model in &trained {
+            for (m, model) in trained.iter().enumerate() {
                 let removed = model.removed(text);
-                scores.push(prepared[i].gold.score(&output_text(text, &removed, input)));
+                let output = output_text(text, &removed, input);
+                if m == 0
+                    && let Some(dir) = dump
+                {
+                    let dir = dir.join(protocol.name()).join(&site.name);
+                    // best effort: a debugging aid, never a reason to stop the evaluation
+                    let _ = std::fs::create_dir_all(&dir)
+                        .and_then(|_| std::fs::write(dir.join(format!("{}.txt", page.id)), &output));
+                }
+                scores.push(prepared[i].gold.score(&output));
                 if let Some(t) = template {
                     spans.push(score_spans(text, &removed, t));
                 }
@@ -252,18 +272,4 @@ fn run_task(
         })
         .collect();
     (pages, note.map(|message| Note { site: site.name.clone(), fold: fold_no, message }))
-}
-
-/// Runs `method` under `protocol`.
-pub fn run_method(
-    dataset: &Dataset,
-    prepared: &[Vec<Prepared>],
-    method: &dyn Method,
-    input: Input,
-    protocol: Protocol,
-    folds: usize,
-    progress: &dyn Progress,
-) -> ProtocolRun {
-    let train = |source: &Source<'_>, _: &[&Prepared]| -> Result<Vec<Box<dyn Model>>> { Ok(vec![method.train(source)?]) };
-    run_protocol(dataset, prepared, input, protocol, folds, 1, &train, progress)
 }

@@ -60,7 +60,9 @@ impl CandidateList {
         let s = &mining.strings;
         match self.sort {
             // the miner's order already is df, then length
-            Sort::Df => rows.sort_by(|&a, &b| s[b].df.cmp(&s[a].df).then(s[b].symbols.len().cmp(&s[a].symbols.len())).then(a.cmp(&b))),
+            Sort::Df => rows.sort_by(|&a, &b| {
+                s[b].df.cmp(&s[a].df).then(s[b].symbols.len().cmp(&s[a].symbols.len())).then(a.cmp(&b))
+            }),
             Sort::Coverage => rows.sort_by(|&a, &b| s[b].coverage.cmp(&s[a].coverage).then(a.cmp(&b))),
             Sort::Length => rows.sort_by(|&a, &b| s[b].symbols.len().cmp(&s[a].symbols.len()).then(a.cmp(&b))),
         }

@@ -2,7 +2,7 @@
 //! rules file removes) and by the pending candidates at or above the chosen cutoff (what accepting
 //! them would remove) — and laid out in lines for the pane. Drawing only reads it.
 
-use crate::cleaning::{Cleaned, Cleaner, SpanKind};
+use crate::cleaning::{Cleaned, Cleaner, Match, SpanKind};
 
 /// What a highlighted span of the preview is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,13 +39,21 @@ pub struct Preview {
     pub removed: usize,
     pub pending: usize,
     pub accepted_cleaner: Option<Cleaner>,
-    pub pending_cleaner: Option<Cleaner>,
+    /// Matches of every mined string in the document: the pending spans are these matches filtered,
+    /// so a cutoff move rebuilds nothing.
+    pub doc_matches: Vec<Match>,
 }
 
 impl Preview {
-    /// Cleans `text` with both cleaners and combines the spans: accepted ones first, pending ones
-    /// where nothing accepted removes already.
-    pub fn compute(&mut self, text: &str) {
+    /// Finds every mined string in the document (on a new document or a new mining).
+    pub fn match_all(&mut self, all: Option<&Cleaner>, text: &str) {
+        self.doc_matches = all.map(|c| c.matches(text)).unwrap_or_default();
+    }
+
+    /// Cleans `text` with the accepted rules, and with the strings of `all` (every mined string) that
+    /// `is_pending` says are pending candidates above the cutoff; combines the spans: accepted ones, and pending ones where nothing accepted
+    /// removes already.
+    pub fn compute(&mut self, text: &str, all: Option<&Cleaner>, is_pending: impl Fn(usize) -> bool) {
         let accepted = match &self.accepted_cleaner {
             Some(c) => c.clean(text),
             None => Cleaned { text: text.trim().to_string(), spans: Vec::new(), removed_bytes: 0 },
@@ -61,9 +69,11 @@ impl Preview {
             })
             .collect();
         let mut pending = 0;
-        if let Some(pc) = &self.pending_cleaner {
-            for s in pc.spans(text) {
-                let rules = rule_ids(Some(pc), &s.rules);
+        if let Some(all) = all {
+            let matches: Vec<Match> =
+                self.doc_matches.iter().filter(|m| is_pending(m.rule as usize)).copied().collect();
+            for s in all.spans_of(text, &matches) {
+                let rules = rule_ids(Some(all), &s.rules);
                 for (a, b) in subtract((s.start, s.end), &accepted.spans) {
                     if text[a..b].trim().is_empty() {
                         continue;

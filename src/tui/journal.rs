@@ -20,9 +20,15 @@ use crate::rules::Rule;
 #[serde(tag = "t", rename_all = "kebab-case")]
 pub enum Entry {
     /// A decision on a rule: the rule as it was then, with its new status and action.
-    Decide { rule: Rule },
-    Cutoff { chosen: CutoffBin },
-    Patterns { patterns: Vec<MutablePattern> },
+    Decide {
+        rule: Rule,
+    },
+    Cutoff {
+        chosen: CutoffBin,
+    },
+    Patterns {
+        patterns: Vec<MutablePattern>,
+    },
 }
 
 /// The net effect of a journal: last entry wins.

@@ -120,7 +120,12 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::Candidates, &[ch('a')], Action::Accept, "Accept: a template rule (✓)"),
     bind(C::Candidates, &[ch('r')], Action::Reject, "Reject: not template (✗)"),
     bind(C::Candidates, &[ch('u')], Action::Unmark, "Back to pending (·)"),
-    bind(C::Candidates, &[ch('c')], Action::CycleRuleAction, "Cycle the rule's action: remove, cut-before (header), cut-after (footer)"),
+    bind(
+        C::Candidates,
+        &[ch('c')],
+        Action::CycleRuleAction,
+        "Cycle the rule's action: remove, cut-before (header), cut-after (footer)",
+    ),
     bind(C::Candidates, &[code(K::Char(' '))], Action::ToggleMark, "Mark or unmark for a bulk action"),
     bind(C::Candidates, &[ch('*')], Action::MarkShown, "Mark every candidate shown (after a filter)"),
     bind(C::Candidates, &[code(K::Esc)], Action::ClearMarks, "Clear the marks and the filter"),
@@ -132,7 +137,12 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::Candidates, &[code(K::Enter)], Action::OpenDetail, "Detail: full regex and occurrences in context"),
     bind(C::Patterns, &[code(K::Up), ch('k')], Action::Up, "Previous pattern"),
     bind(C::Patterns, &[code(K::Down), ch('j')], Action::Down, "Next pattern"),
-    bind(C::Patterns, &[ch('e'), code(K::Enter)], Action::EditPattern, "Edit the pattern in place (re-mines when valid)"),
+    bind(
+        C::Patterns,
+        &[ch('e'), code(K::Enter)],
+        Action::EditPattern,
+        "Edit the pattern in place (re-mines when valid)",
+    ),
     bind(C::Patterns, &[ch('n')], Action::AddPattern, "Add a pattern"),
     bind(C::Patterns, &[ch('d')], Action::DeletePattern, "Delete the pattern (re-mines)"),
     bind(C::Preview, &[code(K::Up), ch('k')], Action::Up, "Scroll up"),
@@ -158,7 +168,12 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::QuitPrompt, &[ch('y'), ch('q')], Action::QuitWithoutSaving, "Quit without saving (the decisions are lost)"),
     bind(C::QuitPrompt, &[code(K::Esc), ch('n')], Action::Close, "Stay"),
     bind(C::ConflictPrompt, &[ch('k')], Action::KeepMine, "Keep mine (your next save replaces the file)"),
-    bind(C::ConflictPrompt, &[ch('t')], Action::TakeTheirs, "Take theirs (reload the file; your unsaved decisions are dropped)"),
+    bind(
+        C::ConflictPrompt,
+        &[ch('t')],
+        Action::TakeTheirs,
+        "Take theirs (reload the file; your unsaved decisions are dropped)",
+    ),
     bind(C::JournalPrompt, &[ch('r')], Action::RestoreJournal, "Restore the unsaved decisions"),
     bind(C::JournalPrompt, &[ch('d')], Action::DiscardJournal, "Discard them"),
     bind(C::Picker, &[code(K::Up), ch('k')], Action::Up, "Previous source"),
@@ -185,9 +200,7 @@ fn normalize(key: &KeyEvent) -> Key {
 /// The action bound to `key` in the innermost context of `contexts` that binds it.
 pub fn lookup(contexts: &[Context], key: &KeyEvent) -> Option<Action> {
     let key = normalize(key);
-    contexts.iter().find_map(|&c| {
-        BINDINGS.iter().find(|b| b.context == c && b.keys.contains(&key)).map(|b| b.action)
-    })
+    contexts.iter().find_map(|&c| BINDINGS.iter().find(|b| b.context == c && b.keys.contains(&key)).map(|b| b.action))
 }
 
 /// The bindings of a context, in help order.

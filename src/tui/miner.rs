@@ -16,28 +16,44 @@ use crate::corpus::Corpus;
 use crate::error::Error;
 use crate::mining::{Mining, MiningConfig, Progress, Stage, mine};
 
+use super::ready::{CleanSettings, Ready};
+use super::source::Idioms;
+
 /// What to mine.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct MineRequest {
     pub corpus: Arc<Corpus>,
     pub config: MiningConfig,
     /// Load the corpus again from this path first (documents changed on disk).
     pub reload: Option<PathBuf>,
+    pub prepare: Prepare,
 }
 
-/// A finished mining.
-#[derive(Debug)]
+/// How to prepare a mining for the UI, on this thread: idioms to flag, cleaner settings.
+#[derive(Clone, Default)]
+pub struct Prepare {
+    pub idioms: Idioms,
+    pub settings: CleanSettings,
+}
+
+/// A finished mining, prepared for the UI.
 pub struct Mined {
     pub corpus: Arc<Corpus>,
     pub mining: Mining,
+    pub ready: Ready,
     pub elapsed: Duration,
 }
 
-#[derive(Debug)]
 pub enum MinerEvent {
-    Stage { generation: u64, stage: Stage },
+    Stage {
+        generation: u64,
+        stage: Stage,
+    },
     /// Failed minings carry their message (an unusable corpus, a pattern the engine refused).
-    Done { generation: u64, result: Result<Box<Mined>, String> },
+    Done {
+        generation: u64,
+        result: Result<Box<Mined>, String>,
+    },
 }
 
 impl MinerEvent {
@@ -133,7 +149,11 @@ fn run(request: MineRequest, progress: &Reporter<'_>) -> Result<Box<Mined>, Opti
         None => request.corpus,
     };
     match mine(&corpus, &request.config, progress) {
-        Ok(mining) => Ok(Box::new(Mined { corpus, mining, elapsed: started.elapsed() })),
+        Ok(mut mining) => {
+            request.prepare.idioms.flag(&mut mining);
+            let ready = Ready::build(&mining, request.prepare.settings);
+            Ok(Box::new(Mined { corpus, mining, ready, elapsed: started.elapsed() }))
+        }
         Err(Error::Cancelled) => Err(None),
         Err(e) => Err(Some(e.to_string())),
     }

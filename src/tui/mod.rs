@@ -14,6 +14,7 @@ pub mod document;
 pub mod journal;
 pub mod keymap;
 pub mod miner;
+pub mod ready;
 pub mod session;
 pub mod source;
 pub mod state;
@@ -80,7 +81,10 @@ pub fn run(opts: TuneOptions) -> anyhow::Result<()> {
         previous(info);
     }));
     // installs its own panic hook (restore, then ours) before taking the terminal
-    let mut terminal = ratatui::try_init().map_err(|e| anyhow!("cannot take the terminal: {e}"))?;
+    let mut terminal = ratatui::try_init().map_err(|e| {
+        ratatui::restore();
+        anyhow!("cannot take the terminal ({e}): chaff tune needs an interactive terminal")
+    })?;
     let _ = execute!(stdout(), EnableMouseCapture);
     let result = event_loop(&mut terminal, app);
     let _ = execute!(stdout(), DisableMouseCapture);

@@ -14,14 +14,14 @@ use crate::cleaning::Cleaner;
 use crate::corpus::Corpus;
 use crate::cutoff::CutoffBin;
 use crate::mining::{MinedString, Mining, MiningConfig, Stage};
-use crate::mutable::{MutablePattern, MutableSet};
+use crate::mutable::MutablePattern;
 use crate::rules::{Action as RuleAction, Cutoff, Rule, RulesFile, Status};
-use crate::symbol::display;
 
 use super::candidates::CandidateList;
 use super::document::{Preview, line_of, wrap};
 use super::journal::{Entry, Journal, Replay};
-use super::miner::Mined;
+use super::miner::{Mined, Prepare};
+use super::ready::{CleanSettings, Ready};
 use super::source::{Idioms, Opened, SourceSpec};
 use super::watch::Watch;
 
@@ -61,17 +61,11 @@ pub struct Session {
     pub spec: SourceSpec,
     pub corpus: Arc<Corpus>,
     pub mining: Arc<Mining>,
-    /// Readable text of each mined string (mutable tokens by name), and lower-cased for the filter.
-    pub texts: Vec<String>,
-    lower: Vec<String>,
-    /// Each mined string as a pending rule, for the cleaners.
-    mined_rules: Vec<Rule>,
-    index: HashMap<String, usize>,
+    /// Texts, rules, index and matcher of the mining's strings.
+    pub ready: Ready,
     pub idioms: Idioms,
     /// The rules file's settings (merge gap, line boundary, mining parameters…) without its rules.
     pub header: RulesFile,
-    /// The mining's patterns, compiled (for the cleaners).
-    mutable: MutableSet,
     /// Rules whose status or action differs from the default (pending; rejected for idioms), by id,
     /// with their data: a decided string that is not mined again stays in the rules file, stale.
     pub decisions: HashMap<String, Rule>,
@@ -90,6 +84,8 @@ pub struct Session {
     pub watch: Option<Watch>,
     /// The rules file changed on disk during a popup: ask when it closes.
     pub pending_conflict: bool,
+    /// Frame cuts suggested when the source was opened without a rules file.
+    pub suggested_cuts: usize,
     /// Visible rows of the candidate table and lines of the preview, and the preview's width (from the
     /// layout, set on resize).
     pub page: usize,
@@ -103,25 +99,25 @@ fn default_status(s: &MinedString) -> Status {
 
 impl Session {
     /// A session on a freshly mined source; decisions, cutoff and merge gap come from its rules file.
-    pub fn new(opened: Opened, mut mining: Mining, journal: Journal) -> Session {
-        opened.idioms.flag(&mut mining);
+    /// A session on a mined source; decisions, cutoff and settings come from its rules file. `ready`:
+    /// the mining prepared on the miner thread (with idioms flagged), or `None` to prepare it here.
+    pub fn new(opened: Opened, mut mining: Mining, ready: Option<Ready>, journal: Journal) -> Session {
         let Opened { spec, corpus, previous, previous_text, config, params, idioms } = opened;
         let header = match &previous {
             Some(p) => RulesFile { rules: Vec::new(), ..p.clone() },
             None => RulesFile::from_mining(&mining, params, None),
         };
-        let mutable = MutableSet::new(mining.patterns.clone()).unwrap_or_else(|_| MutableSet::empty());
+        let ready = ready.unwrap_or_else(|| {
+            idioms.flag(&mut mining);
+            Ready::build(&mining, CleanSettings { merge_gap: header.merge_gap, line_boundary: header.line_boundary })
+        });
         let mut s = Session {
             spec,
             corpus: Arc::new(corpus),
             mining: Arc::new(mining),
-            texts: Vec::new(),
-            lower: Vec::new(),
-            mined_rules: Vec::new(),
-            index: HashMap::new(),
+            ready,
             idioms,
-            header: RulesFile { rules: Vec::new(), ..header },
-            mutable,
+            header,
             decisions: HashMap::new(),
             cutoff: 0,
             patterns: config.patterns,
@@ -135,26 +131,44 @@ impl Session {
             disk_text: previous_text,
             watch: None,
             pending_conflict: false,
+            suggested_cuts: 0,
             page: 10,
             preview_height: 10,
             preview_width: 40,
         };
-        s.index_mining();
         s.cutoff = s.mining.auto_cutoff;
-        if let Some(file) = previous {
-            s.take_file(&file);
+        match previous {
+            Some(file) => s.take_file(&file),
+            None => s.suggested_cuts = s.suggest_cuts(),
         }
         s.refresh_all();
         s
     }
 
-    fn index_mining(&mut self) {
-        let m = &self.mining;
-        self.texts = m.strings.iter().map(|s| display(&s.symbols)).collect();
-        self.lower = self.texts.iter().map(|t| t.to_lowercase()).collect();
-        self.mined_rules = m.strings.iter().map(Rule::from_mined).collect();
-        self.mutable = MutableSet::new(m.patterns.clone()).unwrap_or_else(|_| MutableSet::empty());
-        self.index = m.strings.iter().enumerate().map(|(i, s)| (s.id.clone(), i)).collect();
+    /// Frame cuts suggested for a source mined afresh, as `chaff mine` does: pending candidates that lie
+    /// before (after) the article on nearly all their pages get the action cut-before (cut-after). They
+    /// stay pending, and are not unsaved work. Returns how many.
+    fn suggest_cuts(&mut self) -> usize {
+        let mut file = self.rules_file();
+        if crate::frame::suggest_cuts(&self.corpus, &mut file, &crate::frame::CutParams::default()).is_err() {
+            return 0;
+        }
+        let mut n = 0;
+        for r in file.rules.into_iter().filter(|r| r.action != RuleAction::Remove && r.status == Status::Pending) {
+            if !self.decisions.contains_key(&r.id) {
+                self.decisions.insert(r.id.clone(), r);
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// What the miner thread needs to prepare a new mining for this session.
+    pub fn prepare(&self) -> Prepare {
+        Prepare {
+            idioms: self.idioms.clone(),
+            settings: CleanSettings { merge_gap: self.header.merge_gap, line_boundary: self.header.line_boundary },
+        }
     }
 
     /// Takes decisions, cutoff, merge gap and parameters from a rules file (patterns are the caller's
@@ -176,8 +190,8 @@ impl Session {
     /// Decided rules that were mined again take the new mining's data.
     fn refresh_decided_data(&mut self) {
         for (id, rule) in self.decisions.iter_mut() {
-            if let Some(&i) = self.index.get(id) {
-                *rule = Rule { status: rule.status, action: rule.action, ..self.mined_rules[i].clone() };
+            if let Some(&i) = self.ready.index.get(id) {
+                *rule = Rule { status: rule.status, action: rule.action, ..self.ready.rules[i].clone() };
             }
         }
     }
@@ -186,12 +200,17 @@ impl Session {
         c.clamp(self.mining.min_kept_bin.min(self.mining.auto_cutoff), 99)
     }
 
+    /// A mined string's readable text (mutable tokens by name).
+    pub fn text(&self, i: usize) -> &str {
+        &self.ready.texts[i]
+    }
+
     pub fn string(&self, i: usize) -> &MinedString {
         &self.mining.strings[i]
     }
 
     pub fn position(&self, id: &str) -> Option<usize> {
-        self.index.get(id).copied()
+        self.ready.index.get(id).copied()
     }
 
     pub fn status(&self, i: usize) -> Status {
@@ -204,13 +223,39 @@ impl Session {
     }
 
     pub fn count(&self, status: Status) -> usize {
-        let mined = self.mining.strings.iter().enumerate().filter(|&(i, s)| {
-            // pending counts only candidates above the cutoff; decisions count wherever they are
-            let st = self.status(i);
-            st == status && (st != Status::Pending || s.bin >= self.cutoff)
-        });
-        let stale = self.decisions.values().filter(|r| r.status == status && !self.index.contains_key(&r.id));
-        mined.count() + stale.count()
+        let (a, r, p) = self.counts();
+        match status {
+            Status::Accepted => a,
+            Status::Rejected => r,
+            Status::Pending => p,
+        }
+    }
+
+    /// Accepted, rejected (decided anywhere, stale ones too) and pending candidates above the cutoff.
+    pub fn counts(&self) -> (usize, usize, usize) {
+        let (mut a, mut r) = (0, 0);
+        for rule in self.decisions.values() {
+            match rule.status {
+                Status::Accepted => a += 1,
+                Status::Rejected => r += 1,
+                Status::Pending => {}
+            }
+        }
+        let mut p = 0;
+        for s in &self.mining.strings {
+            let above = s.bin >= self.cutoff;
+            if !above && !s.idiom {
+                continue;
+            }
+            match self.decisions.get(&s.id) {
+                // idioms start rejected, wherever they are
+                None if s.idiom => r += 1,
+                None => p += 1,
+                Some(d) if d.status == Status::Pending && above => p += 1,
+                Some(_) => {}
+            }
+        }
+        (a, r, p)
     }
 
     /// Sets status and action of strings (indices into `mining.strings`); journals each change.
@@ -219,10 +264,11 @@ impl Session {
         let mut changed = 0;
         for &i in strings {
             let s = &self.mining.strings[i];
-            let mut rule = self.decisions.get(&s.id).cloned().unwrap_or_else(|| Rule {
-                status: default_status(s),
-                ..self.mined_rules[i].clone()
-            });
+            let mut rule = self
+                .decisions
+                .get(&s.id)
+                .cloned()
+                .unwrap_or_else(|| Rule { status: default_status(s), ..self.ready.rules[i].clone() });
             let before = (rule.status, rule.action);
             if let Some(st) = status {
                 rule.status = st;
@@ -243,7 +289,7 @@ impl Session {
         }
         if changed > 0 {
             self.dirty = true;
-            self.rebuild_cleaners(true, true);
+            self.rebuild_cleaners();
             self.refresh_preview();
         }
         changed
@@ -259,7 +305,6 @@ impl Session {
         self.dirty = true;
         let _ = self.journal.append(&Entry::Cutoff { chosen: c });
         self.refresh_list();
-        self.rebuild_cleaners(false, true);
         self.refresh_preview();
         true
     }
@@ -282,27 +327,29 @@ impl Session {
     /// Takes a new mining: decisions on strings mined again are kept (by id); a cutoff left at auto
     /// follows the new auto cutoff.
     pub fn apply_mined(&mut self, mined: Mined) {
-        let mut mining = mined.mining;
-        self.idioms.flag(&mut mining);
         let follow_auto = self.cutoff == self.mining.auto_cutoff;
         let doc_id = self.corpus.docs.get(self.preview.doc).map(|d| d.id.clone());
         self.corpus = mined.corpus;
-        self.mining = Arc::new(mining);
-        self.index_mining();
+        let old = (
+            std::mem::replace(&mut self.mining, Arc::new(mined.mining)),
+            std::mem::replace(&mut self.ready, mined.ready),
+        );
+        // freeing a large mining takes milliseconds: not on the UI thread
+        std::thread::spawn(move || drop(old));
         self.refresh_decided_data();
         self.cutoff = self.clamp_cutoff(if follow_auto { self.mining.auto_cutoff } else { self.cutoff });
         self.preview.doc = doc_id
             .and_then(|id| self.corpus.position(&id))
             .unwrap_or(self.preview.doc)
             .min(self.corpus.docs.len().saturating_sub(1));
-        self.list.marks.retain(|id| self.index.contains_key(id));
+        self.list.marks.retain(|id| self.ready.index.contains_key(id));
         self.refresh_all();
     }
 
     /// Applies a journal left by an earlier session. Returns whether the patterns differ (re-mine).
     pub fn apply_replay(&mut self, replay: Replay) -> bool {
         for (id, rule) in replay.decisions {
-            let default = match self.index.get(&id) {
+            let default = match self.ready.index.get(&id) {
                 Some(&i) => default_status(&self.mining.strings[i]),
                 None => Status::Pending,
             };
@@ -384,50 +431,55 @@ impl Session {
 
     pub fn refresh_all(&mut self) {
         self.refresh_list();
-        self.rebuild_cleaners(true, true);
-        self.refresh_preview();
+        self.rebuild_cleaners();
+        self.rematch_preview();
     }
 
     pub fn refresh_list(&mut self) {
-        self.list.rebuild(&self.mining, &self.lower, self.cutoff);
+        self.list.rebuild(&self.mining, &self.ready.lower, self.cutoff);
         self.list.scroll_into_view(self.page);
     }
 
-    /// Rebuilds the cleaner of the accepted rules and / or of the pending candidates above the cutoff.
-    pub fn rebuild_cleaners(&mut self, accepted: bool, pending: bool) {
+    /// Rebuilds the cleaner of the accepted rules.
+    pub fn rebuild_cleaners(&mut self) {
         let tokenizer = self.mining.tokenizer;
-        let mutable = &self.mutable;
+        let mutable = &self.ready.mutable;
         let (gap, line_boundary) = (self.header.merge_gap, self.header.line_boundary);
         let build = |rules: Vec<&Rule>| {
             Cleaner::with_patterns(tokenizer, mutable, rules, gap).map(|c| c.with_line_boundary(line_boundary))
         };
-        if accepted {
-            let mut rules: Vec<&Rule> = self.decisions.values().filter(|r| r.status == Status::Accepted).collect();
-            rules.sort_by(|a, b| a.id.cmp(&b.id));
-            self.preview.accepted_cleaner = match build(rules.clone()) {
-                Ok(c) => Some(c),
-                // one bad hand-written regex must not blank the preview: keep the rules that compile
-                Err(_) => build(rules.into_iter().filter(|r| build(vec![*r]).is_ok()).collect()).ok(),
-            };
-        }
-        if pending {
-            let rules: Vec<&Rule> = (0..self.mining.strings.len())
-                .filter(|&i| self.mining.strings[i].bin >= self.cutoff && self.status(i) == Status::Pending)
-                .map(|i| self.decisions.get(&self.mining.strings[i].id).unwrap_or(&self.mined_rules[i]))
-                .collect();
-            self.preview.pending_cleaner = build(rules).ok();
-        }
+        let mut rules: Vec<&Rule> = self.decisions.values().filter(|r| r.status == Status::Accepted).collect();
+        rules.sort_by(|a, b| a.id.cmp(&b.id));
+        self.preview.accepted_cleaner = match build(rules.clone()) {
+            Ok(c) => Some(c),
+            // one bad hand-written regex must not blank the preview: keep the rules that compile
+            Err(_) => build(rules.into_iter().filter(|r| build(vec![*r]).is_ok()).collect()).ok(),
+        };
     }
 
     pub fn document_text(&self) -> &str {
         self.corpus.docs.get(self.preview.doc).map_or("", |d| d.text.as_str())
     }
 
+    /// Cleans the previewed document again (after a decision or a cutoff move).
     pub fn refresh_preview(&mut self) {
         let corpus = Arc::clone(&self.corpus);
         let text = corpus.docs.get(self.preview.doc).map_or("", |d| d.text.as_str());
-        self.preview.compute(text);
+        let (strings, decisions, cutoff) = (&self.mining.strings, &self.decisions, self.cutoff);
+        let pending = |i: usize| {
+            let s = &strings[i];
+            s.bin >= cutoff && decisions.get(&s.id).map_or(!s.idiom, |r| r.status == Status::Pending)
+        };
+        self.preview.compute(text, self.ready.all.as_ref(), pending);
         self.clamp_preview_scroll();
+    }
+
+    /// Shows another document, or the same one after a new mining.
+    fn rematch_preview(&mut self) {
+        let corpus = Arc::clone(&self.corpus);
+        let text = corpus.docs.get(self.preview.doc).map_or("", |d| d.text.as_str());
+        self.preview.match_all(self.ready.all.as_ref(), text);
+        self.refresh_preview();
     }
 
     /// The preview's visual lines at the current width.
@@ -452,7 +504,7 @@ impl Session {
             self.preview.scroll = 0;
             self.preview.cursor = None;
         }
-        self.refresh_preview();
+        self.rematch_preview();
     }
 
     /// Moves the preview's cursor to the next (`forward`) or previous removed span, scrolling to it.

@@ -69,9 +69,7 @@ pub fn choose_tokenizer(asked: Option<Tokenizer>, previous: Option<&RulesFile>, 
 
 /// Loads the corpus and the rules file of one source. `rules` overrides `<rules_dir>/<source>.toml`.
 pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: Option<Tokenizer>) -> Result<Opened> {
-    let corpus = Corpus::load(corpus_path).map_err(|e| {
-        anyhow!("cannot open the corpus: {e} (give a folder of .txt/.html documents, a .jsonl file, or a folder of such source folders)")
-    })?;
+    let corpus = Corpus::load(corpus_path).map_err(|e| anyhow!("cannot open the corpus: {e}"))?;
     if corpus.docs.len() < 2 {
         return Err(anyhow!(
             "{}: {} document(s); tuning needs at least two documents of one source to tell template from article",
@@ -81,8 +79,8 @@ pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: 
     }
     let rules = rules.map(Path::to_path_buf).unwrap_or_else(|| rules_path(rules_dir, &corpus.name));
     let (previous, previous_text) = if rules.exists() {
-        let text = fs::read_to_string(&rules)
-            .with_context(|| format!("{}: cannot read the rules file", rules.display()))?;
+        let text =
+            fs::read_to_string(&rules).with_context(|| format!("{}: cannot read the rules file", rules.display()))?;
         let file = RulesFile::parse(&text, &rules)
             .map_err(|e| anyhow!("{e} (the rules file is unusable: fix it, or move it away to mine afresh)"))?;
         (Some(file), Some(text))
@@ -105,6 +103,24 @@ pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: 
         rules_dir: rules_dir.to_path_buf(),
     };
     Ok(Opened { spec, corpus, previous, previous_text, config, params, idioms })
+}
+
+impl Opened {
+    /// A source from documents in memory (benchmarks, tests): no rules file yet, default patterns, its
+    /// rules file to be `<rules_dir>/<name>.toml`.
+    pub fn from_corpus(corpus: Corpus, rules_dir: &Path, tokenizer: Tokenizer) -> Opened {
+        let rules = rules_path(rules_dir, &corpus.name);
+        let spec = SourceSpec {
+            name: corpus.name.clone(),
+            corpus: corpus.root.clone(),
+            export: export_path(&rules),
+            rules,
+            rules_dir: rules_dir.to_path_buf(),
+        };
+        let config = MiningConfig::for_tokenizer(tokenizer);
+        let params = MiningParams::of(&config);
+        Opened { spec, corpus, previous: None, previous_text: None, config, params, idioms: Idioms::default() }
+    }
 }
 
 /// The second-level filter as far as one source can apply it: strings flagged in its rules file, and

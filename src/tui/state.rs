@@ -97,7 +97,9 @@ pub struct PatternEdit {
 
 pub enum Mode {
     Normal,
-    Help { scroll: usize },
+    Help {
+        scroll: usize,
+    },
     Detail(Detail),
     Filter(Input),
     GotoDoc(Input),
@@ -145,7 +147,7 @@ impl App {
     pub fn with_source(opened: Opened, mining: crate::mining::Mining, settings: Settings) -> App {
         let rules_dir = opened.spec.rules_dir.clone();
         let journal = Journal::new(&opened.spec.rules, settings.journal);
-        let session = Session::new(opened, mining, journal);
+        let session = Session::new(opened, mining, None, journal);
         let mut app = App::bare(Screen::Tune(Box::new(session)), settings);
         app.rules_dir = rules_dir;
         app.after_open();
@@ -171,6 +173,10 @@ impl App {
             s.mining.candidates(s.mining.auto_cutoff).count(),
             s.mining.auto_cutoff
         );
+        let summary = match s.suggested_cuts {
+            0 => summary,
+            n => format!("{summary}; {n} frame cut(s) suggested (see the act column)"),
+        };
         self.message = Some(Message { text: summary, error: false });
         if let Some(w) = s.corpus.warnings.first() {
             self.message = Some(Message { text: format!("warning: {w}"), error: true });
@@ -276,6 +282,7 @@ impl App {
             corpus: s.corpus.clone(),
             config: s.mining_config(),
             reload: reload.then(|| s.spec.corpus.clone()),
+            prepare: s.prepare(),
         };
         let generation = self.miner.request(request);
         s.job = Some(Job { generation, stage: None, started: Instant::now(), reason: reason.to_string() });

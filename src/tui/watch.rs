@@ -47,8 +47,11 @@ pub fn start(rules: &Path, corpus: &Path) -> Result<Watch, String> {
     let rules_dir = absolute(&rules_dir);
     let rules_file = rules_dir.join(rules.file_name().unwrap_or_default());
     let corpus = absolute(corpus);
-    let (corpus_dir, corpus_file) =
-        if corpus.is_dir() { (corpus.clone(), None) } else { (corpus.parent().unwrap_or(Path::new("/")).to_path_buf(), Some(corpus.clone())) };
+    let (corpus_dir, corpus_file) = if corpus.is_dir() {
+        (corpus.clone(), None)
+    } else {
+        (corpus.parent().unwrap_or(Path::new("/")).to_path_buf(), Some(corpus.clone()))
+    };
     let (tx, changes) = mpsc::channel();
     let (rf, cd, cf) = (rules_file.clone(), corpus_dir.clone(), corpus_file.clone());
     let mut debouncer = new_debouncer(DEBOUNCE, move |res: DebounceEventResult| {
@@ -72,9 +75,15 @@ pub fn start(rules: &Path, corpus: &Path) -> Result<Watch, String> {
         }
     })
     .map_err(|e| format!("file watcher: {e}"))?;
-    debouncer.watcher().watch(&rules_dir, RecursiveMode::NonRecursive).map_err(|e| format!("{}: {e}", rules_dir.display()))?;
+    debouncer
+        .watcher()
+        .watch(&rules_dir, RecursiveMode::NonRecursive)
+        .map_err(|e| format!("{}: {e}", rules_dir.display()))?;
     if corpus_dir != rules_dir {
-        debouncer.watcher().watch(&corpus_dir, RecursiveMode::NonRecursive).map_err(|e| format!("{}: {e}", corpus_dir.display()))?;
+        debouncer
+            .watcher()
+            .watch(&corpus_dir, RecursiveMode::NonRecursive)
+            .map_err(|e| format!("{}: {e}", corpus_dir.display()))?;
     }
     Ok(Watch { _debouncer: debouncer, changes })
 }

@@ -13,6 +13,16 @@ use super::super::session::{Pane, Session};
 use super::super::state::{App, Mode};
 use super::{compact, printable, theme};
 
+/// The action's name, as rules files spell it.
+pub fn action_name(a: RuleAction) -> &'static str {
+    match a {
+        RuleAction::Remove => "remove",
+        RuleAction::CutBefore => "cut-before",
+        RuleAction::CutAfter => "cut-after",
+    }
+}
+
+/// The action in the table's narrow column.
 pub fn action_tag(a: RuleAction) -> &'static str {
     match a {
         RuleAction::Remove => "rm",
@@ -128,7 +138,7 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
             if m.idiom {
                 text.push(Span::styled("[idiom] ", theme::idiom()));
             }
-            text.extend(styled_text(&s.texts[i], base));
+            text.extend(styled_text(s.text(i), base));
             cells.push(Cell::from(Line::from(text)));
             let row = Row::new(cells);
             if pos == s.list.selected { row.style(theme::selected(focused)) } else { row }

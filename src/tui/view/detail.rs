@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::super::session::Session;
 use super::super::state::Detail;
-use super::candidates::{action_tag, styled_text};
+use super::candidates::{action_name, styled_text};
 use super::{printable, theme, thousands};
 
 pub fn draw(frame: &mut Frame, area: Rect, s: &Session, d: &Detail) {
@@ -20,13 +20,13 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, d: &Detail) {
     let title = Line::from(vec![
         Span::styled(format!(" Candidate {} ", m.id), theme::title()),
         Span::styled(format!("{} {:?} ", st.symbol(), st).to_lowercase(), theme::status(st)),
-        Span::styled(format!("· action {} ", action_tag(s.rule_action(d.string))), theme::dim()),
+        Span::styled(format!("· {} ", action_name(s.rule_action(d.string))), theme::dim()),
         Span::styled("(a/r/u/c · Esc closes) ", theme::dim()),
     ]);
     let label = |t: &str| Span::styled(format!("{t:<9}"), theme::header());
     let docs = s.mining.documents.max(1) as f64;
     let mut lines = vec![
-        Line::from([vec![label("string")], styled_text(&s.texts[d.string], Style::new())].concat()),
+        Line::from([vec![label("string")], styled_text(s.text(d.string), Style::new())].concat()),
         Line::from(vec![
             label("stats"),
             Span::raw(format!(
@@ -58,7 +58,10 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, d: &Detail) {
         lines.push(Line::from(vec![
             Span::styled(format!("{:<9}", o.doc), theme::dim()),
             Span::raw(format!("…{}", printable(&o.before))),
-            Span::styled(printable(&o.matched), theme::mark(super::super::document::Mark::Accepted(crate::cleaning::SpanKind::Removed))),
+            Span::styled(
+                printable(&o.matched),
+                theme::mark(super::super::document::Mark::Accepted(crate::cleaning::SpanKind::Removed)),
+            ),
             Span::raw(format!("{}…", printable(&o.after))),
         ]));
     }

@@ -76,5 +76,8 @@ pub fn draw(frame: &mut Frame, area: Rect, scroll: usize) {
         Span::styled("(↑/↓ scroll · Esc closes) ", theme::dim()),
     ]);
     let block = Block::bordered().title(title).border_style(theme::border(true));
-    frame.render_widget(Paragraph::new(lines(popup.width.saturating_sub(2) as usize)).block(block).scroll((scroll as u16, 0)), popup);
+    frame.render_widget(
+        Paragraph::new(lines(popup.width.saturating_sub(2) as usize)).block(block).scroll((scroll as u16, 0)),
+        popup,
+    );
 }

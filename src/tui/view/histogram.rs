@@ -55,7 +55,8 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session) {
     let buf = frame.buffer_mut();
     for (c, &n) in counts.iter().enumerate() {
         // eighths of a cell, at least one for a non-empty bin
-        let level = if n == 0 { 0 } else { ((((n + 1) as f64).ln() / lmax) * (rows * 8) as f64).round().max(1.0) as usize };
+        let level =
+            if n == 0 { 0 } else { ((((n + 1) as f64).ln() / lmax) * (rows * 8) as f64).round().max(1.0) as usize };
         let style = theme::bar(c * k + k > chosen as usize);
         for r in 0..rows {
             let fill = level.saturating_sub(r * 8).min(8);

@@ -48,8 +48,7 @@ pub fn layout(size: Rect, editing_pattern: bool) -> Areas {
     if editing_pattern {
         patterns_h = patterns_h.max(7);
     }
-    let [candidates, patterns] =
-        Layout::vertical([Constraint::Min(3), Constraint::Length(patterns_h)]).areas(left);
+    let [candidates, patterns] = Layout::vertical([Constraint::Min(3), Constraint::Length(patterns_h)]).areas(left);
     Areas { histogram, candidates, patterns, preview, status }
 }
 

@@ -20,7 +20,8 @@ pub fn offset(s: &Session, area: Rect) -> usize {
 pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
     let editing = matches!(app.mode, Mode::EditPattern(_));
     let focused = s.focus == Pane::Patterns && (matches!(app.mode, Mode::Normal) || editing);
-    let mut title = vec![Span::styled(" Mutable patterns ", theme::title()), Span::raw(format!("({}) ", s.patterns.len()))];
+    let mut title =
+        vec![Span::styled(" Mutable patterns ", theme::title()), Span::raw(format!("({}) ", s.patterns.len()))];
     if let Some(job) = &s.job {
         title.push(Span::styled(format!("· re-mining ({}) ", job.reason), theme::key()));
     }
@@ -68,7 +69,10 @@ fn draw_editor(frame: &mut Frame, area: Rect, edit: &PatternEdit) {
     let (regex, regex_cur) = field(&edit.regex, "regex", edit.field == Field::Regex);
     let status = match &edit.error {
         Some(e) => Line::from(Span::styled(e.clone(), theme::error())),
-        None => Line::from(Span::styled("✓ valid: Enter applies it and re-mines", theme::status(crate::rules::Status::Accepted))),
+        None => Line::from(Span::styled(
+            "✓ valid: Enter applies it and re-mines",
+            theme::status(crate::rules::Status::Accepted),
+        )),
     };
     let hint = Line::from(Span::styled("Tab name/regex · Enter apply · Esc cancel", theme::dim()));
     let lines = vec![name, regex, status, hint];

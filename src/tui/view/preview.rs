@@ -130,7 +130,7 @@ fn cursor_line(s: &Session) -> Line<'static> {
     let mut out = vec![Span::styled(format!("▸ {}/{} {what} ", c + 1, s.preview.spans.len()), theme::key())];
     match sp.rules.first() {
         Some(id) => {
-            let text = s.position(id).map_or_else(|| id.clone(), |i| s.texts[i].clone());
+            let text = s.position(id).map_or_else(|| id.clone(), |i| s.text(i).to_string());
             out.extend(super::candidates::styled_text(&text, Style::new()));
             if sp.rules.len() > 1 {
                 out.push(Span::styled(format!(" (+{} more)", sp.rules.len() - 1), theme::dim()));

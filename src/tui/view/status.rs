@@ -12,7 +12,7 @@ use crate::rules::Status;
 
 use super::super::session::Session;
 use super::super::state::{App, Mode};
-use super::{compact, thousands, theme};
+use super::{compact, theme, thousands};
 
 fn bar() -> Style {
     Style::new().bg(Color::Rgb(30, 30, 46)).fg(Color::White)

@@ -32,7 +32,11 @@ pub fn idiom() -> Style {
 }
 
 pub fn selected(focused: bool) -> Style {
-    if focused { Style::new().add_modifier(Modifier::REVERSED) } else { Style::new().add_modifier(Modifier::BOLD).bg(Color::DarkGray) }
+    if focused {
+        Style::new().add_modifier(Modifier::REVERSED)
+    } else {
+        Style::new().add_modifier(Modifier::BOLD).bg(Color::DarkGray)
+    }
 }
 
 pub fn header() -> Style {

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# CI: score chaff on the real pages of ../shared/corpora (text mode, in-sample and held-out), print the
+# tables, and fail when an overall F1 falls more than the tolerance below its floor in eval/floors.toml.
+# Usage: scripts/eval-ci.sh [BIN]    (BIN: the chaff binary, default $CARGO_TARGET_DIR/release/chaff)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bin="${1:-${CARGO_TARGET_DIR:-target}/release/chaff}"
+corpora="../shared/corpora"
+if [ ! -d "$corpora" ]; then
+  echo "skipped: ../shared/corpora not found"
+  exit 0
+fi
+if [ ! -x "$bin" ]; then
+  echo "eval-ci: $bin: no chaff binary there (build it with cargo build --release, or pass its path)" >&2
+  exit 1
+fi
+
+failed=()
+for dataset in dragnet cleanportaleval; do
+  if [ ! -d "$corpora/$dataset" ]; then
+    echo "skipped: $corpora/$dataset not found"
+    continue
+  fi
+  echo "==> chaff eval $corpora/$dataset (txt, in-sample and held-out)"
+  if ! "$bin" eval "$corpora/$dataset" --input txt --protocol both --floors eval/floors.toml; then
+    failed+=("$dataset")
+  fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "eval-ci: FAILED on ${failed[*]}: an overall F1 fell below its floor in eval/floors.toml (or the run failed; see above)" >&2
+  exit 1
+fi
+echo "eval-ci: every overall F1 is within the tolerance of its floor"

@@ -1,0 +1,44 @@
+//! A mining made ready for the UI: each string's readable text (and lower-cased, for the filter), each
+//! string as a pending rule, the index by id, and one matcher of every string (for the preview's
+//! pending spans). Built on the miner thread after a re-mine, so taking a new mining in costs the UI
+//! thread nothing noticeable.
+
+use std::collections::HashMap;
+
+use crate::cleaning::Cleaner;
+use crate::mining::Mining;
+use crate::mutable::MutableSet;
+use crate::rules::Rule;
+use crate::symbol::display;
+
+pub struct Ready {
+    pub texts: Vec<String>,
+    pub lower: Vec<String>,
+    pub rules: Vec<Rule>,
+    pub index: HashMap<String, usize>,
+    /// The mining's patterns, compiled (for the cleaners).
+    pub mutable: MutableSet,
+    /// Every mined string as a `remove` rule; rule index = string index.
+    pub all: Option<Cleaner>,
+}
+
+/// Rules file settings the cleaners need.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CleanSettings {
+    pub merge_gap: usize,
+    pub line_boundary: bool,
+}
+
+impl Ready {
+    pub fn build(m: &Mining, settings: CleanSettings) -> Ready {
+        let texts: Vec<String> = m.strings.iter().map(|s| display(&s.symbols)).collect();
+        let lower = texts.iter().map(|t| t.to_lowercase()).collect();
+        let rules: Vec<Rule> = m.strings.iter().map(Rule::from_mined).collect();
+        let mutable = MutableSet::new(m.patterns.clone()).unwrap_or_else(|_| MutableSet::empty());
+        let index = m.strings.iter().enumerate().map(|(i, s)| (s.id.clone(), i)).collect();
+        let all = Cleaner::with_patterns(m.tokenizer, &mutable, &rules, settings.merge_gap)
+            .map(|c| c.with_line_boundary(settings.line_boundary))
+            .ok();
+        Ready { texts, lower, rules, index, mutable, all }
+    }
+}

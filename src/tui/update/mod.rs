@@ -1,0 +1,102 @@
+//! `update`: the one place where actions change the state, one file per part of the screen. Background
+//! results (the miner, the file watcher) come in through [`on_miner`] and [`on_change`]. Nothing here
+//! draws.
+
+mod background;
+mod mouse;
+mod picker;
+mod popups;
+mod prompts;
+mod tune;
+
+pub use background::{on_change, on_miner};
+pub use tune::occurrences;
+
+use ratatui::crossterm::event::Event;
+use ratatui::layout::Rect;
+use tui_input::backend::crossterm::EventHandler;
+
+use crate::rules::{Action as RuleAction, Status};
+
+use super::action::Action;
+use super::state::{App, Field, Mode, Screen};
+
+pub fn update(app: &mut App, action: Action) {
+    match action {
+        Action::Resize { width, height } => app.size = Rect::new(0, 0, width, height),
+        Action::Click { .. } | Action::ScrollUp { .. } | Action::ScrollDown { .. } => mouse::mouse(app, action),
+        _ => match &app.mode {
+            Mode::Normal => match &app.screen {
+                Screen::Picker(_) => picker::picker(app, action),
+                Screen::Tune(_) => tune::tune(app, action),
+            },
+            Mode::Help { .. } => popups::help(app, action),
+            Mode::Detail(_) => popups::detail(app, action),
+            Mode::Filter(_) | Mode::GotoDoc(_) => popups::input(app, action),
+            Mode::EditPattern(_) => popups::pattern_edit(app, action),
+            Mode::QuitPrompt => prompts::quit_prompt(app, action),
+            Mode::ConflictPrompt => prompts::conflict_prompt(app, action),
+            Mode::JournalPrompt(_) => prompts::journal_prompt(app, action),
+        },
+    }
+    if matches!(app.mode, Mode::Normal)
+        && let Some(s) = app.session_mut()
+        && s.pending_conflict
+    {
+        s.pending_conflict = false;
+        app.mode = Mode::ConflictPrompt;
+    }
+    app.relayout();
+}
+
+/// Keys no binding claims: they edit the text input of the current mode, if any.
+pub fn edit_text(app: &mut App, event: &Event) {
+    let Screen::Tune(s) = &mut app.screen else { return };
+    match &mut app.mode {
+        Mode::Filter(input) => {
+            let changed = input.handle_event(event).is_some();
+            if changed {
+                s.list.filter = input.value().to_string();
+                s.list.selected = 0;
+                s.list.offset = 0;
+                s.refresh_list();
+            }
+        }
+        Mode::GotoDoc(input) => {
+            input.handle_event(event);
+        }
+        Mode::EditPattern(edit) => {
+            let field = match edit.field {
+                Field::Name => &mut edit.name,
+                Field::Regex => &mut edit.regex,
+            };
+            if field.handle_event(event).is_some() {
+                edit.error = popups::validate(edit, &s.patterns).err();
+            }
+        }
+        _ => {}
+    }
+}
+
+pub(super) fn save(app: &mut App) {
+    let Some(s) = app.session_mut() else { return };
+    let counts = (s.count(Status::Accepted), s.count(Status::Rejected), s.count(Status::Pending));
+    match s.save() {
+        Ok(path) => app.info(format!(
+            "saved {} ({} accepted, {} rejected, {} pending)",
+            path.display(),
+            counts.0,
+            counts.1,
+            counts.2
+        )),
+        Err(e) => app.error(format!("save failed: {e}")),
+    }
+}
+
+pub(super) fn next_rule_action(a: RuleAction) -> RuleAction {
+    match a {
+        RuleAction::Remove => RuleAction::CutBefore,
+        RuleAction::CutBefore => RuleAction::CutAfter,
+        RuleAction::CutAfter => RuleAction::Remove,
+    }
+}

@@ -1,0 +1,87 @@
+//! Mouse clicks and the wheel: a click focuses a pane and selects a row (or sets the cutoff on the
+//! histogram, or the preview's cursor on a span); the wheel scrolls the pane under it.
+
+use ratatui::layout::Position;
+
+use crate::tui::action::Action;
+use crate::tui::session::Pane;
+use crate::tui::state::{App, Mode, Screen};
+use crate::tui::view;
+
+pub(super) fn mouse(app: &mut App, action: Action) {
+    let (column, row, delta) = match action {
+        Action::Click { column, row } => (column, row, 0),
+        Action::ScrollUp { column, row } => (column, row, -3),
+        Action::ScrollDown { column, row } => (column, row, 3),
+        _ => return,
+    };
+    let at = Position::new(column, row);
+    match &mut app.mode {
+        Mode::Help { .. } => {
+            if delta != 0 {
+                super::popups::help(app, if delta < 0 { Action::Up } else { Action::Down });
+            }
+            return;
+        }
+        Mode::Detail(d) => {
+            d.scroll = (d.scroll as isize + delta).max(0) as usize;
+            return;
+        }
+        Mode::Normal => {}
+        _ => return,
+    }
+    let areas = view::layout(app.size, false);
+    match &mut app.screen {
+        Screen::Picker(p) => {
+            let list = view::picker::list_area(app.size);
+            if list.contains(at) && row > list.y {
+                let i = (row - list.y - 1) as usize;
+                if delta == 0 && i < p.entries.len() {
+                    p.selected = i;
+                }
+            }
+            if delta != 0 {
+                p.selected = (p.selected as isize + delta.signum()).clamp(0, p.entries.len().saturating_sub(1) as isize)
+                    as usize;
+            }
+        }
+        Screen::Tune(s) => {
+            if areas.candidates.contains(at) {
+                s.focus = Pane::Candidates;
+                if delta != 0 {
+                    s.list.step(delta);
+                } else if row >= areas.candidates.y + 2 {
+                    let pos = s.list.offset + (row - areas.candidates.y - 2) as usize;
+                    if pos < s.list.rows.len() {
+                        s.list.select(pos);
+                    }
+                }
+                s.list.scroll_into_view(s.page);
+            } else if areas.patterns.contains(at) {
+                s.focus = Pane::Patterns;
+                if delta != 0 {
+                    super::tune::move_in_pane(s, delta.signum());
+                } else if row >= areas.patterns.y + 2 {
+                    let pos = (row - areas.patterns.y - 2) as usize + view::patterns::offset(s, areas.patterns);
+                    if pos < s.patterns.len() {
+                        s.pattern_selected = pos;
+                    }
+                }
+            } else if areas.preview.contains(at) {
+                s.focus = Pane::Preview;
+                if delta != 0 {
+                    s.scroll_preview(delta);
+                } else if let Some(pos) = view::preview::byte_at(s, areas.preview, at) {
+                    s.preview.cursor = s.preview.spans.iter().position(|sp| sp.start <= pos && pos < sp.end);
+                }
+            } else if areas.histogram.contains(at)
+                && let Some(bin) = view::histogram::bin_at(areas.histogram, column)
+            {
+                s.set_cutoff(bin);
+                let text =
+                    format!("cutoff {}% (auto {}%): {} candidates", s.cutoff, s.mining.auto_cutoff, s.list.rows.len());
+                app.info(text);
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! Answers to prompts: quit with unsaved decisions, a rules file changed on disk, a journal of unsaved
+//! work from an earlier session.
+
+use std::fs;
+
+use crate::rules::RulesFile;
+
+use crate::tui::action::Action;
+use crate::tui::state::{App, Mode, Screen};
+
+pub(super) fn quit_prompt(app: &mut App, action: Action) {
+    match action {
+        Action::SaveAndQuit => {
+            super::save(app);
+            if app.session().is_some_and(|s| !s.dirty) {
+                app.quit = true;
+            } else {
+                app.mode = Mode::Normal;
+            }
+        }
+        Action::QuitWithoutSaving => {
+            if let Some(s) = app.session_mut() {
+                s.journal.remove();
+            }
+            app.quit = true;
+        }
+        Action::Close => app.mode = Mode::Normal,
+        _ => {}
+    }
+}
+
+pub(super) fn conflict_prompt(app: &mut App, action: Action) {
+    let Screen::Tune(s) = &mut app.screen else { return };
+    match action {
+        Action::KeepMine => {
+            // what is on disk now has been seen; the next save replaces it
+            s.disk_text = fs::read_to_string(&s.spec.rules).ok();
+            app.mode = Mode::Normal;
+            app.info("kept your decisions; the next save (w) replaces the rules file on disk");
+        }
+        Action::TakeTheirs => {
+            app.mode = Mode::Normal;
+            reload_from_disk(app, "took the rules file from disk; your unsaved decisions were dropped");
+        }
+        _ => {}
+    }
+}
+
+pub(super) fn journal_prompt(app: &mut App, action: Action) {
+    let replay = match (&mut app.mode, action) {
+        (Mode::JournalPrompt(r), Action::RestoreJournal) => std::mem::take(r),
+        (Mode::JournalPrompt(_), Action::DiscardJournal) => {
+            app.mode = Mode::Normal;
+            if let Some(s) = app.session_mut() {
+                s.journal.remove();
+            }
+            app.info("discarded the unsaved work of the earlier session");
+            return;
+        }
+        _ => return,
+    };
+    app.mode = Mode::Normal;
+    let summary = replay.summary();
+    let Some(s) = app.session_mut() else { return };
+    let remine = s.apply_replay(replay);
+    if remine {
+        app.remine("restored patterns", false);
+    }
+    app.info(format!("restored {summary} (unsaved: w saves)"));
+}
+
+pub(super) fn reload_from_disk(app: &mut App, done: &str) {
+    let Screen::Tune(s) = &mut app.screen else { return };
+    let path = s.spec.rules.clone();
+    let text = match fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => return app.error(format!("{}: {e}", path.display())),
+    };
+    match RulesFile::parse(&text, &path) {
+        Ok(file) => {
+            if s.reload(&file, text) {
+                app.remine("rules file changed", false);
+            }
+            app.info(done.to_string());
+        }
+        Err(e) => {
+            s.disk_text = Some(text);
+            app.error(format!("the rules file changed on disk but is unusable ({e}); keeping yours"));
+        }
+    }
+}
