@@ -120,6 +120,21 @@ pub fn source_name(path: &Path) -> String {
     name.and_then(|n| n.to_str()).unwrap_or("source").to_string()
 }
 
+/// The tokenizer a corpus folder suggests: `html` when most of its documents are .html, else `text`.
+pub fn detect_tokenizer(path: &Path) -> crate::tokens::Tokenizer {
+    let (mut html, mut txt) = (0, 0);
+    if let Ok(entries) = fs::read_dir(path) {
+        for e in entries.flatten() {
+            match e.path().extension().and_then(|x| x.to_str()) {
+                Some("html" | "htm") => html += 1,
+                Some("txt") => txt += 1,
+                _ => {}
+            }
+        }
+    }
+    if html > txt { crate::tokens::Tokenizer::Html } else { crate::tokens::Tokenizer::Text }
+}
+
 /// Sub-folders of `root` that hold documents: the sources of a multi-source corpus (`mine --all`).
 pub fn source_folders(root: &Path, opts: &LoadOptions) -> Result<Vec<PathBuf>> {
     let mut out = Vec::new();

@@ -36,6 +36,18 @@ fn accept_changes_the_preview() {
 }
 
 #[test]
+fn html_documents_show_rendered_text_when_cleaned_only() {
+    let fx = Fixture::html();
+    let mut app = fx.app_on("html_news", 120, 40);
+    press(&mut app, "a v");
+    let s = app.session().unwrap();
+    assert!(s.preview.only_cleaned);
+    assert!(s.document_text().contains("<p>"));
+    assert!(!s.preview.cleaned.contains('<'), "rendered, not markup: {}", &s.preview.cleaned[..200.min(s.preview.cleaned.len())]);
+    assert!(!s.preview.cleaned.trim().is_empty());
+}
+
+#[test]
 fn cutoff_move_changes_the_candidate_list() {
     let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);

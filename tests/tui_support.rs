@@ -22,6 +22,13 @@ impl Fixture {
         Fixture { dir }
     }
 
+    /// `html_news` (60 documents, fixed seed) and an empty `rules/`.
+    pub fn html() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        generate::write_source(&generate::html_news(60, SEED), &dir.path().join("corpora")).unwrap();
+        Fixture { dir }
+    }
+
     /// Two sources side by side, for the picker.
     pub fn several() -> Fixture {
         let dir = tempfile::tempdir().unwrap();
@@ -54,6 +61,14 @@ impl Fixture {
     /// The app on sevendays, without watcher or journal, at `w`×`h`.
     pub fn app(&self, w: u16, h: u16) -> App {
         self.app_with(Settings { watch: false, journal: false }, w, h)
+    }
+
+    /// The app on the fixture's only source, whatever it is.
+    pub fn app_on(&self, source: &str, w: u16, h: u16) -> App {
+        let opts = self.options(&self.root().join(source));
+        let mut app = chaff::tui::open(&opts, Settings { watch: false, journal: false }).unwrap();
+        app.resize(w, h);
+        app
     }
 
     pub fn app_with(&self, settings: Settings, w: u16, h: u16) -> App {

@@ -68,17 +68,7 @@ pub fn choose_tokenizer(asked: Option<Preset>, previous: Option<&RulesFile>, cor
     if let Some(prev) = previous {
         return prev.tokenizer;
     }
-    let (mut html, mut txt) = (0, 0);
-    if let Ok(entries) = std::fs::read_dir(corpus) {
-        for e in entries.flatten() {
-            match e.path().extension().and_then(|x| x.to_str()) {
-                Some("html" | "htm") => html += 1,
-                Some("txt") => txt += 1,
-                _ => {}
-            }
-        }
-    }
-    if html > txt { Tokenizer::Html } else { Tokenizer::Text }
+    chaff::corpus::detect_tokenizer(corpus)
 }
 
 /// The mining configuration from the command line and, if the source has one, its rules file (whose

@@ -28,6 +28,8 @@ pub struct Preview {
     pub doc: usize,
     /// Show the cleaned text alone instead of the document with removed spans highlighted.
     pub only_cleaned: bool,
+    /// HTML documents: the cleaned text is shown rendered to text, as `chaff eval --input html` scores it.
+    pub render_html: bool,
     /// First visual line drawn.
     pub scroll: usize,
     /// Index into `spans`: the span under the cursor.
@@ -85,7 +87,8 @@ impl Preview {
         }
         spans.sort_by_key(|s| (s.start, s.end));
         self.spans = spans;
-        self.cleaned = accepted.text;
+        self.cleaned =
+            if self.render_html { crate::eval::render::render_html(&accepted.text) } else { accepted.text };
         self.removed = accepted.removed_bytes;
         self.pending = pending;
         if self.cursor.is_some_and(|c| c >= self.spans.len()) {

@@ -470,6 +470,7 @@ impl Session {
             let s = &strings[i];
             s.bin >= cutoff && decisions.get(&s.id).map_or(!s.idiom, |r| r.status == Status::Pending)
         };
+        self.preview.render_html = self.mining.tokenizer == crate::tokens::Tokenizer::Html;
         self.preview.compute(text, self.ready.all.as_ref(), pending);
         self.clamp_preview_scroll();
     }

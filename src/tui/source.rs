@@ -54,17 +54,7 @@ pub fn choose_tokenizer(asked: Option<Tokenizer>, previous: Option<&RulesFile>, 
     if let Some(t) = asked.or(previous.map(|p| p.tokenizer)) {
         return t;
     }
-    let (mut html, mut txt) = (0, 0);
-    if let Ok(entries) = fs::read_dir(corpus) {
-        for e in entries.flatten() {
-            match e.path().extension().and_then(|x| x.to_str()) {
-                Some("html" | "htm") => html += 1,
-                Some("txt") => txt += 1,
-                _ => {}
-            }
-        }
-    }
-    if html > txt { Tokenizer::Html } else { Tokenizer::Text }
+    crate::corpus::detect_tokenizer(corpus)
 }
 
 /// Loads the corpus and the rules file of one source. `rules` overrides `<rules_dir>/<source>.toml`.
