@@ -86,6 +86,18 @@ pub struct Cleaner {
     regex_rules: Vec<(u32, Regex)>,
     any_cut: bool,
     line_boundary: bool,
+    islands: usize,
+}
+
+/// A rules file's settings for cleaning, beside its rules.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CleanSettings {
+    /// Removed intervals fewer than this many characters apart are joined.
+    pub merge_gap: usize,
+    /// Only matches that start or end a line count.
+    pub line_boundary: bool,
+    /// Kept text of fewer than this many words between two removed spans goes too (thesis §6.1).
+    pub islands: usize,
 }
 
 thread_local! {
@@ -97,7 +109,14 @@ impl Cleaner {
     /// above the chosen cutoff.
     pub fn new(file: &RulesFile, include_pending: bool) -> Result<Cleaner> {
         Ok(Cleaner::from_rules(file.tokenizer, &file.mutable, file.active_rules(include_pending), file.merge_gap)?
-            .with_line_boundary(file.line_boundary))
+            .with_settings(file.clean_settings()))
+    }
+
+    pub fn with_settings(mut self, settings: CleanSettings) -> Self {
+        self.merge_gap = settings.merge_gap;
+        self.line_boundary = settings.line_boundary;
+        self.islands = settings.islands;
+        self
     }
 
     /// Keep only matches that touch a line boundary (see [`RulesFile::line_boundary`]).
@@ -154,6 +173,7 @@ impl Cleaner {
             regex_rules,
             any_cut,
             line_boundary: false,
+            islands: 0,
         })
     }
 
@@ -222,9 +242,11 @@ impl Cleaner {
             SpanKind::Removed,
         );
         if !self.any_cut {
-            return removed;
+            return join_islands(text, removed, self.islands);
         }
-        let Some((block_start, block_end)) = self.article_block(text, matches) else { return removed };
+        let Some((block_start, block_end)) = self.article_block(text, matches) else {
+            return join_islands(text, removed, self.islands);
+        };
         let header = matches
             .iter()
             .filter(|m| self.rules[m.rule as usize].action == Action::CutBefore && m.end <= block_start)
@@ -240,7 +262,7 @@ impl Cleaner {
         if let Some(f) = footer {
             all.push(Span { start: f.start, end: text.len(), kind: SpanKind::CutAfter, rules: vec![f.rule] });
         }
-        merge_spans(all)
+        join_islands(text, merge_spans(all), self.islands)
     }
 
     /// The article block of `text`: the largest run between the matches of all rules. Cut strings are
@@ -267,6 +289,34 @@ impl Cleaner {
         let removed_bytes = spans.iter().map(|s| s.end - s.start).sum();
         Cleaned { text: render(text, &spans), spans, removed_bytes }
     }
+}
+
+/// Joins removed spans with fewer than `max_words` words of kept text between them (0: none): a short
+/// island between two pieces of template is template too (thesis §6.1).
+fn join_islands(text: &str, spans: Vec<Span>, max_words: usize) -> Vec<Span> {
+    if max_words == 0 {
+        return spans;
+    }
+    let mut out: Vec<Span> = Vec::with_capacity(spans.len());
+    for s in spans {
+        if let Some(last) = out.last_mut()
+            && text[last.end..s.start].split_whitespace().count() < max_words
+        {
+            last.end = s.end;
+            if s.kind != SpanKind::Removed {
+                last.kind = s.kind;
+            }
+            for r in s.rules {
+                if !last.rules.contains(&r) {
+                    last.rules.push(r);
+                }
+            }
+            last.rules.sort_unstable();
+            continue;
+        }
+        out.push(s);
+    }
+    out
 }
 
 /// Whether `start..end` begins a line or ends one, whitespace aside.
@@ -485,6 +535,14 @@ mod tests {
     fn line_boundary_keeps_only_matches_that_touch_a_line_edge() {
         let c = cleaner(&[("of the", Action::Remove)], 0).with_line_boundary(true);
         assert_eq!(c.clean("one of the best\nof the week\nend of the").text, "one of the best\nweek\nend");
+    }
+
+    #[test]
+    fn islands_of_few_words_between_removals_go_too() {
+        let text = "read more a b read more one two three four read more";
+        let c = cleaner(&[("read more", Action::Remove)], 0)
+            .with_settings(CleanSettings { islands: 3, ..Default::default() });
+        assert_eq!(c.clean(text).text, "one two three four");
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub struct CutParams {
 
 impl Default for CutParams {
     fn default() -> Self {
-        CutParams { min_share: 0.9, min_adjacent: 0.5, min_pages: 2 }
+        CutParams { min_share: 0.8, min_adjacent: 0.5, min_pages: 2 }
     }
 }
 
@@ -71,7 +71,7 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
     let active: Vec<&Rule> = file.active_rules(true).collect();
     let index_of: HashMap<&str, usize> = file.rules.iter().enumerate().map(|(i, r)| (r.id.as_str(), i)).collect();
     let cleaner = Cleaner::from_rules(file.tokenizer, &file.mutable, active.iter().copied(), file.merge_gap)?
-        .with_line_boundary(file.line_boundary);
+        .with_settings(file.clean_settings());
     let sides: HashMap<usize, Sides> = corpus
         .docs
         .par_iter()

@@ -24,8 +24,9 @@ pub mod matcher;
 pub mod mining;
 pub mod rules;
 
+pub mod automatic;
+pub mod eval;
+pub mod frame;
 pub mod generate;
 #[cfg(feature = "cli")]
 pub mod tui;
-pub mod frame;
-pub mod eval;

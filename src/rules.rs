@@ -12,6 +12,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::cleaning::CleanSettings;
 use crate::cutoff::CutoffBin;
 use crate::error::{Error, Result, line_column};
 use crate::mining::{MinedString, Mining, MiningConfig};
@@ -91,6 +92,10 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 impl Rule {
     pub fn symbols(&self) -> Vec<Symbol> {
         self.tokens.iter().map(|t| Symbol::decode(t)).collect()
@@ -160,6 +165,9 @@ pub struct RulesFile {
     /// the article on one line.
     #[serde(default, skip_serializing_if = "is_false")]
     pub line_boundary: bool,
+    /// Kept text of fewer than this many words between two removed spans is removed too (0: off).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub islands: usize,
     /// Documents the rules were mined from.
     #[serde(default)]
     pub documents: u64,
@@ -182,6 +190,7 @@ impl RulesFile {
             tokenizer: mining.tokenizer,
             merge_gap: 0,
             line_boundary: false,
+            islands: 0,
             documents: mining.documents as u64,
             cutoff: Cutoff { auto: mining.auto_cutoff, chosen: mining.auto_cutoff },
             mining: params,
@@ -191,6 +200,7 @@ impl RulesFile {
         if let Some(prev) = previous {
             file.merge_gap = prev.merge_gap;
             file.line_boundary = prev.line_boundary;
+            file.islands = prev.islands;
             if prev.cutoff.chosen != prev.cutoff.auto {
                 file.cutoff.chosen = prev.cutoff.chosen;
             }
@@ -235,6 +245,10 @@ impl RulesFile {
             rules: self.rules.iter().filter(|r| r.status == Status::Accepted).cloned().collect(),
             ..self.clone()
         }
+    }
+
+    pub fn clean_settings(&self) -> CleanSettings {
+        CleanSettings { merge_gap: self.merge_gap, line_boundary: self.line_boundary, islands: self.islands }
     }
 
     pub fn count(&self, status: Status) -> usize {
@@ -302,6 +316,7 @@ mod tests {
             tokenizer: Tokenizer::Text,
             merge_gap: 3,
             line_boundary: true,
+            islands: 4,
             documents: 10,
             cutoff: Cutoff { auto: 51, chosen: 60 },
             mining: MiningParams::default(),

@@ -105,14 +105,14 @@ fn clean_json_lines_from_stdin_to_stdout() {
     let dir = fixture();
     assert!(chaff(&["mine", "sevendays"], dir.path()).status.success());
     accept_all(&dir.path().join("rules/sevendays.toml"));
-    let input = "{\"id\": \"a\", \"text\": \"# Permanent link | no responses | Published on: Friday, 2nd March, 2007 Body text here. Please login to leave a reply\"}\n\
+    let input = "{\"id\": \"a\", \"text\": \"# Permanent link | no responses | Published on: Friday, 2nd March, 2007 Our body text here is long enough not to be an island. Please login to leave a reply\"}\n\
                  not json\n\
                  {\"id\": 7, \"text\": \"plain\"}\n";
     let o = chaff_stdin(&["clean", "--rules", "rules/sevendays.toml", "--explain"], dir.path(), input);
     assert_eq!(o.status.code(), Some(1), "a bad line fails the run at the end");
     let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines.len(), 2, "the good lines still come out");
-    assert_eq!(lines[0]["text"], "Body text here.");
+    assert_eq!(lines[0]["text"], "Our body text here is long enough not to be an island.");
     assert!(!lines[0]["spans"].as_array().unwrap().is_empty());
     assert_eq!(lines[1]["id"], "7");
     assert!(stderr(&o).contains("stdin:2:2: bad JSON Lines record: expected ident ("), "{}", stderr(&o));

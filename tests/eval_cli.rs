@@ -28,7 +28,9 @@ fn prints_a_table_per_site_and_overall() {
     let out = chaff(&["eval", "set", "--method", "chaff,df-lines"], dir.path());
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    for needle in ["set: chaff, input txt", "set: df-lines", "sevendays", "optional_parts", "overall", "held-out 10-fold"] {
+    for needle in
+        ["set: chaff, input txt", "set: df-lines", "sevendays", "optional_parts", "overall", "held-out 10-fold"]
+    {
         assert!(stdout.contains(needle), "missing {needle:?} in\n{stdout}");
     }
     assert!(stdout.contains("span P"), "injected templates are scored by span:\n{stdout}");
@@ -52,7 +54,8 @@ fn json_has_every_page() {
 #[test]
 fn floors_fail_the_run_with_a_message() {
     let dir = fixture();
-    fs::write(dir.path().join("floors.toml"), "tolerance = 0.02\n[set.txt]\nin-sample = 1.5\nheld-out = 0.1\n").unwrap();
+    fs::write(dir.path().join("floors.toml"), "tolerance = 0.02\n[set.txt]\nin-sample = 1.5\nheld-out = 0.1\n")
+        .unwrap();
     let out = chaff(&["eval", "set", "--floors", "floors.toml"], dir.path());
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");

@@ -101,7 +101,8 @@ fn a_fold_too_small_to_mine_is_scored_uncleaned_and_noted() {
     let site = dir.path().join("tiny");
     fs::create_dir(&site).unwrap();
     for i in 0..2 {
-        fs::write(site.join(format!("{i}.txt")), format!("Menu Home News\nbody {i} words here\nFooter line here")).unwrap();
+        fs::write(site.join(format!("{i}.txt")), format!("Menu Home News\nbody {i} words here\nFooter line here"))
+            .unwrap();
         fs::write(site.join(format!("{i}.gold.txt")), format!("body {i} words here")).unwrap();
     }
     let dataset = Dataset::load(dir.path()).unwrap();
@@ -178,4 +179,38 @@ fn real_corpora_smoke() {
     assert_eq!(overall.pages, 69, "71 pages, 2 with an empty gold");
     assert!((overall.floor.f1 - 0.593).abs() < 0.0015, "floor {}", overall.floor.f1);
     assert!(overall.main().f1 > 0.8, "chaff {}", overall.main().f1);
+}
+
+/// Two templates on one site: mining each cluster apart removes more of the gallery template, which is
+/// on too few pages of the whole site to reach the cutoff.
+#[test]
+fn template_clusters_split_a_two_template_source() {
+    use chaff::eval::cluster::{Structures, clusters};
+    let source = mixed_templates(40, 5);
+    let texts: Vec<&str> = source.docs.iter().map(|d| d.text.as_str()).collect();
+    let groups = clusters(&Structures::new(&texts).pages, 0.5);
+    assert!(groups.len() >= 2, "{groups:?}");
+    let dir = tempfile::tempdir().unwrap();
+    write_source(&source, dir.path()).unwrap();
+    let dataset = Dataset::load(dir.path()).unwrap();
+    let plain = run(&dataset, "chaff", Input::Txt);
+    let options = ChaffOptions { clusters: Some(0.5), ..ChaffOptions::default() };
+    let mut m = by_name("chaff", &options, 1.0 / 3.0).unwrap();
+    let split = evaluate(&dataset, m.as_mut(), serde_json::Value::Null, &EvalConfig::default(), &Quiet).unwrap();
+    let recall = |e: &Evaluation| e.runs[0].overall.spans[0].recall;
+    assert!(recall(&split) >= recall(&plain), "span recall {} < {}", recall(&split), recall(&plain));
+}
+
+#[test]
+fn best_levers_run_on_every_input() {
+    let dir = generated();
+    let dataset = Dataset::load(dir.path()).unwrap();
+    for input in [Input::Txt, Input::Html] {
+        let mut m = by_name("chaff", &ChaffOptions::best(), 1.0 / 3.0).unwrap();
+        let config = EvalConfig { input, ..EvalConfig::default() };
+        let e = evaluate(&dataset, m.as_mut(), serde_json::Value::Null, &config, &Quiet).unwrap();
+        for r in &e.runs {
+            assert!(r.overall.main().f1 > r.overall.floor.f1, "{input:?} {:?}", r.protocol);
+        }
+    }
 }

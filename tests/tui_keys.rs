@@ -43,7 +43,11 @@ fn html_documents_show_rendered_text_when_cleaned_only() {
     let s = app.session().unwrap();
     assert!(s.preview.only_cleaned);
     assert!(s.document_text().contains("<p>"));
-    assert!(!s.preview.cleaned.contains('<'), "rendered, not markup: {}", &s.preview.cleaned[..200.min(s.preview.cleaned.len())]);
+    assert!(
+        !s.preview.cleaned.contains('<'),
+        "rendered, not markup: {}",
+        &s.preview.cleaned[..200.min(s.preview.cleaned.len())]
+    );
     assert!(!s.preview.cleaned.trim().is_empty());
 }
 
@@ -290,7 +294,8 @@ fn the_watcher_reports_an_outside_change() {
 fn mouse_click_selects_a_row_and_the_wheel_scrolls() {
     use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
     let fx = Fixture::sevendays();
-    let mut app = fx.app(120, 40);
+    // small enough that a document overflows the preview
+    let mut app = fx.app(80, 24);
     let areas = chaff::tui::view::layout(app.size, false);
     let click = |kind, column, row| MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE };
     // third data row of the candidate table: border, header, rows

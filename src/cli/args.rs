@@ -79,10 +79,16 @@ pub struct MineArgs {
     /// Characters: removed intervals closer than this are joined (stored in the rules file).
     #[arg(long)]
     pub merge_gap: Option<usize>,
-    /// Keep only matches that start or end a line (stored in the rules file; text mode, not where the
-    /// template is glued to the article on one line).
-    #[arg(long)]
+    /// Keep only matches that start or end a line (stored in the rules file). Default: on in text mode,
+    /// unless the documents are glued into long lines.
+    #[arg(long, conflicts_with = "no_line_boundary")]
     pub line_boundary: bool,
+    /// Turn the line-boundary filter off.
+    #[arg(long)]
+    pub no_line_boundary: bool,
+    /// Remove kept text of fewer than N words between two removals too (0: off; default 10).
+    #[arg(long)]
+    pub islands: Option<usize>,
     /// Do not suggest frame cuts (cut-before / cut-after) for header and footer strings.
     #[arg(long)]
     pub no_cuts: bool,
@@ -218,6 +224,10 @@ pub struct EvalArgs {
 /// chaff's levers, to measure one at a time.
 #[derive(Args, Debug, Clone)]
 pub struct EvalLevers {
+    /// The levers that measured best together: --cut-share 0.8 --line-rules --keep-title --islands 10
+    /// --clusters 0.5 (they override those flags; the others still apply).
+    #[arg(long)]
+    pub best: bool,
     /// Shortest mined string, in tokens.
     #[arg(long, default_value_t = 2)]
     pub min_tokens: u32,
@@ -227,14 +237,14 @@ pub struct EvalLevers {
     /// Drop strings repeated more than this many times per page on average.
     #[arg(long)]
     pub max_tf_per_df: Option<f64>,
-    /// Apply matches anywhere, not only those that start or end a line.
+    /// Text input: apply matches anywhere, not only those that start or end a line.
     #[arg(long)]
     pub no_line_boundary: bool,
     /// No frame cuts (cut before header strings, after footer strings).
     #[arg(long)]
     pub no_cuts: bool,
     /// Frame cuts: share of its pages on which a string must lie before (after) the article block.
-    #[arg(long, default_value_t = 0.9)]
+    #[arg(long, default_value_t = chaff::frame::CutParams::default().min_share)]
     pub cut_share: f64,
     /// Frame cuts: rounds of suggestion, each seeing the cuts found before.
     #[arg(long, default_value_t = 1)]
@@ -251,6 +261,10 @@ pub struct EvalLevers {
     /// A header cut stops at the line repeating the page's title (its first line): title, byline and date stay.
     #[arg(long)]
     pub keep_title: bool,
+    /// HTML input: keep rules whose string holds no tag (by default they are rejected: the HTML
+    /// counterpart of line boundaries, which apply to text input only).
+    #[arg(long)]
+    pub no_tag_bound: bool,
     /// A fixed cutoff, percent of pages (default: the automatic cutoff).
     #[arg(long)]
     pub cutoff: Option<u8>,

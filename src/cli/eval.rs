@@ -53,8 +53,8 @@ impl Drop for Bar {
     }
 }
 
-fn options(l: &EvalLevers) -> ChaffOptions {
-    ChaffOptions {
+fn options(l: &EvalLevers) -> Result<ChaffOptions> {
+    let o = ChaffOptions {
         min_tokens: l.min_tokens,
         min_df: l.min_df,
         max_tf_per_df: l.max_tf_per_df,
@@ -66,12 +66,25 @@ fn options(l: &EvalLevers) -> ChaffOptions {
         merge_gap: l.merge_gap,
         line_rules: l.line_rules,
         keep_title: l.keep_title,
+        tag_bound: !l.no_tag_bound,
         cutoff: l.cutoff,
         clusters: l.clusters,
         min_cluster: l.min_cluster,
         islands: l.islands,
         specks: l.specks,
+    };
+    if !l.best {
+        return Ok(o);
     }
+    let best = ChaffOptions::best();
+    Ok(ChaffOptions {
+        cut_share: best.cut_share,
+        line_rules: best.line_rules,
+        keep_title: best.keep_title,
+        islands: best.islands,
+        clusters: best.clusters,
+        ..o
+    })
 }
 
 pub fn eval(args: EvalArgs) -> Result<ExitCode> {
@@ -111,7 +124,7 @@ pub fn eval(args: EvalArgs) -> Result<ExitCode> {
     for w in &dataset.warnings {
         eprintln!("chaff: warning: {w}");
     }
-    let chaff_options = options(&args.levers);
+    let chaff_options = options(&args.levers)?;
     let bar = Bar::new();
     let mut evaluations: Vec<Evaluation> = Vec::new();
     for name in &args.method {

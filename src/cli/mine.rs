@@ -4,9 +4,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use chaff::automatic::{AutoOptions, automatic_rules};
 use chaff::corpus::Corpus;
 use chaff::cross_source::flag_idioms;
-use chaff::frame::{CutParams, suggest_cuts};
+use chaff::frame::CutParams;
 use chaff::mining::{Mining, mine as mine_corpus};
 use chaff::rules::{MiningParams, RulesFile, rules_path};
 use chaff::symbol::display;
@@ -31,7 +32,7 @@ fn load_previous(path: &Path) -> Result<Option<RulesFile>> {
     }
     RulesFile::load(path)
         .map(Some)
-        .with_context(|| format!("the existing rules file is unusable; fix it or move it away before re-mining"))
+        .context("the existing rules file is unusable; fix it or move it away before re-mining")
 }
 
 fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result<Mined> {
@@ -70,20 +71,40 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
         for w in &m.warnings {
             eprintln!("chaff: warning: {w}");
         }
-        let mut file = RulesFile::from_mining(&m.mining, m.params, m.previous.as_ref());
+        let auto = AutoOptions {
+            cuts: (!args.no_cuts).then(CutParams::default),
+            line_boundary: if args.line_boundary {
+                Some(true)
+            } else if args.no_line_boundary {
+                Some(false)
+            } else {
+                None
+            },
+            islands: args.islands.unwrap_or(AutoOptions::default().islands),
+            ..AutoOptions::default()
+        };
+        let mut file = automatic_rules(&m.corpus, &m.mining, m.params, m.previous.as_ref(), &auto)?;
+        // asked on the command line: overrides what the rules file had
         if let Some(gap) = args.merge_gap {
             file.merge_gap = gap;
         }
-        if args.line_boundary {
-            file.line_boundary = true;
+        if let Some(on) = auto.line_boundary {
+            file.line_boundary = on;
         }
-        let cuts = if args.no_cuts { 0 } else { suggest_cuts(&m.corpus, &mut file, &CutParams::default())? };
+        if let Some(n) = args.islands {
+            file.islands = n;
+        }
+        let cuts = file.rules.iter().filter(|r| r.action != chaff::rules::Action::Remove).count();
         file.save(&m.path)?;
         if args.json {
             summaries.push(summary_json(&m.mining, &file, Some(&m.path), &m.warnings, 0));
         } else {
             print!("{}", summary_text(&m.mining, &file, 10));
-            println!("  frame cuts suggested: {cuts}");
+            println!(
+                "  frame cuts: {cuts}; line-boundary filter {}; islands under {} words removed",
+                if file.line_boundary { "on" } else { "off" },
+                file.islands
+            );
             println!("  rules file: {} ({} rules)\n", m.path.display(), file.rules.len());
         }
     }
@@ -136,7 +157,7 @@ fn summary_text(m: &Mining, file: &RulesFile, top: usize) -> String {
     );
     out.push_str(&m.histogram.render_text(8, m.auto_cutoff, file.cutoff.chosen));
     if top > 0 {
-        out.push_str(&format!("  top candidates (df, tf, tokens, text):\n"));
+        out.push_str("  top candidates (df, tf, tokens, text):\n");
         for s in m.candidates(file.cutoff.chosen).take(top) {
             let text = display(&s.symbols);
             let short: String = text.chars().take(90).collect();

@@ -11,6 +11,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::automatic::{AutoOptions, automatic_rules};
 use crate::cleaning::{Cleaner, Match, SpanKind};
 use crate::corpus::{Corpus, Document};
 use crate::cutoff::{CutoffBin, bin_of};
@@ -24,7 +25,6 @@ use crate::tokens::Tokenizer;
 use super::cluster::{Structures, clusters, nearest};
 use super::dataset::{Input, Site};
 use super::method::{Method, Model, Source};
-use super::score::word_spans;
 use super::spans::normalize;
 
 /// The levers. `Default` is chaff's current automatic configuration.
@@ -36,7 +36,7 @@ pub struct ChaffOptions {
     pub min_df: u32,
     /// Drop strings repeated more than this many times per document on average.
     pub max_tf_per_df: Option<f64>,
-    /// Keep only matches that start or end a line.
+    /// Keep only matches that start or end a line (text input; HTML has `tag_bound` instead).
     pub line_boundary: bool,
     /// Frame cuts: header strings cut everything before them, footer strings everything after.
     pub cuts: bool,
@@ -52,6 +52,9 @@ pub struct ChaffOptions {
     /// Whole lines of one token ("Reply", "Home") are rules too, at their document frequency: the miner
     /// keeps strings of at least `min_tokens` tokens, and a single word is template only as a line.
     pub line_rules: bool,
+    /// HTML: a rule whose string holds no tag is rejected (template strings carry markup; "of the" does
+    /// not). The HTML counterpart of `line_boundary`.
+    pub tag_bound: bool,
     /// A fixed cutoff (percent of pages) instead of the automatic one.
     pub cutoff: Option<CutoffBin>,
     /// Template clusters: split the pages into clusters of this Jaccard similarity of structure, mine
@@ -82,12 +85,29 @@ impl Default for ChaffOptions {
             idioms: None,
             merge_gap: 0,
             line_rules: false,
+            tag_bound: true,
             cutoff: None,
             clusters: None,
             min_cluster: 3,
             keep_title: false,
-            islands: None,
+            islands: Some(AutoOptions::default().islands),
             specks: None,
+        }
+    }
+}
+
+impl ChaffOptions {
+    /// The levers that measured best together (see the eval note): frame cuts at 80% of pages, single-word
+    /// line rules, header cuts that keep the title, islands under 10 words removed, template clusters at
+    /// Jaccard 0.5.
+    pub fn best() -> ChaffOptions {
+        ChaffOptions {
+            cut_share: 0.8,
+            line_rules: true,
+            keep_title: true,
+            islands: Some(10),
+            clusters: Some(0.5),
+            ..ChaffOptions::default()
         }
     }
 }
@@ -149,10 +169,16 @@ impl Chaff {
                 s.idiom = idioms.is_idiom(source.site, &display(&s.symbols));
             }
         }
-        let mut file = RulesFile::from_mining(&mining, MiningParams::of(&config), None);
+        // the engine's automatic rules, with this run's levers
+        let auto = AutoOptions {
+            cuts: self.options.cuts.then_some(CutParams { min_share: self.options.cut_share, ..CutParams::default() }),
+            line_boundary: if self.options.line_boundary { None } else { Some(false) },
+            reject_tagless: self.options.tag_bound,
+            islands: self.options.islands.unwrap_or(0),
+        };
+        let mut file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &auto)?;
         let present: HashSet<String> = file.rules.iter().map(|r| r.id.clone()).collect();
         file.rules.extend(mining.strings.iter().filter(|s| !present.contains(&s.id)).map(Rule::from_mined));
-        file.line_boundary = self.options.line_boundary;
         file.merge_gap = self.options.merge_gap;
         if let Some(c) = self.options.cutoff {
             file.cutoff.chosen = c;
@@ -162,7 +188,8 @@ impl Chaff {
         }
         if self.options.cuts {
             let params = CutParams { min_share: self.options.cut_share, ..CutParams::default() };
-            for _ in 0..self.options.cut_rounds.max(1) {
+            // the engine made the first round
+            for _ in 1..self.options.cut_rounds.max(1) {
                 if suggest_cuts(&corpus, &mut file, &params)? == 0 {
                     break;
                 }
@@ -175,7 +202,6 @@ impl Chaff {
     pub fn model(&self, file: &RulesFile) -> Result<ChaffModel> {
         Ok(ChaffModel {
             cleaner: Cleaner::new(file, true)?,
-            islands: self.options.islands,
             specks: self.options.specks,
             keep_title: self.options.keep_title && file.tokenizer == Tokenizer::Text,
         })
@@ -320,7 +346,6 @@ impl Model for ClusterModel {
 /// A source's automatic rules, compiled, with the locality heuristics.
 pub struct ChaffModel {
     cleaner: Cleaner,
-    islands: Option<usize>,
     specks: Option<usize>,
     keep_title: bool,
 }
@@ -342,9 +367,6 @@ impl Model for ChaffModel {
             spans.push((s.start, s.end));
         }
         let mut spans = normalize(&spans);
-        if let Some(n) = self.islands {
-            spans = remove_islands(text, &spans, n);
-        }
         if let Some(n) = self.specks {
             spans = keep_specks(text, &spans, n);
         }
@@ -379,22 +401,6 @@ pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Op
     found
 }
 
-/// Joins two removed spans when the kept text between them has fewer than `max_words` words (thesis
-/// §6.1: a little chunk of text between two template strings is probably template too).
-pub fn remove_islands(text: &str, spans: &[(usize, usize)], max_words: usize) -> Vec<(usize, usize)> {
-    let mut out: Vec<(usize, usize)> = Vec::with_capacity(spans.len());
-    for &(s, e) in spans {
-        if let Some(last) = out.last_mut()
-            && word_spans(&text[last.1.min(s)..s]).len() < max_words
-        {
-            last.1 = last.1.max(e);
-            continue;
-        }
-        out.push((s, e));
-    }
-    out
-}
-
 /// Drops removed spans of fewer than `max_chars` non-blank characters that have kept text on both sides
 /// within their line (thesis §6.1: a few characters removed in the middle of clean text are probably a
 /// false positive). `spans` are sorted and disjoint.
@@ -421,11 +427,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn islands_join_short_runs_only() {
-        let text = "MENU a b MENU long kept text of five words MENU";
-        let spans = [(0, 4), (9, 13), (43, 47)];
-        assert_eq!(remove_islands(text, &spans, 3), vec![(0, 13), (43, 47)]);
-        assert_eq!(remove_islands(text, &spans, 7), vec![(0, 47)]);
+    fn the_title_line_is_the_last_unmatched_repeat_of_the_first_line() {
+        let text = "Big news today | Site\nSite\nMenu\nBig news today\nby A. Writer\nShare\nBody text here.";
+        let at = |s: &str| text.find(s).unwrap();
+        let title = at("Big news today\nby");
+        // "Site" is in the title too, but a single word; "Big news today" is the title line
+        assert_eq!(title_line(text, 0, at("Body"), &[]), Some(title));
+        assert_eq!(title_line(text, 0, title, &[]), None, "not inside the cut");
+        // a line a rule matches is the site's, not the page's
+        let m = Match { start: title, end: title + "Big news today".len(), rule: 0 };
+        assert_eq!(title_line(text, 0, at("Body"), &[m]), None);
+    }
+
+    #[test]
+    fn line_rules_are_single_words_with_a_letter_on_two_pages() {
+        let docs = ["Reply\n-\n2012\nReply\nbody one", "Reply\n-\n2012\nbody two", "Home\nbody three"];
+        let corpus = Corpus::from_docs(
+            "s",
+            docs.iter().enumerate().map(|(i, t)| Document { id: i.to_string(), text: t.to_string() }).collect(),
+        );
+        let rules = line_rules(&corpus);
+        assert_eq!(rules.len(), 1, "{rules:?}");
+        assert_eq!(rules[0].regex, "(?m)^Reply$");
+        assert_eq!((rules[0].df, rules[0].tf, rules[0].bin), (2, 3, 66));
     }
 
     #[test]

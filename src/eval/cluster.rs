@@ -7,8 +7,9 @@
 //! clustering on the Jaccard similarity of their structures, merging while the two closest clusters are
 //! at least `threshold` alike. A new page joins the cluster it is most alike on average.
 
+use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault};
 
 /// Structures of a set of pages, and the lines that make them.
 pub struct Structures {
@@ -18,16 +19,9 @@ pub struct Structures {
 }
 
 fn line_hashes(text: &str) -> HashSet<u64> {
-    let state = std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            let mut h = state.build_hasher();
-            l.hash(&mut h);
-            h.finish()
-        })
-        .collect()
+    // a fixed-key hasher: the same line hashes the same in every run
+    let state = BuildHasherDefault::<DefaultHasher>::default();
+    text.lines().map(str::trim).filter(|l| !l.is_empty()).map(|l| state.hash_one(l)).collect()
 }
 
 impl Structures {
@@ -112,7 +106,13 @@ mod tests {
         let a = "Menu A\nHome A\n";
         let b = "Gallery B\nPhotos B\nNext B\n";
         let docs: Vec<String> = (0..6)
-            .map(|i| format!("{}article {i} text\n{}", if i % 3 == 0 { b } else { a }, if i % 3 == 0 { "End B" } else { "End A" }))
+            .map(|i| {
+                format!(
+                    "{}article {i} text\n{}",
+                    if i % 3 == 0 { b } else { a },
+                    if i % 3 == 0 { "End B" } else { "End A" }
+                )
+            })
             .collect();
         let refs: Vec<&str> = docs.iter().map(|s| s.as_str()).collect();
         let s = Structures::new(&refs);

@@ -115,20 +115,27 @@ fn classify(name: &str) -> Option<(&str, Kind)> {
         return None;
     }
     let lower = name.to_ascii_lowercase();
-    let table: [(&str, fn() -> Kind); 5] = [
-        (".gold.txt", || Kind::Gold),
-        (".template.json", || Kind::Template),
-        (".txt", || Kind::Txt),
-        (".html", || Kind::Html),
-        (".htm", || Kind::Html),
-    ];
-    table.iter().find(|(suffix, _)| lower.ends_with(suffix)).map(|(suffix, kind)| (&name[..name.len() - suffix.len()], kind()))
+    let (suffix, kind) = if lower.ends_with(".gold.txt") {
+        (".gold.txt", Kind::Gold)
+    } else if lower.ends_with(".template.json") {
+        (".template.json", Kind::Template)
+    } else if lower.ends_with(".txt") {
+        (".txt", Kind::Txt)
+    } else if lower.ends_with(".html") {
+        (".html", Kind::Html)
+    } else if lower.ends_with(".htm") {
+        (".htm", Kind::Html)
+    } else {
+        return None;
+    };
+    Some((&name[..name.len() - suffix.len()], kind))
 }
 
 fn has_pages(dir: &Path) -> bool {
     fs::read_dir(dir).is_ok_and(|entries| {
         entries.flatten().any(|e| {
-            e.path().is_file() && matches!(classify(&e.file_name().to_string_lossy()), Some((_, Kind::Txt | Kind::Html)))
+            e.path().is_file()
+                && matches!(classify(&e.file_name().to_string_lossy()), Some((_, Kind::Txt | Kind::Html)))
         })
     })
 }
@@ -221,7 +228,9 @@ fn load_site(folder: &Path, warnings: &mut Vec<String>) -> Result<Site> {
             Kind::Gold => page.gold = Some(text),
             Kind::Template => match parse_template(&text) {
                 Ok(spans) => page.template = Some(spans),
-                Err(e) => warnings.push(format!("{}: not a JSON array of [start, end] spans ({e}), ignored", path.display())),
+                Err(e) => {
+                    warnings.push(format!("{}: not a JSON array of [start, end] spans ({e}), ignored", path.display()))
+                }
             },
         }
     }

@@ -41,9 +41,9 @@ impl Floors {
         })?;
         let tolerance = match table.get("tolerance") {
             None => 0.02,
-            Some(v) => v.as_float().ok_or_else(|| {
-                Error::Invalid(format!("{}: `tolerance` must be a number like 0.02", path.display()))
-            })?,
+            Some(v) => v
+                .as_float()
+                .ok_or_else(|| Error::Invalid(format!("{}: `tolerance` must be a number like 0.02", path.display())))?,
         };
         Ok(Floors { tolerance, table })
     }

@@ -54,16 +54,22 @@ impl Default for EvalConfig {
     }
 }
 
+/// What an evaluation is of, for its report.
+struct Labels {
+    method: String,
+    options: serde_json::Value,
+    models: Vec<String>,
+}
+
 fn evaluate_with(
     dataset: &Dataset,
     config: &EvalConfig,
     input: Input,
-    method: String,
-    options: serde_json::Value,
-    models: Vec<String>,
+    labels: Labels,
     train: &Train<'_>,
     progress: &dyn Progress,
 ) -> Evaluation {
+    let Labels { method, options, models } = labels;
     let prepared = prepare(dataset, input);
     let runs = config
         .protocols
@@ -82,7 +88,15 @@ fn evaluate_with(
             ))
         })
         .collect();
-    Evaluation { dataset: dataset.name.clone(), method, input, options, models, runs, warnings: dataset.warnings.clone() }
+    Evaluation {
+        dataset: dataset.name.clone(),
+        method,
+        input,
+        options,
+        models,
+        runs,
+        warnings: dataset.warnings.clone(),
+    }
 }
 
 /// Evaluates `method` on `dataset`.
@@ -96,8 +110,10 @@ pub fn evaluate(
     let input = method.input(config.input);
     method.prepare(&dataset.sites, input)?;
     let method: &dyn Method = method;
-    let train = |source: &Source<'_>, _: &[&Prepared]| -> Result<Vec<Box<dyn Model>>> { Ok(vec![method.train(source)?]) };
-    Ok(evaluate_with(dataset, config, input, method.name(), options, vec![method.name()], &train, progress))
+    let train =
+        |source: &Source<'_>, _: &[&Prepared]| -> Result<Vec<Box<dyn Model>>> { Ok(vec![method.train(source)?]) };
+    let labels = Labels { method: method.name(), options, models: vec![method.name()] };
+    Ok(evaluate_with(dataset, config, input, labels, &train, progress))
 }
 
 /// Evaluates chaff with the oracle editor: scores after 0, 5, 10, 20 and all decisions.
@@ -112,16 +128,17 @@ pub fn evaluate_oracle(
     chaff.prepare(&dataset.sites, input)?;
     let options = serde_json::to_value(&chaff.options).unwrap_or_default();
     let chaff: &Chaff = chaff;
-    let train =
-        |source: &Source<'_>, golds: &[&Prepared]| oracle::train(chaff, source, golds, accept_share);
+    let train = |source: &Source<'_>, golds: &[&Prepared]| oracle::train(chaff, source, golds, accept_share);
     let models = oracle::CHECKPOINTS.iter().map(|&c| oracle::checkpoint_name(c)).collect();
     Ok(evaluate_with(
         dataset,
         config,
         input,
-        format!("chaff + oracle editor (accepts at ≥ {:.0}% outside the gold)", accept_share * 100.0),
-        options,
-        models,
+        Labels {
+            method: format!("chaff + oracle editor (accepts at ≥ {:.0}% outside the gold)", accept_share * 100.0),
+            options,
+            models,
+        },
         &train,
         progress,
     ))

@@ -29,11 +29,16 @@ pub fn checkpoint_name(c: Option<usize>) -> String {
 pub const ACCEPT_SHARE: f64 = 0.9;
 
 /// The oracle's models of one source, one per checkpoint of [`CHECKPOINTS`].
-pub fn train(chaff: &Chaff, source: &Source<'_>, golds: &[&Prepared], accept_share: f64) -> Result<Vec<Box<dyn Model>>> {
+pub fn train(
+    chaff: &Chaff,
+    source: &Source<'_>,
+    golds: &[&Prepared],
+    accept_share: f64,
+) -> Result<Vec<Box<dyn Model>>> {
     let (corpus, file) = chaff.rules_file(source)?;
     let n = file.rules.len();
     let all = Cleaner::from_rules(file.tokenizer, &file.mutable, file.rules.iter(), file.merge_gap)?
-        .with_line_boundary(file.line_boundary);
+        .with_settings(file.clean_settings());
     // words matched by each candidate across the pages: (outside the gold, all)
     let counts = corpus
         .docs

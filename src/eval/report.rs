@@ -97,7 +97,15 @@ impl RunReport {
         let overall = Summary::of(&all);
         let mut pages = run.pages;
         pages.sort_by(|a, b| (&a.site, &a.id).cmp(&(&b.site, &b.id)));
-        RunReport { protocol: run.protocol, folds: run.folds, seconds: run.seconds, overall, sites, notes: run.notes, pages }
+        RunReport {
+            protocol: run.protocol,
+            folds: run.folds,
+            seconds: run.seconds,
+            overall,
+            sites,
+            notes: run.notes,
+            pages,
+        }
     }
 }
 

@@ -141,7 +141,7 @@ fn step(v: &mut [u64], m: &[u64]) {
 fn zeros_before(v: &[u64], j: usize) -> usize {
     let full = j / 64;
     let mut ones: usize = v[..full].iter().map(|w| w.count_ones() as usize).sum();
-    if j % 64 != 0 {
+    if !j.is_multiple_of(64) {
         ones += (v[full] & ((1u64 << (j % 64)) - 1)).count_ones() as usize;
     }
     j - ones
@@ -215,8 +215,7 @@ mod tests {
         let mut dp = vec![vec![0usize; b.len() + 1]; a.len() + 1];
         for i in 1..=a.len() {
             for j in 1..=b.len() {
-                dp[i][j] =
-                    if a[i - 1] == b[j - 1] { dp[i - 1][j - 1] + 1 } else { dp[i - 1][j].max(dp[i][j - 1]) };
+                dp[i][j] = if a[i - 1] == b[j - 1] { dp[i - 1][j - 1] + 1 } else { dp[i - 1][j].max(dp[i][j - 1]) };
             }
         }
         assert_eq!(lcs_len(&a, &b), dp[a.len()][b.len()]);

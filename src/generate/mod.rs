@@ -208,31 +208,6 @@ impl DocBuilder {
     }
 }
 
-/// Greedy wrap to lines of at most `width` bytes (unless one word is longer) by
-/// turning spaces into newlines: tokens and byte offsets stay unchanged.
-fn wrap(text: &mut String, width: usize) {
-    let mut bytes = std::mem::take(text).into_bytes();
-    let mut line_start = 0;
-    let mut last_space: Option<usize> = None;
-    for i in 0..=bytes.len() {
-        let b = bytes.get(i).copied().unwrap_or(b'\n');
-        if b != b' ' && b != b'\n' {
-            continue;
-        }
-        if i - line_start > width
-            && let Some(sp) = last_space.filter(|&sp| sp >= line_start)
-        {
-            bytes[sp] = b'\n';
-            line_start = sp + 1;
-        }
-        if b == b'\n' {
-            line_start = i + 1;
-        }
-        last_space = Some(i);
-    }
-    *text = String::from_utf8(bytes).expect("only ASCII spaces were replaced");
-}
-
 /// One sevendays-style document (also the unit of the benchmark corpus).
 fn sevendays_doc(rng: &mut Rng, id: String, date: Date, headline: &str, words: usize) -> GeneratedDoc {
     let mut b = DocBuilder::new(words * 7 + 256);
@@ -267,14 +242,13 @@ fn sevendays_doc(rng: &mut Rng, id: String, date: Date, headline: &str, words: u
     t.push_str(related.month_name());
     t.push_str(" read more");
     b.template_from(start);
-
-    wrap(&mut b.text, 70);
     b.finish(id)
 }
 
-/// Plain-text pages shaped like the thesis's sevendaysvt.com example: a one-line
-/// head with a date, the article wrapped at 70 columns, and a tail with a related
-/// headline (from a pool of 40) and its date. Default size: 120 documents.
+/// Plain-text pages shaped like the thesis's sevendaysvt.com example, as a naive
+/// parser leaves them: one line holding the head with a date, the article, and a
+/// tail with a related headline (from a pool of 40) and its date, glued together.
+/// Default size: 120 documents.
 pub fn sevendays(n_docs: usize, seed: u64) -> GeneratedSource {
     let mut rng = Rng::new(seed, 1);
     let dates = sorted_dates(&mut rng, n_docs, 2006, 2008);
@@ -448,8 +422,8 @@ mod tests {
         let mut rng = Rng::new(0, 0);
         assert_eq!(rng.next_u64(), 0xE220_A839_7B1D_CDAF);
         let doc = &sevendays(1, 1).docs[0];
-        let head = "# Permanent link | no responses | Published on: Monday, 6th November,\n\
-                    2006 The shopping centre outside Port Alden has been reviewed twice\n";
+        let head = "# Permanent link | no responses | Published on: Monday, 6th November, \
+                    2006 The shopping centre outside Port Alden has been reviewed twice ";
         assert!(doc.text.starts_with(head));
     }
 
@@ -527,7 +501,7 @@ mod tests {
         assert_eq!(source.docs.len(), 120);
         let mut headline_uses = BTreeMap::new();
         for doc in &source.docs {
-            assert!(doc.text.lines().all(|l| l.len() <= 70), "{}: line too long", doc.id);
+            assert_eq!(doc.text.lines().count(), 1, "{}: one line, template glued to the article", doc.id);
             assert!(!doc.text.contains("  ") && !doc.text.contains(" \n"));
             let words = doc.body.split_whitespace().count();
             assert!((60..=250).contains(&words), "{}: {words} body words", doc.id);

@@ -87,8 +87,7 @@ impl Preview {
         }
         spans.sort_by_key(|s| (s.start, s.end));
         self.spans = spans;
-        self.cleaned =
-            if self.render_html { crate::eval::render::render_html(&accepted.text) } else { accepted.text };
+        self.cleaned = if self.render_html { crate::eval::render::render_html(&accepted.text) } else { accepted.text };
         self.removed = accepted.removed_bytes;
         self.pending = pending;
         if self.cursor.is_some_and(|c| c >= self.spans.len()) {

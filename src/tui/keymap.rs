@@ -108,7 +108,12 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::Tune, &[ch('n')], Action::NextDoc, "Preview the next document"),
     bind(C::Tune, &[ch('p')], Action::PrevDoc, "Preview the previous document"),
     bind(C::Tune, &[ch('g')], Action::GotoDoc, "Go to a document by id (or number)"),
-    bind(C::Tune, &[ch('v')], Action::ToggleCleaned, "Preview: removed spans highlighted, or the cleaned text only (HTML rendered)"),
+    bind(
+        C::Tune,
+        &[ch('v')],
+        Action::ToggleCleaned,
+        "Preview: removed spans highlighted, or the cleaned text only (HTML rendered)",
+    ),
     bind(C::Tune, &[ch(']')], Action::NextSpan, "Preview: cursor to the next removed span"),
     bind(C::Tune, &[ch('[')], Action::PrevSpan, "Preview: cursor to the previous removed span"),
     bind(C::Candidates, &[code(K::Up), ch('k')], Action::Up, "Previous candidate"),

@@ -22,12 +22,7 @@ pub struct Ready {
     pub all: Option<Cleaner>,
 }
 
-/// Rules file settings the cleaners need.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct CleanSettings {
-    pub merge_gap: usize,
-    pub line_boundary: bool,
-}
+pub use crate::cleaning::CleanSettings;
 
 impl Ready {
     pub fn build(m: &Mining, settings: CleanSettings) -> Ready {
@@ -37,7 +32,7 @@ impl Ready {
         let mutable = MutableSet::new(m.patterns.clone()).unwrap_or_else(|_| MutableSet::empty());
         let index = m.strings.iter().enumerate().map(|(i, s)| (s.id.clone(), i)).collect();
         let all = Cleaner::with_patterns(m.tokenizer, &mutable, &rules, settings.merge_gap)
-            .map(|c| c.with_line_boundary(settings.line_boundary))
+            .map(|c| c.with_settings(settings))
             .ok();
         Ready { texts, lower, rules, index, mutable, all }
     }

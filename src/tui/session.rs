@@ -21,9 +21,10 @@ use super::candidates::CandidateList;
 use super::document::{Preview, line_of, wrap};
 use super::journal::{Entry, Journal, Replay};
 use super::miner::{Mined, Prepare};
-use super::ready::{CleanSettings, Ready};
+use super::ready::Ready;
 use super::source::{Idioms, Opened, SourceSpec};
 use super::watch::Watch;
+use crate::automatic::{AutoOptions, automatic_rules};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Pane {
@@ -103,13 +104,19 @@ impl Session {
     /// the mining prepared on the miner thread (with idioms flagged), or `None` to prepare it here.
     pub fn new(opened: Opened, mut mining: Mining, ready: Option<Ready>, journal: Journal) -> Session {
         let Opened { spec, corpus, previous, previous_text, config, params, idioms } = opened;
-        let header = match &previous {
-            Some(p) => RulesFile { rules: Vec::new(), ..p.clone() },
-            None => RulesFile::from_mining(&mining, params, None),
+        // A source without a rules file starts from the automatic rules, as `chaff mine` writes them.
+        let auto = match &previous {
+            Some(_) => None,
+            None => automatic_rules(&corpus, &mining, params, None, &AutoOptions::default()).ok(),
+        };
+        let header = match (&previous, &auto) {
+            (Some(p), _) => RulesFile { rules: Vec::new(), ..p.clone() },
+            (None, Some(a)) => RulesFile { rules: Vec::new(), ..a.clone() },
+            (None, None) => RulesFile::from_mining(&mining, params, None),
         };
         let ready = ready.unwrap_or_else(|| {
             idioms.flag(&mut mining);
-            Ready::build(&mining, CleanSettings { merge_gap: header.merge_gap, line_boundary: header.line_boundary })
+            Ready::build(&mining, header.clean_settings())
         });
         let mut s = Session {
             spec,
@@ -137,38 +144,37 @@ impl Session {
             preview_width: 40,
         };
         s.cutoff = s.mining.auto_cutoff;
-        match previous {
-            Some(file) => s.take_file(&file),
-            None => s.suggested_cuts = s.suggest_cuts(),
+        match (previous, auto) {
+            (Some(file), _) => s.take_file(&file),
+            (None, Some(auto)) => s.suggested_cuts = s.take_suggestions(auto),
+            (None, None) => {}
         }
         s.refresh_all();
         s
     }
 
-    /// Frame cuts suggested for a source mined afresh, as `chaff mine` does: pending candidates that lie
-    /// before (after) the article on nearly all their pages get the action cut-before (cut-after). They
-    /// stay pending, and are not unsaved work. Returns how many.
-    fn suggest_cuts(&mut self) -> usize {
-        let mut file = self.rules_file();
-        if crate::frame::suggest_cuts(&self.corpus, &mut file, &crate::frame::CutParams::default()).is_err() {
-            return 0;
-        }
-        let mut n = 0;
-        for r in file.rules.into_iter().filter(|r| r.action != RuleAction::Remove && r.status == Status::Pending) {
-            if !self.decisions.contains_key(&r.id) {
-                self.decisions.insert(r.id.clone(), r);
-                n += 1;
+    /// The automatic rules' suggestions for a source mined afresh, as `chaff mine` makes them: frame cuts
+    /// (cut-before / cut-after on pending candidates) and, in html mode, tagless candidates rejected. They
+    /// are not unsaved work. Returns how many frame cuts.
+    fn take_suggestions(&mut self, auto: RulesFile) -> usize {
+        let mut cuts = 0;
+        for mut r in auto.rules {
+            let default = self.ready.index.get(&r.id).map(|&i| default_status(&self.mining.strings[i]));
+            // an idiom flagged here stays rejected whatever the suggestion
+            if default == Some(Status::Rejected) {
+                r.status = Status::Rejected;
+            }
+            if r.action != RuleAction::Remove || Some(r.status) != default {
+                cuts += usize::from(r.action != RuleAction::Remove);
+                self.decisions.entry(r.id.clone()).or_insert(r);
             }
         }
-        n
+        cuts
     }
 
     /// What the miner thread needs to prepare a new mining for this session.
     pub fn prepare(&self) -> Prepare {
-        Prepare {
-            idioms: self.idioms.clone(),
-            settings: CleanSettings { merge_gap: self.header.merge_gap, line_boundary: self.header.line_boundary },
-        }
+        Prepare { idioms: self.idioms.clone(), settings: self.header.clean_settings() }
     }
 
     /// Takes decisions, cutoff, merge gap and parameters from a rules file (patterns are the caller's
@@ -444,9 +450,9 @@ impl Session {
     pub fn rebuild_cleaners(&mut self) {
         let tokenizer = self.mining.tokenizer;
         let mutable = &self.ready.mutable;
-        let (gap, line_boundary) = (self.header.merge_gap, self.header.line_boundary);
+        let settings = self.header.clean_settings();
         let build = |rules: Vec<&Rule>| {
-            Cleaner::with_patterns(tokenizer, mutable, rules, gap).map(|c| c.with_line_boundary(line_boundary))
+            Cleaner::with_patterns(tokenizer, mutable, rules, settings.merge_gap).map(|c| c.with_settings(settings))
         };
         let mut rules: Vec<&Rule> = self.decisions.values().filter(|r| r.status == Status::Accepted).collect();
         rules.sort_by(|a, b| a.id.cmp(&b.id));

@@ -25,10 +25,7 @@ pub(super) fn open_selected(app: &mut App) {
     let Some(entry) = p.entries.get(p.selected) else { return };
     match crate::tui::source::open(&entry.path, app.rules_override.as_deref(), &app.rules_dir, app.preset) {
         Ok(opened) => {
-            let settings = opened.previous.as_ref().map_or(CleanSettings::default(), |p| CleanSettings {
-                merge_gap: p.merge_gap,
-                line_boundary: p.line_boundary,
-            });
+            let settings = opened.previous.as_ref().map_or(CleanSettings::default(), |p| p.clean_settings());
             let request = MineRequest {
                 corpus: std::sync::Arc::new(opened.corpus.clone()),
                 config: opened.config.clone(),

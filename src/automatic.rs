@@ -1,0 +1,90 @@
+//! The automatic rules: what chaff makes of a freshly mined source before an editor looks at it. One
+//! place decides it, for `chaff mine`, the tuning UI and `chaff eval` alike, with the defaults that
+//! measured best on real pages (`chaff eval`, see the README):
+//! - frame cuts suggested for header and footer strings ([`crate::frame`]);
+//! - in text mode, the line-boundary filter, unless the source's documents are glued into long lines
+//!   (as a naive parser leaves them: the thesis's own example);
+//! - in html mode, a candidate with no tag in it starts rejected: template strings carry markup, idioms
+//!   ("of the") do not;
+//! - short islands of text between removals removed too (thesis §6.1).
+
+use rayon::prelude::*;
+
+use crate::corpus::Corpus;
+use crate::error::Result;
+use crate::frame::{CutParams, suggest_cuts};
+use crate::mining::Mining;
+use crate::rules::{MiningParams, RulesFile, Status};
+use crate::tokens::Tokenizer;
+
+/// Lines of this many words or more (at the median) are text glued together, not a layout.
+pub const GLUED_WORDS: usize = 25;
+
+#[derive(Debug, Clone, Copy)]
+pub struct AutoOptions {
+    /// Suggest frame cuts, with these parameters.
+    pub cuts: Option<CutParams>,
+    /// The line-boundary filter: `None` decides it from the source (text mode only).
+    pub line_boundary: Option<bool>,
+    /// HTML: candidates with no tag start rejected.
+    pub reject_tagless: bool,
+    /// Islands of fewer words than this between removals go too (0: off).
+    pub islands: usize,
+}
+
+impl Default for AutoOptions {
+    fn default() -> Self {
+        AutoOptions { cuts: Some(CutParams::default()), line_boundary: None, reject_tagless: true, islands: 10 }
+    }
+}
+
+/// The rules file of a fresh mining. With `previous` (re-mining), the editor's settings and decisions
+/// carry over and only new candidates get the automatic treatment.
+pub fn automatic_rules(
+    corpus: &Corpus,
+    mining: &Mining,
+    params: MiningParams,
+    previous: Option<&RulesFile>,
+    opts: &AutoOptions,
+) -> Result<RulesFile> {
+    let mut file = RulesFile::from_mining(mining, params, previous);
+    if previous.is_none() {
+        file.islands = opts.islands;
+        file.line_boundary = match opts.line_boundary {
+            Some(on) => on && file.tokenizer == Tokenizer::Text,
+            None => file.tokenizer == Tokenizer::Text && is_lined(corpus),
+        };
+    }
+    if opts.reject_tagless && file.tokenizer == Tokenizer::Html {
+        let decided: std::collections::HashSet<&str> = previous
+            .map(|p| p.rules.iter().filter(|r| r.status != Status::Pending).map(|r| r.id.as_str()).collect())
+            .unwrap_or_default();
+        for r in file.rules.iter_mut().filter(|r| r.status == Status::Pending && !decided.contains(r.id.as_str())) {
+            if !r.tokens.is_empty() && !r.symbols().iter().any(|s| s.is_tag()) {
+                r.status = Status::Rejected;
+            }
+        }
+    }
+    if let Some(cut) = opts.cuts {
+        suggest_cuts(corpus, &mut file, &cut)?;
+    }
+    Ok(file)
+}
+
+/// Whether a source's documents are laid out in lines the line-boundary filter can use: the median
+/// non-empty line has fewer than [`GLUED_WORDS`] words. A naive parser that glues a page into one long
+/// line (the thesis's own example) leaves template and article on the same line, and the filter would
+/// keep the template.
+pub fn is_lined(corpus: &Corpus) -> bool {
+    let mut words: Vec<usize> = corpus
+        .docs
+        .par_iter()
+        .flat_map_iter(|d| d.text.lines().map(|l| l.split_whitespace().count()).filter(|&n| n > 0).collect::<Vec<_>>())
+        .collect();
+    if words.is_empty() {
+        return false;
+    }
+    let mid = words.len() / 2;
+    let (_, median, _) = words.select_nth_unstable(mid);
+    *median < GLUED_WORDS
+}
