@@ -6,15 +6,22 @@
 //!   (as a naive parser leaves them: the thesis's own example);
 //! - in html mode, a candidate with no tag in it starts rejected: template strings carry markup, idioms
 //!   ("of the") do not;
-//! - short islands of text between removals removed too (thesis §6.1).
+//! - short islands of text between removals removed too (thesis §6.1);
+//! - template clusters (seeds 001, 004): a source whose pages use several templates is split by the
+//!   structure of its pages, each cluster of enough pages is mined apart, and the strings found only
+//!   there become rules of that cluster. A template on a third of the pages never reaches the cutoff of
+//!   the whole source; in its own cluster it is on every page.
+
+use std::collections::HashSet;
 
 use rayon::prelude::*;
 
-use crate::corpus::Corpus;
+use crate::clusters::{Structures, clusters};
+use crate::corpus::{Corpus, Document};
 use crate::error::Result;
 use crate::frame::{CutParams, suggest_cuts};
-use crate::mining::Mining;
-use crate::rules::{MiningParams, RulesFile, Status};
+use crate::mining::{Mining, MiningConfig, Quiet, mine};
+use crate::rules::{MiningParams, Rule, RulesFile, Status};
 use crate::tokens::Tokenizer;
 
 /// Lines of this many words or more (at the median) are text glued together, not a layout.
@@ -30,11 +37,35 @@ pub struct AutoOptions {
     pub reject_tagless: bool,
     /// Islands of fewer words than this between removals go too (0: off).
     pub islands: usize,
+    /// Template clusters, mined apart.
+    pub clusters: Option<ClusterParams>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct ClusterParams {
+    /// Pages join a cluster while they are this alike on average (Jaccard of their shared lines).
+    pub similarity: f64,
+    /// Fewest pages a cluster needs to be mined.
+    pub min_docs: usize,
+    /// Pages clustered at most (an even sample of larger sources): clustering is cubic.
+    pub max_docs: usize,
+}
+
+impl Default for ClusterParams {
+    fn default() -> Self {
+        ClusterParams { similarity: 0.5, min_docs: 3, max_docs: 300 }
+    }
 }
 
 impl Default for AutoOptions {
     fn default() -> Self {
-        AutoOptions { cuts: Some(CutParams::default()), line_boundary: None, reject_tagless: true, islands: 10 }
+        AutoOptions {
+            cuts: Some(CutParams::default()),
+            line_boundary: None,
+            reject_tagless: true,
+            islands: 10,
+            clusters: Some(ClusterParams::default()),
+        }
     }
 }
 
@@ -68,7 +99,51 @@ pub fn automatic_rules(
     if let Some(cut) = opts.cuts {
         suggest_cuts(corpus, &mut file, &cut)?;
     }
+    if let Some(cp) = opts.clusters {
+        add_cluster_rules(corpus, mining, params, &mut file, opts, &cp)?;
+    }
     Ok(file)
+}
+
+/// Mines each template cluster of enough pages apart and adds, as rules of that cluster, the automatic
+/// rules it finds that the whole source's rules do not hold. Returns how many.
+pub fn add_cluster_rules(
+    corpus: &Corpus,
+    mining: &Mining,
+    params: MiningParams,
+    file: &mut RulesFile,
+    opts: &AutoOptions,
+    cp: &ClusterParams,
+) -> Result<usize> {
+    let step = corpus.docs.len().div_ceil(cp.max_docs.max(1)).max(1);
+    let sample: Vec<&Document> = corpus.docs.iter().step_by(step).collect();
+    let texts: Vec<&str> = sample.iter().map(|d| d.text.as_str()).collect();
+    let groups = clusters(&Structures::new(&texts).pages, cp.similarity);
+    if groups.len() < 2 {
+        return Ok(0);
+    }
+    let mut config =
+        MiningConfig { patterns: mining.patterns.clone(), ..MiningConfig::for_tokenizer(mining.tokenizer) };
+    params.apply(&mut config);
+    let inner = AutoOptions { clusters: None, ..*opts };
+    let mut known: HashSet<String> = file.rules.iter().map(|r| r.id.clone()).collect();
+    let mut added = 0;
+    for (k, group) in groups.iter().enumerate() {
+        if group.len() < cp.min_docs.max(2) || group.len() == sample.len() {
+            continue;
+        }
+        let docs = group.iter().map(|&i| sample[i].clone()).collect();
+        let sub = Corpus::from_docs(format!("{} cluster {k}", corpus.name), docs);
+        let sub_mining = mine(&sub, &config, &Quiet)?;
+        let sub_file = automatic_rules(&sub, &sub_mining, params, None, &inner)?;
+        for r in sub_file.active_rules(true) {
+            if known.insert(r.id.clone()) {
+                file.rules.push(Rule { cluster: Some(k as u32), ..r.clone() });
+                added += 1;
+            }
+        }
+    }
+    Ok(added)
 }
 
 /// Whether a source's documents are laid out in lines the line-boundary filter can use: the median

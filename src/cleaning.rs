@@ -72,6 +72,7 @@ pub struct Match {
 struct ActiveRule {
     id: String,
     action: Action,
+    cluster: Option<u32>,
 }
 
 /// A compiled set of rules.
@@ -85,6 +86,7 @@ pub struct Cleaner {
     token_rules: Vec<u32>,
     regex_rules: Vec<(u32, Regex)>,
     any_cut: bool,
+    any_cluster: bool,
     line_boundary: bool,
     islands: usize,
 }
@@ -159,11 +161,12 @@ impl Cleaner {
                 })?;
                 regex_rules.push((idx, re));
             }
-            active.push(ActiveRule { id: rule.id.clone(), action: rule.action });
+            active.push(ActiveRule { id: rule.id.clone(), action: rule.action, cluster: rule.cluster });
         }
         let refs: Vec<&[Symbol]> = token_strings.iter().map(|s| s.as_slice()).collect();
         let matcher = TokenMatcher::new(tokenizer, mutable.clone(), &refs);
         let any_cut = active.iter().any(|r| r.action != Action::Remove);
+        let any_cluster = active.iter().any(|r| r.cluster.is_some());
         Ok(Cleaner {
             tokenizer,
             merge_gap,
@@ -172,6 +175,7 @@ impl Cleaner {
             token_rules,
             regex_rules,
             any_cut,
+            any_cluster,
             line_boundary: false,
             islands: 0,
         })
@@ -225,7 +229,26 @@ impl Cleaner {
         }
         out.sort_unstable();
         out.dedup();
+        if self.any_cluster {
+            self.keep_one_cluster(&mut out);
+        }
         out
+    }
+
+    /// A document belongs to the template cluster whose own rules cover most of it (ties: the lower
+    /// cluster); the other clusters' matches are dropped. Rules of the whole source always apply.
+    fn keep_one_cluster(&self, matches: &mut Vec<Match>) {
+        let mut cover: Vec<(u32, usize)> = Vec::new();
+        for m in matches.iter() {
+            if let Some(k) = self.rules[m.rule as usize].cluster {
+                match cover.iter_mut().find(|c| c.0 == k) {
+                    Some(c) => c.1 += m.end - m.start,
+                    None => cover.push((k, m.end - m.start)),
+                }
+            }
+        }
+        let best = cover.iter().max_by_key(|c| (c.1, std::cmp::Reverse(c.0))).map(|c| c.0);
+        matches.retain(|m| self.rules[m.rule as usize].cluster.is_none_or(|k| Some(k) == best));
     }
 
     /// The removed spans of `text`.
@@ -491,6 +514,7 @@ mod tests {
             example: String::new(),
             idiom: false,
             stale: false,
+            cluster: None,
         }
     }
 
@@ -543,6 +567,23 @@ mod tests {
         let c = cleaner(&[("read more", Action::Remove)], 0)
             .with_settings(CleanSettings { islands: 3, ..Default::default() });
         assert_eq!(c.clean(text).text, "one two three four");
+    }
+
+    #[test]
+    fn a_document_gets_the_rules_of_the_cluster_that_covers_it_most() {
+        let m = MutableSet::defaults();
+        let mut gallery = rule("g", "Photo gallery", Action::Remove, &m);
+        gallery.cluster = Some(1);
+        let mut image = rule("i", "Image", Action::Remove, &m);
+        image.cluster = Some(1);
+        let mut article = rule("a", "Article page", Action::Remove, &m);
+        article.cluster = Some(0);
+        let whole = rule("r", "read more", Action::Remove, &m);
+        let rules = [gallery, image, article, whole];
+        let c = Cleaner::from_rules(Tokenizer::Text, m.patterns(), &rules, 0).unwrap();
+        // cluster 1 covers more of this page: its rules apply, cluster 0's do not
+        assert_eq!(c.clean("Photo gallery Image one Article page read more").text, "one Article page");
+        assert_eq!(c.clean("Article page Image two read more").text, "Image two");
     }
 
     #[test]

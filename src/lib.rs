@@ -25,6 +25,7 @@ pub mod mining;
 pub mod rules;
 
 pub mod automatic;
+pub mod clusters;
 pub mod eval;
 pub mod frame;
 pub mod generate;

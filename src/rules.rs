@@ -86,6 +86,10 @@ pub struct Rule {
     /// Not found when the source was last mined; kept because an editor decided on it.
     #[serde(default, skip_serializing_if = "is_false")]
     pub stale: bool,
+    /// Mined in one template cluster of the source: applied only to documents of that cluster (the one
+    /// whose cluster rules cover most of a document).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cluster: Option<u32>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -115,6 +119,7 @@ impl Rule {
             example: s.example.clone(),
             idiom: s.idiom,
             stale: false,
+            cluster: None,
         }
     }
 }
@@ -223,8 +228,13 @@ impl RulesFile {
             file.rules.push(rule);
         }
         if let Some(prev) = previous {
-            for r in prev.rules.iter().filter(|r| r.status != Status::Pending && !seen.contains(&r.id)) {
-                file.rules.push(Rule { stale: true, ..r.clone() });
+            for r in prev.rules.iter().filter(|r| !seen.contains(&r.id)) {
+                if r.cluster.is_some() {
+                    // cluster rules come from mining the clusters, not this mining: kept as they are
+                    file.rules.push(r.clone());
+                } else if r.status != Status::Pending {
+                    file.rules.push(Rule { stale: true, ..r.clone() });
+                }
             }
         }
         file
@@ -335,6 +345,7 @@ mod tests {
                     example: "read more".into(),
                     idiom: false,
                     stale: false,
+                    cluster: None,
                 },
                 Rule {
                     id: "r2".into(),
@@ -349,6 +360,7 @@ mod tests {
                     example: "«x» | \"quoted\"\nnew line".into(),
                     idiom: true,
                     stale: true,
+                    cluster: Some(1),
                 },
             ],
         }

@@ -33,6 +33,7 @@ fn rule(i: usize, tokens: &[&str], action: Action) -> Rule {
         example: String::new(),
         idiom: false,
         stale: false,
+        cluster: None,
     }
 }
 

@@ -185,7 +185,7 @@ fn real_corpora_smoke() {
 /// on too few pages of the whole site to reach the cutoff.
 #[test]
 fn template_clusters_split_a_two_template_source() {
-    use chaff::eval::cluster::{Structures, clusters};
+    use chaff::clusters::{Structures, clusters};
     let source = mixed_templates(40, 5);
     let texts: Vec<&str> = source.docs.iter().map(|d| d.text.as_str()).collect();
     let groups = clusters(&Structures::new(&texts).pages, 0.5);

@@ -272,6 +272,9 @@ pub struct EvalLevers {
     /// similarity (default 0.5), mine each cluster too, clean a page with its cluster's rules and the site's.
     #[arg(long, num_args = 0..=1, default_missing_value = "0.5")]
     pub clusters: Option<f64>,
+    /// No template clusters: mine each site as one.
+    #[arg(long, conflicts_with = "clusters")]
+    pub no_clusters: bool,
     /// Template clusters: fewest pages a cluster needs to be mined on its own.
     #[arg(long, default_value_t = 3)]
     pub min_cluster: usize,

@@ -102,6 +102,7 @@ fn rules_for(corpus: &Corpus, mining: &Mining, n: usize) -> RulesFile {
             example: String::new(),
             idiom: false,
             stale: false,
+            cluster: None,
         });
     }
     for r in &mut file.rules {

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
+use chaff::automatic::ClusterParams;
 use chaff::eval::chaff::{Chaff, ChaffOptions};
 use chaff::eval::floors::{FloorCheck, Floors};
 use chaff::eval::method::{NAMES, by_name};
@@ -68,7 +69,7 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         keep_title: l.keep_title,
         tag_bound: !l.no_tag_bound,
         cutoff: l.cutoff,
-        clusters: l.clusters,
+        clusters: if l.no_clusters { None } else { Some(l.clusters.unwrap_or(ClusterParams::default().similarity)) },
         min_cluster: l.min_cluster,
         islands: l.islands,
         specks: l.specks,

@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::automatic::{AutoOptions, automatic_rules};
+use crate::automatic::{AutoOptions, ClusterParams, automatic_rules};
 use crate::cleaning::{Cleaner, Match, SpanKind};
 use crate::corpus::{Corpus, Document};
 use crate::cutoff::{CutoffBin, bin_of};
@@ -22,7 +22,6 @@ use crate::rules::{Action, MiningParams, Rule, RulesFile, Status};
 use crate::symbol::display;
 use crate::tokens::Tokenizer;
 
-use super::cluster::{Structures, clusters, nearest};
 use super::dataset::{Input, Site};
 use super::method::{Method, Model, Source};
 use super::spans::normalize;
@@ -87,8 +86,8 @@ impl Default for ChaffOptions {
             line_rules: false,
             tag_bound: true,
             cutoff: None,
-            clusters: None,
-            min_cluster: 3,
+            clusters: Some(ClusterParams::default().similarity),
+            min_cluster: ClusterParams::default().min_docs,
             keep_title: false,
             islands: Some(AutoOptions::default().islands),
             specks: None,
@@ -175,6 +174,11 @@ impl Chaff {
             line_boundary: if self.options.line_boundary { None } else { Some(false) },
             reject_tagless: self.options.tag_bound,
             islands: self.options.islands.unwrap_or(0),
+            clusters: self.options.clusters.map(|similarity| ClusterParams {
+                similarity,
+                min_docs: self.options.min_cluster,
+                ..ClusterParams::default()
+            }),
         };
         let mut file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &auto)?;
         let present: HashSet<String> = file.rules.iter().map(|r| r.id.clone()).collect();
@@ -244,30 +248,7 @@ impl Method for Chaff {
 
     fn train(&self, source: &Source<'_>) -> Result<Box<dyn Model>> {
         let (_, file) = self.rules_file(source)?;
-        let whole = self.model(&file)?;
-        let Some(threshold) = self.options.clusters else { return Ok(Box::new(whole)) };
-        let texts: Vec<&str> = source.docs.iter().map(|d| d.1).collect();
-        let structures = Structures::new(&texts);
-        let groups = clusters(&structures.pages, threshold);
-        if groups.len() < 2 {
-            return Ok(Box::new(whole));
-        }
-        let mut models = Vec::with_capacity(groups.len());
-        for g in &groups {
-            models.push(if g.len() >= self.options.min_cluster.max(2) {
-                let sub = Source {
-                    name: source.name,
-                    site: source.site,
-                    input: source.input,
-                    docs: g.iter().map(|&i| source.docs[i]).collect(),
-                };
-                let (_, own) = self.rules_file(&sub)?;
-                Some(self.model(&active_union(&own, &file))?)
-            } else {
-                None
-            });
-        }
-        Ok(Box::new(ClusterModel { structures, groups, models, whole }))
+        Ok(Box::new(self.model(&file)?))
     }
 }
 
@@ -307,40 +288,11 @@ pub fn line_rules(corpus: &Corpus) -> Vec<Rule> {
             example: line.to_string(),
             idiom: false,
             stale: false,
+            cluster: None,
         })
         .collect();
     rules.sort_by(|a, b| a.id.cmp(&b.id));
     rules
-}
-
-/// The active rules of `first` and then of `second` (a rule in both keeps `first`'s action), accepted.
-fn active_union(first: &RulesFile, second: &RulesFile) -> RulesFile {
-    let mut seen = HashSet::new();
-    let rules = [first, second]
-        .iter()
-        .flat_map(|f| f.active_rules(true))
-        .filter(|r| seen.insert(r.id.clone()))
-        .map(|r| Rule { status: Status::Accepted, ..r.clone() })
-        .collect();
-    RulesFile { rules, ..first.clone() }
-}
-
-/// A source split into template clusters: each page is cleaned by the model of the cluster it is most
-/// alike (the whole source's for a cluster too small to mine).
-struct ClusterModel {
-    structures: Structures,
-    groups: Vec<Vec<usize>>,
-    models: Vec<Option<ChaffModel>>,
-    whole: ChaffModel,
-}
-
-impl Model for ClusterModel {
-    fn removed(&self, text: &str) -> Vec<(usize, usize)> {
-        let members: Vec<Vec<&HashSet<u64>>> =
-            self.groups.iter().map(|g| g.iter().map(|&i| &self.structures.pages[i]).collect()).collect();
-        let k = nearest(&self.structures.of(text), &members);
-        self.models[k].as_ref().unwrap_or(&self.whole).removed(text)
-    }
 }
 
 /// A source's automatic rules, compiled, with the locality heuristics.

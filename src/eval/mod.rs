@@ -11,7 +11,6 @@
 
 pub mod baseline;
 pub mod chaff;
-pub mod cluster;
 pub mod dataset;
 pub mod floors;
 pub mod method;

@@ -183,7 +183,8 @@ impl Session {
         self.decisions.clear();
         for r in &file.rules {
             let default = if r.idiom { Status::Rejected } else { Status::Pending };
-            if r.status != default || r.action != RuleAction::Remove {
+            // cluster rules are not in the mining of the whole source: kept here so a save keeps them
+            if r.status != default || r.action != RuleAction::Remove || r.cluster.is_some() {
                 self.decisions.insert(r.id.clone(), r.clone());
             }
         }

@@ -1,0 +1,92 @@
+//! Template clusters: a source with article pages and gallery pages. The gallery template is on too few
+//! pages of the whole source to pass its cutoff; mined apart, it becomes rules of its cluster, which
+//! clean the gallery pages and leave the article pages to the whole source's rules.
+
+use chaff::automatic::{AutoOptions, automatic_rules};
+use chaff::cleaning::Cleaner;
+use chaff::corpus::{Corpus, Document};
+use chaff::generate::mixed_templates;
+use chaff::mining::{MiningConfig, Quiet, mine};
+use chaff::rules::{MiningParams, RulesFile};
+
+/// Article pages, and a few gallery pages: too few for the gallery template to pass the whole source's
+/// cutoff.
+fn source() -> chaff::generate::GeneratedSource {
+    let mut source = mixed_templates(120, 3);
+    let mut galleries = 0;
+    source.docs.retain(|d| {
+        let gallery = d.text.contains("Photo gallery |");
+        galleries += usize::from(gallery);
+        !gallery || galleries <= 12
+    });
+    source
+}
+
+fn corpus() -> Corpus {
+    Corpus::from_docs("mixed", source().docs.into_iter().map(|d| Document { id: d.id, text: d.text }).collect())
+}
+
+/// Share of the gallery pages' template bytes that cleaning removes.
+fn gallery_template_removed(file: &RulesFile) -> f64 {
+    let cleaner = Cleaner::new(file, true).unwrap();
+    let (mut removed, mut total) = (0usize, 0usize);
+    for d in source().docs.iter().filter(|d| d.text.contains("Photo gallery |")) {
+        let spans = cleaner.spans(&d.text);
+        for &(s, e) in &d.template_spans {
+            total += e - s;
+            removed += spans.iter().map(|r| r.end.min(e).saturating_sub(r.start.max(s))).sum::<usize>();
+        }
+    }
+    removed as f64 / total as f64
+}
+
+fn rules(corpus: &Corpus, opts: &AutoOptions) -> RulesFile {
+    let mining = mine(corpus, &MiningConfig::default(), &Quiet).unwrap();
+    automatic_rules(corpus, &mining, MiningParams::default(), None, opts).unwrap()
+}
+
+fn gallery_template_left(corpus: &Corpus, file: &RulesFile) -> usize {
+    let cleaner = Cleaner::new(file, true).unwrap();
+    corpus
+        .docs
+        .iter()
+        .filter(|d| d.text.contains("Photo gallery |"))
+        .filter(|d| cleaner.clean(&d.text).text.contains("Back to gallery"))
+        .count()
+}
+
+#[test]
+fn cluster_rules_clean_the_minority_template() {
+    let corpus = corpus();
+    let galleries = corpus.docs.iter().filter(|d| d.text.contains("Photo gallery |")).count();
+    assert_eq!(galleries, 12);
+
+    let with = rules(&corpus, &AutoOptions::default());
+    let cluster_rules = with.rules.iter().filter(|r| r.cluster.is_some()).count();
+    assert!(cluster_rules > 0, "clusters were mined apart");
+    let without = rules(&corpus, &AutoOptions { clusters: None, ..AutoOptions::default() });
+    assert!(without.rules.iter().all(|r| r.cluster.is_none()));
+
+    let (with_share, without_share) = (gallery_template_removed(&with), gallery_template_removed(&without));
+    eprintln!("gallery template removed: with clusters {with_share:.3}, without {without_share:.3}");
+    assert!(
+        with_share > without_share + 0.02,
+        "template removed with clusters {with_share:.3}, without {without_share:.3}"
+    );
+    assert_eq!(gallery_template_left(&corpus, &with), 0);
+}
+
+#[test]
+fn cluster_rules_survive_a_save_and_a_re_mining() {
+    let corpus = corpus();
+    let file = rules(&corpus, &AutoOptions::default());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mixed.toml");
+    file.save(&path).unwrap();
+    let loaded = RulesFile::load(&path).unwrap();
+    assert_eq!(loaded, file);
+    let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
+    let again = RulesFile::from_mining(&mining, MiningParams::default(), Some(&loaded));
+    let before = file.rules.iter().filter(|r| r.cluster.is_some()).count();
+    assert_eq!(again.rules.iter().filter(|r| r.cluster.is_some()).count(), before);
+}
