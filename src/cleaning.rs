@@ -325,16 +325,7 @@ fn join_islands(text: &str, spans: Vec<Span>, max_words: usize) -> Vec<Span> {
         if let Some(last) = out.last_mut()
             && text[last.end..s.start].split_whitespace().count() < max_words
         {
-            last.end = s.end;
-            if s.kind != SpanKind::Removed {
-                last.kind = s.kind;
-            }
-            for r in s.rules {
-                if !last.rules.contains(&r) {
-                    last.rules.push(r);
-                }
-            }
-            last.rules.sort_unstable();
+            absorb(last, s);
             continue;
         }
         out.push(s);
@@ -397,28 +388,30 @@ fn joinable(between: &str, gap: usize) -> bool {
     between.trim().is_empty() || (gap > 0 && between.chars().count() < gap)
 }
 
+/// Extends `last` over `s` (which starts within or after it): a cut absorbs the removals it covers, and
+/// the rules of both are kept.
+fn absorb(last: &mut Span, s: Span) {
+    last.end = last.end.max(s.end);
+    if last.kind == SpanKind::Removed {
+        last.kind = s.kind;
+    }
+    for r in s.rules {
+        if !last.rules.contains(&r) {
+            last.rules.push(r);
+        }
+    }
+    last.rules.sort_unstable();
+}
+
 /// Merges overlapping spans of different kinds; a cut absorbs the removals it covers.
 fn merge_spans(mut spans: Vec<Span>) -> Vec<Span> {
-    let rank = |k: SpanKind| match k {
-        SpanKind::Removed => 0,
-        _ => 1,
-    };
     spans.sort_by_key(|s| (s.start, s.end));
     let mut out: Vec<Span> = Vec::new();
     for s in spans {
         if let Some(last) = out.last_mut()
             && s.start <= last.end
         {
-            last.end = last.end.max(s.end);
-            if rank(s.kind) > rank(last.kind) {
-                last.kind = s.kind;
-            }
-            for r in s.rules {
-                if !last.rules.contains(&r) {
-                    last.rules.push(r);
-                }
-            }
-            last.rules.sort_unstable();
+            absorb(last, s);
             continue;
         }
         out.push(s);
