@@ -19,8 +19,10 @@ use crate::rules::{Action, Rule, RulesFile, Status};
 
 #[derive(Debug, Clone, Copy)]
 pub struct CutParams {
-    /// Share of a candidate's pages on which it must lie before (after) the article block.
+    /// Share of a candidate's pages on which it must lie outside the article block.
     pub min_share: f64,
+    /// Share of its pages on which it must lie on its side (before the block for a header string).
+    pub min_side: f64,
     /// Share of a candidate's pages on which it must be the nearest candidate to the block.
     pub min_adjacent: f64,
     /// Fewest pages a candidate must occur on to be judged.
@@ -29,7 +31,7 @@ pub struct CutParams {
 
 impl Default for CutParams {
     fn default() -> Self {
-        CutParams { min_share: 0.8, min_adjacent: 0.5, min_pages: 2 }
+        CutParams { min_share: 0.8, min_side: 0.7, min_adjacent: 0.5, min_pages: 2 }
     }
 }
 
@@ -54,7 +56,8 @@ impl Sides {
 }
 
 /// Sets `action` to cut-before / cut-after on the pending `remove` rules (at or above the chosen cutoff)
-/// that lie before / after the article block on at least `min_share` of their pages. Rules an editor
+/// that lie outside the article block on at least `min_share` of their pages, next to it on at least
+/// `min_adjacent`, and before / after it on at least `min_side`. Rules an editor
 /// decided on are left alone. Returns how many rules were changed.
 pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -> Result<usize> {
     let judged: Vec<usize> = file
@@ -113,9 +116,16 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
             continue;
         }
         let share = |n: usize| n as f64 / s.pages as f64;
-        let action = if share(s.before) >= params.min_share && share(s.last_before) >= params.min_adjacent {
+        // A frame string is outside the article on nearly all its pages and next to it on many. Its side
+        // is where it mostly is: on a page whose comment thread outweighs the article, a footer string
+        // sits before the largest run, and the cleaner, which looks for the block before the first footer
+        // string, still cuts there.
+        if share(s.before + s.after) < params.min_share || share(s.last_before + s.first_after) < params.min_adjacent {
+            continue;
+        }
+        let action = if share(s.before) >= params.min_side {
             Action::CutBefore
-        } else if share(s.after) >= params.min_share && share(s.first_after) >= params.min_adjacent {
+        } else if share(s.after) >= params.min_side {
             Action::CutAfter
         } else {
             continue;

@@ -215,3 +215,30 @@ fn an_invalid_mutable_pattern_in_a_rules_file_is_named() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("mutable pattern `when`: invalid regex"), "{}", stderr(&o));
 }
+
+#[test]
+fn clean_with_and_without_frame_cuts() {
+    let dir = tempfile::tempdir().unwrap();
+    write_source(&chaff::generate::comments(40, 5), dir.path()).unwrap();
+    let comments_left = |rules: &str| {
+        let o = chaff(&["clean", "--rules", rules, "--include-pending", "comments", "--out", "out"], dir.path());
+        assert!(o.status.success(), "{}", stderr(&o));
+        fs::read_dir(dir.path().join("out"))
+            .unwrap()
+            .filter(|e| fs::read_to_string(e.as_ref().unwrap().path()).unwrap().contains(" says: "))
+            .count()
+    };
+    let o = chaff(&["mine", "comments", "--rules-dir", "cuts"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rules = fs::read_to_string(dir.path().join("cuts/comments.toml")).unwrap();
+    assert!(rules.contains("action = \"cut-after\""), "{rules}");
+    let with_cuts = comments_left("cuts/comments.toml");
+    let o = chaff(&["mine", "comments", "--rules-dir", "plain", "--no-cuts"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!fs::read_to_string(dir.path().join("plain/comments.toml")).unwrap().contains("action ="));
+    fs::remove_dir_all(dir.path().join("out")).unwrap();
+    let without = comments_left("plain/comments.toml");
+    assert!(with_cuts < without, "pages keeping comments: {with_cuts} with cuts, {without} without");
+    // pages with "1 response" (singular) keep their one comment: that footer string is another one
+    assert!(with_cuts * 3 <= without, "{with_cuts} of {without}");
+}
