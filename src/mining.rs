@@ -77,6 +77,27 @@ pub struct MinedString {
     pub regex: String,
     /// Flagged by the second-level filter: a candidate in many sources, so an idiom, not a template.
     pub idiom: bool,
+    /// Mined in this template cluster of the source, not in the whole of it ([`crate::automatic`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cluster: Option<u32>,
+}
+
+impl MinedString {
+    /// The mined string behind a rule (for rules that do not come from this mining: cluster rules).
+    pub fn from_rule(r: &crate::rules::Rule) -> MinedString {
+        MinedString {
+            id: r.id.clone(),
+            symbols: r.symbols(),
+            tf: r.tf,
+            df: r.df,
+            bin: r.bin,
+            coverage: r.coverage,
+            example: r.example.clone(),
+            regex: r.regex.clone(),
+            idiom: r.idiom,
+            cluster: r.cluster,
+        }
+    }
 }
 
 fn serialize_symbols<S: serde::Serializer>(symbols: &[Symbol], s: S) -> std::result::Result<S::Ok, S::Error> {
@@ -256,6 +277,7 @@ pub fn mine(corpus: &Corpus, config: &MiningConfig, progress: &dyn Progress) -> 
                 example: docs[d].text[s..e].to_string(),
                 regex,
                 idiom: false,
+                cluster: None,
             })
         })
         .collect::<Result<Vec<_>>>()?;

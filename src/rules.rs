@@ -119,7 +119,7 @@ impl Rule {
             example: s.example.clone(),
             idiom: s.idiom,
             stale: false,
-            cluster: None,
+            cluster: s.cluster,
         }
     }
 }

@@ -52,6 +52,37 @@ fn html_documents_show_rendered_text_when_cleaned_only() {
 }
 
 #[test]
+fn cluster_rules_are_listed_decided_and_saved() {
+    let fx = Fixture::mixed();
+    let mut app = fx.app_on("mixed_templates", 160, 48);
+    let s = app.session().unwrap();
+    assert!(!s.cluster_strings.is_empty(), "the galleries were mined apart");
+    let listed: Vec<usize> = s.list.rows.iter().copied().filter(|&i| s.string(i).cluster.is_some()).collect();
+    assert!(
+        !listed.is_empty(),
+        "cluster strings are candidates like the others: {:?} cutoff {} in mining {}",
+        s.cluster_strings.iter().map(|c| c.bin).collect::<Vec<_>>(),
+        s.cutoff,
+        s.mining.strings.iter().filter(|m| m.cluster.is_some()).count()
+    );
+    let id = s.string(listed[0]).id.clone();
+    // select it, accept it, save
+    let row = s.list.rows.iter().position(|&i| i == listed[0]).unwrap();
+    press(&mut app, "Home");
+    for _ in 0..row {
+        press(&mut app, "Down");
+    }
+    assert!(screen(&app).contains("[cluster "), "{}", screen(&app));
+    press(&mut app, "a w");
+    let file = RulesFile::load(&fx.rules_dir().join("mixed_templates.toml")).unwrap();
+    let saved = file.rules.iter().find(|r| r.id == id).expect("saved");
+    assert_eq!(saved.status, Status::Accepted);
+    assert!(saved.cluster.is_some());
+    let clusters = file.rules.iter().filter(|r| r.cluster.is_some()).count();
+    assert_eq!(clusters, app.session().unwrap().cluster_strings.len(), "every cluster rule is kept");
+}
+
+#[test]
 fn cutoff_move_changes_the_candidate_list() {
     let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);

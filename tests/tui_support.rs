@@ -22,6 +22,13 @@ impl Fixture {
         Fixture { dir }
     }
 
+    /// `mixed_templates` (80 documents, fixed seed: articles and galleries) and an empty `rules/`.
+    pub fn mixed() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        generate::write_source(&generate::mixed_templates(80, SEED), &dir.path().join("corpora")).unwrap();
+        Fixture { dir }
+    }
+
     /// `html_news` (60 documents, fixed seed) and an empty `rules/`.
     pub fn html() -> Fixture {
         let dir = tempfile::tempdir().unwrap();

@@ -67,6 +67,9 @@ pub struct Session {
     pub idioms: Idioms,
     /// The rules file's settings (merge gap, line boundary, mining parameters…) without its rules.
     pub header: RulesFile,
+    /// Strings mined in template clusters (not in the mining of the whole source): listed with the
+    /// candidates, and added again to every new mining.
+    pub cluster_strings: Vec<MinedString>,
     /// Rules whose status or action differs from the default (pending; rejected for idioms), by id,
     /// with their data: a decided string that is not mined again stays in the rules file, stale.
     pub decisions: HashMap<String, Rule>,
@@ -94,6 +97,19 @@ pub struct Session {
     pub preview_width: usize,
 }
 
+/// Puts the cluster strings in a mining of the whole source: as the rules file holds them, a string
+/// mined in a cluster is that cluster's rule, with the cluster's statistics, even where the whole source
+/// has it too (below its cutoff).
+fn with_clusters(mining: &mut Mining, cluster: &[MinedString]) {
+    let at: HashMap<String, usize> = mining.strings.iter().enumerate().map(|(i, s)| (s.id.clone(), i)).collect();
+    for c in cluster {
+        match at.get(&c.id) {
+            Some(&i) => mining.strings[i] = c.clone(),
+            None => mining.strings.push(c.clone()),
+        }
+    }
+}
+
 fn default_status(s: &MinedString) -> Status {
     if s.idiom { Status::Rejected } else { Status::Pending }
 }
@@ -114,10 +130,19 @@ impl Session {
             (None, Some(a)) => RulesFile { rules: Vec::new(), ..a.clone() },
             (None, None) => RulesFile::from_mining(&mining, params, None),
         };
-        let ready = ready.unwrap_or_else(|| {
-            idioms.flag(&mut mining);
-            Ready::build(&mining, header.clean_settings())
-        });
+        let cluster_strings: Vec<MinedString> = previous
+            .as_ref()
+            .or(auto.as_ref())
+            .map(|f| f.rules.iter().filter(|r| r.cluster.is_some()).map(MinedString::from_rule).collect())
+            .unwrap_or_default();
+        let ready = match ready {
+            Some(ready) if cluster_strings.is_empty() => ready,
+            _ => {
+                idioms.flag(&mut mining);
+                with_clusters(&mut mining, &cluster_strings);
+                Ready::build(&mining, header.clean_settings())
+            }
+        };
         let mut s = Session {
             spec,
             corpus: Arc::new(corpus),
@@ -139,6 +164,7 @@ impl Session {
             watch: None,
             pending_conflict: false,
             suggested_cuts: 0,
+            cluster_strings,
             page: 10,
             preview_height: 10,
             preview_width: 40,
@@ -183,8 +209,7 @@ impl Session {
         self.decisions.clear();
         for r in &file.rules {
             let default = if r.idiom { Status::Rejected } else { Status::Pending };
-            // cluster rules are not in the mining of the whole source: kept here so a save keeps them
-            if r.status != default || r.action != RuleAction::Remove || r.cluster.is_some() {
+            if r.status != default || r.action != RuleAction::Remove {
                 self.decisions.insert(r.id.clone(), r.clone());
             }
         }
@@ -337,10 +362,12 @@ impl Session {
         let follow_auto = self.cutoff == self.mining.auto_cutoff;
         let doc_id = self.corpus.docs.get(self.preview.doc).map(|d| d.id.clone());
         self.corpus = mined.corpus;
-        let old = (
-            std::mem::replace(&mut self.mining, Arc::new(mined.mining)),
-            std::mem::replace(&mut self.ready, mined.ready),
-        );
+        let (mut mining, mut ready) = (mined.mining, mined.ready);
+        if !self.cluster_strings.is_empty() {
+            with_clusters(&mut mining, &self.cluster_strings);
+            ready = Ready::build(&mining, self.header.clean_settings());
+        }
+        let old = (std::mem::replace(&mut self.mining, Arc::new(mining)), std::mem::replace(&mut self.ready, ready));
         // freeing a large mining takes milliseconds: not on the UI thread
         std::thread::spawn(move || drop(old));
         self.refresh_decided_data();

@@ -135,6 +135,9 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
             cells.push(Cell::from(format!("{:>6}", compact(m.coverage))));
             let base = if st == Status::Rejected { theme::dim() } else { Style::new() };
             let mut text = Vec::new();
+            if let Some(k) = m.cluster {
+                text.push(Span::styled(format!("[cluster {k}] "), theme::idiom()));
+            }
             if m.idiom {
                 text.push(Span::styled("[idiom] ", theme::idiom()));
             }
