@@ -1,7 +1,7 @@
 //! Mining a source (thesis §3.2): corpus → tokens → suffix array → LCP → maximal repeats with tf/df →
 //! histogram → automatic cutoff → candidate strings with their regexes.
 //!
-//! Large sources are mined on an evenly spread sample of their documents (`sample_bytes`, default 32 MiB
+//! Large sources are mined on an evenly spread sample of their documents (`sample_bytes`, default 16 MiB
 //! — the thesis found two weeks of a source "more than enough"), then the kept strings are counted again
 //! on every document with the token matcher, so tf, df and coverage are exact for the whole corpus.
 
@@ -48,7 +48,7 @@ impl Default for MiningConfig {
             min_tokens: 2,
             min_df: 2,
             max_tf_per_df: None,
-            sample_bytes: 32 << 20,
+            sample_bytes: 16 << 20,
             keep_below_cutoff: 5_000,
         }
     }

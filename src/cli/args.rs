@@ -55,7 +55,7 @@ pub struct MiningOpts {
     #[arg(long, default_value_t = 2)]
     pub min_df: u32,
     /// Mine on a sample of at most this many MB of documents, then count on all of them.
-    #[arg(long, default_value_t = 32)]
+    #[arg(long, default_value_t = chaff::mining::MiningConfig::default().sample_bytes >> 20)]
     pub sample_mb: usize,
 }
 

@@ -136,19 +136,19 @@ pub fn bench(args: BenchArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     println!("chaff bench: {} threads; figures from this machine, this run", rayon::current_num_threads());
-    let mut runs: Vec<(String, usize, usize, usize)> =
-        args.sizes.iter().map(|&mb| (format!("{mb} MB"), mb, 10 << 10, 32)).collect();
+    let mut runs: Vec<(String, usize, usize)> =
+        args.sizes.iter().map(|&mb| (format!("{mb} MB"), mb, 10 << 10)).collect();
     // a single 5 MB source, mined whole: the editor's re-mine
-    runs.insert(0, ("5 MB source".into(), 5, 10 << 10, 32));
+    runs.insert(0, ("5 MB source".into(), 5, 10 << 10));
     if args.thesis_scale {
-        runs.push(("thesis scale (220 MB, ~10,000 docs)".into(), 220, 22 << 10, 32));
+        runs.push(("thesis scale (220 MB, ~10,000 docs)".into(), 220, 22 << 10));
     }
     let mut per_mb = Vec::new();
-    for (label, mb, doc_bytes, sample_mb) in runs {
+    for (label, mb, doc_bytes) in runs {
         let t = Instant::now();
         let c = corpus(mb, doc_bytes);
         let gen_secs = t.elapsed().as_secs_f64();
-        let config = MiningConfig { sample_bytes: sample_mb << 20, ..MiningConfig::default() };
+        let config = MiningConfig::default();
         // Reset the peak (VmHWM) so it measures mining and cleaning with the corpus loaded, not generation.
         let _ = std::fs::write("/proc/self/clear_refs", "5");
         let t = Instant::now();
