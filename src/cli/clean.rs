@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::args::CleanArgs;
+use super::output::progress_bar;
 
 pub fn clean(args: CleanArgs) -> Result<ExitCode> {
     let file = RulesFile::load(&args.rules)?;
@@ -76,9 +77,11 @@ fn clean_files(cleaner: &Cleaner, inputs: &[PathBuf], out: &Path, explain: bool)
     let failed = AtomicUsize::new(0);
     let removed = AtomicUsize::new(0);
     let total = AtomicUsize::new(0);
+    let bar = progress_bar(Some(files.len() as u64), "files cleaned");
     let results: Vec<Option<(PathBuf, Cleaned, String)>> = files
         .par_iter()
         .map(|path| {
+            bar.inc(1);
             let run = || -> Result<Option<(Cleaned, String)>> {
                 let bytes = fs::read(path).with_context(|| format!("{}", path.display()))?;
                 let Some((text, replaced)) = decode(bytes) else {
@@ -111,6 +114,7 @@ fn clean_files(cleaner: &Cleaner, inputs: &[PathBuf], out: &Path, explain: bool)
             }
         })
         .collect();
+    bar.finish_and_clear();
     let stdout = std::io::stdout();
     let mut w = BufWriter::new(stdout.lock());
     let done = results.iter().flatten().count();
@@ -171,6 +175,7 @@ fn clean_jsonl(cleaner: &Cleaner, explain: bool) -> Result<ExitCode> {
     let mut lines = stdin.lock().lines();
     let mut line_no = 0usize;
     let mut failed = 0usize;
+    let bar = progress_bar(None, "documents cleaned");
     loop {
         let mut batch = Vec::with_capacity(512);
         for line in lines.by_ref() {
@@ -212,6 +217,7 @@ fn clean_jsonl(cleaner: &Cleaner, explain: bool) -> Result<ExitCode> {
                 Ok(v.to_string())
             })
             .collect();
+        bar.inc(batch.len() as u64);
         for o in outputs {
             match o {
                 Ok(line) => writeln!(w, "{line}")?,
@@ -223,5 +229,6 @@ fn clean_jsonl(cleaner: &Cleaner, explain: bool) -> Result<ExitCode> {
         }
     }
     w.flush()?;
+    bar.finish_and_clear();
     Ok(if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }

@@ -23,6 +23,33 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe))
 }
 
+/// A progress bar on stderr for `len` items, or a running count when `len` is unknown; hidden unless
+/// stderr is a terminal, so pipes and logs get nothing.
+pub fn progress_bar(len: Option<u64>, what: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = match len {
+        Some(n) => {
+            let bar = ProgressBar::new(n);
+            bar.set_style(
+                ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} ({elapsed}, {per_sec})").expect("template"),
+            );
+            bar
+        }
+        None => {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {pos} {msg} ({elapsed}, {per_sec})").expect("template"),
+            );
+            bar
+        }
+    };
+    bar.set_message(what.to_string());
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
 /// A spinner on stderr naming the mining stage; drawn only when stderr is a terminal, and only once the
 /// work has taken a moment.
 pub struct StageSpinner {
