@@ -307,6 +307,25 @@ impl Cleaner {
         article_block(text, &all)
     }
 
+    /// The first run of kept text starting at or after `pos` (runs as [`Cleaner::article_block`] sees
+    /// them), if it holds words.
+    pub fn run_after(&self, text: &str, matches: &[Match], pos: usize) -> Option<(usize, usize)> {
+        let splitting = matches.iter().filter(|m| splits_runs(text, m));
+        let all = union(text, splitting, self.merge_gap, SpanKind::Removed);
+        let mut start = pos;
+        for s in &all {
+            if s.end <= start {
+                continue;
+            }
+            if s.start <= start {
+                start = s.end;
+                continue;
+            }
+            return (!text[start..s.start].trim().is_empty()).then_some((start, s.start));
+        }
+        (start < text.len() && !text[start..].trim().is_empty()).then_some((start, text.len()))
+    }
+
     pub fn clean(&self, text: &str) -> Cleaned {
         let spans = self.spans(text);
         let removed_bytes = spans.iter().map(|s| s.end - s.start).sum();
@@ -577,6 +596,17 @@ mod tests {
         // cluster 1 covers more of this page: its rules apply, cluster 0's do not
         assert_eq!(c.clean("Photo gallery Image one Article page read more").text, "one Article page");
         assert_eq!(c.clean("Article page Image two read more").text, "Image two");
+    }
+
+    #[test]
+    fn the_run_after_a_position_is_the_next_kept_text() {
+        let c = cleaner(&[("Menu", Action::Remove), ("Reply", Action::Remove)], 0);
+        let text = "Menu\nthe article\nReply\nthe thread";
+        let m = c.matches(text);
+        assert_eq!(c.run_after(text, &m, 0), Some((4, 17)));
+        assert_eq!(c.run_after(text, &m, 12), Some((12, 17)));
+        assert_eq!(c.run_after(text, &m, 17), Some((22, text.len())));
+        assert_eq!(c.run_after(text, &m, text.len()), None);
     }
 
     #[test]

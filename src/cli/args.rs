@@ -246,6 +246,9 @@ pub struct EvalLevers {
     /// Frame cuts: share of its pages on which a string must lie before (after) the article block.
     #[arg(long, default_value_t = chaff::frame::CutParams::default().min_share)]
     pub cut_share: f64,
+    /// Frame cuts: judge sides against the run after the site's anchor string (experimental).
+    #[arg(long)]
+    pub anchor: bool,
     /// Frame cuts: rounds of suggestion, each seeing the cuts found before.
     #[arg(long, default_value_t = 1)]
     pub cut_rounds: usize,

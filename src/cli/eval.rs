@@ -62,6 +62,7 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         line_boundary: !l.no_line_boundary,
         cuts: !l.no_cuts,
         cut_share: l.cut_share,
+        anchor: l.anchor,
         cut_rounds: l.cut_rounds,
         idioms: l.idioms,
         merge_gap: l.merge_gap,

@@ -39,8 +39,10 @@ pub struct ChaffOptions {
     pub line_boundary: bool,
     /// Frame cuts: header strings cut everything before them, footer strings everything after.
     pub cuts: bool,
-    /// Share of its pages on which a string must lie before (after) the article block to cut.
+    /// Share of its pages on which a string must lie outside the article block to cut.
     pub cut_share: f64,
+    /// Frame cuts judged against the run after the site's anchor string (see `CutParams::anchor`).
+    pub anchor: bool,
     /// Rounds of frame-cut suggestion: each round sees the cuts of the rounds before (a footer string
     /// found keeps the comment thread after it from being taken for the article).
     pub cut_rounds: usize,
@@ -80,6 +82,7 @@ impl Default for ChaffOptions {
             line_boundary: true,
             cuts: true,
             cut_share: CutParams::default().min_share,
+            anchor: false,
             cut_rounds: 1,
             idioms: None,
             merge_gap: 0,
@@ -170,7 +173,11 @@ impl Chaff {
         }
         // the engine's automatic rules, with this run's levers
         let auto = AutoOptions {
-            cuts: self.options.cuts.then_some(CutParams { min_share: self.options.cut_share, ..CutParams::default() }),
+            cuts: self.options.cuts.then_some(CutParams {
+                min_share: self.options.cut_share,
+                anchor: self.options.anchor,
+                ..CutParams::default()
+            }),
             line_boundary: if self.options.line_boundary { None } else { Some(false) },
             reject_tagless: self.options.tag_bound,
             islands: self.options.islands.unwrap_or(0),
@@ -191,7 +198,8 @@ impl Chaff {
             file.rules.extend(line_rules(&corpus));
         }
         if self.options.cuts {
-            let params = CutParams { min_share: self.options.cut_share, ..CutParams::default() };
+            let params =
+                CutParams { min_share: self.options.cut_share, anchor: self.options.anchor, ..CutParams::default() };
             // the engine made the first round
             for _ in 1..self.options.cut_rounds.max(1) {
                 if suggest_cuts(&corpus, &mut file, &params)? == 0 {
