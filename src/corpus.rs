@@ -120,6 +120,16 @@ pub fn source_name(path: &Path) -> String {
     name.and_then(|n| n.to_str()).unwrap_or("source").to_string()
 }
 
+/// The tokenizer to mine a corpus with: as asked, else the one its rules file records, else what the
+/// folder suggests ([`detect_tokenizer`]).
+pub fn choose_tokenizer(
+    asked: Option<crate::tokens::Tokenizer>,
+    recorded: Option<crate::tokens::Tokenizer>,
+    path: &Path,
+) -> crate::tokens::Tokenizer {
+    asked.or(recorded).unwrap_or_else(|| detect_tokenizer(path))
+}
+
 /// The tokenizer a corpus folder suggests: `html` when most of its documents are .html, else `text`.
 pub fn detect_tokenizer(path: &Path) -> crate::tokens::Tokenizer {
     let (mut html, mut txt) = (0, 0);

@@ -11,13 +11,17 @@ use crate::symbol::display;
 /// Default: flagged when a candidate in 3 sources (or in all, when fewer than 3 are mined together).
 pub const DEFAULT_MIN_SOURCES: usize = 3;
 
+/// In how many of `sources` sources mined together a string must be a candidate to be an idiom: the
+/// default of 3, or all of them when fewer are mined together. `None` for fewer than two sources:
+/// nothing to compare.
+pub fn idiom_threshold(sources: usize, min_sources: usize) -> Option<usize> {
+    (sources >= 2).then(|| min_sources.clamp(2, sources))
+}
+
 /// Flags idioms among the candidates (strings at or above each source's auto cutoff). Returns how many
 /// strings were flagged in all. Fewer than two sources: nothing to compare, nothing flagged.
 pub fn flag_idioms(minings: &mut [Mining], min_sources: usize) -> usize {
-    if minings.len() < 2 {
-        return 0;
-    }
-    let threshold = min_sources.clamp(2, minings.len());
+    let Some(threshold) = idiom_threshold(minings.len(), min_sources) else { return 0 };
     let mut sources_of: HashMap<String, usize> = HashMap::new();
     for m in minings.iter() {
         let mut keys: Vec<String> = m.candidates(m.auto_cutoff).map(|s| display(&s.symbols)).collect();

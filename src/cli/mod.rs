@@ -59,22 +59,14 @@ pub fn tokenizer_of(p: Preset) -> Tokenizer {
     }
 }
 
-/// The tokenizer to mine with: as asked, else the existing rules file's, else html when most documents
-/// are .html, else text.
-pub fn choose_tokenizer(asked: Option<Preset>, previous: Option<&RulesFile>, corpus: &Path) -> Tokenizer {
-    if let Some(p) = asked {
-        return tokenizer_of(p);
-    }
-    if let Some(prev) = previous {
-        return prev.tokenizer;
-    }
-    chaff::corpus::detect_tokenizer(corpus)
-}
-
 /// The mining configuration from the command line and, if the source has one, its rules file (whose
 /// mutable patterns are the editor's).
 pub fn mining_config(opts: &MiningOpts, previous: Option<&RulesFile>, corpus: &Path) -> MiningConfig {
-    let mut config = MiningConfig::for_tokenizer(choose_tokenizer(opts.preset, previous, corpus));
+    let mut config = MiningConfig::for_tokenizer(chaff::corpus::choose_tokenizer(
+        opts.preset.map(tokenizer_of),
+        previous.map(|p| p.tokenizer),
+        corpus,
+    ));
     if let Some(prev) = previous
         && !prev.mutable.is_empty()
     {

@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::automatic::{AutoOptions, ClusterParams, automatic_rules};
 use crate::cleaning::{Cleaner, Match, SpanKind};
 use crate::corpus::{Corpus, Document};
+use crate::cross_source::idiom_threshold;
 use crate::cutoff::{CutoffBin, bin_of};
 use crate::error::Result;
 use crate::frame::{CutParams, suggest_cuts};
@@ -249,7 +250,7 @@ impl Method for Chaff {
                 *sources.entry(k.clone()).or_default() += 1;
             }
         }
-        let threshold = if sites.len() < 2 { usize::MAX } else { min_sources.clamp(2, sites.len()) };
+        let threshold = idiom_threshold(sites.len(), min_sources).unwrap_or(usize::MAX);
         self.idioms = Some(Idioms { sources, own, threshold });
         Ok(())
     }

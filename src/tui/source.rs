@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context as _, Result, anyhow};
 
 use crate::corpus::Corpus;
-use crate::cross_source::DEFAULT_MIN_SOURCES;
+use crate::cross_source::{DEFAULT_MIN_SOURCES, idiom_threshold};
 use crate::mining::{Mining, MiningConfig};
 use crate::mutable::default_patterns;
 use crate::rules::{MiningParams, RulesFile, rules_path};
@@ -49,14 +49,6 @@ pub fn export_path(rules: &Path) -> PathBuf {
     rules.with_file_name(format!("{stem}.accepted.toml"))
 }
 
-/// The tokenizer: as asked, else the rules file's, else html when most documents are .html.
-pub fn choose_tokenizer(asked: Option<Tokenizer>, previous: Option<&RulesFile>, corpus: &Path) -> Tokenizer {
-    if let Some(t) = asked.or(previous.map(|p| p.tokenizer)) {
-        return t;
-    }
-    crate::corpus::detect_tokenizer(corpus)
-}
-
 /// Loads the corpus and the rules file of one source. `rules` overrides `<rules_dir>/<source>.toml`.
 pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: Option<Tokenizer>) -> Result<Opened> {
     let corpus = Corpus::load(corpus_path).map_err(|e| anyhow!("cannot open the corpus: {e}"))?;
@@ -77,7 +69,11 @@ pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: 
     } else {
         (None, None)
     };
-    let mut config = MiningConfig::for_tokenizer(choose_tokenizer(preset, previous.as_ref(), corpus_path));
+    let mut config = MiningConfig::for_tokenizer(crate::corpus::choose_tokenizer(
+        preset,
+        previous.as_ref().map(|p| p.tokenizer),
+        corpus_path,
+    ));
     config.patterns = match &previous {
         Some(p) if !p.mutable.is_empty() => p.mutable.clone(),
         _ => default_patterns(),
@@ -159,11 +155,11 @@ impl Idioms {
 
     /// Flags idioms among `mining`'s candidates at or above its auto cutoff.
     pub fn flag(&self, mining: &mut Mining) {
-        let sources = self.other_sources + 1;
-        let threshold = DEFAULT_MIN_SOURCES.clamp(2, sources.max(2));
+        let threshold = idiom_threshold(self.other_sources + 1, DEFAULT_MIN_SOURCES);
         let cutoff = mining.auto_cutoff;
         for s in mining.strings.iter_mut().filter(|s| s.bin >= cutoff) {
-            let across = sources >= 2 && self.others.get(&display(&s.symbols)).copied().unwrap_or(0) + 1 >= threshold;
+            let here_and_elsewhere = self.others.get(&display(&s.symbols)).copied().unwrap_or(0) + 1;
+            let across = threshold.is_some_and(|t| here_and_elsewhere >= t);
             if across || self.flagged.contains(&s.id) {
                 s.idiom = true;
             }
