@@ -37,6 +37,11 @@ pub struct AutoOptions {
     pub reject_tagless: bool,
     /// Islands of fewer words than this between removals go too (0: off).
     pub islands: usize,
+    /// Text mode: a cut-before keeps the page's title.
+    pub keep_title: bool,
+    /// Text mode with line boundaries: kept runs outside the article block with fewer words than this on
+    /// long lines go too.
+    pub short_runs: usize,
     /// Template clusters, mined apart.
     pub clusters: Option<ClusterParams>,
 }
@@ -64,6 +69,8 @@ impl Default for AutoOptions {
             line_boundary: None,
             reject_tagless: true,
             islands: 10,
+            keep_title: true,
+            short_runs: 20,
             clusters: Some(ClusterParams::default()),
         }
     }
@@ -81,10 +88,13 @@ pub fn automatic_rules(
     let mut file = RulesFile::from_mining(mining, params, previous);
     if previous.is_none() {
         file.islands = opts.islands;
+        file.keep_title = opts.keep_title && file.tokenizer == Tokenizer::Text;
         file.line_boundary = match opts.line_boundary {
             Some(on) => on && file.tokenizer == Tokenizer::Text,
             None => file.tokenizer == Tokenizer::Text && is_lined(corpus),
         };
+        // runs are judged by their lines: not where documents are glued into long lines
+        file.short_runs = if file.line_boundary { opts.short_runs } else { 0 };
     }
     if opts.reject_tagless && file.tokenizer == Tokenizer::Html {
         let decided: std::collections::HashSet<&str> = previous

@@ -12,6 +12,7 @@
 //! a hand-edited regex is run as a regex, and kept only where it starts and ends on token boundaries.
 
 use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 
 use regex::Regex;
 use serde::Serialize;
@@ -30,6 +31,10 @@ pub const LONG_LINE_WORDS: usize = 8;
 /// A match inside a line splits the text into runs (for choosing the article block) only if it has at
 /// least this many words.
 pub const SPLIT_WORDS: usize = 4;
+
+/// A rule matched on this many lines of a page marks list items, and the runs it opens are not the
+/// article block.
+pub const LIST_ITEMS: usize = 3;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -73,6 +78,8 @@ struct ActiveRule {
     id: String,
     action: Action,
     cluster: Option<u32>,
+    /// See [`Rule::has_fixed_text`]: only such rules mark list items.
+    fixed: bool,
 }
 
 /// A compiled set of rules.
@@ -89,6 +96,8 @@ pub struct Cleaner {
     any_cluster: bool,
     line_boundary: bool,
     islands: usize,
+    keep_title: bool,
+    short_runs: usize,
 }
 
 /// A rules file's settings for cleaning, beside its rules.
@@ -100,6 +109,11 @@ pub struct CleanSettings {
     pub line_boundary: bool,
     /// Kept text of fewer than this many words between two removed spans goes too (thesis §6.1).
     pub islands: usize,
+    /// A cut-before stops at the page's title (see [`title_line`]).
+    pub keep_title: bool,
+    /// Kept runs outside the article block with fewer than this many words on long lines go too (0:
+    /// off); the title's run stays.
+    pub short_runs: usize,
 }
 
 thread_local! {
@@ -118,6 +132,8 @@ impl Cleaner {
         self.merge_gap = settings.merge_gap;
         self.line_boundary = settings.line_boundary;
         self.islands = settings.islands;
+        self.keep_title = settings.keep_title;
+        self.short_runs = settings.short_runs;
         self
     }
 
@@ -161,7 +177,12 @@ impl Cleaner {
                 })?;
                 regex_rules.push((idx, re));
             }
-            active.push(ActiveRule { id: rule.id.clone(), action: rule.action, cluster: rule.cluster });
+            active.push(ActiveRule {
+                id: rule.id.clone(),
+                action: rule.action,
+                cluster: rule.cluster,
+                fixed: rule.has_fixed_text(),
+            });
         }
         let refs: Vec<&[Symbol]> = token_strings.iter().map(|s| s.as_slice()).collect();
         let matcher = TokenMatcher::new(tokenizer, mutable.clone(), &refs);
@@ -178,6 +199,8 @@ impl Cleaner {
             any_cluster,
             line_boundary: false,
             islands: 0,
+            keep_title: false,
+            short_runs: 0,
         })
     }
 
@@ -264,9 +287,13 @@ impl Cleaner {
             self.merge_gap,
             SpanKind::Removed,
         );
-        if !self.any_cut {
-            return join_islands(text, removed, self.islands);
-        }
+        let spans =
+            if self.any_cut { self.cut(text, matches, removed) } else { join_islands(text, removed, self.islands) };
+        if self.short_runs > 0 { drop_short_runs(text, spans, self.short_runs) } else { spans }
+    }
+
+    /// `removed` with the cuts of the header and footer strings around the article block.
+    fn cut(&self, text: &str, matches: &[Match], removed: Vec<Span>) -> Vec<Span> {
         let Some((block_start, block_end)) = self.article_block(text, matches) else {
             return join_islands(text, removed, self.islands);
         };
@@ -285,7 +312,8 @@ impl Cleaner {
         if let Some(f) = footer {
             all.push(Span { start: f.start, end: text.len(), kind: SpanKind::CutAfter, rules: vec![f.rule] });
         }
-        join_islands(text, merge_spans(all), self.islands)
+        let spans = join_islands(text, merge_spans(all), self.islands);
+        if self.keep_title { keep_title(text, spans, matches, self.merge_gap) } else { spans }
     }
 
     /// The article block of `text`: the largest run between the matches of all rules. Cut strings are
@@ -293,37 +321,25 @@ impl Cleaner {
     /// are chosen only if none before it carries words: a comment thread can outweigh its article, and
     /// it is exactly what the footer string announces.
     pub fn article_block(&self, text: &str, matches: &[Match]) -> Option<(usize, usize)> {
-        // A short match that is not a line of its own (an idiom, most likely) does not break the article.
-        let splitting: Vec<&Match> = matches.iter().filter(|m| splits_runs(text, m)).collect();
-        let all = union(text, splitting.into_iter(), self.merge_gap, SpanKind::Removed);
+        let items = list_items(text, matches, |rule| self.rules[rule as usize].fixed);
+        // A short match that is not a line of its own (an idiom, most likely) does not break the article;
+        // a list item's marker does.
+        let splitting = matches.iter().enumerate().filter(|&(i, m)| items[i] || splits_runs(text, m)).map(|(_, m)| m);
+        let all = union(text, splitting, self.merge_gap, SpanKind::Removed);
+        let item_ends: HashSet<usize> = matches.iter().zip(&items).filter(|(_, is)| **is).map(|(m, _)| m.end).collect();
+        let opens_item = |s: &Span| item_ends.contains(&s.end);
         let first_footer =
             matches.iter().filter(|m| self.rules[m.rule as usize].action == Action::CutAfter).map(|m| m.start).min();
         if let Some(f) = first_footer
-            && let Some(block) =
-                article_block(&text[..f], &all.iter().filter(|s| s.start < f).cloned().collect::<Vec<_>>())
+            && let Some(block) = article_block_where(
+                &text[..f],
+                &all.iter().filter(|s| s.start < f).cloned().collect::<Vec<_>>(),
+                opens_item,
+            )
         {
             return Some(block);
         }
-        article_block(text, &all)
-    }
-
-    /// The first run of kept text starting at or after `pos` (runs as [`Cleaner::article_block`] sees
-    /// them), if it holds words.
-    pub fn run_after(&self, text: &str, matches: &[Match], pos: usize) -> Option<(usize, usize)> {
-        let splitting = matches.iter().filter(|m| splits_runs(text, m));
-        let all = union(text, splitting, self.merge_gap, SpanKind::Removed);
-        let mut start = pos;
-        for s in &all {
-            if s.end <= start {
-                continue;
-            }
-            if s.start <= start {
-                start = s.end;
-                continue;
-            }
-            return (!text[start..s.start].trim().is_empty()).then_some((start, s.start));
-        }
-        (start < text.len() && !text[start..].trim().is_empty()).then_some((start, text.len()))
+        article_block_where(text, &all, opens_item)
     }
 
     pub fn clean(&self, text: &str) -> Cleaned {
@@ -331,6 +347,104 @@ impl Cleaner {
         let removed_bytes = spans.iter().map(|s| s.end - s.start).sum();
         Cleaned { text: render(text, &spans), spans, removed_bytes }
     }
+}
+
+/// The start of the last line before `end` that repeats the page's title: the first line of the
+/// document holds it (the naive text of a page starts with the HTML `<title>`), it has at least two
+/// words, and no rule matches it (the site's name is in the title too, but on every page). News pages
+/// print the title again above the article, often with the byline and date between it and the last
+/// header string, so a cut-before would take it.
+pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Option<usize> {
+    let first_end = text.find('\n')?;
+    let first = first_line(text);
+    let mut found = None;
+    let mut pos = first_end + 1;
+    for line in text[first_end + 1..].split_inclusive('\n') {
+        let line_start = pos;
+        pos += line.len();
+        if line_start < start {
+            continue;
+        }
+        if pos > end {
+            break;
+        }
+        let matched = matches.iter().any(|m| m.start < pos && m.end > line_start);
+        if !matched && is_title(&first, line) {
+            found = Some(line_start);
+        }
+    }
+    found
+}
+
+/// Adds to `spans` the kept runs outside the article block (chosen again on what is left) with fewer than
+/// `min_words` words on long lines: menus, related links and share widgets that no rule matched and no
+/// cut reached. A run before the block that holds the title stays.
+fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize) -> Vec<Span> {
+    let Some(block) = article_block(text, &spans) else { return spans };
+    let first = first_line(text);
+    let first_end = text.find('\n').unwrap_or(text.len());
+    let mut out = spans.clone();
+    for (start, end) in kept_runs(text, &spans) {
+        let run = &text[start..end];
+        let short = long_line_words(run) < min_words && run.split_whitespace().next().is_some();
+        // the title printed again above the article (the first line itself is the <title>)
+        let below_first = &text[start.max(first_end).min(end)..end];
+        let title = end <= block.0 && below_first.lines().any(|l| is_title(&first, l));
+        if (start, end) != block && short && !title {
+            out.push(Span { start, end, kind: SpanKind::Removed, rules: Vec::new() });
+        }
+    }
+    merge_spans(out)
+}
+
+/// The stretches of `text` between `removed` spans (sorted), empty ones left out.
+fn kept_runs(text: &str, removed: &[Span]) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
+    let mut pos = 0;
+    for s in removed {
+        if s.start > pos {
+            runs.push((pos, s.start));
+        }
+        pos = pos.max(s.end);
+    }
+    if pos < text.len() {
+        runs.push((pos, text.len()));
+    }
+    runs
+}
+
+/// Words on the lines of `run` that have at least [`LONG_LINE_WORDS`].
+fn long_line_words(run: &str) -> usize {
+    run.split('\n').map(|l| l.split_whitespace().count()).filter(|&w| w >= LONG_LINE_WORDS).sum()
+}
+
+/// The document's first line, lowercased: the naive text of a page starts with the HTML `<title>`.
+fn first_line(text: &str) -> String {
+    text.lines().next().unwrap_or_default().trim().to_lowercase()
+}
+
+/// Whether `line` repeats the title (`first`, see [`first_line`]): two words or more, in the first line.
+fn is_title(first: &str, line: &str) -> bool {
+    let t = line.trim();
+    t.len() >= 10 && t.split_whitespace().count() >= 2 && first.contains(&t.to_lowercase())
+}
+
+/// Shortens a cut-before span to end at the title line inside it; below the title, only what rules match
+/// goes (the header string itself among them).
+fn keep_title(text: &str, spans: Vec<Span>, matches: &[Match], gap: usize) -> Vec<Span> {
+    let mut out = Vec::with_capacity(spans.len());
+    for s in spans {
+        if s.kind == SpanKind::CutBefore
+            && let Some(title) = title_line(text, s.start, s.end, matches)
+        {
+            let below = matches.iter().filter(|m| m.start >= title && m.end <= s.end);
+            out.push(Span { end: title, ..s.clone() });
+            out.extend(union(text, below, gap, SpanKind::Removed));
+            continue;
+        }
+        out.push(s);
+    }
+    merge_spans(out)
 }
 
 /// Joins removed spans with fewer than `max_words` words of kept text between them (0: none): a short
@@ -368,6 +482,44 @@ pub fn touches_line_boundary(text: &str, start: usize, end: usize) -> bool {
 /// least [`SPLIT_WORDS`] words. A short match inside a line is most likely an idiom.
 pub fn splits_runs(text: &str, m: &Match) -> bool {
     is_whole_lines(text, m.start, m.end) || text[m.start..m.end].split_whitespace().count() >= SPLIT_WORDS
+}
+
+/// Which matches mark list items: a comment's "name, date at time", a headline's byline. Such a match
+/// shares its line with a few words that change (the commenter's name), and its rule opens at least
+/// [`LIST_ITEMS`] pieces of text on the page (lines of [`LONG_LINE_WORDS`] words before the next
+/// match). Whole lines that repeat are menus, matches across lines are lists of links, and a rule
+/// whose other matches are followed by nothing (an archive list's dates) marks no items.
+fn list_items(text: &str, matches: &[Match], fixed: impl Fn(u32) -> bool) -> Vec<bool> {
+    let marks: Vec<bool> = matches
+        .iter()
+        .map(|m| {
+            fixed(m.rule)
+                && !text[m.start..m.end].contains('\n')
+                && !is_whole_lines(text, m.start, m.end)
+                && rest_of_line_words(text, m.start, m.end) < LONG_LINE_WORDS
+        })
+        .collect();
+    let mut starts: Vec<usize> =
+        matches.iter().zip(&marks).filter(|(m, mark)| **mark || splits_runs(text, m)).map(|(m, _)| m.start).collect();
+    starts.sort_unstable();
+    let mut opened: HashMap<u32, usize> = HashMap::new();
+    for (m, _) in matches.iter().zip(&marks).filter(|(_, mark)| **mark) {
+        let next = starts.get(starts.partition_point(|&s| s < m.end)).copied().unwrap_or(text.len());
+        // the item's text is on the lines below its marker; a dated headline list holds it on the line
+        let below = text[m.end..next].split_once('\n').map_or("", |(_, rest)| rest);
+        if below.lines().any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS) {
+            *opened.entry(m.rule).or_insert(0) += 1;
+        }
+    }
+    matches.iter().zip(marks).map(|(m, mark)| mark && opened.get(&m.rule).is_some_and(|&n| n >= LIST_ITEMS)).collect()
+}
+
+/// Words on the lines of `start..end` outside it.
+fn rest_of_line_words(text: &str, start: usize, end: usize) -> usize {
+    let before = &text[..start];
+    let after = &text[end..];
+    before[before.rfind('\n').map_or(0, |i| i + 1)..].split_whitespace().count()
+        + after[..after.find('\n').unwrap_or(after.len())].split_whitespace().count()
 }
 
 /// Whether `start..end` is whole lines: it starts a line and ends one, whitespace aside.
@@ -441,31 +593,23 @@ fn merge_spans(mut spans: Vec<Span>) -> Vec<Span> {
 /// The article block: the kept run with the most words on long lines (≥ [`LONG_LINE_WORDS`] words),
 /// or with the most words if no line is that long. `None` when nothing is kept.
 pub fn article_block(text: &str, removed: &[Span]) -> Option<(usize, usize)> {
-    let mut runs = Vec::new();
-    let mut pos = 0;
-    for s in removed {
-        if s.start > pos {
-            runs.push((pos, s.start));
-        }
-        pos = pos.max(s.end);
-    }
-    if pos < text.len() {
-        runs.push((pos, text.len()));
-    }
+    article_block_where(text, removed, |_| false)
+}
+
+/// As [`article_block`], passing over runs that follow a span for which `opens_item` holds, unless no
+/// other run carries words.
+fn article_block_where(text: &str, removed: &[Span], opens_item: impl Fn(&Span) -> bool) -> Option<(usize, usize)> {
+    // the span that ends where each run starts
+    let opener: HashMap<usize, &Span> = removed.iter().map(|s| (s.end, s)).collect();
+    let (items, runs): (Vec<_>, Vec<_>) =
+        kept_runs(text, removed).into_iter().partition(|(start, _)| opener.get(start).is_some_and(|s| opens_item(s)));
+    largest_run(text, runs).or_else(|| largest_run(text, items))
+}
+
+fn largest_run(text: &str, runs: Vec<(usize, usize)>) -> Option<(usize, usize)> {
     let scored: Vec<((usize, usize), usize, usize)> = runs
         .into_iter()
-        .map(|(a, b)| {
-            let run = &text[a..b];
-            let (mut long, mut all) = (0, 0);
-            for line in run.split('\n') {
-                let w = line.split_whitespace().count();
-                all += w;
-                if w >= LONG_LINE_WORDS {
-                    long += w;
-                }
-            }
-            ((a, b), long, all)
-        })
+        .map(|(a, b)| ((a, b), long_line_words(&text[a..b]), text[a..b].split_whitespace().count()))
         .filter(|r| r.2 > 0)
         .collect();
     let any_long = scored.iter().any(|r| r.1 > 0);
@@ -599,21 +743,60 @@ mod tests {
     }
 
     #[test]
-    fn the_run_after_a_position_is_the_next_kept_text() {
-        let c = cleaner(&[("Menu", Action::Remove), ("Reply", Action::Remove)], 0);
-        let text = "Menu\nthe article\nReply\nthe thread";
-        let m = c.matches(text);
-        assert_eq!(c.run_after(text, &m, 0), Some((4, 17)));
-        assert_eq!(c.run_after(text, &m, 12), Some((12, 17)));
-        assert_eq!(c.run_after(text, &m, 17), Some((22, text.len())));
-        assert_eq!(c.run_after(text, &m, text.len()), None);
-    }
-
-    #[test]
     fn seams_keep_newlines() {
         let c = cleaner(&[("read more", Action::Remove)], 0);
         assert_eq!(c.clean("first line\nread more\nsecond line").text, "first line\nsecond line");
         assert_eq!(c.clean("  nothing here  ").text, "nothing here");
+    }
+
+    #[test]
+    fn the_title_line_is_the_last_unmatched_repeat_of_the_first_line() {
+        let text = "Big news today | Site\nSite\nMenu\nBig news today\nby A. Writer\nShare\nBody text here.";
+        let at = |s: &str| text.find(s).unwrap();
+        let title = at("Big news today\nby");
+        // "Site" is in the title too, but a single word; "Big news today" is the title line
+        assert_eq!(title_line(text, 0, at("Body"), &[]), Some(title));
+        assert_eq!(title_line(text, 0, title, &[]), None, "not inside the cut");
+        // a line a rule matches is the site's, not the page's
+        let m = Match { start: title, end: title + "Big news today".len(), rule: 0 };
+        assert_eq!(title_line(text, 0, at("Body"), &[m]), None);
+    }
+
+    #[test]
+    fn keep_title_stops_a_header_cut_at_the_title_and_removes_what_rules_match_below_it() {
+        let text = "Big news today | Site\nMenu one two\nBig news today\nby A. Writer\nShare this now\nBody text here, long enough to be the article block.";
+        let rules = [("Menu one two", Action::Remove), ("Share this now", Action::CutBefore)];
+        let mut c = cleaner(&rules, 0);
+        assert_eq!(c.clean(text).text, "Body text here, long enough to be the article block.");
+        c.keep_title = true;
+        assert_eq!(
+            c.clean(text).text,
+            "Big news today\nby A. Writer\nBody text here, long enough to be the article block."
+        );
+    }
+
+    #[test]
+    fn short_runs_outside_the_article_block_go_but_the_title_stays() {
+        let text = "Big news today | Site\nHome\nNews\nSection menu here\nBig news today\nBy A. Writer\n\
+            Posted on the site today\n\
+            The article has a first line that is long enough to count here.\n\
+            And a second line that is long enough to count as well, surely.\n\
+            Share this story\nRelated\nOther story one\nOther story two\nLeave a comment on the site";
+        let rules = [
+            ("Section menu here", Action::Remove),
+            ("Posted on the site today", Action::Remove),
+            ("Share this story", Action::Remove),
+            ("Leave a comment on the site", Action::Remove),
+        ];
+        let mut c = cleaner(&rules, 0);
+        let kept = c.clean(text).text;
+        assert!(kept.starts_with("Big news today | Site\nHome") && kept.contains("Other story two"), "{kept}");
+        c.short_runs = 20;
+        let article = "The article has a first line that is long enough to count here.\n\
+            And a second line that is long enough to count as well, surely.";
+        assert_eq!(c.clean(text).text, format!("Big news today\nBy A. Writer\n{article}"));
+        // without a line repeating the title, the run above the article is a short run like any other
+        assert_eq!(c.clean(&text.replace("\nBig news today\n", "\nAn aside\n")).text, article);
     }
 
     #[test]

@@ -5,37 +5,38 @@
 //! string and after the first footer string removes what no frequency method sees.
 //!
 //! Idioms of a comment thread ("I have lived in", "Good to see") also lie after the article on nearly
-//! every page they occur on; a footer string is also the *first* candidate after the block on at least
-//! `min_adjacent` of its pages (a header string the last before it), which idioms inside a thread never are.
+//! every page they occur on; a footer string is also the *first* frame string (one outside the block on
+//! nearly all its pages) after the block on at least `min_adjacent` of its pages (a header string the
+//! last before it), which idioms inside a thread never are.
+//!
+//! The block is chosen by [`Cleaner::article_block`], which passes over list items such as comments:
+//! a thread that outweighs its post is not taken for the article.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 
 use crate::cleaning::{Cleaner, splits_runs};
 use crate::corpus::Corpus;
 use crate::error::Result;
-use crate::rules::{Action, Rule, RulesFile, Status};
+use crate::rules::{Action, RulesFile, Status};
 
 #[derive(Debug, Clone, Copy)]
 pub struct CutParams {
     /// Share of a candidate's pages on which it must lie outside the article block.
     pub min_share: f64,
-    /// Share of its pages on which it must lie on its side (before the block for a header string).
+    /// Share of its pages on which it must lie on its side (before the block for a header string), or
+    /// of the pages on which it is next to the block, where it is on that side on at least half.
     pub min_side: f64,
-    /// Share of a candidate's pages on which it must be the nearest candidate to the block.
+    /// Share of a candidate's pages on which it must be the nearest frame string to the block.
     pub min_adjacent: f64,
     /// Fewest pages a candidate must occur on to be judged.
     pub min_pages: usize,
-    /// Judge sides against the run after the site's anchor (the string most often right before the
-    /// largest run) where that run comes first and is substantial. Measured: dragnet in-sample +0.004,
-    /// held-out −0.005 (johndcook 0.49 → 0.68, cbsnews and ibnlive worse): off until it wins both.
-    pub anchor: bool,
 }
 
 impl Default for CutParams {
     fn default() -> Self {
-        CutParams { min_share: 0.8, min_side: 0.7, min_adjacent: 0.5, min_pages: 2, anchor: false }
+        CutParams { min_share: 0.8, min_side: 0.7, min_adjacent: 0.5, min_pages: 2 }
     }
 }
 
@@ -44,7 +45,7 @@ struct Sides {
     pages: usize,
     before: usize,
     after: usize,
-    /// Pages on which it is the last candidate before the block / the first after it.
+    /// Pages on which it is the last frame string before the block / the first after it.
     last_before: usize,
     first_after: usize,
 }
@@ -75,71 +76,73 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
         return Ok(0);
     }
     // Every candidate that would be applied (accepted, and pending above the cutoff) bounds the block.
-    let active: Vec<&Rule> = file.active_rules(true).collect();
-    let index_of: HashMap<&str, usize> = file.rules.iter().enumerate().map(|(i, r)| (r.id.as_str(), i)).collect();
-    let cleaner = Cleaner::from_rules(file.tokenizer, &file.mutable, active.iter().copied(), file.merge_gap)?
-        .with_settings(file.clean_settings());
-    // The site's anchor: the string that most often ends right before the largest run. Where a comment
-    // thread outweighs its article, the largest run is the thread; the run after the anchor is the article.
-    let anchors: HashMap<u32, usize> = if !params.anchor {
-        HashMap::new()
-    } else {
-        corpus
-            .docs
-            .par_iter()
-            .fold(HashMap::new, |mut acc, doc| {
-                let matches = cleaner.matches(&doc.text);
-                if let Some((start, _)) = cleaner.article_block(&doc.text, &matches) {
-                    let before = matches.iter().filter(|m| m.end <= start && splits_runs(&doc.text, m));
-                    if let Some(m) = before.max_by_key(|m| (m.end, m.end - m.start)) {
-                        *acc.entry(m.rule).or_insert(0) += 1;
-                    }
-                }
-                acc
-            })
-            .reduce(HashMap::new, |mut a, b| {
-                for (k, v) in b {
-                    *a.entry(k).or_insert(0) += v;
-                }
-                a
-            })
-    };
-    let anchor = anchors.into_iter().max_by_key(|&(rule, n)| (n, std::cmp::Reverse(rule))).map(|(rule, _)| rule);
-    let sides: HashMap<usize, Sides> = corpus
+    let cleaner = Cleaner::new(file, true)?;
+    let by_id: HashMap<&str, u32> = cleaner.rule_ids().enumerate().map(|(i, id)| (id, i as u32)).collect();
+    // Which strings lie outside the block nearly everywhere: the frame. Nearness to the block is then
+    // judged among them only, so that a stray match inside the article (a widget's label on a few
+    // pages) does not stand between the block and its footer string.
+    let all = tally(corpus, &cleaner, None);
+    let frame: HashSet<u32> = all
+        .iter()
+        .filter(|(_, s)| (s.before + s.after) as f64 >= params.min_share * s.pages as f64)
+        .map(|(&rule, _)| rule)
+        .collect();
+    let sides = tally(corpus, &cleaner, Some(&frame));
+    let mut changed = 0;
+    for i in judged {
+        let Some(s) = by_id.get(file.rules[i].id.as_str()).and_then(|r| sides.get(r)) else { continue };
+        if s.pages < params.min_pages {
+            continue;
+        }
+        let share = |n: usize| n as f64 / s.pages as f64;
+        if share(s.before + s.after) < params.min_share || share(s.last_before + s.first_after) < params.min_adjacent {
+            continue;
+        }
+        // Its side is where it mostly is, or where it mostly is when next to the block: where a comment
+        // thread outweighs a short article the block is a comment on some pages, and the footer string
+        // that opens the thread lies before it there.
+        let next_to = (s.last_before + s.first_after) as f64;
+        let on_side = |on: usize, adjacent: usize| {
+            share(on) >= params.min_side || (share(on) >= 0.5 && adjacent as f64 >= params.min_side * next_to)
+        };
+        let action = if on_side(s.before, s.last_before) {
+            Action::CutBefore
+        } else if on_side(s.after, s.first_after) {
+            Action::CutAfter
+        } else {
+            continue;
+        };
+        file.rules[i].action = action;
+        changed += 1;
+    }
+    Ok(changed)
+}
+
+/// Per rule of `cleaner`: on how many pages it occurs, lies wholly before / after the article block, and
+/// is the last before / first after it among the matches of `near` (all rules when `None`).
+fn tally(corpus: &Corpus, cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> HashMap<u32, Sides> {
+    corpus
         .docs
         .par_iter()
-        .fold(HashMap::<usize, Sides>::new, |mut acc, doc| {
-            let matches = cleaner.matches(&doc.text);
+        .fold(HashMap::<u32, Sides>::new, |mut acc, doc| {
             let text = &doc.text;
-            let anchored = anchor.and_then(|a| {
-                matches
-                    .iter()
-                    .filter(|m| m.rule == a && splits_runs(text, m))
-                    .filter_map(|m| cleaner.run_after(text, &matches, m.end))
-                    .max_by_key(|&(s, e)| text[s..e].split_whitespace().count())
-            });
-            let largest = cleaner.article_block(text, &matches);
-            let words = |(s, e): (usize, usize)| text[s..e].split_whitespace().count();
-            // the run after the anchor stands for the article only before a larger run (a thread follows
-            // its article) and when it is no mere line
-            let anchored = anchored.filter(|&a| largest.is_some_and(|l| a.1 <= l.0 && words(a) * 10 >= words(l) * 3));
-            let Some((start, end)) = anchored.or(largest) else { return acc };
+            let matches = cleaner.matches(text);
+            let Some((start, end)) = cleaner.article_block(text, &matches) else { return acc };
             // per rule on this page: all before, all after
-            let mut page: HashMap<usize, Sides> = HashMap::new();
+            let mut page: HashMap<u32, Sides> = HashMap::new();
             for m in &matches {
-                let rule = index_of[cleaner.rule_id(m.rule)];
-                let e = page.entry(rule).or_insert(Sides { pages: 1, before: 1, after: 1, ..Sides::default() });
+                let e = page.entry(m.rule).or_insert(Sides { pages: 1, before: 1, after: 1, ..Sides::default() });
                 e.before &= usize::from(m.end <= start);
                 e.after &= usize::from(m.start >= end);
             }
-            let bounds = || matches.iter().filter(|m| splits_runs(&doc.text, m));
+            let bounds = || matches.iter().filter(|m| splits_runs(text, m) && near.is_none_or(|n| n.contains(&m.rule)));
             let last_end = bounds().filter(|m| m.end <= start).map(|m| m.end).max();
             let first_start = bounds().filter(|m| m.start >= end).map(|m| m.start).min();
+            // a short string that starts (ends) where the nearest bound does is next to the block too
             for m in &matches {
-                let rule = index_of[cleaner.rule_id(m.rule)];
-                let e = page.get_mut(&rule).expect("entry made above");
-                e.last_before = usize::from(e.last_before == 1 || Some(m.end) == last_end);
-                e.first_after = usize::from(e.first_after == 1 || Some(m.start) == first_start);
+                let e = page.get_mut(&m.rule).expect("entry made above");
+                e.last_before |= usize::from(Some(m.end) == last_end);
+                e.first_after |= usize::from(Some(m.start) == first_start);
             }
             for (rule, s) in page {
                 acc.entry(rule).or_default().add(s);
@@ -151,30 +154,5 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
                 a.entry(k).or_default().add(v);
             }
             a
-        });
-    let mut changed = 0;
-    for i in judged {
-        let Some(s) = sides.get(&i) else { continue };
-        if s.pages < params.min_pages {
-            continue;
-        }
-        let share = |n: usize| n as f64 / s.pages as f64;
-        // A frame string is outside the article on nearly all its pages and next to it on many. Its side
-        // is where it mostly is: on a page whose comment thread outweighs the article, a footer string
-        // sits before the largest run, and the cleaner, which looks for the block before the first footer
-        // string, still cuts there.
-        if share(s.before + s.after) < params.min_share || share(s.last_before + s.first_after) < params.min_adjacent {
-            continue;
-        }
-        let action = if share(s.before) >= params.min_side {
-            Action::CutBefore
-        } else if share(s.after) >= params.min_side {
-            Action::CutAfter
-        } else {
-            continue;
-        };
-        file.rules[i].action = action;
-        changed += 1;
-    }
-    Ok(changed)
+        })
 }

@@ -105,6 +105,13 @@ impl Rule {
         self.tokens.iter().map(|t| Symbol::decode(t)).collect()
     }
 
+    /// Whether the rule holds fixed text: a string made only of mutable patterns ("«upcase»
+    /// «upcase»") is a shape that turns up anywhere, not a place in the template. A hand-written
+    /// regex counts as fixed.
+    pub fn has_fixed_text(&self) -> bool {
+        self.tokens.is_empty() || self.symbols().iter().any(|s| matches!(s, Symbol::Literal(_)))
+    }
+
     pub fn from_mined(s: &MinedString) -> Rule {
         Rule {
             id: s.id.clone(),
@@ -173,6 +180,14 @@ pub struct RulesFile {
     /// Kept text of fewer than this many words between two removed spans is removed too (0: off).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub islands: usize,
+    /// Where a cut-before would take the page's title, keep it: the last line inside the cut that
+    /// repeats the document's first line (text mode: the HTML `<title>`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub keep_title: bool,
+    /// Kept runs outside the article block with fewer than this many words on long lines (of 8 words or
+    /// more) are removed too (0: off): menus and link lists no rule matched. The title's run stays.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub short_runs: usize,
     /// Documents the rules were mined from.
     #[serde(default)]
     pub documents: u64,
@@ -196,6 +211,8 @@ impl RulesFile {
             merge_gap: 0,
             line_boundary: false,
             islands: 0,
+            keep_title: false,
+            short_runs: 0,
             documents: mining.documents as u64,
             cutoff: Cutoff { auto: mining.auto_cutoff, chosen: mining.auto_cutoff },
             mining: params,
@@ -206,6 +223,8 @@ impl RulesFile {
             file.merge_gap = prev.merge_gap;
             file.line_boundary = prev.line_boundary;
             file.islands = prev.islands;
+            file.keep_title = prev.keep_title;
+            file.short_runs = prev.short_runs;
             if prev.cutoff.chosen != prev.cutoff.auto {
                 file.cutoff.chosen = prev.cutoff.chosen;
             }
@@ -258,7 +277,13 @@ impl RulesFile {
     }
 
     pub fn clean_settings(&self) -> CleanSettings {
-        CleanSettings { merge_gap: self.merge_gap, line_boundary: self.line_boundary, islands: self.islands }
+        CleanSettings {
+            merge_gap: self.merge_gap,
+            line_boundary: self.line_boundary,
+            islands: self.islands,
+            keep_title: self.keep_title,
+            short_runs: self.short_runs,
+        }
     }
 
     pub fn count(&self, status: Status) -> usize {
@@ -327,6 +352,8 @@ mod tests {
             merge_gap: 3,
             line_boundary: true,
             islands: 4,
+            keep_title: true,
+            short_runs: 20,
             documents: 10,
             cutoff: Cutoff { auto: 51, chosen: 60 },
             mining: MiningParams::default(),

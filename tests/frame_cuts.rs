@@ -94,3 +94,70 @@ fn an_editors_decision_is_not_overridden() {
     suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
     assert_eq!(file.rules[i].action, Action::Remove);
 }
+
+/// A blog whose comment threads outweigh its short posts: each comment opens with "<name> <date> at
+/// <time>" and is longer than the post on most pages.
+fn long_threads() -> Corpus {
+    const WORDS: &str = "river stone light quiet garden letter window morning bread salt winter harbor lamp \
+        field orchard ladder candle meadow thunder pebble lantern willow copper velvet marble sparrow maple \
+        cinder harvest anchor compass feather glacier hollow ivory juniper kettle lilac mosaic nectar \
+        oyster prairie quartz ribbon saffron thistle umber vessel walnut yarrow zephyr amber basil cedar";
+    let words: Vec<&str> = WORDS.split_whitespace().collect();
+    let word = |i: usize| words[i % words.len()];
+    // a different word sequence for every seed: no two pages share a sentence
+    let sentence = |seed: usize, n: usize| {
+        let mut x = (seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) + 1;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                word(x as usize)
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let docs = (0..10)
+        .map(|p| {
+            let mut t = format!(
+                "Quiet Blog Home Archives Subscribe\nPost number {p} about {}\nby Ann Author on July {}, 2012\n",
+                word(p),
+                p + 1
+            );
+            t += &format!("{} post{p}.\n{} end{p}.\n", sentence(p, 12), sentence(p + 1, 10));
+            t += &format!("{{ {} comments… read them below or add one }}\n", 4 + p);
+            for c in 0..4 + p {
+                t += &format!("Reader{p}x{c} July {}, 2012 at {}:{:02} pm\n", p + 2, 1 + c % 11, (7 * c) % 60);
+                // most comments are longer than the post: 40 words
+                t += &format!("{} c{p}x{c}.\nReply\n", sentence(p * 31 + c, 40));
+            }
+            t += "Leave a Comment\nName\nE-mail\nGet smart with the Quiet Theme.\n";
+            Document { id: format!("p{p}"), text: t }
+        })
+        .collect();
+    Corpus::from_docs("threads", docs)
+}
+
+#[test]
+fn a_comment_thread_longer_than_its_post_is_cut_after_the_post() {
+    let corpus = long_threads();
+    let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
+    let mut file = RulesFile::from_mining(&mining, MiningParams::default(), None);
+    file.line_boundary = true;
+    // the comment's "<date> at <time>" marks list items: the block is the post, not the longest comment
+    let all = Cleaner::new(&file, true).unwrap();
+    for doc in &corpus.docs {
+        let (start, end) = all.article_block(&doc.text, &all.matches(&doc.text)).expect("a block");
+        assert!(doc.text[start..end].contains(" post"), "{}: block {:?}", doc.id, &doc.text[start..end]);
+    }
+    suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
+    let footer = file.rules.iter().find(|r| display(&r.symbols()).starts_with("{ «number» comments…"));
+    assert_eq!(footer.map(|r| r.action), Some(Action::CutAfter), "{:?}", footer.map(|r| &r.tokens));
+    let cleaner = Cleaner::new(&file, true).unwrap();
+    for doc in &corpus.docs {
+        let out = cleaner.clean(&doc.text).text;
+        let p = &doc.id[1..];
+        assert!(!out.contains("Reply") && !out.contains(&format!(" c{p}x")), "{}: a comment survived:\n{out}", doc.id);
+        assert!(out.contains(&format!("end{p}.")), "{}: lost the post:\n{out}", doc.id);
+    }
+}

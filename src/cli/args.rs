@@ -89,6 +89,10 @@ pub struct MineArgs {
     /// Remove kept text of fewer than N words between two removals too (0: off; default 10).
     #[arg(long)]
     pub islands: Option<usize>,
+    /// Text mode: remove kept runs outside the article block with fewer than N words on long lines too
+    /// (0: off; default 20).
+    #[arg(long)]
+    pub short_runs: Option<usize>,
     /// Do not suggest frame cuts (cut-before / cut-after) for header and footer strings.
     #[arg(long)]
     pub no_cuts: bool,
@@ -246,9 +250,6 @@ pub struct EvalLevers {
     /// Frame cuts: share of its pages on which a string must lie before (after) the article block.
     #[arg(long, default_value_t = chaff::frame::CutParams::default().min_share)]
     pub cut_share: f64,
-    /// Frame cuts: judge sides against the run after the site's anchor string (experimental).
-    #[arg(long)]
-    pub anchor: bool,
     /// Frame cuts: rounds of suggestion, each seeing the cuts found before.
     #[arg(long, default_value_t = 1)]
     pub cut_rounds: usize,
@@ -261,9 +262,10 @@ pub struct EvalLevers {
     /// Single-word lines found on enough pages ("Reply", "Home") are rules too (text input).
     #[arg(long)]
     pub line_rules: bool,
-    /// A header cut stops at the line repeating the page's title (its first line): title, byline and date stay.
+    /// A header cut takes the line repeating the page's title (its first line) too; by default, as with
+    /// `chaff mine`, it stops there and the title stays.
     #[arg(long)]
-    pub keep_title: bool,
+    pub no_keep_title: bool,
     /// HTML input: keep rules whose string holds no tag (by default they are rejected: the HTML
     /// counterpart of line boundaries, which apply to text input only).
     #[arg(long)]
@@ -281,9 +283,14 @@ pub struct EvalLevers {
     /// Template clusters: fewest pages a cluster needs to be mined on its own.
     #[arg(long, default_value_t = 3)]
     pub min_cluster: usize,
-    /// Locality: also remove kept text of fewer than N words between two removed spans (default 10).
+    /// Locality: also remove kept text of fewer than N words between two removed spans (0: off; default
+    /// 10, as `chaff mine`).
     #[arg(long, num_args = 0..=1, default_missing_value = "10")]
     pub islands: Option<usize>,
+    /// Kept runs outside the article block with fewer than N words on long lines go too (0: off; default
+    /// 20, as `chaff mine`).
+    #[arg(long)]
+    pub short_runs: Option<usize>,
     /// Locality: keep removed spans of fewer than N characters inside a line of kept text (default 10).
     #[arg(long, num_args = 0..=1, default_missing_value = "10")]
     pub specks: Option<usize>,

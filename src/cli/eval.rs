@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use chaff::automatic::ClusterParams;
+use chaff::automatic::{AutoOptions, ClusterParams};
 use chaff::eval::chaff::{Chaff, ChaffOptions};
 use chaff::eval::floors::{FloorCheck, Floors};
 use chaff::eval::method::{NAMES, by_name};
@@ -62,17 +62,18 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         line_boundary: !l.no_line_boundary,
         cuts: !l.no_cuts,
         cut_share: l.cut_share,
-        anchor: l.anchor,
         cut_rounds: l.cut_rounds,
         idioms: l.idioms,
         merge_gap: l.merge_gap,
         line_rules: l.line_rules,
-        keep_title: l.keep_title,
+        keep_title: !l.no_keep_title,
         tag_bound: !l.no_tag_bound,
         cutoff: l.cutoff,
         clusters: if l.no_clusters { None } else { Some(l.clusters.unwrap_or(ClusterParams::default().similarity)) },
         min_cluster: l.min_cluster,
-        islands: l.islands,
+        // the default is `chaff mine`'s, so that the evaluation measures what users get
+        islands: Some(l.islands.unwrap_or(AutoOptions::default().islands)),
+        short_runs: l.short_runs.unwrap_or(AutoOptions::default().short_runs),
         specks: l.specks,
     };
     if !l.best {

@@ -81,6 +81,7 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
                 None
             },
             islands: args.islands.unwrap_or(AutoOptions::default().islands),
+            short_runs: args.short_runs.unwrap_or(AutoOptions::default().short_runs),
             ..AutoOptions::default()
         };
         let mut file = automatic_rules(&m.corpus, &m.mining, m.params, m.previous.as_ref(), &auto)?;
@@ -93,6 +94,9 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
         }
         if let Some(n) = args.islands {
             file.islands = n;
+        }
+        if let Some(n) = args.short_runs {
+            file.short_runs = n;
         }
         let cuts = file.rules.iter().filter(|r| r.action != chaff::rules::Action::Remove).count();
         file.save(&m.path)?;

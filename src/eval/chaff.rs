@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::automatic::{AutoOptions, ClusterParams, automatic_rules};
-use crate::cleaning::{Cleaner, Match, SpanKind};
+use crate::cleaning::Cleaner;
 use crate::corpus::{Corpus, Document};
 use crate::cross_source::idiom_threshold;
 use crate::cutoff::{CutoffBin, bin_of};
@@ -42,8 +42,6 @@ pub struct ChaffOptions {
     pub cuts: bool,
     /// Share of its pages on which a string must lie outside the article block to cut.
     pub cut_share: f64,
-    /// Frame cuts judged against the run after the site's anchor string (see `CutParams::anchor`).
-    pub anchor: bool,
     /// Rounds of frame-cut suggestion: each round sees the cuts of the rounds before (a footer string
     /// found keeps the comment thread after it from being taken for the article).
     pub cut_rounds: usize,
@@ -69,6 +67,8 @@ pub struct ChaffOptions {
     pub keep_title: bool,
     /// Locality: kept text of fewer than this many words between two removed spans is removed too.
     pub islands: Option<usize>,
+    /// Kept runs outside the article block with fewer than this many words on long lines go too.
+    pub short_runs: usize,
     /// Locality: a removed span of fewer than this many characters with kept text on both sides on its
     /// line is kept.
     pub specks: Option<usize>,
@@ -83,7 +83,6 @@ impl Default for ChaffOptions {
             line_boundary: true,
             cuts: true,
             cut_share: CutParams::default().min_share,
-            anchor: false,
             cut_rounds: 1,
             idioms: None,
             merge_gap: 0,
@@ -92,8 +91,9 @@ impl Default for ChaffOptions {
             cutoff: None,
             clusters: Some(ClusterParams::default().similarity),
             min_cluster: ClusterParams::default().min_docs,
-            keep_title: false,
+            keep_title: true,
             islands: Some(AutoOptions::default().islands),
+            short_runs: AutoOptions::default().short_runs,
             specks: None,
         }
     }
@@ -174,14 +174,12 @@ impl Chaff {
         }
         // the engine's automatic rules, with this run's levers
         let auto = AutoOptions {
-            cuts: self.options.cuts.then_some(CutParams {
-                min_share: self.options.cut_share,
-                anchor: self.options.anchor,
-                ..CutParams::default()
-            }),
+            cuts: self.options.cuts.then_some(CutParams { min_share: self.options.cut_share, ..CutParams::default() }),
             line_boundary: if self.options.line_boundary { None } else { Some(false) },
             reject_tagless: self.options.tag_bound,
             islands: self.options.islands.unwrap_or(0),
+            keep_title: self.options.keep_title,
+            short_runs: self.options.short_runs,
             clusters: self.options.clusters.map(|similarity| ClusterParams {
                 similarity,
                 min_docs: self.options.min_cluster,
@@ -199,8 +197,7 @@ impl Chaff {
             file.rules.extend(line_rules(&corpus));
         }
         if self.options.cuts {
-            let params =
-                CutParams { min_share: self.options.cut_share, anchor: self.options.anchor, ..CutParams::default() };
+            let params = CutParams { min_share: self.options.cut_share, ..CutParams::default() };
             // the engine made the first round
             for _ in 1..self.options.cut_rounds.max(1) {
                 if suggest_cuts(&corpus, &mut file, &params)? == 0 {
@@ -213,11 +210,7 @@ impl Chaff {
 
     /// The model cleaning with `file`'s active rules (accepted, and pending at or above the cutoff).
     pub fn model(&self, file: &RulesFile) -> Result<ChaffModel> {
-        Ok(ChaffModel {
-            cleaner: Cleaner::new(file, true)?,
-            specks: self.options.specks,
-            keep_title: self.options.keep_title && file.tokenizer == Tokenizer::Text,
-        })
+        Ok(ChaffModel { cleaner: Cleaner::new(file, true)?, specks: self.options.specks })
     }
 }
 
@@ -308,58 +301,17 @@ pub fn line_rules(corpus: &Corpus) -> Vec<Rule> {
 pub struct ChaffModel {
     cleaner: Cleaner,
     specks: Option<usize>,
-    keep_title: bool,
 }
 
 impl Model for ChaffModel {
     fn removed(&self, text: &str) -> Vec<(usize, usize)> {
-        let matches = self.cleaner.matches(text);
-        let mut spans = Vec::new();
-        for s in self.cleaner.spans_of(text, &matches) {
-            if self.keep_title
-                && s.kind == SpanKind::CutBefore
-                && let Some(title) = title_line(text, s.start, s.end, &matches)
-            {
-                // cut up to the title; after it, only what rules match goes
-                spans.push((s.start, title));
-                spans.extend(matches.iter().filter(|m| m.start >= title && m.end <= s.end).map(|m| (m.start, m.end)));
-                continue;
-            }
-            spans.push((s.start, s.end));
-        }
+        let spans: Vec<(usize, usize)> = self.cleaner.spans(text).iter().map(|s| (s.start, s.end)).collect();
         let mut spans = normalize(&spans);
         if let Some(n) = self.specks {
             spans = keep_specks(text, &spans, n);
         }
         spans
     }
-}
-
-/// The start of the last line inside `start..end` that repeats the page's title: the first line of the
-/// naive text (the HTML `<title>`) holds it, it has at least two words, and no rule matches it (the
-/// site's name is in the title too, but on every page). News pages print the title again right above
-/// the article, often with the byline and date between it and the last header string.
-pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Option<usize> {
-    let first_end = text.find('\n')?;
-    let first = text[..first_end].trim().to_lowercase();
-    let mut found = None;
-    let mut pos = first_end + 1;
-    for line in text[first_end + 1..].split_inclusive('\n') {
-        let line_start = pos;
-        pos += line.len();
-        if line_start < start {
-            continue;
-        }
-        if pos > end {
-            break;
-        }
-        let t = line.trim();
-        let matched = matches.iter().any(|m| m.start < pos && m.end > line_start);
-        if t.len() >= 10 && t.split_whitespace().count() >= 2 && !matched && first.contains(&t.to_lowercase()) {
-            found = Some(line_start);
-        }
-    }
-    found
 }
 
 /// Drops removed spans of fewer than `max_chars` non-blank characters that have kept text on both sides
@@ -386,19 +338,6 @@ pub fn keep_specks(text: &str, spans: &[(usize, usize)], max_chars: usize) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_title_line_is_the_last_unmatched_repeat_of_the_first_line() {
-        let text = "Big news today | Site\nSite\nMenu\nBig news today\nby A. Writer\nShare\nBody text here.";
-        let at = |s: &str| text.find(s).unwrap();
-        let title = at("Big news today\nby");
-        // "Site" is in the title too, but a single word; "Big news today" is the title line
-        assert_eq!(title_line(text, 0, at("Body"), &[]), Some(title));
-        assert_eq!(title_line(text, 0, title, &[]), None, "not inside the cut");
-        // a line a rule matches is the site's, not the page's
-        let m = Match { start: title, end: title + "Big news today".len(), rule: 0 };
-        assert_eq!(title_line(text, 0, at("Body"), &[m]), None);
-    }
 
     #[test]
     fn line_rules_are_single_words_with_a_letter_on_two_pages() {
