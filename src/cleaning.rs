@@ -377,8 +377,9 @@ pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Op
 }
 
 /// Adds to `spans` the kept runs outside the article block (chosen again on what is left) with fewer than
-/// `min_words` words on long lines: menus, related links and share widgets that no rule matched and no
-/// cut reached. A run before the block that holds the title stays.
+/// `min_words` words on long lines, or with no long line that reads as prose: menus, headline lists,
+/// related links and share widgets that no rule matched and no cut reached. A run before the block that
+/// holds the title stays.
 fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize) -> Vec<Span> {
     let Some(block) = article_block(text, &spans) else { return spans };
     let first = first_line(text);
@@ -386,7 +387,9 @@ fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize) -> Vec<Span> 
     let mut out = spans.clone();
     for (start, end) in kept_runs(text, &spans) {
         let run = &text[start..end];
-        let short = long_line_words(run) < min_words && run.split_whitespace().next().is_some();
+        // a headline list has long lines too, but no sentence
+        let prose = run.split('\n').any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS && reads_as_prose(l));
+        let short = (long_line_words(run) < min_words || !prose) && run.split_whitespace().next().is_some();
         // the title printed again above the article (the first line itself is the <title>)
         let below_first = &text[start.max(first_end).min(end)..end];
         let title = end <= block.0 && below_first.lines().any(|l| is_title(&first, l));
@@ -395,6 +398,13 @@ fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize) -> Vec<Span> 
         }
     }
     merge_spans(out)
+}
+
+/// Whether a line holds a sentence's end: it ends with one, or one is followed by more. Headlines and
+/// link text have none; a run cut by a match inside a sentence may have lost its final period.
+fn reads_as_prose(line: &str) -> bool {
+    let l = line.trim_end();
+    l.ends_with(['.', '!', '?', '"', '\u{201d}']) || [". ", "? ", "! "].iter().any(|end| l.contains(end))
 }
 
 /// The stretches of `text` between `removed` spans (sorted), empty ones left out.
@@ -797,6 +807,17 @@ mod tests {
         assert_eq!(c.clean(text).text, format!("Big news today\nBy A. Writer\n{article}"));
         // without a line repeating the title, the run above the article is a short run like any other
         assert_eq!(c.clean(&text.replace("\nBig news today\n", "\nAn aside\n")).text, article);
+        // long lines that read as no sentence are a headline list; a second part of the article stays
+        let headlines = "Scientists discover a new species of frog in the rainforest\n\
+            City council approves the budget for the coming year";
+        let second = "The story goes on after the box, with a third line of text.\n\
+            And a fourth line that ends the story, as stories tend to end.";
+        assert_eq!(
+            c.clean(&text.replace("Other story one\nOther story two", headlines)).text,
+            format!("Big news today\nBy A. Writer\n{article}")
+        );
+        let kept = c.clean(&text.replace("Other story one\nOther story two", second)).text;
+        assert!(kept.ends_with(second), "{kept}");
     }
 
     #[test]
