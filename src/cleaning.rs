@@ -351,7 +351,7 @@ impl Cleaner {
 
 /// The start of the last line before `end` that repeats the page's title: the first line of the
 /// document holds it (the naive text of a page starts with the HTML `<title>`), it has at least two
-/// words, and no rule matches it (the site's name is in the title too, but on every page). News pages
+/// words, and no rule matches it whole (the site's name is in the title too, but on every page). News pages
 /// print the title again above the article, often with the byline and date between it and the last
 /// header string, so a cut-before would take it.
 pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Option<usize> {
@@ -368,7 +368,9 @@ pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Op
         if pos > end {
             break;
         }
-        let matched = matches.iter().any(|m| m.start < pos && m.end > line_start);
+        // the site's name is a line a rule matches whole; a date in the title is no reason to lose it
+        let (ls, le) = (line_start + (line.len() - line.trim_start().len()), line_start + line.trim_end().len());
+        let matched = matches.iter().any(|m| m.start <= ls && m.end >= le);
         if !matched && is_title(&first, line) {
             found = Some(line_start);
         }
@@ -770,6 +772,9 @@ mod tests {
         // a line a rule matches is the site's, not the page's
         let m = Match { start: title, end: title + "Big news today".len(), rule: 0 };
         assert_eq!(title_line(text, 0, at("Body"), &[m]), None);
+        // a rule that matches part of it (a date, "today") does not make it the site's
+        let part = Match { start: title + "Big news ".len(), end: title + "Big news today".len(), rule: 0 };
+        assert_eq!(title_line(text, 0, at("Body"), &[part]), Some(title));
     }
 
     #[test]
