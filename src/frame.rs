@@ -16,7 +16,7 @@ use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 
-use crate::cleaning::{Cleaner, splits_runs};
+use crate::cleaning::{Cleaner, LIST_ITEMS, Match, splits_runs};
 use crate::corpus::Corpus;
 use crate::error::Result;
 use crate::rules::{Action, RulesFile, Status};
@@ -95,6 +95,9 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
             continue;
         }
         let share = |n: usize| n as f64 / s.pages as f64;
+        if std::env::var_os("CHAFF_DEBUG_CUTS").is_some() {
+            eprintln!("{:?} {:?}", s, file.rules[i].tokens.join(" ").chars().take(60).collect::<String>());
+        }
         if share(s.before + s.after) < params.min_share || share(s.last_before + s.first_after) < params.min_adjacent {
             continue;
         }
@@ -128,6 +131,10 @@ fn tally(corpus: &Corpus, cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> Has
             let text = &doc.text;
             let matches = cleaner.matches(text);
             let Some((start, end)) = cleaner.article_block(text, &matches) else { return acc };
+            if near.is_some() && std::env::var_os("CHAFF_DEBUG_CUTS").is_some() {
+                let first = matches.iter().filter(|m| m.start >= end && splits_runs(text, m) && near.is_none_or(|n| n.contains(&m.rule))).min_by_key(|m| m.start);
+                eprintln!("BLOCK {} {:?} FIRST {:?}", doc.id, text[start..end].chars().take(60).collect::<String>(), first.map(|m| text[m.start..m.end].chars().take(40).collect::<String>()));
+            }
             // per rule on this page: all before, all after
             let mut page: HashMap<u32, Sides> = HashMap::new();
             for m in &matches {
@@ -135,7 +142,14 @@ fn tally(corpus: &Corpus, cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> Has
                 e.before &= usize::from(m.end <= start);
                 e.after &= usize::from(m.start >= end);
             }
-            let bounds = || matches.iter().filter(|m| splits_runs(text, m) && near.is_none_or(|n| n.contains(&m.rule)));
+            // a string repeated down the page (a comment's date line) marks items, not the frame's edge
+            let mut counts: HashMap<u32, usize> = HashMap::new();
+            for m in &matches {
+                *counts.entry(m.rule).or_default() += 1;
+            }
+            let single = |m: &Match| counts[&m.rule] < LIST_ITEMS;
+            let bounds =
+                || matches.iter().filter(|m| splits_runs(text, m) && single(m) && near.is_none_or(|n| n.contains(&m.rule)));
             let last_end = bounds().filter(|m| m.end <= start).map(|m| m.end).max();
             let first_start = bounds().filter(|m| m.start >= end).map(|m| m.start).min();
             // a short string that starts (ends) where the nearest bound does is next to the block too
