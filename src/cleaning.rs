@@ -442,14 +442,15 @@ fn is_title(first: &str, line: &str) -> bool {
 }
 
 /// Shortens a cut-before span to end at the title line inside it; below the title, only what rules match
-/// goes (the header string itself among them).
+/// goes (the header string itself among them), except on a byline ("By A. Writer, July 3"): the title
+/// and the byline are the article's.
 fn keep_title(text: &str, spans: Vec<Span>, matches: &[Match], gap: usize) -> Vec<Span> {
     let mut out = Vec::with_capacity(spans.len());
     for s in spans {
         if s.kind == SpanKind::CutBefore
             && let Some(title) = title_line(text, s.start, s.end, matches)
         {
-            let below = matches.iter().filter(|m| m.start >= title && m.end <= s.end);
+            let below = matches.iter().filter(|m| m.start >= title && m.end <= s.end && !on_byline(text, m.start));
             out.push(Span { end: title, ..s.clone() });
             out.extend(union(text, below, gap, SpanKind::Removed));
             continue;
@@ -457,6 +458,12 @@ fn keep_title(text: &str, spans: Vec<Span>, matches: &[Match], gap: usize) -> Ve
         out.push(s);
     }
     merge_spans(out)
+}
+
+/// Whether the line holding `pos` starts with "By ".
+fn on_byline(text: &str, pos: usize) -> bool {
+    let line = text[text[..pos].rfind('\n').map_or(0, |i| i + 1)..].trim_start();
+    line.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("by "))
 }
 
 /// Joins removed spans with fewer than `max_words` words of kept text between them (0: none): a short
@@ -779,14 +786,21 @@ mod tests {
 
     #[test]
     fn keep_title_stops_a_header_cut_at_the_title_and_removes_what_rules_match_below_it() {
-        let text = "Big news today | Site\nMenu one two\nBig news today\nby A. Writer\nShare this now\nBody text here, long enough to be the article block.";
-        let rules = [("Menu one two", Action::Remove), ("Share this now", Action::CutBefore)];
+        let text = "Big news today | Site\nMenu one two\nBig news today\nby A. Writer, July 3\nEmail this page\n\
+            Share this now\nBody text here, long enough to be the article block.";
+        let rules = [
+            ("Menu one two", Action::Remove),
+            ("Email this page", Action::Remove),
+            ("July «number»", Action::Remove),
+            ("Share this now", Action::CutBefore),
+        ];
         let mut c = cleaner(&rules, 0);
         assert_eq!(c.clean(text).text, "Body text here, long enough to be the article block.");
         c.keep_title = true;
+        // the byline stays whole, its date with it; what else rules match below the title goes
         assert_eq!(
             c.clean(text).text,
-            "Big news today\nby A. Writer\nBody text here, long enough to be the article block."
+            "Big news today\nby A. Writer, July 3\nBody text here, long enough to be the article block."
         );
     }
 

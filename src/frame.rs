@@ -132,8 +132,16 @@ fn tally(corpus: &Corpus, cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> Has
             let matches = cleaner.matches(text);
             let Some((start, end)) = cleaner.article_block(text, &matches) else { return acc };
             if near.is_some() && std::env::var_os("CHAFF_DEBUG_CUTS").is_some() {
-                let first = matches.iter().filter(|m| m.start >= end && splits_runs(text, m) && near.is_none_or(|n| n.contains(&m.rule))).min_by_key(|m| m.start);
-                eprintln!("BLOCK {} {:?} FIRST {:?}", doc.id, text[start..end].chars().take(60).collect::<String>(), first.map(|m| text[m.start..m.end].chars().take(40).collect::<String>()));
+                let first = matches
+                    .iter()
+                    .filter(|m| m.start >= end && splits_runs(text, m) && near.is_none_or(|n| n.contains(&m.rule)))
+                    .min_by_key(|m| m.start);
+                eprintln!(
+                    "BLOCK {} {:?} FIRST {:?}",
+                    doc.id,
+                    text[start..end].chars().take(60).collect::<String>(),
+                    first.map(|m| text[m.start..m.end].chars().take(40).collect::<String>())
+                );
             }
             // per rule on this page: all before, all after
             let mut page: HashMap<u32, Sides> = HashMap::new();
@@ -148,8 +156,9 @@ fn tally(corpus: &Corpus, cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> Has
                 *counts.entry(m.rule).or_default() += 1;
             }
             let single = |m: &Match| counts[&m.rule] < LIST_ITEMS;
-            let bounds =
-                || matches.iter().filter(|m| splits_runs(text, m) && single(m) && near.is_none_or(|n| n.contains(&m.rule)));
+            let bounds = || {
+                matches.iter().filter(|m| splits_runs(text, m) && single(m) && near.is_none_or(|n| n.contains(&m.rule)))
+            };
             let last_end = bounds().filter(|m| m.end <= start).map(|m| m.end).max();
             let first_start = bounds().filter(|m| m.start >= end).map(|m| m.start).min();
             // a short string that starts (ends) where the nearest bound does is next to the block too
