@@ -313,7 +313,10 @@ impl Cleaner {
             all.push(Span { start: f.start, end: text.len(), kind: SpanKind::CutAfter, rules: vec![f.rule] });
         }
         let spans = join_islands(text, merge_spans(all), self.islands);
-        if self.keep_title { keep_title(text, spans, matches, self.merge_gap) } else { spans }
+        match header {
+            Some(h) if self.keep_title => keep_title(text, spans, matches, self.merge_gap, h.end, footer.is_some()),
+            _ => spans,
+        }
     }
 
     /// The article block of `text`: the largest run between the matches of all rules. Cut strings are
@@ -441,21 +444,28 @@ fn is_title(first: &str, line: &str) -> bool {
     t.len() >= 10 && t.split_whitespace().count() >= 2 && first.contains(&t.to_lowercase())
 }
 
-/// Shortens a cut-before span to end at the title line inside it; below the title, only what rules match
-/// goes (the header string itself among them), except on a byline ("By A. Writer, July 3"): the title
-/// and the byline are the article's.
-fn keep_title(text: &str, spans: Vec<Span>, matches: &[Match], gap: usize) -> Vec<Span> {
-    let mut out = Vec::with_capacity(spans.len());
-    for s in spans {
-        if s.kind == SpanKind::CutBefore
-            && let Some(title) = title_line(text, s.start, s.end, matches)
-        {
-            let below = matches.iter().filter(|m| m.start >= title && m.end <= s.end && !on_byline(text, m.start));
-            out.push(Span { end: title, ..s.clone() });
-            out.extend(union(text, below, gap, SpanKind::Removed));
-            continue;
-        }
-        out.push(s);
+/// Gives back the title line inside the cut before `header_end` (the header string's end): the span
+/// holding it stops there, and between the title and `header_end` only what rules match goes (the header
+/// string itself among them), except on a byline ("By A. Writer, July 3"): the title and the byline are
+/// the article's. What islands or the footer's cut joined to the span after `header_end` stays removed.
+fn keep_title(
+    text: &str,
+    spans: Vec<Span>,
+    matches: &[Match],
+    gap: usize,
+    header_end: usize,
+    footer: bool,
+) -> Vec<Span> {
+    let Some(cut) = spans.iter().position(|s| s.kind == SpanKind::CutBefore && s.start == 0) else { return spans };
+    let Some(title) = title_line(text, 0, header_end, matches) else { return spans };
+    let mut out = spans;
+    let s = out.remove(cut);
+    let below = matches.iter().filter(|m| m.start >= title && m.end <= header_end && !on_byline(text, m.start));
+    out.extend(union(text, below, gap, SpanKind::Removed));
+    out.push(Span { end: title, ..s.clone() });
+    if s.end > header_end {
+        let kind = if s.end == text.len() && footer { SpanKind::CutAfter } else { SpanKind::Removed };
+        out.push(Span { start: header_end, kind, ..s });
     }
     merge_spans(out)
 }
@@ -837,6 +847,20 @@ mod tests {
         );
         let kept = c.clean(&text.replace("Other story one\nOther story two", second)).text;
         assert!(kept.ends_with(second), "{kept}");
+    }
+
+    #[test]
+    fn a_kept_title_gives_back_the_title_not_what_islands_joined_to_the_cut() {
+        // no article: the header's and the footer's cuts meet over a short island, and the title stays
+        let text = "A short note | Site\nA short note\nShare this now\nPrev and next post links go right here now\n\
+            Comments follow below here\nA comment that is long enough to be a block of its own, really.";
+        let rules = [("Share this now", Action::CutBefore), ("Comments follow below here", Action::CutAfter)];
+        let mut c = cleaner(&rules, 0);
+        c.islands = 10;
+        c.keep_title = true;
+        let out = c.clean(text);
+        assert_eq!(out.text, "A short note");
+        assert_eq!(out.spans.last().map(|s| (s.kind, s.end)), Some((SpanKind::CutAfter, text.len())));
     }
 
     #[test]
