@@ -216,6 +216,11 @@ impl Cleaner {
         &self.rules[rule as usize].id
     }
 
+    /// Whether rule `rule` holds fixed text (see [`Rule::has_fixed_text`]).
+    pub fn is_fixed(&self, rule: u32) -> bool {
+        self.rules[rule as usize].fixed
+    }
+
     pub fn rule_ids(&self) -> impl Iterator<Item = &str> {
         self.rules.iter().map(|r| r.id.as_str())
     }

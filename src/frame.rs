@@ -85,6 +85,7 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
     let frame: HashSet<u32> = all
         .iter()
         .filter(|(_, s)| (s.before + s.after) as f64 >= params.min_share * s.pages as f64)
+        .filter(|(rule, _)| cleaner.is_fixed(**rule))
         .map(|(&rule, _)| rule)
         .collect();
     let sides = tally(corpus, &cleaner, Some(&frame));
@@ -95,9 +96,6 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
             continue;
         }
         let share = |n: usize| n as f64 / s.pages as f64;
-        if std::env::var_os("CHAFF_DEBUG_CUTS").is_some() {
-            eprintln!("{:?} {:?}", s, file.rules[i].tokens.join(" ").chars().take(60).collect::<String>());
-        }
         if share(s.before + s.after) < params.min_share || share(s.last_before + s.first_after) < params.min_adjacent {
             continue;
         }
@@ -131,18 +129,6 @@ fn tally(corpus: &Corpus, cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> Has
             let text = &doc.text;
             let matches = cleaner.matches(text);
             let Some((start, end)) = cleaner.article_block(text, &matches) else { return acc };
-            if near.is_some() && std::env::var_os("CHAFF_DEBUG_CUTS").is_some() {
-                let first = matches
-                    .iter()
-                    .filter(|m| m.start >= end && splits_runs(text, m) && near.is_none_or(|n| n.contains(&m.rule)))
-                    .min_by_key(|m| m.start);
-                eprintln!(
-                    "BLOCK {} {:?} FIRST {:?}",
-                    doc.id,
-                    text[start..end].chars().take(60).collect::<String>(),
-                    first.map(|m| text[m.start..m.end].chars().take(40).collect::<String>())
-                );
-            }
             // per rule on this page: all before, all after
             let mut page: HashMap<u32, Sides> = HashMap::new();
             for m in &matches {
