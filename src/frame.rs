@@ -21,6 +21,9 @@ use crate::corpus::Corpus;
 use crate::error::Result;
 use crate::rules::{Action, RulesFile, Status};
 
+/// A nearest frame string of at most this many line breaks lends its nearness to the strings inside it.
+const NEAR_LINES: usize = 2;
+
 #[derive(Debug, Clone, Copy)]
 pub struct CutParams {
     /// Share of a candidate's pages on which it must lie outside the article block.
@@ -147,11 +150,20 @@ fn tally(corpus: &Corpus, cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> Has
             };
             let last_end = bounds().filter(|m| m.end <= start).map(|m| m.end).max();
             let first_start = bounds().filter(|m| m.start >= end).map(|m| m.start).min();
-            // a short string that starts (ends) where the nearest bound does is next to the block too
+            // the nearest bound's stretch, when it is a few lines: a shorter string inside it is next to
+            // the block too ("{ 7 comments… }" inside "07.13.12 at 08:07 { 7 comments… }")
+            let few_lines = |m: &&Match| text[m.start..m.end].matches('\n').count() <= NEAR_LINES;
+            let last = last_end
+                .map(|e| (bounds().filter(|m| m.end == e).filter(few_lines).map(|m| m.start).min().unwrap_or(e), e));
+            let first = first_start
+                .map(|s| (s, bounds().filter(|m| m.start == s).filter(few_lines).map(|m| m.end).max().unwrap_or(s)));
+            let within = |m: &Match, (s, e): (usize, usize)| {
+                m.start >= s && m.end <= e && cleaner.is_fixed(m.rule) && single(m) && splits_runs(text, m)
+            };
             for m in &matches {
                 let e = page.get_mut(&m.rule).expect("entry made above");
-                e.last_before |= usize::from(Some(m.end) == last_end);
-                e.first_after |= usize::from(Some(m.start) == first_start);
+                e.last_before |= usize::from(Some(m.end) == last_end || last.is_some_and(|l| within(m, l)));
+                e.first_after |= usize::from(Some(m.start) == first_start || first.is_some_and(|f| within(m, f)));
             }
             for (rule, s) in page {
                 acc.entry(rule).or_default().add(s);

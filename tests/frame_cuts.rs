@@ -98,6 +98,11 @@ fn an_editors_decision_is_not_overridden() {
 /// A blog whose comment threads outweigh its short posts: each comment opens with "<name> <date> at
 /// <time>" and is longer than the post on most pages.
 fn long_threads() -> Corpus {
+    threads(false)
+}
+
+/// As [`long_threads`]; with `pingbacks`, six pages in ten list a pingback right above the thread's footer.
+fn threads(pingbacks: bool) -> Corpus {
     const WORDS: &str = "river stone light quiet garden letter window morning bread salt winter harbor lamp \
         field orchard ladder candle meadow thunder pebble lantern willow copper velvet marble sparrow maple \
         cinder harvest anchor compass feather glacier hollow ivory juniper kettle lilac mosaic nectar \
@@ -125,6 +130,9 @@ fn long_threads() -> Corpus {
                 p + 1
             );
             t += &format!("{} post{p}.\n{} end{p}.\n", sentence(p, 12), sentence(p + 1, 10));
+            if pingbacks && p % 3 != 0 {
+                t += &format!("Elsewhere{p} links here\n07.{:02}.12 at 08:07\n", p + 1);
+            }
             t += &format!("{{ {} comments… read them below or add one }}\n", 4 + p);
             for c in 0..4 + p {
                 t += &format!("Reader{p}x{c} July {}, 2012 at {}:{:02} pm\n", p + 2, 1 + c % 11, (7 * c) % 60);
@@ -160,4 +168,18 @@ fn a_comment_thread_longer_than_its_post_is_cut_after_the_post() {
         assert!(!out.contains("Reply") && !out.contains(&format!(" c{p}x")), "{}: a comment survived:\n{out}", doc.id);
         assert!(out.contains(&format!("end{p}.")), "{}: lost the post:\n{out}", doc.id);
     }
+}
+
+#[test]
+fn a_footer_string_inside_a_longer_nearest_frame_string_is_still_next_to_the_block() {
+    // on half the pages "<date> at <time> { N comments… }" is one mined string, nearer to the post than
+    // the footer string alone: the footer string is still the one that cuts
+    let corpus = threads(true);
+    let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
+    let mut file = RulesFile::from_mining(&mining, MiningParams::default(), None);
+    file.line_boundary = true;
+    suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
+    let footer =
+        file.rules.iter().find(|r| display(&r.symbols()) == "{ «number» comments… read them below or add one }");
+    assert_eq!(footer.map(|r| r.action), Some(Action::CutAfter), "{:?}", footer.map(|r| &r.tokens));
 }
