@@ -400,14 +400,31 @@ fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize) -> Vec<Span> 
         // a headline list has long lines too, but no sentence
         let prose = run.split('\n').any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS && reads_as_prose(l));
         let short = (long_line_words(run) < min_words || !prose) && run.split_whitespace().next().is_some();
-        // the title printed again above the article (the first line itself is the <title>)
-        let below_first = &text[start.max(first_end).min(end)..end];
-        let title = end <= block.0 && below_first.lines().any(|l| is_title(&first, l));
-        if (start, end) != block && short && !title {
-            out.push(Span { start, end, kind: SpanKind::Removed, rules: Vec::new() });
+        if (start, end) == block || !short {
+            continue;
+        }
+        // the title printed again above the article (the first line itself is the <title>) stays, and
+        // what follows it in its run (the byline); the menu lines above it go
+        let from = start.max(first_end + 1).min(end);
+        let title = if end <= block.0 { title_in(text, from, end, &first) } else { None };
+        let cut_end = title.unwrap_or(end);
+        if text[start..cut_end].split_whitespace().next().is_some() {
+            out.push(Span { start, end: cut_end, kind: SpanKind::Removed, rules: Vec::new() });
         }
     }
     merge_spans(out)
+}
+
+/// The start of the first line of `text[from..end]` that repeats the title (`first`).
+fn title_in(text: &str, from: usize, end: usize, first: &str) -> Option<usize> {
+    let mut pos = from;
+    for line in text[from..end].split_inclusive('\n') {
+        if is_title(first, line) {
+            return Some(pos);
+        }
+        pos += line.len();
+    }
+    None
 }
 
 /// Whether a line holds a sentence's end: it ends with one, or one is followed by more. Headlines and
@@ -839,6 +856,9 @@ mod tests {
         let article = "The article has a first line that is long enough to count here.\n\
             And a second line that is long enough to count as well, surely.";
         assert_eq!(c.clean(text).text, format!("Big news today\nBy A. Writer\n{article}"));
+        // menu lines in the title's run, above the title, go too
+        let one_run = text.replace("Section menu here\n", "");
+        assert_eq!(c.clean(&one_run).text, format!("Big news today\nBy A. Writer\n{article}"));
         // without a line repeating the title, the run above the article is a short run like any other
         assert_eq!(c.clean(&text.replace("\nBig news today\n", "\nAn aside\n")).text, article);
         // long lines that read as no sentence are a headline list; a second part of the article stays
