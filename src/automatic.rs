@@ -12,7 +12,7 @@
 //!   there become rules of that cluster. A template on a third of the pages never reaches the cutoff of
 //!   the whole source; in its own cluster it is on every page.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 
@@ -20,6 +20,7 @@ use crate::clusters::{Structures, clusters};
 use crate::corpus::{Corpus, Document};
 use crate::error::Result;
 use crate::frame::{CutParams, suggest_cuts};
+use crate::lines::line_rules;
 use crate::mining::{Mining, MiningConfig, Quiet, mine};
 use crate::rules::{MiningParams, Rule, RulesFile, Status};
 use crate::tokens::Tokenizer;
@@ -42,6 +43,8 @@ pub struct AutoOptions {
     /// Text mode with line boundaries: kept runs outside the article block with fewer words than this on
     /// long lines go too.
     pub short_runs: usize,
+    /// Text mode with line boundaries: single-word lines on two documents or more are rules too.
+    pub line_rules: bool,
     /// Template clusters, mined apart.
     pub clusters: Option<ClusterParams>,
 }
@@ -71,6 +74,7 @@ impl Default for AutoOptions {
             islands: 10,
             keep_title: true,
             short_runs: 20,
+            line_rules: true,
             clusters: Some(ClusterParams::default()),
         }
     }
@@ -106,6 +110,9 @@ pub fn automatic_rules(
             }
         }
     }
+    if opts.line_rules && file.line_boundary {
+        add_line_rules(corpus, &mut file);
+    }
     if let Some(cut) = opts.cuts {
         suggest_cuts(corpus, &mut file, &cut)?;
     }
@@ -113,6 +120,23 @@ pub fn automatic_rules(
         add_cluster_rules(corpus, mining, params, &mut file, opts, &cp)?;
     }
     Ok(file)
+}
+
+/// Adds the source's line rules (see [`crate::lines`]) at or above the cutoff. One an editor decided on,
+/// which re-mining carried over as stale, keeps the decision and is no longer stale.
+fn add_line_rules(corpus: &Corpus, file: &mut RulesFile) {
+    let floor = file.cutoff.chosen.min(file.cutoff.auto);
+    let at: HashMap<String, usize> = file.rules.iter().enumerate().map(|(i, r)| (r.id.clone(), i)).collect();
+    for rule in line_rules(corpus) {
+        match at.get(&rule.id) {
+            Some(&i) => {
+                let old = &file.rules[i];
+                file.rules[i] = Rule { status: old.status, action: old.action, cluster: old.cluster, ..rule };
+            }
+            None if rule.bin >= floor => file.rules.push(rule),
+            None => {}
+        }
+    }
 }
 
 /// Mines each template cluster of enough pages apart and adds, as rules of that cluster, the automatic

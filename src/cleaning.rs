@@ -18,6 +18,7 @@ use regex::Regex;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::lines;
 use crate::matcher::{Scratch, TokenMatcher};
 use crate::mutable::{MutablePattern, MutableSet};
 use crate::rules::{Action, Rule, RulesFile};
@@ -78,7 +79,7 @@ struct ActiveRule {
     id: String,
     action: Action,
     cluster: Option<u32>,
-    /// See [`Rule::has_fixed_text`]: only such rules mark list items.
+    /// See [`Rule::has_fixed_text`]: only such rules mark list items and frame edges.
     fixed: bool,
 }
 
@@ -92,6 +93,8 @@ pub struct Cleaner {
     /// Rule index of each string of the matcher.
     token_rules: Vec<u32>,
     regex_rules: Vec<(u32, Regex)>,
+    /// Line rules by their line (see [`crate::lines`]).
+    line_rules: HashMap<String, u32>,
     any_cut: bool,
     any_cluster: bool,
     line_boundary: bool,
@@ -163,11 +166,15 @@ impl Cleaner {
         let mut token_strings: Vec<Vec<Symbol>> = Vec::new();
         let mut token_rules = Vec::new();
         let mut regex_rules = Vec::new();
+        let mut line_rules = HashMap::new();
         for rule in rules {
             let idx = active.len() as u32;
             let symbols = rule.symbols();
             let synthesized = if symbols.is_empty() { None } else { synthesize(&symbols, tokenizer, mutable).ok() };
-            if synthesized.as_deref() == Some(rule.regex.as_str()) {
+            let line = lines::line_of(rule).filter(|l| !line_rules.contains_key(*l));
+            if let Some(line) = line {
+                line_rules.insert(line.to_string(), idx);
+            } else if synthesized.as_deref() == Some(rule.regex.as_str()) {
                 token_strings.push(symbols);
                 token_rules.push(idx);
             } else {
@@ -181,7 +188,8 @@ impl Cleaner {
                 id: rule.id.clone(),
                 action: rule.action,
                 cluster: rule.cluster,
-                fixed: rule.has_fixed_text(),
+                // of the single-word lines, only labels ("Topics:") mark anything
+                fixed: if lines::line_of(rule).is_some() { lines::is_label(rule) } else { rule.has_fixed_text() },
             });
         }
         let refs: Vec<&[Symbol]> = token_strings.iter().map(|s| s.as_slice()).collect();
@@ -195,6 +203,7 @@ impl Cleaner {
             matcher,
             token_rules,
             regex_rules,
+            line_rules,
             any_cut,
             any_cluster,
             line_boundary: false,
@@ -251,6 +260,9 @@ impl Cleaner {
                     }
                 }
             }
+        }
+        if !self.line_rules.is_empty() {
+            lines::find_lines(text, &self.line_rules, |start, end, rule| out.push(Match { start, end, rule }));
         }
         if self.line_boundary {
             out.retain(|m| touches_line_boundary(text, m.start, m.end));

@@ -19,6 +19,7 @@ use rayon::prelude::*;
 use crate::cleaning::{Cleaner, LIST_ITEMS, Match, splits_runs};
 use crate::corpus::Corpus;
 use crate::error::Result;
+use crate::lines::is_label;
 use crate::rules::{Action, RulesFile, Status};
 
 /// A nearest frame string of at most this many line breaks lends its nearness to the strings inside it.
@@ -73,6 +74,8 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
         .iter()
         .enumerate()
         .filter(|(_, r)| r.status == Status::Pending && r.action == Action::Remove && r.bin >= file.cutoff.chosen)
+        // of the single-word lines only labels ("Topics:"): "Video" or "Photo" turn up inside articles
+        .filter(|(_, r)| !r.tokens.is_empty() || is_label(r))
         .map(|(i, _)| i)
         .collect();
     if judged.is_empty() {

@@ -202,11 +202,11 @@ fn template_clusters_split_a_two_template_source() {
 }
 
 #[test]
-fn best_levers_run_on_every_input() {
+fn default_levers_run_on_every_input() {
     let dir = generated();
     let dataset = Dataset::load(dir.path()).unwrap();
     for input in [Input::Txt, Input::Html] {
-        let mut m = by_name("chaff", &ChaffOptions::best(), 1.0 / 3.0).unwrap();
+        let mut m = by_name("chaff", &ChaffOptions::default(), 1.0 / 3.0).unwrap();
         let config = EvalConfig { input, ..EvalConfig::default() };
         let e = evaluate(&dataset, m.as_mut(), serde_json::Value::Null, &config, &Quiet).unwrap();
         for r in &e.runs {

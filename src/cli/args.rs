@@ -93,6 +93,9 @@ pub struct MineArgs {
     /// (0: off; default 20).
     #[arg(long)]
     pub short_runs: Option<usize>,
+    /// Text mode: do not make single-word lines found on two documents or more ("Reply", "Topics:") rules.
+    #[arg(long)]
+    pub no_line_rules: bool,
     /// Do not suggest frame cuts (cut-before / cut-after) for header and footer strings.
     #[arg(long)]
     pub no_cuts: bool,
@@ -228,10 +231,6 @@ pub struct EvalArgs {
 /// chaff's levers, to measure one at a time.
 #[derive(Args, Debug, Clone)]
 pub struct EvalLevers {
-    /// The levers that measured best together: --cut-share 0.8 --line-rules --keep-title --islands 10
-    /// --clusters 0.5 (they override those flags; the others still apply).
-    #[arg(long)]
-    pub best: bool,
     /// Shortest mined string, in tokens.
     #[arg(long, default_value_t = 2)]
     pub min_tokens: u32,
@@ -259,9 +258,10 @@ pub struct EvalLevers {
     /// Removed intervals closer than this many characters are joined.
     #[arg(long, default_value_t = 0)]
     pub merge_gap: usize,
-    /// Single-word lines found on enough pages ("Reply", "Home") are rules too (text input).
+    /// Single-word lines found on two pages or more ("Reply", "Topics:") are not rules (by default, as
+    /// with `chaff mine`, they are, in text mode).
     #[arg(long)]
-    pub line_rules: bool,
+    pub no_line_rules: bool,
     /// A header cut takes the line repeating the page's title (its first line) too; by default, as with
     /// `chaff mine`, it stops there and the title stays.
     #[arg(long)]

@@ -55,7 +55,7 @@ impl Drop for Bar {
 }
 
 fn options(l: &EvalLevers) -> Result<ChaffOptions> {
-    let o = ChaffOptions {
+    Ok(ChaffOptions {
         min_tokens: l.min_tokens,
         min_df: l.min_df,
         max_tf_per_df: l.max_tf_per_df,
@@ -65,7 +65,7 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         cut_rounds: l.cut_rounds,
         idioms: l.idioms,
         merge_gap: l.merge_gap,
-        line_rules: l.line_rules,
+        line_rules: !l.no_line_rules,
         keep_title: !l.no_keep_title,
         tag_bound: !l.no_tag_bound,
         cutoff: l.cutoff,
@@ -75,18 +75,6 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         islands: Some(l.islands.unwrap_or(AutoOptions::default().islands)),
         short_runs: l.short_runs.unwrap_or(AutoOptions::default().short_runs),
         specks: l.specks,
-    };
-    if !l.best {
-        return Ok(o);
-    }
-    let best = ChaffOptions::best();
-    Ok(ChaffOptions {
-        cut_share: best.cut_share,
-        line_rules: best.line_rules,
-        keep_title: best.keep_title,
-        islands: best.islands,
-        clusters: best.clusters,
-        ..o
     })
 }
 

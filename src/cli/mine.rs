@@ -82,6 +82,7 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
             },
             islands: args.islands.unwrap_or(AutoOptions::default().islands),
             short_runs: args.short_runs.unwrap_or(AutoOptions::default().short_runs),
+            line_rules: !args.no_line_rules,
             ..AutoOptions::default()
         };
         let mut file = automatic_rules(&m.corpus, &m.mining, m.params, m.previous.as_ref(), &auto)?;

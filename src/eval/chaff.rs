@@ -15,11 +15,11 @@ use crate::automatic::{AutoOptions, ClusterParams, automatic_rules};
 use crate::cleaning::Cleaner;
 use crate::corpus::{Corpus, Document};
 use crate::cross_source::idiom_threshold;
-use crate::cutoff::{CutoffBin, bin_of};
+use crate::cutoff::CutoffBin;
 use crate::error::Result;
 use crate::frame::{CutParams, suggest_cuts};
 use crate::mining::{Mining, MiningConfig, Quiet, mine};
-use crate::rules::{Action, MiningParams, Rule, RulesFile, Status};
+use crate::rules::{MiningParams, Rule, RulesFile};
 use crate::symbol::display;
 use crate::tokens::Tokenizer;
 
@@ -86,7 +86,7 @@ impl Default for ChaffOptions {
             cut_rounds: 1,
             idioms: None,
             merge_gap: 0,
-            line_rules: false,
+            line_rules: true,
             tag_bound: true,
             cutoff: None,
             clusters: Some(ClusterParams::default().similarity),
@@ -95,22 +95,6 @@ impl Default for ChaffOptions {
             islands: Some(AutoOptions::default().islands),
             short_runs: AutoOptions::default().short_runs,
             specks: None,
-        }
-    }
-}
-
-impl ChaffOptions {
-    /// The levers that measured best together (see the eval note): frame cuts at 80% of pages, single-word
-    /// line rules, header cuts that keep the title, islands under 10 words removed, template clusters at
-    /// Jaccard 0.5.
-    pub fn best() -> ChaffOptions {
-        ChaffOptions {
-            cut_share: 0.8,
-            line_rules: true,
-            keep_title: true,
-            islands: Some(10),
-            clusters: Some(0.5),
-            ..ChaffOptions::default()
         }
     }
 }
@@ -180,6 +164,7 @@ impl Chaff {
             islands: self.options.islands.unwrap_or(0),
             keep_title: self.options.keep_title,
             short_runs: self.options.short_runs,
+            line_rules: self.options.line_rules,
             clusters: self.options.clusters.map(|similarity| ClusterParams {
                 similarity,
                 min_docs: self.options.min_cluster,
@@ -192,9 +177,6 @@ impl Chaff {
         file.merge_gap = self.options.merge_gap;
         if let Some(c) = self.options.cutoff {
             file.cutoff.chosen = c;
-        }
-        if self.options.line_rules && source.input == Input::Txt {
-            file.rules.extend(line_rules(&corpus));
         }
         if self.options.cuts {
             let params = CutParams { min_share: self.options.cut_share, ..CutParams::default() };
@@ -254,49 +236,6 @@ impl Method for Chaff {
     }
 }
 
-/// Rules for the single-token lines (with a letter) found on at least two documents: `(?m)^token$`, pending, binned by
-/// document frequency like mined strings.
-pub fn line_rules(corpus: &Corpus) -> Vec<Rule> {
-    let mut df: HashMap<&str, (u64, u64)> = HashMap::new();
-    for doc in &corpus.docs {
-        let mut seen = HashSet::new();
-        for line in doc.text.lines() {
-            let line = line.trim();
-            // one token, with a letter in it: "-" or "2012" on a line of its own says nothing
-            if line.contains(char::is_whitespace) || !line.contains(char::is_alphabetic) {
-                continue;
-            }
-            let e = df.entry(line).or_default();
-            e.1 += 1;
-            if seen.insert(line) {
-                e.0 += 1;
-            }
-        }
-    }
-    let n = corpus.docs.len() as u64;
-    let mut rules: Vec<Rule> = df
-        .into_iter()
-        .filter(|&(_, (d, _))| d >= 2)
-        .map(|(line, (d, tf))| Rule {
-            id: format!("line:{line}"),
-            status: Status::Pending,
-            action: Action::Remove,
-            regex: format!("(?m)^{}$", regex::escape(line)),
-            tokens: Vec::new(),
-            tf,
-            df: d,
-            bin: bin_of(d, n),
-            coverage: tf * line.len() as u64,
-            example: line.to_string(),
-            idiom: false,
-            stale: false,
-            cluster: None,
-        })
-        .collect();
-    rules.sort_by(|a, b| a.id.cmp(&b.id));
-    rules
-}
-
 /// A source's automatic rules, compiled, with the locality heuristics.
 pub struct ChaffModel {
     cleaner: Cleaner,
@@ -338,19 +277,6 @@ pub fn keep_specks(text: &str, spans: &[(usize, usize)], max_chars: usize) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn line_rules_are_single_words_with_a_letter_on_two_pages() {
-        let docs = ["Reply\n-\n2012\nReply\nbody one", "Reply\n-\n2012\nbody two", "Home\nbody three"];
-        let corpus = Corpus::from_docs(
-            "s",
-            docs.iter().enumerate().map(|(i, t)| Document { id: i.to_string(), text: t.to_string() }).collect(),
-        );
-        let rules = line_rules(&corpus);
-        assert_eq!(rules.len(), 1, "{rules:?}");
-        assert_eq!(rules[0].regex, "(?m)^Reply$");
-        assert_eq!((rules[0].df, rules[0].tf, rules[0].bin), (2, 3, 66));
-    }
 
     #[test]
     fn specks_inside_a_line_come_back() {
