@@ -338,8 +338,9 @@ impl Cleaner {
 
     /// The article block of `text`: the largest run between the matches of all rules. Cut strings are
     /// template too: they bound the runs the block is chosen from. Runs after the first footer string
-    /// are chosen only if none before it carries words: a comment thread can outweigh its article, and
-    /// it is exactly what the footer string announces.
+    /// are chosen only if none before it has a long line: a comment thread can outweigh its article, and
+    /// it is exactly what the footer string announces. Runs that open list items (see [`list_items`])
+    /// are chosen only if no other run carries words.
     pub fn article_block(&self, text: &str, matches: &[Match]) -> Option<(usize, usize)> {
         let items = list_items(text, matches, |rule| self.rules[rule as usize].fixed);
         // A short match that is not a line of its own (an idiom, most likely) does not break the article;
@@ -356,6 +357,9 @@ impl Cleaner {
                 &all.iter().filter(|s| s.start < f).cloned().collect::<Vec<_>>(),
                 opens_item,
             )
+            // and it has a line of prose: a footer string that matched early (a headline list's entry
+            // that is this page's own title) does not make a menu the article
+            && long_line_words(&text[block.0..block.1]) > 0
         {
             return Some(block);
         }
@@ -898,6 +902,21 @@ mod tests {
         let out = c.clean(text);
         assert_eq!(out.text, "A short note");
         assert_eq!(out.spans.last().map(|s| (s.kind, s.end)), Some((SpanKind::CutAfter, text.len())));
+    }
+
+    #[test]
+    fn a_footer_string_matching_above_the_article_does_not_make_a_menu_the_article() {
+        // "Talks resume today" is a headline list's entry on other pages, a footer string there; here it
+        // is the page's own title, above the article
+        let text = "Home\nScores\nTeams\nTalks resume today\nFriday, 11.06.2012\n\
+            The talks between the league and the players resumed on Friday in the city.\n\
+            Both sides said the meeting was a first step, and more would follow soon.\n\
+            Top headlines\nTalks resume today\nAnother story";
+        let rules = [("Talks resume today", Action::CutAfter), ("Top headlines", Action::Remove)];
+        let c = cleaner(&rules, 0);
+        let out = c.clean(text).text;
+        assert!(out.contains("The talks between") && out.contains("more would follow soon."), "{out}");
+        assert!(!out.contains("Another story"), "{out}");
     }
 
     #[test]
