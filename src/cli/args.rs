@@ -86,7 +86,7 @@ pub struct MineArgs {
     /// Turn the line-boundary filter off.
     #[arg(long)]
     pub no_line_boundary: bool,
-    /// Remove kept text of fewer than N words between two removals too (0: off; default 10).
+    /// Remove kept text of fewer than N words between two removals too (default 0: off).
     #[arg(long)]
     pub islands: Option<usize>,
     /// Text mode: remove kept runs outside the article block with fewer than N words on long lines too
@@ -283,8 +283,8 @@ pub struct EvalLevers {
     /// Template clusters: fewest pages a cluster needs to be mined on its own.
     #[arg(long, default_value_t = 3)]
     pub min_cluster: usize,
-    /// Locality: also remove kept text of fewer than N words between two removed spans (0: off; default
-    /// 10, as `chaff mine`).
+    /// Locality: also remove kept text of fewer than N words between two removed spans (default 0: off,
+    /// as `chaff mine`).
     #[arg(long, num_args = 0..=1, default_missing_value = "10")]
     pub islands: Option<usize>,
     /// Kept runs outside the article block with fewer than N words on long lines go too (0: off; default

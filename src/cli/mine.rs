@@ -106,8 +106,9 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
         } else {
             print!("{}", summary_text(&m.mining, &file, 10));
             println!(
-                "  frame cuts: {cuts}; line-boundary filter {}; islands under {} words removed",
+                "  frame cuts: {cuts}; line-boundary filter {}; short runs under {} words removed; islands under {} words removed",
                 if file.line_boundary { "on" } else { "off" },
+                file.short_runs,
                 file.islands
             );
             println!("  rules file: {} ({} rules)\n", m.path.display(), file.rules.len());
