@@ -62,6 +62,11 @@ fn regex_of(line: &str) -> String {
     format!("(?m)^{}$", regex::escape(line))
 }
 
+/// Whether a rule or mined string id is a line rule's.
+pub fn is_line_id(id: &str) -> bool {
+    id.starts_with(PREFIX)
+}
+
 /// The line a line rule matches, if `rule` is one whose regex is still the one it was made with (an
 /// edited regex runs as a regex).
 pub fn line_of(rule: &Rule) -> Option<&str> {

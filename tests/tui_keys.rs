@@ -56,12 +56,12 @@ fn cluster_rules_are_listed_decided_and_saved() {
     let fx = Fixture::mixed();
     let mut app = fx.app_on("mixed_templates", 160, 48);
     let s = app.session().unwrap();
-    assert!(!s.cluster_strings.is_empty(), "the galleries were mined apart");
+    assert!(!s.extra_strings.is_empty(), "the galleries were mined apart");
     let listed: Vec<usize> = s.list.rows.iter().copied().filter(|&i| s.string(i).cluster.is_some()).collect();
     assert!(
         !listed.is_empty(),
         "cluster strings are candidates like the others: {:?} cutoff {} in mining {}",
-        s.cluster_strings.iter().map(|c| c.bin).collect::<Vec<_>>(),
+        s.extra_strings.iter().map(|c| c.bin).collect::<Vec<_>>(),
         s.cutoff,
         s.mining.strings.iter().filter(|m| m.cluster.is_some()).count()
     );
@@ -79,7 +79,7 @@ fn cluster_rules_are_listed_decided_and_saved() {
     assert_eq!(saved.status, Status::Accepted);
     assert!(saved.cluster.is_some());
     let clusters = file.rules.iter().filter(|r| r.cluster.is_some()).count();
-    assert_eq!(clusters, app.session().unwrap().cluster_strings.len(), "every cluster rule is kept");
+    assert_eq!(clusters, app.session().unwrap().extra_strings.len(), "every cluster rule is kept");
 }
 
 #[test]
@@ -388,4 +388,30 @@ fn strings_that_are_candidates_in_many_sources_start_rejected_as_idioms() {
     assert!(!idioms.is_empty());
     assert!(idioms.iter().all(|&i| s.status(i) == Status::Rejected), "idioms start rejected");
     assert!(screen(&app).contains("[idiom]"));
+}
+
+#[test]
+fn line_rules_are_listed_and_kept_on_save() {
+    // a source whose pages share single-word lines ("Reply", "Tags:"): `chaff mine` makes them rules,
+    // and the editor sees them and does not lose them by saving
+    let fx = Fixture { dir: tempfile::tempdir().unwrap() };
+    let dir = fx.root().join("lined");
+    std::fs::create_dir_all(&dir).unwrap();
+    for p in 0..12 {
+        let body: String = (0..6)
+            .map(|l| format!("Page {p} line {l} says something different from the others {}.\n", p * 7 + l))
+            .collect();
+        let text = format!("Lined Site Home Page\nNews and more\n{body}Tags:\ntopic{p}\nReply\nLeave a reply below\n");
+        std::fs::write(dir.join(format!("{p}.txt")), text).unwrap();
+    }
+    let mut app = fx.app_on("lined", 160, 48);
+    let s = app.session().unwrap();
+    let lines: Vec<String> =
+        s.extra_strings.iter().filter(|e| e.symbols.is_empty()).map(|e| e.example.clone()).collect();
+    assert!(lines.contains(&"Tags:".to_string()) && lines.contains(&"Reply".to_string()), "{lines:?}");
+    assert!(screen(&app).contains("Tags:"), "listed:\n{}", screen(&app));
+    press(&mut app, "w");
+    let file = RulesFile::load(&fx.rules_dir().join("lined.toml")).unwrap();
+    let saved: Vec<&str> = file.rules.iter().filter_map(|r| r.id.strip_prefix("line:")).collect();
+    assert!(saved.contains(&"Tags:") && saved.contains(&"Reply"), "{saved:?}");
 }

@@ -26,7 +26,12 @@ pub use crate::cleaning::CleanSettings;
 
 impl Ready {
     pub fn build(m: &Mining, settings: CleanSettings) -> Ready {
-        let texts: Vec<String> = m.strings.iter().map(|s| display(&s.symbols)).collect();
+        // a line rule has no tokens: its text is the line
+        let texts: Vec<String> = m
+            .strings
+            .iter()
+            .map(|s| if s.symbols.is_empty() { s.example.clone() } else { display(&s.symbols) })
+            .collect();
         let lower = texts.iter().map(|t| t.to_lowercase()).collect();
         let rules: Vec<Rule> = m.strings.iter().map(Rule::from_mined).collect();
         let mutable = MutableSet::new(m.patterns.clone()).unwrap_or_else(|_| MutableSet::empty());

@@ -13,6 +13,7 @@ use std::time::Instant;
 use crate::cleaning::Cleaner;
 use crate::corpus::Corpus;
 use crate::cutoff::CutoffBin;
+use crate::lines;
 use crate::mining::{MinedString, Mining, MiningConfig, Stage};
 use crate::mutable::MutablePattern;
 use crate::rules::{Action as RuleAction, Cutoff, Rule, RulesFile, Status};
@@ -67,9 +68,10 @@ pub struct Session {
     pub idioms: Idioms,
     /// The rules file's settings (merge gap, line boundary, mining parameters…) without its rules.
     pub header: RulesFile,
-    /// Strings mined in template clusters (not in the mining of the whole source): listed with the
-    /// candidates, and added again to every new mining.
-    pub cluster_strings: Vec<MinedString>,
+    /// Rules that are not strings of the whole source's mining — those of template clusters and the
+    /// single-word line rules (`crate::lines`): listed with the candidates, and added again to every
+    /// new mining (line rules counted again on the new corpus).
+    pub extra_strings: Vec<MinedString>,
     /// Rules whose status or action differs from the default (pending; rejected for idioms), by id,
     /// with their data: a decided string that is not mined again stays in the rules file, stale.
     pub decisions: HashMap<String, Rule>,
@@ -97,17 +99,22 @@ pub struct Session {
     pub preview_width: usize,
 }
 
-/// Puts the cluster strings in a mining of the whole source: as the rules file holds them, a string
-/// mined in a cluster is that cluster's rule, with the cluster's statistics, even where the whole source
-/// has it too (below its cutoff).
-fn with_clusters(mining: &mut Mining, cluster: &[MinedString]) {
+/// Puts the extra strings (cluster and line rules) in a mining of the whole source: as the rules file
+/// holds them, a string mined in a cluster is that cluster's rule, with the cluster's statistics, even
+/// where the whole source has it too (below its cutoff).
+fn with_extra(mining: &mut Mining, extra: &[MinedString]) {
     let at: HashMap<String, usize> = mining.strings.iter().enumerate().map(|(i, s)| (s.id.clone(), i)).collect();
-    for c in cluster {
+    for c in extra {
         match at.get(&c.id) {
             Some(&i) => mining.strings[i] = c.clone(),
             None => mining.strings.push(c.clone()),
         }
     }
+}
+
+/// Whether a rules file's rule is one the whole source's mining does not make (see `extra_strings`).
+fn is_extra(r: &Rule) -> bool {
+    r.cluster.is_some() || lines::line_of(r).is_some()
 }
 
 fn default_status(s: &MinedString) -> Status {
@@ -130,16 +137,16 @@ impl Session {
             (None, Some(a)) => RulesFile { rules: Vec::new(), ..a.clone() },
             (None, None) => RulesFile::from_mining(&mining, params, None),
         };
-        let cluster_strings: Vec<MinedString> = previous
+        let extra_strings: Vec<MinedString> = previous
             .as_ref()
             .or(auto.as_ref())
-            .map(|f| f.rules.iter().filter(|r| r.cluster.is_some()).map(MinedString::from_rule).collect())
+            .map(|f| f.rules.iter().filter(|r| is_extra(r)).map(MinedString::from_rule).collect())
             .unwrap_or_default();
         let ready = match ready {
-            Some(ready) if cluster_strings.is_empty() => ready,
+            Some(ready) if extra_strings.is_empty() => ready,
             _ => {
                 idioms.flag(&mut mining);
-                with_clusters(&mut mining, &cluster_strings);
+                with_extra(&mut mining, &extra_strings);
                 Ready::build(&mining, header.clean_settings())
             }
         };
@@ -164,7 +171,7 @@ impl Session {
             watch: None,
             pending_conflict: false,
             suggested_cuts: 0,
-            cluster_strings,
+            extra_strings,
             page: 10,
             preview_height: 10,
             preview_width: 40,
@@ -362,9 +369,16 @@ impl Session {
         let follow_auto = self.cutoff == self.mining.auto_cutoff;
         let doc_id = self.corpus.docs.get(self.preview.doc).map(|d| d.id.clone());
         self.corpus = mined.corpus;
+        if self.extra_strings.iter().any(|s| lines::is_line_id(&s.id)) {
+            // the line rules of the corpus as it is now, at or above the cutoff
+            let floor = self.cutoff.min(mined.mining.auto_cutoff);
+            self.extra_strings.retain(|s| !(lines::is_line_id(&s.id)));
+            let fresh = lines::line_rules(&self.corpus).into_iter().filter(|r| r.bin >= floor);
+            self.extra_strings.extend(fresh.map(|r| MinedString::from_rule(&r)));
+        }
         let (mut mining, mut ready) = (mined.mining, mined.ready);
-        if !self.cluster_strings.is_empty() {
-            with_clusters(&mut mining, &self.cluster_strings);
+        if !self.extra_strings.is_empty() {
+            with_extra(&mut mining, &self.extra_strings);
             ready = Ready::build(&mining, self.header.clean_settings());
         }
         let old = (std::mem::replace(&mut self.mining, Arc::new(mining)), std::mem::replace(&mut self.ready, ready));
