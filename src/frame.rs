@@ -17,7 +17,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 
 use crate::cleaning::{Cleaner, LIST_ITEMS, Match, splits_runs};
-use crate::corpus::Corpus;
+use crate::corpus::{Corpus, Document};
 use crate::error::Result;
 use crate::lines::is_label;
 use crate::rules::{Action, RulesFile, Status};
@@ -36,11 +36,14 @@ pub struct CutParams {
     pub min_adjacent: f64,
     /// Fewest pages a candidate must occur on to be judged.
     pub min_pages: usize,
+    /// Pages judged at most (an even spread of larger sources): shares need no more, and every page
+    /// costs a pass of the cleaner, twice.
+    pub max_pages: usize,
 }
 
 impl Default for CutParams {
     fn default() -> Self {
-        CutParams { min_share: 0.8, min_side: 0.7, min_adjacent: 0.5, min_pages: 2 }
+        CutParams { min_share: 0.8, min_side: 0.7, min_adjacent: 0.5, min_pages: 2, max_pages: 2000 }
     }
 }
 
@@ -87,14 +90,16 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
     // Which strings lie outside the block nearly everywhere: the frame. Nearness to the block is then
     // judged among them only, so that a stray match inside the article (a widget's label on a few
     // pages) does not stand between the block and its footer string.
-    let all = tally(corpus, &cleaner, None);
+    let step = corpus.docs.len().div_ceil(params.max_pages.max(1)).max(1);
+    let pages: Vec<&Document> = corpus.docs.iter().step_by(step).collect();
+    let all = tally(&pages, &cleaner, None);
     let frame: HashSet<u32> = all
         .iter()
         .filter(|(_, s)| (s.before + s.after) as f64 >= params.min_share * s.pages as f64)
         .filter(|(rule, _)| cleaner.is_fixed(**rule))
         .map(|(&rule, _)| rule)
         .collect();
-    let sides = tally(corpus, &cleaner, Some(&frame));
+    let sides = tally(&pages, &cleaner, Some(&frame));
     let mut changed = 0;
     for i in judged {
         let Some(s) = by_id.get(file.rules[i].id.as_str()).and_then(|r| sides.get(r)) else { continue };
@@ -127,9 +132,8 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
 
 /// Per rule of `cleaner`: on how many pages it occurs, lies wholly before / after the article block, and
 /// is the last before / first after it among the matches of `near` (all rules when `None`).
-fn tally(corpus: &Corpus, cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> HashMap<u32, Sides> {
-    corpus
-        .docs
+fn tally(pages: &[&Document], cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> HashMap<u32, Sides> {
+    pages
         .par_iter()
         .fold(HashMap::<u32, Sides>::new, |mut acc, doc| {
             let text = &doc.text;

@@ -183,3 +183,13 @@ fn a_footer_string_inside_a_longer_nearest_frame_string_is_still_next_to_the_blo
         file.rules.iter().find(|r| display(&r.symbols()) == "{ «number» comments… read them below or add one }");
     assert_eq!(footer.map(|r| r.action), Some(Action::CutAfter), "{:?}", footer.map(|r| &r.tokens));
 }
+
+#[test]
+fn suggestion_reads_an_even_spread_of_at_most_max_pages() {
+    let (_, corpus, mut file) = mined();
+    // one page judged: no string is on the two pages a suggestion needs
+    let one = CutParams { max_pages: 1, ..CutParams::default() };
+    assert_eq!(suggest_cuts(&corpus, &mut file, &one).unwrap(), 0);
+    let some = CutParams { max_pages: 20, ..CutParams::default() };
+    assert!(suggest_cuts(&corpus, &mut file, &some).unwrap() > 0);
+}
