@@ -476,10 +476,24 @@ fn first_line(text: &str) -> String {
     text.lines().next().unwrap_or_default().trim().to_lowercase()
 }
 
-/// Whether `line` repeats the title (`first`, see [`first_line`]): two words or more, in the first line.
+/// Whether `line` repeats the title (`first`, see [`first_line`]): two words or more, in the first line;
+/// or it starts with the title proper (the first line before a " - Site" suffix, three words or more).
 fn is_title(first: &str, line: &str) -> bool {
     let t = line.trim();
-    t.len() >= 10 && t.split_whitespace().count() >= 2 && first.contains(&t.to_lowercase())
+    if t.len() < 10 || t.split_whitespace().count() < 2 {
+        return false;
+    }
+    let t = t.to_lowercase();
+    if first.contains(&t) {
+        return true;
+    }
+    // the title proper (the first line before " - Site"), followed on its line by a dateline
+    let proper = [" - ", " | ", " — ", " :: "]
+        .iter()
+        .filter_map(|sep| first.split(sep).next())
+        .min_by_key(|p| p.len())
+        .unwrap_or(first);
+    proper.len() >= 10 && proper.split_whitespace().count() >= 3 && t.starts_with(proper)
 }
 
 /// Gives back the title line inside the cut before `header_end` (the header string's end): the span
@@ -827,6 +841,9 @@ mod tests {
         // a line a rule matches is the site's, not the page's
         let m = Match { start: title, end: title + "Big news today".len(), rule: 0 };
         assert_eq!(title_line(text, 0, at("Body"), &[m]), None);
+        // the title proper with a dateline after it on its line is the title too
+        let dated = "Big news today | Site\nMenu\nBig news today, posted on Nov 6\nBody";
+        assert_eq!(title_line(dated, 0, dated.find("Body").unwrap(), &[]), dated.find("Big news today,"));
         // a rule that matches part of it (a date, "today") does not make it the site's
         let part = Match { start: title + "Big news ".len(), end: title + "Big news today".len(), rule: 0 };
         assert_eq!(title_line(text, 0, at("Body"), &[part]), Some(title));
