@@ -346,7 +346,14 @@ impl Cleaner {
         // A short match that is not a line of its own (an idiom, most likely) does not break the article;
         // a list item's marker does.
         let splitting = matches.iter().enumerate().filter(|&(i, m)| items[i] || splits_runs(text, m)).map(|(_, m)| m);
-        let all = union(text, splitting, self.merge_gap, SpanKind::Removed);
+        let mut all = union(text, splitting, self.merge_gap, SpanKind::Removed);
+        if self.tokenizer == Tokenizer::Html
+            && let Some(body) = body_start(text)
+        {
+            // nothing in the head is the article: a long <meta> description must not win
+            all.push(Span { start: 0, end: body, kind: SpanKind::Removed, rules: Vec::new() });
+            all = merge_spans(all);
+        }
         let item_ends: HashSet<usize> = matches.iter().zip(&items).filter(|(_, is)| **is).map(|(m, _)| m.end).collect();
         let opens_item = |s: &Span| item_ends.contains(&s.end);
         let first_footer =
@@ -441,6 +448,12 @@ fn title_in(text: &str, from: usize, end: usize, first: &str) -> Option<usize> {
         pos += line.len();
     }
     None
+}
+
+/// Where an HTML document's `<body` tag starts (ASCII case ignored), if it has one.
+fn body_start(html: &str) -> Option<usize> {
+    let bytes = html.as_bytes();
+    (0..bytes.len().saturating_sub(4)).find(|&i| bytes[i] == b'<' && bytes[i + 1..i + 5].eq_ignore_ascii_case(b"body"))
 }
 
 /// Whether a line holds a sentence's end: it ends with one, or one is followed by more. Headlines and
@@ -934,6 +947,20 @@ mod tests {
         let out = c.clean(text).text;
         assert!(out.contains("The talks between") && out.contains("more would follow soon."), "{out}");
         assert!(!out.contains("Another story"), "{out}");
+    }
+
+    #[test]
+    fn in_html_the_head_is_never_the_article_block() {
+        let m = MutableSet::defaults();
+        let rules = vec![rule("r0", "<p> Menu </p>", Action::Remove, &m)];
+        let c = Cleaner::from_rules(Tokenizer::Html, m.patterns(), &rules, 0).unwrap();
+        let text = "<html><head>\n<meta name=\"description\" content=\"one two three four five six seven eight \
+            nine ten eleven twelve thirteen\">\n</head><BODY>\n<p> Menu </p>\n\
+            <p>The article text has enough words to be the block of this page.</p>\n</body></html>";
+        let matches = c.matches(text);
+        assert_eq!(matches.len(), 1, "the menu is matched");
+        let (s, e) = c.article_block(text, &matches).unwrap();
+        assert!(text[s..e].contains("The article text") && !text[s..e].contains("<meta"), "{:?}", &text[s..e]);
     }
 
     #[test]
