@@ -360,17 +360,23 @@ impl Cleaner {
             matches.iter().filter(|m| self.rules[m.rule as usize].action == Action::CutAfter).map(|m| m.start).min();
         if let Some(f) = first_footer
             && let Some(block) = article_block_where(
+                self.words(),
                 &text[..f],
                 &all.iter().filter(|s| s.start < f).cloned().collect::<Vec<_>>(),
                 opens_item,
             )
             // and it has a line of prose: a footer string that matched early (a headline list's entry
             // that is this page's own title) does not make a menu the article
-            && long_line_words(&text[block.0..block.1]) > 0
+            && self.words().long_line_words(&text[block.0..block.1]) > 0
         {
             return Some(block);
         }
-        article_block_where(text, &all, opens_item)
+        article_block_where(self.words(), text, &all, opens_item)
+    }
+
+    /// How words are counted on this cleaner's documents.
+    fn words(&self) -> Words {
+        if self.tokenizer == Tokenizer::Html { Words::Visible } else { Words::All }
     }
 
     pub fn clean(&self, text: &str) -> Cleaned {
@@ -477,6 +483,71 @@ fn kept_runs(text: &str, removed: &[Span]) -> Vec<(usize, usize)> {
         runs.push((pos, text.len()));
     }
     runs
+}
+
+/// How the article block counts words: all of them (text), or those a reader sees (HTML: not tags, not
+/// scripts or styles).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Words {
+    All,
+    Visible,
+}
+
+impl Words {
+    /// Words on the lines of `run` that have at least [`LONG_LINE_WORDS`].
+    fn long_line_words(self, run: &str) -> usize {
+        match self {
+            Words::All => long_line_words(run),
+            Words::Visible => visible_words_per_line(run).into_iter().filter(|&w| w >= LONG_LINE_WORDS).sum(),
+        }
+    }
+
+    fn count(self, run: &str) -> usize {
+        match self {
+            Words::All => run.split_whitespace().count(),
+            Words::Visible => visible_words_per_line(run).into_iter().sum(),
+        }
+    }
+}
+
+/// Words a reader sees on each line of an HTML fragment: text outside tags (which may span lines),
+/// scripts and styles.
+fn visible_words_per_line(html: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    let (mut words, mut in_word, mut in_tag) = (0, false, false);
+    let mut tag = String::new();
+    let mut hidden: Option<&str> = None; // inside <script> or <style>: the closing tag awaited
+    for c in html.chars() {
+        if in_tag {
+            if c == '>' {
+                in_tag = false;
+                let t = tag.to_ascii_lowercase();
+                match hidden {
+                    Some(end) if t.starts_with(end) => hidden = None,
+                    None if t.starts_with("script") => hidden = Some("/script"),
+                    None if t.starts_with("style") => hidden = Some("/style"),
+                    _ => {}
+                }
+            } else if tag.len() < 8 {
+                tag.push(c);
+            }
+        } else if c == '<' {
+            in_tag = true;
+            in_word = false;
+            tag.clear();
+        } else if c.is_whitespace() {
+            in_word = false;
+        } else if hidden.is_none() && !in_word {
+            in_word = true;
+            words += 1;
+        }
+        if c == '\n' {
+            out.push(words);
+            words = 0;
+        }
+    }
+    out.push(words);
+    out
 }
 
 /// Words on the lines of `run` that have at least [`LONG_LINE_WORDS`].
@@ -687,23 +758,28 @@ fn merge_spans(mut spans: Vec<Span>) -> Vec<Span> {
 /// The article block: the kept run with the most words on long lines (≥ [`LONG_LINE_WORDS`] words),
 /// or with the most words if no line is that long. `None` when nothing is kept.
 pub fn article_block(text: &str, removed: &[Span]) -> Option<(usize, usize)> {
-    article_block_where(text, removed, |_| false)
+    article_block_where(Words::All, text, removed, |_| false)
 }
 
 /// As [`article_block`], passing over runs that follow a span for which `opens_item` holds, unless no
 /// other run carries words.
-fn article_block_where(text: &str, removed: &[Span], opens_item: impl Fn(&Span) -> bool) -> Option<(usize, usize)> {
+fn article_block_where(
+    words: Words,
+    text: &str,
+    removed: &[Span],
+    opens_item: impl Fn(&Span) -> bool,
+) -> Option<(usize, usize)> {
     // the span that ends where each run starts
     let opener: HashMap<usize, &Span> = removed.iter().map(|s| (s.end, s)).collect();
     let (items, runs): (Vec<_>, Vec<_>) =
         kept_runs(text, removed).into_iter().partition(|(start, _)| opener.get(start).is_some_and(|s| opens_item(s)));
-    largest_run(text, runs).or_else(|| largest_run(text, items))
+    largest_run(words, text, runs).or_else(|| largest_run(words, text, items))
 }
 
-fn largest_run(text: &str, runs: Vec<(usize, usize)>) -> Option<(usize, usize)> {
+fn largest_run(words: Words, text: &str, runs: Vec<(usize, usize)>) -> Option<(usize, usize)> {
     let scored: Vec<((usize, usize), usize, usize)> = runs
         .into_iter()
-        .map(|(a, b)| ((a, b), long_line_words(&text[a..b]), text[a..b].split_whitespace().count()))
+        .map(|(a, b)| ((a, b), words.long_line_words(&text[a..b]), words.count(&text[a..b])))
         .filter(|r| r.2 > 0)
         .collect();
     let any_long = scored.iter().any(|r| r.1 > 0);
@@ -961,6 +1037,15 @@ mod tests {
         assert_eq!(matches.len(), 1, "the menu is matched");
         let (s, e) = c.article_block(text, &matches).unwrap();
         assert!(text[s..e].contains("The article text") && !text[s..e].contains("<meta"), "{:?}", &text[s..e]);
+    }
+
+    #[test]
+    fn visible_words_leave_out_tags_scripts_and_styles() {
+        let html =
+            "<p class=\"a b c\">One two\nthree</p><script>var x = 1;\nvar y = 2;</script>\n<a\n href=\"x y\">four</a>";
+        assert_eq!(visible_words_per_line(html), vec![2, 1, 0, 0, 1]);
+        let css = "<style>p { color: red; }</style>Five six";
+        assert_eq!(visible_words_per_line(css), vec![2]);
     }
 
     #[test]
