@@ -354,8 +354,9 @@ impl Cleaner {
             all.push(Span { start: 0, end: body, kind: SpanKind::Removed, rules: Vec::new() });
             all = merge_spans(all);
         }
+        // a run starting where an item's marker ends is that item
         let item_ends: HashSet<usize> = matches.iter().zip(&items).filter(|(_, is)| **is).map(|(m, _)| m.end).collect();
-        let opens_item = |s: &Span| item_ends.contains(&s.end);
+        let opens_item = |run_start: usize| item_ends.contains(&run_start);
         let first_footer =
             matches.iter().filter(|m| self.rules[m.rule as usize].action == Action::CutAfter).map(|m| m.start).min();
         if let Some(f) = first_footer
@@ -392,27 +393,30 @@ impl Cleaner {
 /// print the title again above the article, often with the byline and date between it and the last
 /// header string, so a cut-before would take it.
 pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Option<usize> {
-    let first_end = text.find('\n')?;
+    // the site's name is a line a rule matches whole; a date in the title is no reason to lose it
+    let whole = |ls: usize, line: &str| {
+        let (a, b) = (ls + (line.len() - line.trim_start().len()), ls + line.trim_end().len());
+        matches.iter().any(|m| m.start <= a && m.end >= b)
+    };
+    // whole lines only: the header string's own line, cut short at `end`, is not the title
+    let complete = |ls: usize, line: &str| line.ends_with('\n') || ls + line.len() == text.len();
+    title_lines(text, start, end).filter(|&(ls, line)| complete(ls, line) && !whole(ls, line)).last().map(|(ls, _)| ls)
+}
+
+/// The lines inside `start..end`, below the first line, that repeat the title (see [`is_title`]), with
+/// their starts.
+fn title_lines(text: &str, start: usize, end: usize) -> impl Iterator<Item = (usize, &str)> {
     let first = first_line(text);
-    let mut found = None;
-    let mut pos = first_end + 1;
-    for line in text[first_end + 1..].split_inclusive('\n') {
-        let line_start = pos;
-        pos += line.len();
-        if line_start < start {
-            continue;
-        }
-        if pos > end {
-            break;
-        }
-        // the site's name is a line a rule matches whole; a date in the title is no reason to lose it
-        let (ls, le) = (line_start + (line.len() - line.trim_start().len()), line_start + line.trim_end().len());
-        let matched = matches.iter().any(|m| m.start <= ls && m.end >= le);
-        if !matched && is_title(&first, line) {
-            found = Some(line_start);
-        }
-    }
-    found
+    let below_first = text.find('\n').map_or(text.len(), |i| i + 1);
+    let from = start.max(below_first).min(end);
+    text[from..end]
+        .split_inclusive('\n')
+        .scan(from, |pos, line| {
+            let at = *pos;
+            *pos += line.len();
+            Some((at, line))
+        })
+        .filter(move |(_, line)| is_title(&first, line))
 }
 
 /// Adds to `spans` the kept runs outside the article block (chosen again on what is left) with fewer than
@@ -421,8 +425,6 @@ pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Op
 /// holds the title stays.
 fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize) -> Vec<Span> {
     let Some(block) = article_block(text, &spans) else { return spans };
-    let first = first_line(text);
-    let first_end = text.find('\n').unwrap_or(text.len());
     let mut out = spans.clone();
     for (start, end) in kept_runs(text, &spans) {
         let run = &text[start..end];
@@ -434,26 +436,13 @@ fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize) -> Vec<Span> 
         }
         // the title printed again above the article (the first line itself is the <title>) stays, and
         // what follows it in its run (the byline); the menu lines above it go
-        let from = start.max(first_end + 1).min(end);
-        let title = if end <= block.0 { title_in(text, from, end, &first) } else { None };
+        let title = if end <= block.0 { title_lines(text, start, end).next().map(|(at, _)| at) } else { None };
         let cut_end = title.unwrap_or(end);
         if text[start..cut_end].split_whitespace().next().is_some() {
             out.push(Span { start, end: cut_end, kind: SpanKind::Removed, rules: Vec::new() });
         }
     }
     merge_spans(out)
-}
-
-/// The start of the first line of `text[from..end]` that repeats the title (`first`).
-fn title_in(text: &str, from: usize, end: usize, first: &str) -> Option<usize> {
-    let mut pos = from;
-    for line in text[from..end].split_inclusive('\n') {
-        if is_title(first, line) {
-            return Some(pos);
-        }
-        pos += line.len();
-    }
-    None
 }
 
 /// Where an HTML document's `<body` tag starts (ASCII case ignored), if it has one.
@@ -608,8 +597,8 @@ fn keep_title(
 
 /// Whether the line holding `pos` starts with "By ".
 fn on_byline(text: &str, pos: usize) -> bool {
-    let line = text[text[..pos].rfind('\n').map_or(0, |i| i + 1)..].trim_start();
-    line.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("by "))
+    let (before, _) = line_edges(text, pos, pos);
+    text[pos - before.len()..].trim_start().get(..3).is_some_and(|p| p.eq_ignore_ascii_case("by "))
 }
 
 /// Joins removed spans with fewer than `max_words` words of kept text between them (0: none): a short
@@ -633,14 +622,15 @@ fn join_islands(text: &str, spans: Vec<Span>, max_words: usize) -> Vec<Span> {
 
 /// Whether `start..end` begins a line or ends one, whitespace aside.
 pub fn touches_line_boundary(text: &str, start: usize, end: usize) -> bool {
+    let (before, after) = line_edges(text, start, end);
+    before.trim().is_empty() || after.trim().is_empty()
+}
+
+/// The text on the line of `start` before it, and on the line of `end` after it.
+fn line_edges(text: &str, start: usize, end: usize) -> (&str, &str) {
     let before = &text[..start];
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    if before[line_start..].trim().is_empty() {
-        return true;
-    }
     let after = &text[end..];
-    let line_end = after.find('\n').unwrap_or(after.len());
-    after[..line_end].trim().is_empty()
+    (&before[before.rfind('\n').map_or(0, |i| i + 1)..], &after[..after.find('\n').unwrap_or(after.len())])
 }
 
 /// Whether a match bounds the runs the article block is chosen from: it is whole lines, or it has at
@@ -681,18 +671,14 @@ fn list_items(text: &str, matches: &[Match], fixed: impl Fn(u32) -> bool) -> Vec
 
 /// Words on the lines of `start..end` outside it.
 fn rest_of_line_words(text: &str, start: usize, end: usize) -> usize {
-    let before = &text[..start];
-    let after = &text[end..];
-    before[before.rfind('\n').map_or(0, |i| i + 1)..].split_whitespace().count()
-        + after[..after.find('\n').unwrap_or(after.len())].split_whitespace().count()
+    let (before, after) = line_edges(text, start, end);
+    before.split_whitespace().count() + after.split_whitespace().count()
 }
 
 /// Whether `start..end` is whole lines: it starts a line and ends one, whitespace aside.
 fn is_whole_lines(text: &str, start: usize, end: usize) -> bool {
-    let before = &text[..start];
-    let after = &text[end..];
-    before[before.rfind('\n').map_or(0, |i| i + 1)..].trim().is_empty()
-        && after[..after.find('\n').unwrap_or(after.len())].trim().is_empty()
+    let (before, after) = line_edges(text, start, end);
+    before.trim().is_empty() && after.trim().is_empty()
 }
 
 /// Union of matches as spans; intervals fewer than `gap` characters apart are joined.
@@ -761,18 +747,16 @@ pub fn article_block(text: &str, removed: &[Span]) -> Option<(usize, usize)> {
     article_block_where(Words::All, text, removed, |_| false)
 }
 
-/// As [`article_block`], passing over runs that follow a span for which `opens_item` holds, unless no
+/// As [`article_block`], passing over runs whose start `opens_item` says is a list item's, unless no
 /// other run carries words.
 fn article_block_where(
     words: Words,
     text: &str,
     removed: &[Span],
-    opens_item: impl Fn(&Span) -> bool,
+    opens_item: impl Fn(usize) -> bool,
 ) -> Option<(usize, usize)> {
-    // the span that ends where each run starts
-    let opener: HashMap<usize, &Span> = removed.iter().map(|s| (s.end, s)).collect();
     let (items, runs): (Vec<_>, Vec<_>) =
-        kept_runs(text, removed).into_iter().partition(|(start, _)| opener.get(start).is_some_and(|s| opens_item(s)));
+        kept_runs(text, removed).into_iter().partition(|&(start, _)| opens_item(start));
     largest_run(words, text, runs).or_else(|| largest_run(words, text, items))
 }
 

@@ -130,8 +130,8 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
     Ok(changed)
 }
 
-/// Per rule of `cleaner`: on how many pages it occurs, lies wholly before / after the article block, and
-/// is the last before / first after it among the matches of `near` (all rules when `None`).
+/// Per rule of `cleaner`: on how many pages it occurs and lies wholly before / after the article block;
+/// with `near`, also on how many it is the last before / first after it among the matches of those rules.
 fn tally(pages: &[&Document], cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> HashMap<u32, Sides> {
     pages
         .par_iter()
@@ -146,24 +146,31 @@ fn tally(pages: &[&Document], cleaner: &Cleaner, near: Option<&HashSet<u32>>) ->
                 e.before &= usize::from(m.end <= start);
                 e.after &= usize::from(m.start >= end);
             }
+            let Some(near) = near else {
+                for (rule, s) in page {
+                    acc.entry(rule).or_default().add(s);
+                }
+                return acc;
+            };
             // a string repeated down the page (a comment's date line) marks items, not the frame's edge
             let mut counts: HashMap<u32, usize> = HashMap::new();
             for m in &matches {
                 *counts.entry(m.rule).or_default() += 1;
             }
             let single = |m: &Match| counts[&m.rule] < LIST_ITEMS;
-            let bounds = || {
-                matches.iter().filter(|m| splits_runs(text, m) && single(m) && near.is_none_or(|n| n.contains(&m.rule)))
-            };
-            let last_end = bounds().filter(|m| m.end <= start).map(|m| m.end).max();
-            let first_start = bounds().filter(|m| m.start >= end).map(|m| m.start).min();
+            let bounds: Vec<&Match> =
+                matches.iter().filter(|m| near.contains(&m.rule) && single(m) && splits_runs(text, m)).collect();
+            let last_end = bounds.iter().filter(|m| m.end <= start).map(|m| m.end).max();
+            let first_start = bounds.iter().filter(|m| m.start >= end).map(|m| m.start).min();
             // the nearest bound's stretch, when it is a few lines: a shorter string inside it is next to
             // the block too ("{ 7 comments… }" inside "07.13.12 at 08:07 { 7 comments… }")
-            let few_lines = |m: &&Match| text[m.start..m.end].matches('\n').count() <= NEAR_LINES;
-            let last = last_end
-                .map(|e| (bounds().filter(|m| m.end == e).filter(few_lines).map(|m| m.start).min().unwrap_or(e), e));
-            let first = first_start
-                .map(|s| (s, bounds().filter(|m| m.start == s).filter(few_lines).map(|m| m.end).max().unwrap_or(s)));
+            let few_lines = |m: &&&Match| text[m.start..m.end].matches('\n').count() <= NEAR_LINES;
+            let last = last_end.map(|e| {
+                (bounds.iter().filter(|m| m.end == e).filter(few_lines).map(|m| m.start).min().unwrap_or(e), e)
+            });
+            let first = first_start.map(|s| {
+                (s, bounds.iter().filter(|m| m.start == s).filter(few_lines).map(|m| m.end).max().unwrap_or(s))
+            });
             let within = |m: &Match, (s, e): (usize, usize)| {
                 m.start >= s && m.end <= e && cleaner.is_fixed(m.rule) && single(m) && splits_runs(text, m)
             };
