@@ -213,6 +213,13 @@ impl Cleaner {
         })
     }
 
+    /// Sets rule `rule`'s action without compiling the rules again: the oracle editor tries each string
+    /// as a plain removal and as a cut.
+    pub fn set_action(&mut self, rule: u32, action: Action) {
+        self.rules[rule as usize].action = action;
+        self.any_cut = self.rules.iter().any(|r| r.action != Action::Remove);
+    }
+
     pub fn len(&self) -> usize {
         self.rules.len()
     }
@@ -821,6 +828,7 @@ mod tests {
             df: 0,
             bin: 99,
             coverage: 0,
+            adds: 0,
             example: String::new(),
             idiom: false,
             stale: false,

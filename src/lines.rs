@@ -48,6 +48,8 @@ pub fn line_rules(corpus: &Corpus) -> Vec<Rule> {
             df: d,
             bin: bin_of(d, n),
             coverage: tf * line.len() as u64,
+            // line rules are not ranked with the mined strings: their coverage stands in
+            adds: tf * line.len() as u64,
             example: line.to_string(),
             idiom: false,
             stale: false,

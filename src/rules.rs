@@ -78,6 +78,9 @@ pub struct Rule {
     pub bin: CutoffBin,
     #[serde(default)]
     pub coverage: u64,
+    /// New coverage: what it covers beyond the strings of larger coverage ([`MinedString::adds`]).
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub adds: u64,
     #[serde(default)]
     pub example: String,
     /// Flagged by the second-level filter (found in many sources).
@@ -94,6 +97,10 @@ pub struct Rule {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -123,6 +130,7 @@ impl Rule {
             df: s.df,
             bin: s.bin,
             coverage: s.coverage,
+            adds: s.adds,
             example: s.example.clone(),
             idiom: s.idiom,
             stale: false,
@@ -369,6 +377,7 @@ mod tests {
                     df: 10,
                     bin: 99,
                     coverage: 180,
+                    adds: 0,
                     example: "read more".into(),
                     idiom: false,
                     stale: false,
@@ -384,6 +393,7 @@ mod tests {
                     df: 9,
                     bin: 90,
                     coverage: 45,
+                    adds: 0,
                     example: "«x» | \"quoted\"\nnew line".into(),
                     idiom: true,
                     stale: true,

@@ -30,6 +30,7 @@ fn rule(i: usize, tokens: &[&str], action: Action) -> Rule {
         df: 0,
         bin: 99,
         coverage: 0,
+        adds: 0,
         example: String::new(),
         idiom: false,
         stale: false,

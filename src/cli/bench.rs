@@ -99,6 +99,7 @@ fn rules_for(corpus: &Corpus, mining: &Mining, n: usize) -> RulesFile {
             df: 0,
             bin: 0,
             coverage: 0,
+            adds: 0,
             example: String::new(),
             idiom: false,
             stale: false,

@@ -202,7 +202,7 @@ impl Evaluation {
             for r in &self.runs {
                 let _ = writeln!(
                     out,
-                    "\noracle editor, {}: word F1 after N decisions (candidates by coverage)",
+                    "\noracle editor, {}: word F1 after N decisions (candidates by new coverage)",
                     r.protocol.name()
                 );
                 let mut head = format!("{:<width$} {:>5}", "site", "pages");

@@ -13,6 +13,9 @@ pub enum Sort {
     Df,
     /// Characters removed across the corpus.
     Coverage,
+    /// New coverage: what a string removes beyond the strings of larger coverage (a periodic archive
+    /// list's many overlapping strings sink to the bottom). The oracle editor's order.
+    New,
     /// Length in tokens.
     Length,
 }
@@ -21,7 +24,8 @@ impl Sort {
     pub fn next(self) -> Sort {
         match self {
             Sort::Df => Sort::Coverage,
-            Sort::Coverage => Sort::Length,
+            Sort::Coverage => Sort::New,
+            Sort::New => Sort::Length,
             Sort::Length => Sort::Df,
         }
     }
@@ -30,6 +34,7 @@ impl Sort {
         match self {
             Sort::Df => "df",
             Sort::Coverage => "coverage",
+            Sort::New => "new coverage",
             Sort::Length => "length",
         }
     }
@@ -64,6 +69,9 @@ impl CandidateList {
                 s[b].df.cmp(&s[a].df).then(s[b].symbols.len().cmp(&s[a].symbols.len())).then(a.cmp(&b))
             }),
             Sort::Coverage => rows.sort_by(|&a, &b| s[b].coverage.cmp(&s[a].coverage).then(a.cmp(&b))),
+            Sort::New => {
+                rows.sort_by(|&a, &b| (s[b].adds, s[b].coverage).cmp(&(s[a].adds, s[a].coverage)).then(a.cmp(&b)))
+            }
             Sort::Length => rows.sort_by(|&a, &b| s[b].symbols.len().cmp(&s[a].symbols.len()).then(a.cmp(&b))),
         }
         self.rows = rows;

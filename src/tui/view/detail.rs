@@ -30,13 +30,14 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, d: &Detail) {
         Line::from(vec![
             label("stats"),
             Span::raw(format!(
-                "df {} ({:.0}% of {} documents) · tf {} · {} tokens · coverage {} characters · bin {}%",
+                "df {} ({:.0}% of {} documents) · tf {} · {} tokens · coverage {} characters ({} new) · bin {}%",
                 thousands(m.df),
                 m.df as f64 * 100.0 / docs,
                 thousands(s.mining.documents as u64),
                 thousands(m.tf),
                 m.symbols.len(),
                 thousands(m.coverage),
+                thousands(m.adds),
                 m.bin
             )),
         ]),
