@@ -214,10 +214,19 @@ impl Cleaner {
     }
 
     /// Sets rule `rule`'s action without compiling the rules again: the oracle editor tries each string
-    /// as a plain removal and as a cut.
+    /// as a plain removal and as a cut, and the UI's preview shows a pending suggested cut as a cut.
     pub fn set_action(&mut self, rule: u32, action: Action) {
-        self.rules[rule as usize].action = action;
-        self.any_cut = self.rules.iter().any(|r| r.action != Action::Remove);
+        let was = std::mem::replace(&mut self.rules[rule as usize].action, action);
+        if action != Action::Remove {
+            self.any_cut = true;
+        } else if was != Action::Remove {
+            self.any_cut = self.rules.iter().any(|r| r.action != Action::Remove);
+        }
+    }
+
+    /// Rule `rule`'s action.
+    pub fn action(&self, rule: u32) -> Action {
+        self.rules[rule as usize].action
     }
 
     pub fn len(&self) -> usize {

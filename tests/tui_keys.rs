@@ -415,3 +415,21 @@ fn line_rules_are_listed_and_kept_on_save() {
     let saved: Vec<&str> = file.rules.iter().filter_map(|r| r.id.strip_prefix("line:")).collect();
     assert!(saved.contains(&"Tags:") && saved.contains(&"Reply"), "{saved:?}");
 }
+
+#[test]
+fn a_pending_suggested_cut_previews_as_the_cut_it_would_be() {
+    use chaff::cleaning::SpanKind;
+    use chaff::tui::document::Mark;
+    let fx = Fixture::sevendays();
+    let app = fx.app(120, 40);
+    let s = app.session().unwrap();
+    let text = s.document_text();
+    let cut = s.preview.spans.iter().find(|p| p.mark == Mark::Pending(SpanKind::CutAfter));
+    let cut = cut.expect("the footer string is suggested as a cut-after, and pending");
+    assert_eq!(text[cut.end..].trim(), "", "a pending cut-after reaches the document's end");
+    assert!(
+        text[cut.start..cut.end].split_whitespace().count() > 10,
+        "it takes the page-specific tail, not only its own words: {:?}",
+        &text[cut.start..cut.end]
+    );
+}

@@ -9,8 +9,9 @@ use crate::cleaning::{Cleaned, Cleaner, Match, SpanKind};
 pub enum Mark {
     /// Removed by accepted rules (a removal, or a header / footer cut).
     Accepted(SpanKind),
-    /// Would be removed by pending candidates above the cutoff, if accepted.
-    Pending,
+    /// Would be removed by pending candidates above the cutoff, if accepted (a removal, or a suggested
+    /// header / footer cut).
+    Pending(SpanKind),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,7 +82,7 @@ impl Preview {
                         continue;
                     }
                     pending += b - a;
-                    spans.push(PreviewSpan { start: a, end: b, mark: Mark::Pending, rules: rules.clone() });
+                    spans.push(PreviewSpan { start: a, end: b, mark: Mark::Pending(s.kind), rules: rules.clone() });
                 }
             }
         }

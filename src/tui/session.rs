@@ -511,6 +511,7 @@ impl Session {
 
     /// Cleans the previewed document again (after a decision or a cutoff move).
     pub fn refresh_preview(&mut self) {
+        self.sync_pending_actions();
         let corpus = Arc::clone(&self.corpus);
         let text = corpus.docs.get(self.preview.doc).map_or("", |d| d.text.as_str());
         let (strings, decisions, cutoff) = (&self.mining.strings, &self.decisions, self.cutoff);
@@ -521,6 +522,18 @@ impl Session {
         self.preview.render_html = self.mining.tokenizer == crate::tokens::Tokenizer::Html;
         self.preview.compute(text, self.ready.all.as_ref(), pending);
         self.clamp_preview_scroll();
+    }
+
+    /// Gives every string of the preview's pending matcher its decided action, so a pending suggested cut
+    /// shows as the cut it would be, not as a removal of its own text.
+    fn sync_pending_actions(&mut self) {
+        let Some(all) = self.ready.all.as_mut() else { return };
+        for (i, s) in self.mining.strings.iter().enumerate() {
+            let action = self.decisions.get(&s.id).map_or(RuleAction::Remove, |r| r.action);
+            if all.action(i as u32) != action {
+                all.set_action(i as u32, action);
+            }
+        }
     }
 
     /// Shows another document, or the same one after a new mining.

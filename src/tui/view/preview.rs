@@ -43,7 +43,10 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session) {
     ];
     if pending > 0.0 {
         title.push(Span::raw(" "));
-        title.push(Span::styled(format!("+{:.1}% pending", pending * 100.0), theme::mark(Mark::Pending)));
+        title.push(Span::styled(
+            format!("+{:.1}% pending", pending * 100.0),
+            theme::mark(Mark::Pending(SpanKind::Removed)),
+        ));
     }
     title.push(Span::raw(" "));
     let title = Line::from(title);
@@ -125,7 +128,9 @@ fn cursor_line(s: &Session) -> Line<'static> {
         Mark::Accepted(SpanKind::Removed) => "removed by",
         Mark::Accepted(SpanKind::CutBefore) => "cut before by",
         Mark::Accepted(SpanKind::CutAfter) => "cut after by",
-        Mark::Pending => "pending",
+        Mark::Pending(SpanKind::Removed) => "pending",
+        Mark::Pending(SpanKind::CutBefore) => "pending cut before by",
+        Mark::Pending(SpanKind::CutAfter) => "pending cut after by",
     };
     let mut out = vec![Span::styled(format!("▸ {}/{} {what} ", c + 1, s.preview.spans.len()), theme::key())];
     match sp.rules.first() {

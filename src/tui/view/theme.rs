@@ -66,7 +66,7 @@ pub fn mark(m: Mark) -> Style {
         Mark::Accepted(SpanKind::CutBefore) | Mark::Accepted(SpanKind::CutAfter) => {
             Style::new().fg(Color::White).bg(Color::Magenta)
         }
-        Mark::Pending => Style::new().fg(Color::Yellow).add_modifier(Modifier::UNDERLINED),
+        Mark::Pending(_) => Style::new().fg(Color::Yellow).add_modifier(Modifier::UNDERLINED),
     }
 }
 
