@@ -214,3 +214,38 @@ fn default_levers_run_on_every_input() {
         }
     }
 }
+
+/// A site whose gold keeps its comments, after a footer string the automatic rules cut after.
+fn site_with_comments_in_gold(root: &Path) {
+    let site = root.join("planet");
+    fs::create_dir_all(&site).unwrap();
+    let words = |page: usize, what: &str, n: usize| -> String {
+        let w: Vec<String> = (0..n).map(|k| format!("{what}{page}x{k}")).collect();
+        format!("{}.", w.join(" "))
+    };
+    for i in 0..12 {
+        let headline = format!("Headline {} of the day", words(i, "h", 3));
+        let article = format!("{} {}", words(i, "a", 30), words(i, "b", 20));
+        let comment = format!("Reader{i} said: {}", words(i, "c", 25));
+        let text = format!(
+            "Daily Planet | News | Sports | Weather\n{headline}\n{article}\nPlease login to leave a reply\n{comment}\n\
+             Copyright Daily Planet. All rights reserved. Contact us | Privacy\n"
+        );
+        fs::write(site.join(format!("{i}.txt")), text).unwrap();
+        fs::write(site.join(format!("{i}.gold.txt")), format!("{headline}\n{article}\n{comment}\n")).unwrap();
+    }
+}
+
+#[test]
+fn the_oracle_editor_turns_a_cut_that_takes_gold_into_a_removal() {
+    let dir = tempfile::tempdir().unwrap();
+    site_with_comments_in_gold(dir.path());
+    let dataset = Dataset::load(dir.path()).unwrap();
+    let mut chaff = Chaff::new(ChaffOptions::default());
+    let config = EvalConfig { protocols: vec![Protocol::InSample], ..EvalConfig::default() };
+    let eval = evaluate_oracle(&dataset, &mut chaff, 0.9, &config, &Quiet).unwrap();
+    let scores = &eval.runs[0].overall.scores;
+    assert!(scores[0].recall < 0.8, "the automatic cut-after takes the comments the gold keeps: {:?}", scores[0]);
+    assert!(scores[4].recall > 0.95, "the oracle keeps the string as a removal, not a cut: {:?}", scores[4]);
+    assert!(scores[4].f1 > scores[0].f1 + 0.1);
+}
