@@ -416,7 +416,14 @@ pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Op
     };
     // whole lines only: the header string's own line, cut short at `end`, is not the title
     let complete = |ls: usize, line: &str| line.ends_with('\n') || ls + line.len() == text.len();
-    title_lines(text, start, end).filter(|&(ls, line)| complete(ls, line) && !whole(ls, line)).last().map(|(ls, _)| ls)
+    // but a line that holds most of the title is the headline, even if a rule matches it whole: this
+    // page's headline is listed on the site's other pages ("Top stories")
+    let first_words = first_line(text).split_whitespace().count();
+    let most = |line: &str| 2 * line.split_whitespace().count() > first_words;
+    title_lines(text, start, end)
+        .filter(|&(ls, line)| complete(ls, line) && (!whole(ls, line) || most(line)))
+        .last()
+        .map(|(ls, _)| ls)
 }
 
 /// The lines inside `start..end`, below the first line, that repeat the title (see [`is_title`]), with
@@ -560,9 +567,25 @@ fn long_line_words(run: &str) -> usize {
     run.split('\n').map(|l| l.split_whitespace().count()).filter(|&w| w >= LONG_LINE_WORDS).sum()
 }
 
-/// The document's first line, lowercased: the naive text of a page starts with the HTML `<title>`.
+/// The document's first line, folded (see [`fold`]): the naive text of a page starts with the HTML
+/// `<title>`.
 fn first_line(text: &str) -> String {
-    text.lines().next().unwrap_or_default().trim().to_lowercase()
+    fold(text.lines().next().unwrap_or_default().trim())
+}
+
+/// Lowercase, with typographic quotes and dashes as their ASCII kin: a page's `<title>` often says
+/// "Wife's" where its headline says "Wife’s".
+fn fold(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '\u{2018}' | '\u{2019}' | '\u{2032}' => '\'',
+            '\u{201C}' | '\u{201D}' | '\u{2033}' => '"',
+            '\u{2013}' | '\u{2014}' | '\u{2212}' => '-',
+            '\u{00A0}' => ' ',
+            c => c,
+        })
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// Whether `line` repeats the title (`first`, see [`first_line`]): two words or more, in the first line;
@@ -572,12 +595,12 @@ fn is_title(first: &str, line: &str) -> bool {
     if t.len() < 10 || t.split_whitespace().count() < 2 {
         return false;
     }
-    let t = t.to_lowercase();
+    let t = fold(t);
     if first.contains(&t) {
         return true;
     }
     // the title proper (the first line before " - Site"), followed on its line by a dateline
-    let proper = [" - ", " | ", " — ", " :: "]
+    let proper = [" - ", " | ", " :: "]
         .iter()
         .filter_map(|sep| first.split(sep).next())
         .min_by_key(|p| p.len())
@@ -921,22 +944,34 @@ mod tests {
     }
 
     #[test]
-    fn the_title_line_is_the_last_unmatched_repeat_of_the_first_line() {
+    fn the_title_line_is_the_last_repeat_of_the_first_line_that_is_not_the_sites_name() {
         let text = "Big news today | Site\nSite\nMenu\nBig news today\nby A. Writer\nShare\nBody text here.";
         let at = |s: &str| text.find(s).unwrap();
         let title = at("Big news today\nby");
         // "Site" is in the title too, but a single word; "Big news today" is the title line
         assert_eq!(title_line(text, 0, at("Body"), &[]), Some(title));
         assert_eq!(title_line(text, 0, title, &[]), None, "not inside the cut");
-        // a line a rule matches is the site's, not the page's
+        // a line a rule matches whole is the site's name, not the page's title...
+        let site = "Big news today for all | Site news daily\nSite news daily\nMenu\nBody";
+        let name = site.find('\n').unwrap() + 1;
+        let m = Match { start: name, end: name + "Site news daily".len(), rule: 0 };
+        assert_eq!(title_line(site, 0, site.find("Body").unwrap(), &[]), Some(name));
+        assert_eq!(title_line(site, 0, site.find("Body").unwrap(), &[m]), None);
+        // ...unless it holds most of the title: the page's headline, which the site's other pages list
         let m = Match { start: title, end: title + "Big news today".len(), rule: 0 };
-        assert_eq!(title_line(text, 0, at("Body"), &[m]), None);
+        assert_eq!(title_line(text, 0, at("Body"), &[m]), Some(title));
         // the title proper with a dateline after it on its line is the title too
         let dated = "Big news today | Site\nMenu\nBig news today, posted on Nov 6\nBody";
         assert_eq!(title_line(dated, 0, dated.find("Body").unwrap(), &[]), dated.find("Big news today,"));
         // a rule that matches part of it (a date, "today") does not make it the site's
         let part = Match { start: title + "Big news ".len(), end: title + "Big news today".len(), rule: 0 };
         assert_eq!(title_line(text, 0, at("Body"), &[part]), Some(title));
+    }
+
+    #[test]
+    fn the_title_matches_its_headline_across_typographic_quotes_and_dashes() {
+        let text = "Man's Best Friend - It's Back\nMenu\nMan\u{2019}s Best Friend \u{2014} It\u{2019}s Back\nBody";
+        assert_eq!(title_line(text, 0, text.find("Body").unwrap(), &[]), text.find("Man\u{2019}s"));
     }
 
     #[test]
