@@ -624,7 +624,11 @@ fn keep_title(
     let Some(title) = title_line(text, 0, header_end, matches) else { return spans };
     let mut out = spans;
     let s = out.remove(cut);
-    let below = matches.iter().filter(|m| m.start >= title && m.end <= header_end && !on_byline(text, m.start));
+    // the title line itself stays even if a rule matches it (the site's other pages list this headline)
+    let title_end = text[title..].find('\n').map_or(text.len(), |i| title + i);
+    let below = matches
+        .iter()
+        .filter(|m| m.start >= title && m.end <= header_end && m.end > title_end && !on_byline(text, m.start));
     out.extend(union(text, below, gap, SpanKind::Removed));
     out.push(Span { end: title, ..s.clone() });
     if s.end > header_end {
@@ -991,6 +995,25 @@ mod tests {
         assert_eq!(
             c.clean(text).text,
             "Big news today\nby A. Writer, July 3\nBody text here, long enough to be the article block."
+        );
+    }
+
+    #[test]
+    fn keep_title_keeps_a_title_that_a_rule_matches_whole() {
+        // the site lists its headlines on every page, so a rule matches this page's headline too
+        let text = "Big news today | Site\nMenu one two\nBig news today\nShare this now\n\
+            Body text here, long enough to be the article block.\nTop stories\nBig news today";
+        let rules = [
+            ("Menu one two", Action::Remove),
+            ("Big news today", Action::Remove),
+            ("Share this now", Action::CutBefore),
+        ];
+        let mut c = cleaner(&rules, 0);
+        c.keep_title = true;
+        assert_eq!(
+            c.clean(text).text,
+            "Big news today\nBody text here, long enough to be the article block.\nTop stories",
+            "the headline stays above the article, and goes from the list"
         );
     }
 
