@@ -96,6 +96,10 @@ pub struct MineArgs {
     /// Text mode: do not make single-word lines found on two documents or more ("Reply", "Topics:") rules.
     #[arg(long)]
     pub no_line_rules: bool,
+    /// Keep candidates of mutable patterns alone ("«month» «number» «number»") pending; by default they
+    /// start rejected.
+    #[arg(long)]
+    pub keep_pattern_strings: bool,
     /// Do not suggest frame cuts (cut-before / cut-after) for header and footer strings.
     #[arg(long)]
     pub no_cuts: bool,
@@ -266,6 +270,10 @@ pub struct EvalLevers {
     /// `chaff mine`, it stops there and the title stays.
     #[arg(long)]
     pub no_keep_title: bool,
+    /// Keep candidates of mutable patterns alone ("«month» «number» «number»") pending (by default, as
+    /// with `chaff mine`, they start rejected).
+    #[arg(long)]
+    pub keep_pattern_strings: bool,
     /// HTML input: keep rules whose string holds no tag (by default they are rejected: the HTML
     /// counterpart of line boundaries, which apply to text input only).
     #[arg(long)]

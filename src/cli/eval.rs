@@ -68,6 +68,7 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         line_rules: !l.no_line_rules,
         keep_title: !l.no_keep_title,
         tag_bound: !l.no_tag_bound,
+        reject_patterns: !l.keep_pattern_strings,
         cutoff: l.cutoff,
         clusters: if l.no_clusters { None } else { Some(l.clusters.unwrap_or(ClusterParams::default().similarity)) },
         min_cluster: l.min_cluster,

@@ -83,6 +83,7 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
             islands: args.islands.unwrap_or(AutoOptions::default().islands),
             short_runs: args.short_runs.unwrap_or(AutoOptions::default().short_runs),
             line_rules: !args.no_line_rules,
+            reject_patterns: !args.keep_pattern_strings,
             ..AutoOptions::default()
         };
         let mut file = automatic_rules(&m.corpus, &m.mining, m.params, m.previous.as_ref(), &auto)?;

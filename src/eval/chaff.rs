@@ -55,6 +55,8 @@ pub struct ChaffOptions {
     /// HTML: a rule whose string holds no tag is rejected (template strings carry markup; "of the" does
     /// not). The HTML counterpart of `line_boundary`.
     pub tag_bound: bool,
+    /// Candidates of mutable patterns alone (no fixed text) start rejected.
+    pub reject_patterns: bool,
     /// A fixed cutoff (percent of pages) instead of the automatic one.
     pub cutoff: Option<CutoffBin>,
     /// Template clusters: split the pages into clusters of this Jaccard similarity of structure, mine
@@ -88,6 +90,7 @@ impl Default for ChaffOptions {
             merge_gap: 0,
             line_rules: true,
             tag_bound: true,
+            reject_patterns: true,
             cutoff: None,
             clusters: Some(ClusterParams::default().similarity),
             min_cluster: ClusterParams::default().min_docs,
@@ -161,6 +164,7 @@ impl Chaff {
             cuts: self.options.cuts.then_some(CutParams { min_share: self.options.cut_share, ..CutParams::default() }),
             line_boundary: if self.options.line_boundary { None } else { Some(false) },
             reject_tagless: self.options.tag_bound,
+            reject_patterns: self.options.reject_patterns,
             islands: self.options.islands.unwrap_or(0),
             keep_title: self.options.keep_title,
             short_runs: self.options.short_runs,
