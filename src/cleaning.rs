@@ -445,7 +445,8 @@ fn title_lines(text: &str, start: usize, end: usize) -> impl Iterator<Item = (us
 /// Adds to `spans` the kept runs outside the article block (chosen again on what is left) with fewer than
 /// `min_words` words on long lines, or with no long line that reads as prose: menus, headline lists,
 /// related links and share widgets that no rule matched and no cut reached. A run before the block that
-/// holds the title stays.
+/// holds the title stays from the title on; so does the block itself when it holds the title, with no
+/// prose above it.
 fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize) -> Vec<Span> {
     let Some(block) = article_block(text, &spans) else { return spans };
     let mut out = spans.clone();
@@ -454,7 +455,19 @@ fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize) -> Vec<Span> 
         // a headline list has long lines too, but no sentence
         let prose = run.split('\n').any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS && reads_as_prose(l));
         let short = (long_line_words(run) < min_words || !prose) && run.split_whitespace().next().is_some();
-        if (start, end) == block || !short {
+        if (start, end) == block {
+            // the article starts at its title: menus and breadcrumbs above the headline in the block go
+            if let Some((at, _)) = title_lines(text, start, end).next()
+                && !text[start..at]
+                    .split('\n')
+                    .any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS && reads_as_prose(l))
+                && text[start..at].split_whitespace().next().is_some()
+            {
+                out.push(Span { start, end: at, kind: SpanKind::Removed, rules: Vec::new() });
+            }
+            continue;
+        }
+        if !short {
             continue;
         }
         // the title printed again above the article (the first line itself is the <title>) stays, and
@@ -1040,6 +1053,9 @@ mod tests {
         // menu lines in the title's run, above the title, go too
         let one_run = text.replace("Section menu here\n", "");
         assert_eq!(c.clean(&one_run).text, format!("Big news today\nBy A. Writer\n{article}"));
+        // the title inside the article block: the menu above it in the block goes too
+        let in_block = one_run.replace("Posted on the site today\n", "");
+        assert_eq!(c.clean(&in_block).text, format!("Big news today\nBy A. Writer\n{article}"));
         // without a line repeating the title, the run above the article is a short run like any other
         assert_eq!(c.clean(&text.replace("\nBig news today\n", "\nAn aside\n")).text, article);
         // long lines that read as no sentence are a headline list; a second part of the article stays
