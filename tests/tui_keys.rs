@@ -433,3 +433,17 @@ fn a_pending_suggested_cut_previews_as_the_cut_it_would_be() {
         &text[cut.start..cut.end]
     );
 }
+
+#[test]
+fn the_new_coverage_sort_lists_what_each_string_adds() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "s s");
+    assert!(screen(&app).contains("sort new coverage"), "{}", screen(&app));
+    let s = app.session().unwrap();
+    let adds: Vec<u64> = s.list.rows.iter().map(|&i| s.string(i).adds).collect();
+    assert!(adds.windows(2).all(|w| w[0] >= w[1]), "rows by new coverage, largest first: {adds:?}");
+    assert!(adds[0] > 0);
+    // a string that only repeats a part of a larger one adds less than it covers
+    assert!(s.list.rows.iter().any(|&i| s.string(i).adds < s.string(i).coverage / 2), "{adds:?}");
+}
