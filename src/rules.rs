@@ -270,10 +270,13 @@ impl RulesFile {
     /// Rules the cleaner applies: accepted ones, and with `include_pending` the pending ones at or above
     /// the chosen cutoff.
     pub fn active_rules(&self, include_pending: bool) -> impl Iterator<Item = &Rule> {
-        self.rules.iter().filter(move |r| {
-            r.status == Status::Accepted
-                || (include_pending && r.status == Status::Pending && r.bin >= self.cutoff.chosen)
-        })
+        self.rules.iter().filter(move |r| self.is_active(r, include_pending))
+    }
+
+    /// Whether `rule` applies: accepted, or with `include_pending` pending at or above the chosen cutoff.
+    pub fn is_active(&self, rule: &Rule, include_pending: bool) -> bool {
+        rule.status == Status::Accepted
+            || (include_pending && rule.status == Status::Pending && rule.bin >= self.cutoff.chosen)
     }
 
     /// The approved rules alone: what `x` (export) writes and `chaff clean --rules` reads.

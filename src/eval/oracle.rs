@@ -113,14 +113,7 @@ pub fn train(
             }
         }
     }
-    let state: Vec<Option<Action>> = file
-        .rules
-        .iter()
-        .map(|r| {
-            let active = r.status == Status::Accepted || (r.status == Status::Pending && r.bin >= file.cutoff.chosen);
-            active.then_some(r.action)
-        })
-        .collect();
+    let state: Vec<Option<Action>> = file.rules.iter().map(|r| file.is_active(r, true).then_some(r.action)).collect();
     let mut order: Vec<usize> = (0..n).collect();
     let rules = &file.rules;
     order.sort_by(|&a, &b| (rules[b].adds, rules[b].coverage).cmp(&(rules[a].adds, rules[a].coverage)).then(a.cmp(&b)));
