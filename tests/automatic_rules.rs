@@ -3,12 +3,12 @@
 
 use chaff::automatic::{AutoOptions, automatic_rules};
 use chaff::corpus::{Corpus, Document};
+use chaff::generate::MONTHS;
 use chaff::mining::{MiningConfig, Quiet, mine};
 use chaff::rules::{MiningParams, RulesFile, Status};
 use chaff::symbol::display;
 
 fn dated_pages() -> Corpus {
-    let months = ["January", "March", "May", "July", "September", "November"];
     let docs = (0..12)
         .map(|i| {
             let body = |part: usize| (0..15).map(|w| format!("word{i}x{part}x{w}")).collect::<Vec<_>>().join(" ");
@@ -16,7 +16,7 @@ fn dated_pages() -> Corpus {
             let text = format!(
                 "Home | News | Contact\n{}.\n{} {}, {}\n{}.\nContact us | Privacy policy\n",
                 body(0),
-                months[i % 6],
+                MONTHS[2 * (i % 6)],
                 i + 1,
                 2000 + i,
                 body(1)

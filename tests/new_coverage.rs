@@ -3,23 +3,9 @@
 //! fill the top of the candidate list; by new coverage only one of them does.
 
 use chaff::corpus::{Corpus, Document};
+use chaff::generate::MONTHS;
 use chaff::mining::{MinedString, MiningConfig, Quiet, mine};
 use chaff::symbol::display;
-
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 
 fn archive_blog() -> Corpus {
     let docs = (0..12)

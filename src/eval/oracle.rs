@@ -60,16 +60,15 @@ impl Page<'_> {
         self.gold.score(&output_text(self.text, &removed, input)).f1
     }
 
-    /// The words rule `rule` matches on this page: (outside the gold, all).
-    fn matched(&self, rule: u32) -> Words {
-        let mut out = (0, 0);
-        for m in self.matches.iter().filter(|m| m.rule == rule) {
+    /// The words each match of this page covers, added to its rule's count: (outside the gold, all).
+    fn count_matched(&self, matched: &mut [Words]) {
+        for m in &self.matches {
             let lo = self.word_starts.partition_point(|&w| w < m.start);
             let hi = self.word_starts.partition_point(|&w| w < m.end);
-            out.0 += self.outside_before[hi] - self.outside_before[lo];
-            out.1 += hi - lo;
+            let c = &mut matched[m.rule as usize];
+            c.0 += self.outside_before[hi] - self.outside_before[lo];
+            c.1 += hi - lo;
         }
-        out
     }
 }
 
@@ -104,8 +103,11 @@ pub fn train(
             }
         })
         .collect();
+    // the words each rule matches across the pages: they do not change as the oracle decides
+    let mut matched: Vec<Words> = vec![(0, 0); n];
     let mut pages_of: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (p, page) in pages.iter().enumerate() {
+        page.count_matched(&mut matched);
         for m in &page.matches {
             let of = &mut pages_of[m.rule as usize];
             if of.last() != Some(&p) {
@@ -118,7 +120,7 @@ pub fn train(
     let rules = &file.rules;
     order.sort_by(|&a, &b| (rules[b].adds, rules[b].coverage).cmp(&(rules[a].adds, rules[a].coverage)).then(a.cmp(&b)));
 
-    let mut editor = Editor { cleaner, pages, pages_of, state, input: source.input, accept_share };
+    let mut editor = Editor { cleaner, pages, pages_of, matched, state, input: source.input, accept_share };
     let mut decided = file.clone();
     let mut models: Vec<Box<dyn Model>> = Vec::with_capacity(CHECKPOINTS.len());
     let mut done = 0;
@@ -141,6 +143,8 @@ struct Editor<'a> {
     pages: Vec<Page<'a>>,
     /// The pages each rule matches on: only those can change when it is decided.
     pages_of: Vec<Vec<usize>>,
+    /// The words each rule matches across the pages: (outside the gold, all).
+    matched: Vec<Words>,
     /// Each rule's action, `None` when it does not apply.
     state: Vec<Option<Action>>,
     input: Input,
@@ -151,8 +155,8 @@ impl Editor<'_> {
     /// The oracle's choice for rule `r`: the action it is accepted with, or `None` (rejected).
     fn decide(&mut self, r: usize, fixed: bool) -> Option<Action> {
         let on = &self.pages_of[r];
-        let matched = on.iter().map(|&p| self.pages[p].matched(r as u32)).fold((0, 0), add);
-        if (matched.0 as f64) < self.accept_share * matched.1 as f64 {
+        let (outside, all) = self.matched[r];
+        if (outside as f64) < self.accept_share * all as f64 {
             return None;
         }
         let current = self.state[r].unwrap_or(Action::Remove);
@@ -190,8 +194,4 @@ impl Editor<'_> {
             None => rule.status = Status::Rejected,
         }
     }
-}
-
-fn add(a: Words, b: Words) -> Words {
-    (a.0 + b.0, a.1 + b.1)
 }

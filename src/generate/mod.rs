@@ -15,6 +15,7 @@ mod prose;
 mod words;
 
 pub use pages::{comments, html_news, mixed_templates, optional_parts};
+pub use words::MONTHS;
 
 use prose::{Writer, push_uint};
 use std::fmt::Write as _;

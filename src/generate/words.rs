@@ -6,7 +6,8 @@
 
 pub(super) const WEEKDAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
-pub(super) const MONTHS: [&str; 12] = [
+/// Month names, January first.
+pub const MONTHS: [&str; 12] = [
     "January",
     "February",
     "March",
