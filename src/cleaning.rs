@@ -320,8 +320,11 @@ impl Cleaner {
             self.merge_gap,
             SpanKind::Removed,
         );
-        let spans =
+        let mut spans =
             if self.any_cut { self.cut(text, matches, removed) } else { join_islands(text, removed, self.islands) };
+        if self.keep_title {
+            spans = keep_headline(text, spans, matches);
+        }
         if self.short_runs > 0 { drop_short_runs(text, spans, self.short_runs) } else { spans }
     }
 
@@ -450,6 +453,16 @@ fn title_lines(text: &str, start: usize, end: usize) -> impl Iterator<Item = (us
 fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize) -> Vec<Span> {
     let Some(block) = article_block(text, &spans) else { return spans };
     let mut out = spans.clone();
+    // the title kept above the block is its last kept copy there (earlier ones are headline lists), and
+    // none if the block holds it
+    let kept = |at: usize| !spans.iter().any(|s| s.start <= at && at < s.end);
+    let title_above = match title_lines(text, block.0, block.1).next() {
+        Some(_) => None,
+        None => title_lines(text, 0, block.0)
+            .map(|(at, line)| at + (line.len() - line.trim_start().len()))
+            .filter(|&at| kept(at))
+            .last(),
+    };
     for (start, end) in kept_runs(text, &spans) {
         let run = &text[start..end];
         // a headline list has long lines too, but no sentence
@@ -472,7 +485,7 @@ fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize) -> Vec<Span> 
         }
         // the title printed again above the article (the first line itself is the <title>) stays, and
         // what follows it in its run (the byline); the menu lines above it go
-        let title = if end <= block.0 { title_lines(text, start, end).next().map(|(at, _)| at) } else { None };
+        let title = title_above.filter(|&at| start <= at && at < end);
         let cut_end = title.unwrap_or(end);
         if text[start..cut_end].split_whitespace().next().is_some() {
             out.push(Span { start, end: cut_end, kind: SpanKind::Removed, rules: Vec::new() });
@@ -612,13 +625,14 @@ fn is_title(first: &str, line: &str) -> bool {
     if first.contains(&t) {
         return true;
     }
-    // the title proper (the first line before " - Site"), followed on its line by a dateline
-    let proper = [" - ", " | ", " :: "]
-        .iter()
-        .filter_map(|sep| first.split(sep).next())
-        .min_by_key(|p| p.len())
-        .unwrap_or(first);
+    // the title proper, followed on its line by a dateline
+    let proper = title_proper(first);
     proper.len() >= 10 && proper.split_whitespace().count() >= 3 && t.starts_with(proper)
+}
+
+/// The title proper: the (folded) first line before " - Site".
+fn title_proper(first: &str) -> &str {
+    [" - ", " | ", " :: "].iter().filter_map(|sep| first.split(sep).next()).min_by_key(|p| p.len()).unwrap_or(first)
 }
 
 /// Gives back the title line inside the cut before `header_end` (the header string's end): the span
@@ -649,6 +663,36 @@ fn keep_title(
         out.push(Span { start: header_end, kind, ..s });
     }
     merge_spans(out)
+}
+
+/// Gives back the headline above the article block when a removal took it: the site's other pages list
+/// this page's headline ("Most popular"), so a rule matches it whole.
+fn keep_headline(text: &str, spans: Vec<Span>, matches: &[Match]) -> Vec<Span> {
+    let Some((block_start, block_end)) = article_block(text, &spans) else { return spans };
+    if title_lines(text, block_start, block_end).next().is_some() {
+        return spans;
+    }
+    // the removal ends before the title's newline, where the block starts
+    let end = block_start + usize::from(text[block_start..].starts_with('\n'));
+    let Some(title) = title_line(text, 0, end, matches) else { return spans };
+    let title_end = text[title..].find('\n').map_or(text.len(), |i| title + i);
+    if !spans.iter().any(|s| s.start < title_end && s.end > title) {
+        return spans;
+    }
+    let mut out = Vec::with_capacity(spans.len() + 1);
+    for s in spans {
+        if s.end <= title || s.start >= title_end {
+            out.push(s);
+            continue;
+        }
+        if s.start < title {
+            out.push(Span { end: title, ..s.clone() });
+        }
+        if s.end > title_end {
+            out.push(Span { start: title_end, ..s });
+        }
+    }
+    out
 }
 
 /// Whether the line holding `pos` starts with "By ".
@@ -1027,6 +1071,38 @@ mod tests {
             c.clean(text).text,
             "Big news today\nBody text here, long enough to be the article block.\nTop stories",
             "the headline stays above the article, and goes from the list"
+        );
+    }
+
+    #[test]
+    fn a_headline_listed_on_other_pages_is_given_back_without_a_header_cut() {
+        // no header string: the headline goes by a plain removal (the site lists it under "Most popular")
+        let text = "Big news today | Site\nMenu one two\nBig news today\n\
+            Body text here, long enough to be the article block.\nMost popular\nBig news today";
+        let rules = [("Menu one two", Action::Remove), ("Big news today", Action::Remove)];
+        let mut c = cleaner(&rules, 0);
+        assert_eq!(c.clean(text).text, "| Site\nBody text here, long enough to be the article block.\nMost popular");
+        c.keep_title = true;
+        assert_eq!(
+            c.clean(text).text,
+            "| Site\nBig news today\nBody text here, long enough to be the article block.\nMost popular",
+            "the copy above the article is given back, the listed one after it is not"
+        );
+    }
+
+    #[test]
+    fn a_headline_list_above_the_article_keeps_no_copy_of_the_title() {
+        // the sidebar above the article lists this page's headline; the last copy before the article is its own
+        let text = "Big news today | Site\nRecent posts\nBig news today\nOther story\nThe archive of the site\n\
+            Big news today\nBody text here, long enough to be the article block, and one more line.\n\
+            And a second line that is long enough to count as well, surely.";
+        let rules = [("The archive of the site", Action::Remove)];
+        let mut c = cleaner(&rules, 0);
+        c.short_runs = 20;
+        assert_eq!(
+            c.clean(text).text,
+            "Big news today\nBody text here, long enough to be the article block, and one more line.\n\
+            And a second line that is long enough to count as well, surely."
         );
     }
 
