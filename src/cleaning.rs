@@ -324,6 +324,7 @@ impl Cleaner {
             if self.any_cut { self.cut(text, matches, removed) } else { join_islands(text, removed, self.islands) };
         if self.keep_title {
             spans = keep_headline(text, spans, matches);
+            spans = keep_dateline(text, spans);
         }
         if self.short_runs > 0 { drop_short_runs(text, spans, self.short_runs) } else { spans }
     }
@@ -693,6 +694,83 @@ fn keep_headline(text: &str, spans: Vec<Span>, matches: &[Match]) -> Vec<Span> {
         }
     }
     out
+}
+
+/// Gives back the lines right above the article block that a removal took whole and that read as its
+/// dateline or byline ("November 6, 2012 | 11:00 AM", "By A. Writer"): they are the article's, though
+/// the site prints the same pattern on every page.
+fn keep_dateline(text: &str, spans: Vec<Span>) -> Vec<Span> {
+    let Some((block_start, _)) = article_block(text, &spans) else { return spans };
+    let mut give: Vec<(usize, usize)> = Vec::new();
+    let mut end = text[..block_start].trim_end_matches('\n').len();
+    for _ in 0..3 {
+        let start = text[..end].rfind('\n').map_or(0, |i| i + 1);
+        let line = &text[start..end];
+        let whole = spans.iter().any(|s| s.kind != SpanKind::CutAfter && s.start <= start && s.end >= end);
+        if start == 0 || !whole {
+            break;
+        }
+        if is_dateline(line) {
+            give.push((start, end));
+        }
+        end = start.saturating_sub(1);
+    }
+    if give.is_empty() {
+        return spans;
+    }
+    let mut out = spans;
+    for (a, b) in give {
+        out = out
+            .into_iter()
+            .flat_map(|s| {
+                if s.end <= a || s.start >= b {
+                    return vec![s];
+                }
+                let mut parts = Vec::new();
+                if s.start < a {
+                    parts.push(Span { end: a, ..s.clone() });
+                }
+                if s.end > b {
+                    parts.push(Span { start: b, ..s });
+                }
+                parts
+            })
+            .collect();
+    }
+    out
+}
+
+/// A short line with a date (a year, or a month's name) or starting with "By ".
+fn is_dateline(line: &str) -> bool {
+    const MONTHS: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.is_empty() || words.len() > 14 {
+        return false;
+    }
+    let year = |w: &str| {
+        let dated = w.contains(['.', '/', '•']);
+        w.split(|c: char| !c.is_ascii_digit())
+            .any(|d| d.len() == 4 && (d.starts_with("19") || d.starts_with("20")) || d.len() == 2 && dated)
+    };
+    let month = |w: &str| {
+        let l = w.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase();
+        // the name, or its abbreviation ("Nov", "Sept")
+        l.len() >= 3 && MONTHS.iter().any(|m| m.starts_with(&l) && (l.len() <= 4 || l.len() == m.len()))
+    };
+    words[0].eq_ignore_ascii_case("by") || words.iter().any(|w| year(w) || month(w))
 }
 
 /// Whether the line holding `pos` starts with "By ".
@@ -1104,6 +1182,54 @@ mod tests {
             "Big news today\nBody text here, long enough to be the article block, and one more line.\n\
             And a second line that is long enough to count as well, surely."
         );
+    }
+
+    #[test]
+    fn the_dateline_and_byline_above_the_article_stay_though_a_rule_matches_them() {
+        // the site prints "«weekday», «month» «number», «number»" and "By «name»" on every page
+        let text = "Big news today | Site\nMenu one two\nBy Jane Doe\nTuesday, November 6, 2012\n\
+            Body text here, long enough to be the article block.\nFooter line here";
+        let rules = [
+            ("Menu one two", Action::Remove),
+            ("By Jane Doe", Action::Remove),
+            ("«weekday» «month» «number» «number»", Action::Remove),
+            ("Footer line here", Action::Remove),
+        ];
+        let mut c = cleaner(&rules, 0);
+        let body = "Body text here, long enough to be the article block.";
+        assert_eq!(c.clean(text).text, format!("Big news today | Site\n{body}"));
+        c.keep_title = true;
+        assert_eq!(
+            c.clean(text).text,
+            format!("Big news today | Site\nBy Jane Doe\nTuesday, November 6, 2012\n{body}")
+        );
+        // a removed line that is no dateline stays removed ("The Washington Post" between byline and date)
+        let menu_between = text.replace("Menu one two\nBy Jane Doe", "By Jane Doe\nMenu one two");
+        assert_eq!(
+            c.clean(&menu_between).text,
+            format!("Big news today | Site\nBy Jane Doe\nTuesday, November 6, 2012\n{body}")
+        );
+        // and a dateline after the article is the footer's
+        let below = format!("Big news today | Site\n{body}\nTuesday, November 6, 2012");
+        assert_eq!(c.clean(&below).text, format!("Big news today | Site\n{body}"));
+    }
+
+    #[test]
+    fn datelines_are_short_lines_with_a_year_a_month_or_a_byline() {
+        for line in
+            ["November 06, 2012", "Monday, 11.05.2012 / 12:34 AM / News", "By SVEN GRUNDBERG", "Nov• 01•12", "Sept 27"]
+        {
+            assert!(is_dateline(line), "{line}");
+        }
+        for line in [
+            "The Washington Post",
+            "Maybe later",
+            "Marching orders",
+            "",
+            "In 2012 the council approved the budget for the coming year after a long debate",
+        ] {
+            assert!(!is_dateline(line), "{line}");
+        }
     }
 
     #[test]
