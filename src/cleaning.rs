@@ -703,16 +703,14 @@ fn keep_dateline(text: &str, spans: Vec<Span>) -> Vec<Span> {
     let Some((block_start, _)) = article_block(text, &spans) else { return spans };
     let mut give: Vec<(usize, usize)> = Vec::new();
     let mut end = text[..block_start].trim_end_matches('\n').len();
-    for _ in 0..3 {
+    for _ in 0..2 {
         let start = text[..end].rfind('\n').map_or(0, |i| i + 1);
         let line = &text[start..end];
         let whole = spans.iter().any(|s| s.kind != SpanKind::CutAfter && s.start <= start && s.end >= end);
-        if start == 0 || !whole {
+        if start == 0 || !whole || !is_dateline(line) {
             break;
         }
-        if is_dateline(line) {
-            give.push((start, end));
-        }
+        give.push((start, end));
         end = start.saturating_sub(1);
     }
     if give.is_empty() {
@@ -1203,12 +1201,9 @@ mod tests {
             c.clean(text).text,
             format!("Big news today | Site\nBy Jane Doe\nTuesday, November 6, 2012\n{body}")
         );
-        // a removed line that is no dateline stays removed ("The Washington Post" between byline and date)
+        // only the lines right above the article: a menu line between them and the byline ends the search
         let menu_between = text.replace("Menu one two\nBy Jane Doe", "By Jane Doe\nMenu one two");
-        assert_eq!(
-            c.clean(&menu_between).text,
-            format!("Big news today | Site\nBy Jane Doe\nTuesday, November 6, 2012\n{body}")
-        );
+        assert_eq!(c.clean(&menu_between).text, format!("Big news today | Site\nTuesday, November 6, 2012\n{body}"));
         // and a dateline after the article is the footer's
         let below = format!("Big news today | Site\n{body}\nTuesday, November 6, 2012");
         assert_eq!(c.clean(&below).text, format!("Big news today | Site\n{body}"));
