@@ -457,39 +457,29 @@ fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize) -> Vec<Span> 
     // the title kept above the block is its last kept copy there (earlier ones are headline lists), and
     // none if the block holds it
     let kept = |at: usize| !spans.iter().any(|s| s.start <= at && at < s.end);
-    let title_above = match title_lines(text, block.0, block.1).next() {
-        Some(_) => None,
+    let title_at = match title_lines(text, block.0, block.1).next() {
+        Some((at, _)) => Some(at),
         None => title_lines(text, 0, block.0)
             .map(|(at, line)| at + (line.len() - line.trim_start().len()))
             .filter(|&at| kept(at))
             .last(),
     };
+    let is_prose = |l: &str| l.split_whitespace().count() >= LONG_LINE_WORDS && reads_as_prose(l);
     for (start, end) in kept_runs(text, &spans) {
         let run = &text[start..end];
-        // a headline list has long lines too, but no sentence
-        let prose = run.split('\n').any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS && reads_as_prose(l));
-        let short = (long_line_words(run) < min_words || !prose) && run.split_whitespace().next().is_some();
-        if (start, end) == block {
-            // the article starts at its title: menus and breadcrumbs above the headline in the block go
-            if let Some((at, _)) = title_lines(text, start, end).next()
-                && !text[start..at]
-                    .split('\n')
-                    .any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS && reads_as_prose(l))
-                && text[start..at].split_whitespace().next().is_some()
-            {
-                out.push(Span { start, end: at, kind: SpanKind::Removed, rules: Vec::new() });
-            }
-            continue;
+        let title = title_at.filter(|&at| start <= at && at < end);
+        // the article starts at its title: menus and breadcrumbs above it in its run go (if no prose does)
+        if let Some(at) = title
+            && !text[start..at].split('\n').any(is_prose)
+            && text[start..at].split_whitespace().next().is_some()
+        {
+            out.push(Span { start, end: at, kind: SpanKind::Removed, rules: Vec::new() });
         }
-        if !short {
-            continue;
-        }
-        // the title printed again above the article (the first line itself is the <title>) stays, and
-        // what follows it in its run (the byline); the menu lines above it go
-        let title = title_above.filter(|&at| start <= at && at < end);
-        let cut_end = title.unwrap_or(end);
-        if text[start..cut_end].split_whitespace().next().is_some() {
-            out.push(Span { start, end: cut_end, kind: SpanKind::Removed, rules: Vec::new() });
+        // a headline list has long lines too, but no sentence; the title's run stays from the title on
+        let short = (long_line_words(run) < min_words || !run.split('\n').any(is_prose))
+            && run.split_whitespace().next().is_some();
+        if (start, end) != block && title.is_none() && short {
+            out.push(Span { start, end, kind: SpanKind::Removed, rules: Vec::new() });
         }
     }
     merge_spans(out)
@@ -1253,6 +1243,11 @@ mod tests {
         // the title inside the article block: the menu above it in the block goes too
         let in_block = one_run.replace("Posted on the site today\n", "");
         assert_eq!(c.clean(&in_block).text, format!("Big news today\nBy A. Writer\n{article}"));
+        // a run above the article that holds a sentence is no short run, but its menu above the title goes
+        let lead = "The lead paragraph is a sentence that is long enough to count.\n\
+            Its second sentence is also long enough to count as a line.";
+        let with_lead = one_run.replace("By A. Writer\n", &format!("By A. Writer\n{lead}\n"));
+        assert_eq!(c.clean(&with_lead).text, format!("Big news today\nBy A. Writer\n{lead}\n{article}"));
         // without a line repeating the title, the run above the article is a short run like any other
         assert_eq!(c.clean(&text.replace("\nBig news today\n", "\nAn aside\n")).text, article);
         // long lines that read as no sentence are a headline list; a second part of the article stays
