@@ -143,7 +143,12 @@ fn oracle_editor_reports_each_checkpoint() {
         assert!((r.overall.scores[0].f1 - p.overall.main().f1).abs() < 1e-12, "0 decisions = the automatic rules");
         assert!(r.overall.scores[4].f1 >= r.overall.scores[0].f1 - 0.01, "{:?}", r.overall.scores);
     }
-    assert!(eval.table().contains("oracle editor, held-out"));
+    let table = eval.table();
+    assert!(table.contains("oracle editor, held-out"));
+    // one site: the count of sites at the goal is 0/1 or 1/1 at each checkpoint, as its F1 says
+    let reached = |f1: f64| if f1 >= chaff::eval::report::SITE_GOAL { "1/1" } else { "0/1" };
+    let row: String = eval.runs[0].overall.scores.iter().map(|p| format!("{:>6}", reached(p.f1))).collect();
+    assert!(table.contains(&row), "{row:?} in\n{table}");
 }
 
 #[test]

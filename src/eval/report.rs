@@ -10,6 +10,9 @@ use super::run::{Note, PageResult, Protocol, ProtocolRun};
 use super::score::Prf;
 use super::spans::SpanCounts;
 
+/// The oracle editor's goal per site (issue 4): word F1 within 20 decisions.
+pub const SITE_GOAL: f64 = 0.97;
+
 /// Span-level removal scores of a group of pages: macro averages, and the summed counts.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct SpanSummary {
@@ -223,6 +226,19 @@ impl Evaluation {
                 let _ = writeln!(out, "{}", line("overall", &r.overall));
                 let recall: Vec<String> = r.overall.scores.iter().map(|p| f(p.recall)).collect();
                 let _ = writeln!(out, "{:<width$} {:>5} {}", "overall recall", "", recall.join(" "));
+                // the issue's goal is per site: how many sites each checkpoint brings to the bar
+                let reached: Vec<String> = (0..self.models.len())
+                    .map(|i| {
+                        let n = r
+                            .sites
+                            .iter()
+                            .filter(|s| s.summary.scores.get(i).is_some_and(|p| p.f1 >= SITE_GOAL))
+                            .count();
+                        format!("{:>6}", format!("{n}/{}", r.sites.len()))
+                    })
+                    .collect();
+                let label = format!("sites at F1 ≥ {SITE_GOAL}");
+                let _ = writeln!(out, "{label:<width$} {:>5}{}", "", reached.concat());
             }
         }
         for r in &self.runs {
