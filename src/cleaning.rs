@@ -407,7 +407,7 @@ impl Cleaner {
     }
 }
 
-/// The start of the last line before `end` that repeats the page's title: the first line of the
+/// The start of the line before `end` that repeats most of the page's title (the last such): the first line of the
 /// document holds it (the naive text of a page starts with the HTML `<title>`), it has at least two
 /// words, and no rule matches it whole (the site's name is in the title too, but on every page). News pages
 /// print the title again above the article, often with the byline and date between it and the last
@@ -424,9 +424,10 @@ pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Op
     // page's headline is listed on the site's other pages ("Top stories")
     let first_words = first_line(text).split_whitespace().count();
     let most = |line: &str| 2 * line.split_whitespace().count() > first_words;
+    // the fullest repeat, the last of those: an author's name in the title is a repeat of it too
     title_lines(text, start, end)
         .filter(|&(ls, line)| complete(ls, line) && (!whole(ls, line) || most(line)))
-        .last()
+        .max_by_key(|&(ls, line)| (line.split_whitespace().count(), ls))
         .map(|(ls, _)| ls)
 }
 
@@ -1093,6 +1094,17 @@ mod tests {
         // a rule that matches part of it (a date, "today") does not make it the site's
         let part = Match { start: title + "Big news ".len(), end: title + "Big news today".len(), rule: 0 };
         assert_eq!(title_line(text, 0, at("Body"), &[part]), Some(title));
+    }
+
+    #[test]
+    fn the_title_is_the_fullest_repeat_of_the_first_line_not_the_authors_name_in_it() {
+        let text = "Big news from the city | Jane Q. Doeman | Site\nMenu\nBig news from the city\nShare this now\nJane Q. Doeman\nMonday\nBody";
+        let spans = |end: usize| title_line(text, 0, end, &[]).map(|at| &text[at..at + 5]);
+        assert_eq!(spans(text.find("Monday").unwrap()), Some("Big n"));
+        // the name alone, when the headline is not there
+        let no_headline = text.replace("\nBig news from the city\n", "\nAn aside\n");
+        let at = title_line(&no_headline, 0, no_headline.find("Monday").unwrap(), &[]).unwrap();
+        assert!(no_headline[at..].starts_with("Jane Q. Doeman"));
     }
 
     #[test]
