@@ -668,20 +668,22 @@ fn keep_headline(text: &str, spans: Vec<Span>, matches: &[Match]) -> Vec<Span> {
     let end = block_start + usize::from(text[block_start..].starts_with('\n'));
     let Some(title) = title_line(text, 0, end, matches) else { return spans };
     let title_end = text[title..].find('\n').map_or(text.len(), |i| title + i);
-    if !spans.iter().any(|s| s.start < title_end && s.end > title) {
-        return spans;
-    }
+    give_back(spans, title, title_end)
+}
+
+/// `spans` less `start..end`: a span across it is split in two.
+fn give_back(spans: Vec<Span>, start: usize, end: usize) -> Vec<Span> {
     let mut out = Vec::with_capacity(spans.len() + 1);
     for s in spans {
-        if s.end <= title || s.start >= title_end {
+        if s.end <= start || s.start >= end {
             out.push(s);
             continue;
         }
-        if s.start < title {
-            out.push(Span { end: title, ..s.clone() });
+        if s.start < start {
+            out.push(Span { end: start, ..s.clone() });
         }
-        if s.end > title_end {
-            out.push(Span { start: title_end, ..s });
+        if s.end > end {
+            out.push(Span { start: end, ..s });
         }
     }
     out
@@ -692,39 +694,16 @@ fn keep_headline(text: &str, spans: Vec<Span>, matches: &[Match]) -> Vec<Span> {
 /// the site prints the same pattern on every page.
 fn keep_dateline(text: &str, spans: Vec<Span>) -> Vec<Span> {
     let Some((block_start, _)) = article_block(text, &spans) else { return spans };
-    let mut give: Vec<(usize, usize)> = Vec::new();
+    let mut out = spans;
     let mut end = text[..block_start].trim_end_matches('\n').len();
     for _ in 0..2 {
         let start = text[..end].rfind('\n').map_or(0, |i| i + 1);
-        let line = &text[start..end];
-        let whole = spans.iter().any(|s| s.kind != SpanKind::CutAfter && s.start <= start && s.end >= end);
-        if start == 0 || !whole || !is_dateline(line) {
+        let whole = out.iter().any(|s| s.kind != SpanKind::CutAfter && s.start <= start && s.end >= end);
+        if start == 0 || !whole || !is_dateline(&text[start..end]) {
             break;
         }
-        give.push((start, end));
-        end = start.saturating_sub(1);
-    }
-    if give.is_empty() {
-        return spans;
-    }
-    let mut out = spans;
-    for (a, b) in give {
-        out = out
-            .into_iter()
-            .flat_map(|s| {
-                if s.end <= a || s.start >= b {
-                    return vec![s];
-                }
-                let mut parts = Vec::new();
-                if s.start < a {
-                    parts.push(Span { end: a, ..s.clone() });
-                }
-                if s.end > b {
-                    parts.push(Span { start: b, ..s });
-                }
-                parts
-            })
-            .collect();
+        out = give_back(out, start, end);
+        end = start - 1;
     }
     out
 }
