@@ -281,7 +281,11 @@ impl Cleaner {
             lines::find_lines(text, &self.line_rules, |start, end, rule| out.push(Match { start, end, rule }));
         }
         if self.line_boundary {
-            out.retain(|m| touches_line_boundary(text, m.start, m.end));
+            // (a cut string is template wherever it stands)
+            out.retain(|m| {
+                touches_line_boundary(text, m.start, m.end)
+                    && (self.rules[m.rule as usize].action != Action::Remove || !opens_a_sentence(text, m))
+            });
         }
         out.sort_unstable();
         out.dedup();
@@ -821,6 +825,21 @@ fn rest_of_line_words(text: &str, start: usize, end: usize) -> usize {
     before.split_whitespace().count() + after.split_whitespace().count()
 }
 
+/// Whether a short match starts a line of prose: a name at the head of a sentence ("Indianapolis Colts
+/// rookie tight end ...") that the site's tag lists repeat, or an idiom ("You can ..."), not template.
+fn opens_a_sentence(text: &str, m: &Match) -> bool {
+    if text[m.start..m.end].split_whitespace().count() >= SPLIT_WORDS || text[m.start..m.end].contains('\n') {
+        return false;
+    }
+    // at the end of a line, a short match is a link ("Read More"), not a name
+    let (before, after) = line_edges(text, m.start, m.end);
+    // and a line of fields ("Posted by A. Writer on July 3 | Permalink") is no sentence
+    before.trim().is_empty()
+        && after.split_whitespace().count() >= LONG_LINE_WORDS
+        && reads_as_prose(after)
+        && !after.contains(" | ")
+}
+
 /// Whether `start..end` is whole lines: it starts a line and ends one, whitespace aside.
 fn is_whole_lines(text: &str, start: usize, end: usize) -> bool {
     let (before, after) = line_edges(text, start, end);
@@ -1016,6 +1035,28 @@ mod tests {
     fn line_boundary_keeps_only_matches_that_touch_a_line_edge() {
         let c = cleaner(&[("of the", Action::Remove)], 0).with_line_boundary(true);
         assert_eq!(c.clean("one of the best\nof the week\nend of the").text, "one of the best\nweek\nend");
+    }
+
+    #[test]
+    fn a_short_match_that_opens_a_sentence_is_a_name_not_template() {
+        let rules =
+            [("Indianapolis Colts", Action::Remove), ("Read More", Action::Remove), ("Posted by", Action::Remove)];
+        let c = cleaner(&rules, 0).with_line_boundary(true);
+        let sentence = "Indianapolis Colts rookie tight end Dwayne Allen caught the pass on Sunday.";
+        assert_eq!(c.clean(sentence).text, sentence, "the team's name heads a sentence of the article");
+        // on a line of its own (a tag list), or heading a line that is no sentence, it goes
+        assert_eq!(c.clean("Indianapolis Colts\nNew York Giants").text, "New York Giants");
+        assert_eq!(c.clean("Indianapolis Colts rookie tight end").text, "rookie tight end");
+        // at the end of a line, a short match is a link
+        assert_eq!(
+            c.clean("The storm reshaped communities across the coast last week... Read More").text,
+            "The storm reshaped communities across the coast last week..."
+        );
+        // a line of fields is no sentence
+        assert_eq!(
+            c.clean("Posted by Zoe Tillman on November 06, 2012 in D.C. Courts | Permalink").text,
+            "Zoe Tillman on November 06, 2012 in D.C. Courts | Permalink"
+        );
     }
 
     #[test]
