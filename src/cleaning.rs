@@ -448,7 +448,8 @@ fn title_lines(text: &str, start: usize, end: usize) -> impl Iterator<Item = (us
             *pos += line.len();
             Some((at, line))
         })
-        .filter(move |(_, line)| is_title(&first, line))
+        // a line's tail (a removal took its head) is no repeat of the title
+        .filter(move |&(at, line)| (at == 0 || text.as_bytes()[at - 1] == b'\n') && is_title(&first, line))
 }
 
 /// Adds to `spans` the kept runs outside the article block (chosen again on what is left) with fewer than
@@ -599,12 +600,14 @@ fn first_line(text: &str) -> String {
 /// "Wife's" where its headline says "Wife’s".
 fn fold(s: &str) -> String {
     s.chars()
-        .map(|c| match c {
-            '\u{2018}' | '\u{2019}' | '\u{2032}' => '\'',
-            '\u{201C}' | '\u{201D}' | '\u{2033}' => '"',
-            '\u{2013}' | '\u{2014}' | '\u{2212}' => '-',
-            '\u{00A0}' => ' ',
-            c => c,
+        .filter_map(|c| match c {
+            '\u{2018}' | '\u{2019}' | '\u{2032}' => Some('\''),
+            '\u{201C}' | '\u{201D}' | '\u{2033}' => Some('"'),
+            '\u{2013}' | '\u{2014}' | '\u{2212}' => Some('-'),
+            '\u{00A0}' => Some(' '),
+            // "Stats… Impressive!" in the headline, "Stats Impressive!" in the <title>
+            '\u{2026}' => None,
+            c => Some(c),
         })
         .flat_map(char::to_lowercase)
         .collect()
@@ -668,8 +671,9 @@ fn keep_headline(text: &str, spans: Vec<Span>, matches: &[Match]) -> Vec<Span> {
     if title_lines(text, block_start, block_end).next().is_some() {
         return spans;
     }
-    // the removal ends before the title's newline, where the block starts
-    let end = block_start + usize::from(text[block_start..].starts_with('\n'));
+    // the removal ends before the title's newline, where the block starts; or it took the headline's head
+    // only (the site's lists print it without its "…"), and the block starts inside the headline
+    let end = text[block_start..].find('\n').map_or(text.len(), |i| block_start + i + 1);
     let Some(title) = title_line(text, 0, end, matches) else { return spans };
     let title_end = text[title..].find('\n').map_or(text.len(), |i| title + i);
     give_back(spans, title, title_end)
@@ -1186,6 +1190,18 @@ mod tests {
             "| Site\nBig news today\nBody text here, long enough to be the article block.\nMost popular",
             "the copy above the article is given back, the listed one after it is not"
         );
+    }
+
+    #[test]
+    fn a_headline_whose_head_a_rule_took_is_given_back_whole() {
+        // the site's lists print the headline without its "…", so a rule matches only its head
+        let text = "Big news from the Stats Impressive - Blog\nMenu one two\nBig news from the Stats\u{2026} Impressive\n\
+            Body text here, long enough to be the article block.";
+        let rules = [("Menu one two", Action::Remove), ("Big news from the", Action::Remove)];
+        let mut c = cleaner(&rules, 0).with_line_boundary(true);
+        c.keep_title = true;
+        let kept = c.clean(text).text;
+        assert!(kept.contains("\nBig news from the Stats\u{2026} Impressive\nBody"), "{kept}");
     }
 
     #[test]
