@@ -326,11 +326,29 @@ impl Cleaner {
         );
         let mut spans =
             if self.any_cut { self.cut(text, matches, removed) } else { join_islands(text, removed, self.islands) };
+        // the article block of what is removed so far, found again only when a step changed it
+        let mut block = article_block(text, &spans);
         if self.keep_title {
-            spans = keep_headline(text, spans, matches);
-            spans = keep_dateline(text, spans);
+            if let Some(b) = block
+                && let Some((start, end)) = lost_headline(text, &spans, matches, b)
+            {
+                spans = give_back(spans, start, end);
+                block = article_block(text, &spans);
+            }
+            if let Some(b) = block {
+                let lines = lost_datelines(text, &spans, b);
+                if !lines.is_empty() {
+                    for (start, end) in lines {
+                        spans = give_back(spans, start, end);
+                    }
+                    block = article_block(text, &spans);
+                }
+            }
         }
-        if self.short_runs > 0 { drop_short_runs(text, spans, self.short_runs) } else { spans }
+        match block {
+            Some(b) if self.short_runs > 0 => drop_short_runs(text, spans, self.short_runs, b),
+            _ => spans,
+        }
     }
 
     /// `removed` with the cuts of the header and footer strings around the article block.
@@ -457,8 +475,7 @@ fn title_lines(text: &str, start: usize, end: usize) -> impl Iterator<Item = (us
 /// related links and share widgets that no rule matched and no cut reached. A run before the block that
 /// holds the title stays from the title on; so does the block itself when it holds the title, with no
 /// prose above it.
-fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize) -> Vec<Span> {
-    let Some(block) = article_block(text, &spans) else { return spans };
+fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize, block: (usize, usize)) -> Vec<Span> {
     let mut out = spans.clone();
     // the title kept above the block is its last kept copy there (earlier ones are headline lists), and
     // none if the block holds it
@@ -617,7 +634,10 @@ fn fold(s: &str) -> String {
 /// or it starts with the title proper (the first line before a " - Site" suffix, three words or more).
 fn is_title(first: &str, line: &str) -> bool {
     let t = line.trim();
-    if t.len() < 10 || t.split_whitespace().count() < 2 {
+    let mut words = t.split_whitespace();
+    let Some(head) = words.next() else { return false };
+    // most lines are not the title: their first word is not in it (cheaper than folding the line)
+    if t.len() < 10 || words.next().is_none() || !first.contains(&fold(head)) {
         return false;
     }
     let t = fold(t);
@@ -664,19 +684,19 @@ fn keep_title(
     merge_spans(out)
 }
 
-/// Gives back the headline above the article block when a removal took it: the site's other pages list
-/// this page's headline ("Most popular"), so a rule matches it whole.
-fn keep_headline(text: &str, spans: Vec<Span>, matches: &[Match]) -> Vec<Span> {
-    let Some((block_start, block_end)) = article_block(text, &spans) else { return spans };
+/// The headline above the article block, when a removal took it: the site's other pages list this
+/// page's headline ("Most popular"), so a rule matches it whole. It is given back.
+fn lost_headline(text: &str, spans: &[Span], matches: &[Match], block: (usize, usize)) -> Option<(usize, usize)> {
+    let (block_start, block_end) = block;
     if title_lines(text, block_start, block_end).next().is_some() {
-        return spans;
+        return None;
     }
     // the removal ends before the title's newline, where the block starts; or it took the headline's head
     // only (the site's lists print it without its "…"), and the block starts inside the headline
     let end = text[block_start..].find('\n').map_or(text.len(), |i| block_start + i + 1);
-    let Some(title) = title_line(text, 0, end, matches) else { return spans };
+    let title = title_line(text, 0, end, matches)?;
     let title_end = text[title..].find('\n').map_or(text.len(), |i| title + i);
-    give_back(spans, title, title_end)
+    spans.iter().any(|s| s.start < title_end && s.end > title).then_some((title, title_end))
 }
 
 /// `spans` less `start..end`: a span across it is split in two.
@@ -697,23 +717,22 @@ fn give_back(spans: Vec<Span>, start: usize, end: usize) -> Vec<Span> {
     out
 }
 
-/// Gives back the lines right above the article block that a removal took whole and that read as its
-/// dateline or byline ("November 6, 2012 | 11:00 AM", "By A. Writer"): they are the article's, though
-/// the site prints the same pattern on every page.
-fn keep_dateline(text: &str, spans: Vec<Span>) -> Vec<Span> {
-    let Some((block_start, _)) = article_block(text, &spans) else { return spans };
-    let mut out = spans;
+/// The lines right above the article block that a removal took whole and that read as its dateline or
+/// byline ("November 6, 2012 | 11:00 AM", "By A. Writer"): they are the article's, though the site
+/// prints the same pattern on every page. They are given back.
+fn lost_datelines(text: &str, spans: &[Span], (block_start, _): (usize, usize)) -> Vec<(usize, usize)> {
+    let mut lines = Vec::new();
     let mut end = text[..block_start].trim_end_matches('\n').len();
     for _ in 0..2 {
         let start = text[..end].rfind('\n').map_or(0, |i| i + 1);
-        let whole = out.iter().any(|s| s.kind != SpanKind::CutAfter && s.start <= start && s.end >= end);
+        let whole = spans.iter().any(|s| s.kind != SpanKind::CutAfter && s.start <= start && s.end >= end);
         if start == 0 || !whole || !is_dateline(&text[start..end]) {
             break;
         }
-        out = give_back(out, start, end);
+        lines.push((start, end));
         end = start - 1;
     }
-    out
+    lines
 }
 
 /// A short line with a date (a year, or a month's name) or starting with "By ".
@@ -832,16 +851,18 @@ fn rest_of_line_words(text: &str, start: usize, end: usize) -> usize {
 /// Whether a short match starts a line of prose: a name at the head of a sentence ("Indianapolis Colts
 /// rookie tight end ...") that the site's tag lists repeat, or an idiom ("You can ..."), not template.
 fn opens_a_sentence(text: &str, m: &Match) -> bool {
-    if text[m.start..m.end].split_whitespace().count() >= SPLIT_WORDS || text[m.start..m.end].contains('\n') {
+    let matched = &text[m.start..m.end];
+    // at the end of a line, a short match is a link ("Read More"), not a name
+    let line_start = text[..m.start].rfind('\n').map_or(0, |i| i + 1);
+    if matched.split_whitespace().nth(SPLIT_WORDS - 1).is_some()
+        || matched.contains('\n')
+        || !text[line_start..m.start].trim().is_empty()
+    {
         return false;
     }
-    // at the end of a line, a short match is a link ("Read More"), not a name
-    let (before, after) = line_edges(text, m.start, m.end);
+    let after = &text[m.end..text[m.end..].find('\n').map_or(text.len(), |i| m.end + i)];
     // and a line of fields ("Posted by A. Writer on July 3 | Permalink") is no sentence
-    before.trim().is_empty()
-        && after.split_whitespace().count() >= LONG_LINE_WORDS
-        && reads_as_prose(after)
-        && !after.contains(" | ")
+    after.split_whitespace().nth(LONG_LINE_WORDS - 1).is_some() && reads_as_prose(after) && !after.contains(" | ")
 }
 
 /// Whether `start..end` is whole lines: it starts a line and ends one, whitespace aside.
