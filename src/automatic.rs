@@ -51,6 +51,8 @@ pub struct AutoOptions {
     /// Text mode with line boundaries: kept runs outside the article block with fewer words than this on
     /// long lines go too.
     pub short_runs: usize,
+    /// Text mode with line boundaries: long lines printed a second time, two or more in a row, go.
+    pub drop_reprints: bool,
     /// Text mode with line boundaries: single-word lines on two documents or more are rules too.
     pub line_rules: bool,
     /// Template clusters, mined apart.
@@ -87,6 +89,7 @@ impl Default for AutoOptions {
             islands: 0,
             keep_title: true,
             short_runs: 20,
+            drop_reprints: true,
             line_rules: true,
             clusters: Some(ClusterParams::default()),
         }
@@ -112,6 +115,7 @@ pub fn automatic_rules(
         };
         // runs are judged by their lines: not where documents are glued into long lines
         file.short_runs = if file.line_boundary { opts.short_runs } else { 0 };
+        file.drop_reprints = opts.drop_reprints && file.line_boundary;
     }
     let html = file.tokenizer == Tokenizer::Html;
     reject_new(&mut file, previous, |r| {

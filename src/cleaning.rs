@@ -101,6 +101,7 @@ pub struct Cleaner {
     islands: usize,
     keep_title: bool,
     short_runs: usize,
+    drop_reprints: bool,
 }
 
 /// A rules file's settings for cleaning, beside its rules.
@@ -117,6 +118,8 @@ pub struct CleanSettings {
     /// Kept runs outside the article block with fewer than this many words on long lines go too (0:
     /// off); the title's run stays.
     pub short_runs: usize,
+    /// Long lines printed a second time, two or more in a row, go (see [`RulesFile::drop_reprints`]).
+    pub drop_reprints: bool,
 }
 
 thread_local! {
@@ -137,6 +140,7 @@ impl Cleaner {
         self.islands = settings.islands;
         self.keep_title = settings.keep_title;
         self.short_runs = settings.short_runs;
+        self.drop_reprints = settings.drop_reprints;
         self
     }
 
@@ -210,6 +214,7 @@ impl Cleaner {
             islands: 0,
             keep_title: false,
             short_runs: 0,
+            drop_reprints: false,
         })
     }
 
@@ -345,10 +350,11 @@ impl Cleaner {
                 }
             }
         }
-        match block {
+        let spans = match block {
             Some(b) if self.short_runs > 0 => drop_short_runs(text, spans, self.short_runs, b),
             _ => spans,
-        }
+        };
+        if self.drop_reprints { drop_reprints(text, spans) } else { spans }
     }
 
     /// `removed` with the cuts of the header and footer strings around the article block.
@@ -697,6 +703,47 @@ fn lost_headline(text: &str, spans: &[Span], matches: &[Match], block: (usize, u
     let title = title_line(text, 0, end, matches)?;
     let title_end = text[title..].find('\n').map_or(text.len(), |i| title + i);
     spans.iter().any(|s| s.start < title_end && s.end > title).then_some((title, title_end))
+}
+
+/// Adds to `spans` the kept long lines printed a second time on the page, two or more in a row: a page
+/// that prints its article twice (a preview, then the article). Long lines between them that are new end
+/// the row; short ones do not.
+fn drop_reprints(text: &str, spans: Vec<Span>) -> Vec<Span> {
+    let mut seen: HashSet<&str> = HashSet::new();
+    // the reprinted long lines, in order; a lone one is a pull quote or a teaser, and stays
+    let mut reprinted: Vec<(usize, usize)> = Vec::new();
+    let mut out = Vec::new();
+    let mut flush = |group: &mut Vec<(usize, usize)>| {
+        if group.len() >= 2 {
+            out.extend(group.iter().map(|&(start, end)| Span {
+                start,
+                end,
+                kind: SpanKind::Removed,
+                rules: Vec::new(),
+            }));
+        }
+        group.clear();
+    };
+    for (start, end) in kept_runs(text, &spans) {
+        let mut at = start;
+        for line in text[start..end].split_inclusive('\n') {
+            let t = line.trim();
+            if t.split_whitespace().nth(LONG_LINE_WORDS - 1).is_some() {
+                if seen.insert(t) {
+                    flush(&mut reprinted);
+                } else {
+                    reprinted.push((at, at + line.trim_end().len()));
+                }
+            }
+            at += line.len();
+        }
+    }
+    flush(&mut reprinted);
+    if out.is_empty() {
+        return spans;
+    }
+    out.extend(spans);
+    merge_spans(out)
 }
 
 /// `spans` less `start..end`: a span across it is split in two.
@@ -1266,6 +1313,19 @@ mod tests {
         // and a dateline after the article is the footer's
         let below = format!("Big news today | Site\n{body}\nTuesday, November 6, 2012");
         assert_eq!(c.clean(&below).text, format!("Big news today | Site\n{body}"));
+    }
+
+    #[test]
+    fn an_article_printed_twice_keeps_one_print_and_its_pull_quote() {
+        let a = "The first paragraph of the article is long enough to count as a line.";
+        let b = "The second paragraph of the article is long enough to count as well.";
+        let c = "A third paragraph that only the full print of the article carries along.";
+        let text = format!("Title line\n{a}\n{b}\nSubscribe now\n{a}\n{b}\n{c}\n{b}\nEnd");
+        let mut cl = cleaner(&[], 0);
+        assert_eq!(cl.clean(&text).text, text, "off: everything stays");
+        cl.drop_reprints = true;
+        // the second print of a and b goes; b alone again later (a pull quote) stays
+        assert_eq!(cl.clean(&text).text, format!("Title line\n{a}\n{b}\nSubscribe now\n{c}\n{b}\nEnd"));
     }
 
     #[test]

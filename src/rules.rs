@@ -196,6 +196,10 @@ pub struct RulesFile {
     /// more) are removed too (0: off): menus and link lists no rule matched. The title's run stays.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub short_runs: usize,
+    /// Long lines printed a second time on a page, two or more in a row, are removed: a page that prints
+    /// its article twice (a preview, then the article).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub drop_reprints: bool,
     /// Documents the rules were mined from.
     #[serde(default)]
     pub documents: u64,
@@ -221,6 +225,7 @@ impl RulesFile {
             islands: 0,
             keep_title: false,
             short_runs: 0,
+            drop_reprints: false,
             documents: mining.documents as u64,
             cutoff: Cutoff { auto: mining.auto_cutoff, chosen: mining.auto_cutoff },
             mining: params,
@@ -233,6 +238,7 @@ impl RulesFile {
             file.islands = prev.islands;
             file.keep_title = prev.keep_title;
             file.short_runs = prev.short_runs;
+            file.drop_reprints = prev.drop_reprints;
             if prev.cutoff.chosen != prev.cutoff.auto {
                 file.cutoff.chosen = prev.cutoff.chosen;
             }
@@ -294,6 +300,7 @@ impl RulesFile {
             islands: self.islands,
             keep_title: self.keep_title,
             short_runs: self.short_runs,
+            drop_reprints: self.drop_reprints,
         }
     }
 
@@ -365,6 +372,7 @@ mod tests {
             islands: 4,
             keep_title: true,
             short_runs: 20,
+            drop_reprints: true,
             documents: 10,
             cutoff: Cutoff { auto: 51, chosen: 60 },
             mining: MiningParams::default(),

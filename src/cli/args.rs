@@ -270,6 +270,10 @@ pub struct EvalLevers {
     /// `chaff mine`, it stops there and the title stays.
     #[arg(long)]
     pub no_keep_title: bool,
+    /// Keep long lines a page prints a second time (by default, as with `chaff mine`, two or more in a row
+    /// go: a page that prints its article twice)
+    #[arg(long)]
+    pub keep_reprints: bool,
     /// Keep candidates of mutable patterns alone ("«month» «number» «number»") pending (by default, as
     /// with `chaff mine`, they start rejected).
     #[arg(long)]

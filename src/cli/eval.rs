@@ -67,6 +67,7 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         merge_gap: l.merge_gap,
         line_rules: !l.no_line_rules,
         keep_title: !l.no_keep_title,
+        drop_reprints: !l.keep_reprints,
         tag_bound: !l.no_tag_bound,
         reject_patterns: !l.keep_pattern_strings,
         cutoff: l.cutoff,

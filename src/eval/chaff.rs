@@ -67,6 +67,8 @@ pub struct ChaffOptions {
     /// A header cut stops at the line that repeats the page's title (its first line), so the title, byline
     /// and date under it stay; rule matches after it still go.
     pub keep_title: bool,
+    /// Long lines a page prints a second time, two or more in a row, go.
+    pub drop_reprints: bool,
     /// Locality: kept text of fewer than this many words between two removed spans is removed too.
     pub islands: Option<usize>,
     /// Kept runs outside the article block with fewer than this many words on long lines go too.
@@ -95,6 +97,7 @@ impl Default for ChaffOptions {
             clusters: Some(ClusterParams::default().similarity),
             min_cluster: ClusterParams::default().min_docs,
             keep_title: true,
+            drop_reprints: true,
             islands: Some(AutoOptions::default().islands),
             short_runs: AutoOptions::default().short_runs,
             specks: None,
@@ -168,6 +171,7 @@ impl Chaff {
             islands: self.options.islands.unwrap_or(0),
             keep_title: self.options.keep_title,
             short_runs: self.options.short_runs,
+            drop_reprints: self.options.drop_reprints,
             line_rules: self.options.line_rules,
             clusters: self.options.clusters.map(|similarity| ClusterParams {
                 similarity,
