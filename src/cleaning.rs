@@ -331,8 +331,9 @@ impl Cleaner {
         );
         let mut spans =
             if self.any_cut { self.cut(text, matches, removed) } else { join_islands(text, removed, self.islands) };
-        // the article block of what is removed so far, found again only when a step changed it
-        let mut block = article_block(text, &spans);
+        // the article block of what is removed so far (if a step needs it), found again only when a step
+        // changed it
+        let mut block = if self.keep_title || self.short_runs > 0 { article_block(text, &spans) } else { None };
         if self.keep_title {
             if let Some(b) = block
                 && let Some((start, end)) = lost_headline(text, &spans, matches, b)
