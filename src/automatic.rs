@@ -46,7 +46,8 @@ pub struct AutoOptions {
     pub reject_patterns: bool,
     /// Islands of fewer words than this between removals go too (0: off).
     pub islands: usize,
-    /// Text mode: a cut-before keeps the page's title.
+    /// Text mode: the page's title, and the dateline and byline above the article, stay (see
+    /// [`RulesFile::keep_title`]).
     pub keep_title: bool,
     /// Text mode with line boundaries: kept runs outside the article block with fewer words than this on
     /// long lines go too.

@@ -113,7 +113,7 @@ pub struct CleanSettings {
     pub line_boundary: bool,
     /// Kept text of fewer than this many words between two removed spans goes too (thesis §6.1).
     pub islands: usize,
-    /// A cut-before stops at the page's title (see [`title_line`]).
+    /// The page's title stays (see [`title_line`]), and the dateline and byline above the article.
     pub keep_title: bool,
     /// Kept runs outside the article block with fewer than this many words on long lines go too (0:
     /// off); the title's run stays.
@@ -436,11 +436,11 @@ impl Cleaner {
     }
 }
 
-/// The start of the line before `end` that repeats most of the page's title (the last such): the first line of the
-/// document holds it (the naive text of a page starts with the HTML `<title>`), it has at least two
-/// words, and no rule matches it whole (the site's name is in the title too, but on every page). News pages
-/// print the title again above the article, often with the byline and date between it and the last
-/// header string, so a cut-before would take it.
+/// The start of the line before `end` that repeats most of the page's title (of equal ones, the last): the
+/// first line of the document holds it (the naive text of a page starts with the HTML `<title>`), it has at
+/// least two words, and no rule matches it whole (the site's name is in the title too, but on every page).
+/// News pages print the title again above the article, often with the byline and date between it and the
+/// last header string, so a cut-before would take it.
 pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Option<usize> {
     // the site's name is a line a rule matches whole; a date in the title is no reason to lose it
     let whole = |ls: usize, line: &str| {
@@ -477,11 +477,11 @@ fn title_lines(text: &str, start: usize, end: usize) -> impl Iterator<Item = (us
         .filter(move |&(at, line)| (at == 0 || text.as_bytes()[at - 1] == b'\n') && is_title(&first, line))
 }
 
-/// Adds to `spans` the kept runs outside the article block (chosen again on what is left) with fewer than
-/// `min_words` words on long lines, or with no long line that reads as prose: menus, headline lists,
-/// related links and share widgets that no rule matched and no cut reached. A run before the block that
-/// holds the title stays from the title on; so does the block itself when it holds the title, with no
-/// prose above it.
+/// Adds to `spans` the kept runs outside the article `block` with fewer than `min_words` words on long
+/// lines, or with no long line that reads as prose: menus, headline lists, related links and share
+/// widgets that no rule matched and no cut reached. The run that holds the title (the block's copy, else
+/// the last kept copy above the block) stays from the title on; what is above the title in it goes,
+/// unless a sentence is there.
 fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize, block: (usize, usize)) -> Vec<Span> {
     let mut out = spans.clone();
     // the title kept above the block is its last kept copy there (earlier ones are headline lists), and
@@ -1191,7 +1191,8 @@ mod tests {
 
     #[test]
     fn the_title_is_the_fullest_repeat_of_the_first_line_not_the_authors_name_in_it() {
-        let text = "Big news from the city | Jane Q. Doeman | Site\nMenu\nBig news from the city\nShare this now\nJane Q. Doeman\nMonday\nBody";
+        let text = "Big news from the city | Jane Q. Doeman | Site\nMenu\nBig news from the city\n\
+            Share this now\nJane Q. Doeman\nMonday\nBody";
         let spans = |end: usize| title_line(text, 0, end, &[]).map(|at| &text[at..at + 5]);
         assert_eq!(spans(text.find("Monday").unwrap()), Some("Big n"));
         // the name alone, when the headline is not there
@@ -1264,7 +1265,8 @@ mod tests {
     #[test]
     fn a_headline_whose_head_a_rule_took_is_given_back_whole() {
         // the site's lists print the headline without its "…", so a rule matches only its head
-        let text = "Big news from the Stats Impressive - Blog\nMenu one two\nBig news from the Stats\u{2026} Impressive\n\
+        let text = "Big news from the Stats Impressive - Blog\nMenu one two\n\
+            Big news from the Stats\u{2026} Impressive\n\
             Body text here, long enough to be the article block.";
         let rules = [("Menu one two", Action::Remove), ("Big news from the", Action::Remove)];
         let mut c = cleaner(&rules, 0).with_line_boundary(true);

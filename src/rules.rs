@@ -188,8 +188,9 @@ pub struct RulesFile {
     /// Kept text of fewer than this many words between two removed spans is removed too (0: off).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub islands: usize,
-    /// Where a cut-before would take the page's title, keep it: the last line inside the cut that
-    /// repeats the document's first line (text mode: the HTML `<title>`).
+    /// Keep the page's title where a cut-before or a removal would take it: the line that repeats most of
+    /// the document's first line (text mode: the HTML `<title>`). The dateline and byline right above the
+    /// article stay too.
     #[serde(default, skip_serializing_if = "is_false")]
     pub keep_title: bool,
     /// Kept runs outside the article block with fewer than this many words on long lines (of 8 words or
