@@ -416,12 +416,22 @@ impl Cleaner {
                 opens_item,
             )
             // and it has a line of prose: a footer string that matched early (a headline list's entry
-            // that is this page's own title) does not make a menu the article
-            && self.words().long_line_words(&text[block.0..block.1]) > 0
+            // that is this page's own title, the site's name under a long <title>) does not make a menu
+            // the article
+            && self.has_long_line(text, block)
         {
             return Some(block);
         }
         article_block_where(self.words(), text, &all, opens_item)
+    }
+
+    /// Whether `block` has a long line; in text, not counting the document's first line (the `<title>`).
+    fn has_long_line(&self, text: &str, (start, end): (usize, usize)) -> bool {
+        let from = match self.words() {
+            Words::All if start == 0 => text.find('\n').map_or(end, |i| (i + 1).min(end)),
+            _ => start,
+        };
+        self.words().long_line_words(&text[from..end]) > 0
     }
 
     /// How words are counted on this cleaner's documents.
@@ -1422,6 +1432,21 @@ mod tests {
         let out = c.clean(text).text;
         assert!(out.contains("The talks between") && out.contains("more would follow soon."), "{out}");
         assert!(!out.contains("Another story"), "{out}");
+    }
+
+    #[test]
+    fn a_long_title_above_the_sites_name_is_not_the_article() {
+        // the site's name is a line of its own at the top and at the foot; an editor made the foot's a
+        // footer string. A <title> of eight words or more above the name is no article either.
+        let text = "Biscuit Home Decor and Bedding for Everyone at Home\nMenu\nDailyCandy\nBiscuit Home\n\
+            Sheets shopping can be a snooze, but this new shop makes it fun again.\n\
+            The decorator launched the site with the help of two friends this week.\n\
+            DailyCandy\nAbout us\nContact";
+        let rules = [("DailyCandy", Action::CutAfter), ("Menu", Action::Remove)];
+        let c = cleaner(&rules, 0).with_line_boundary(true);
+        let out = c.clean(text).text;
+        assert!(out.contains("Sheets shopping") && out.contains("this week."), "{out}");
+        assert!(!out.contains("About us"), "{out}");
     }
 
     #[test]
