@@ -13,6 +13,7 @@
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
 
 use regex::Regex;
 use serde::Serialize;
@@ -795,20 +796,8 @@ fn lost_datelines(text: &str, spans: &[Span], (block_start, _): (usize, usize)) 
 
 /// A short line with a date (a year, or a month's name) or starting with "By ".
 fn is_dateline(line: &str) -> bool {
-    const MONTHS: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
+    // the month names of the default mutable patterns ("month", "month_abbr")
+    static PATTERNS: LazyLock<MutableSet> = LazyLock::new(MutableSet::defaults);
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.is_empty() || words.len() > 14 {
         return false;
@@ -818,10 +807,11 @@ fn is_dateline(line: &str) -> bool {
         w.split(|c: char| !c.is_ascii_digit())
             .any(|d| d.len() == 4 && (d.starts_with("19") || d.starts_with("20")) || d.len() == 2 && dated)
     };
+    // "Nov•" too: the patterns allow ASCII punctuation after the name only
     let month = |w: &str| {
-        let l = w.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase();
-        // the name, or its abbreviation ("Nov", "Sept")
-        l.len() >= 3 && MONTHS.iter().any(|m| m.starts_with(&l) && (l.len() <= 4 || l.len() == m.len()))
+        PATTERNS
+            .classify(w.trim_end_matches(|c: char| !c.is_alphanumeric()))
+            .is_some_and(|p| PATTERNS.patterns()[p].name.starts_with("month"))
     };
     words[0].eq_ignore_ascii_case("by") || words.iter().any(|w| year(w) || month(w))
 }
