@@ -389,7 +389,8 @@ impl Cleaner {
     /// The article block of `text`: the largest run between the matches of all rules. Cut strings are
     /// template too: they bound the runs the block is chosen from. Runs after the first footer string
     /// are chosen only if none before it has a long line: a comment thread can outweigh its article, and
-    /// it is exactly what the footer string announces. Runs that open list items (see [`list_items`])
+    /// it is exactly what the footer string announces. A footer string on the page's own title line is
+    /// not its footer (the site lists this page among its headlines). Runs that open list items (see [`list_items`])
     /// are chosen only if no other run carries words.
     pub fn article_block(&self, text: &str, matches: &[Match]) -> Option<(usize, usize)> {
         let items = list_items(text, matches, |rule| self.rules[rule as usize].fixed);
@@ -407,8 +408,15 @@ impl Cleaner {
         // a run starting where an item's marker ends is that item
         let item_ends: HashSet<usize> = matches.iter().zip(&items).filter(|(_, is)| **is).map(|(m, _)| m.end).collect();
         let opens_item = |run_start: usize| item_ends.contains(&run_start);
-        let first_footer =
-            matches.iter().filter(|m| self.rules[m.rule as usize].action == Action::CutAfter).map(|m| m.start).min();
+        // a footer string that is this page's own title (the site lists its headlines, this one among
+        // them) is no footer here
+        let first = first_line(text);
+        let first_footer = matches
+            .iter()
+            .filter(|m| self.rules[m.rule as usize].action == Action::CutAfter)
+            .filter(|m| !starts_a_title_line(text, &first, m.start))
+            .map(|m| m.start)
+            .min();
         if let Some(f) = first_footer
             && let Some(block) = article_block_where(
                 self.words(),
@@ -416,9 +424,8 @@ impl Cleaner {
                 &all.iter().filter(|s| s.start < f).cloned().collect::<Vec<_>>(),
                 opens_item,
             )
-            // and it has a line of prose: a footer string that matched early (a headline list's entry
-            // that is this page's own title, the site's name under a long <title>) does not make a menu
-            // the article
+            // and it has a line of prose: a footer string that matched early (the site's name under a
+            // long <title>) does not make a menu the article
             && self.has_long_line(text, block)
         {
             return Some(block);
@@ -486,6 +493,15 @@ fn title_lines(text: &str, start: usize, end: usize) -> impl Iterator<Item = (us
         })
         // a line's tail (a removal took its head) is no repeat of the title
         .filter(move |&(at, line)| (at == 0 || text.as_bytes()[at - 1] == b'\n') && is_title(&first, line))
+}
+
+/// Whether `pos` starts the document's first line or a line that repeats it (see [`is_title`]).
+fn starts_a_title_line(text: &str, first: &str, pos: usize) -> bool {
+    if pos > 0 && text.as_bytes()[pos - 1] != b'\n' {
+        return false;
+    }
+    let line = text[pos..].lines().next().unwrap_or_default();
+    pos == 0 || is_title(first, line)
 }
 
 /// Adds to `spans` the kept runs outside the article `block` with fewer than `min_words` words on long
@@ -1437,6 +1453,25 @@ mod tests {
         let out = c.clean(text).text;
         assert!(out.contains("Sheets shopping") && out.contains("this week."), "{out}");
         assert!(!out.contains("About us"), "{out}");
+    }
+
+    #[test]
+    fn a_footer_string_that_is_the_pages_own_title_does_not_make_a_comment_the_article() {
+        // the site's sidebar links this page ("Aleph: comments") on every other page, after the article:
+        // an editor made it a footer string. Here it is the <title> and the headline, and the comments
+        // below the real footer outweigh the article.
+        let comment = "I read this twice and it said more to me the second time than the first, thank you.";
+        let text = format!(
+            "Aleph: comments\nHome\nAleph: comments\n\
+             This space is moderated but not censored, and you can post your comments in any language.\n\
+             To read the comments in another language please click on a flag in the sidebar.\n\
+             Previous post\n{comment}\n{comment}\n{comment}\nLeave a reply"
+        );
+        let rules =
+            [("Aleph: comments", Action::CutAfter), ("Previous post", Action::CutAfter), ("Home", Action::Remove)];
+        let out = cleaner(&rules, 0).with_line_boundary(true).clean(&text).text;
+        assert!(out.contains("This space is moderated") && out.contains("in the sidebar."), "{out}");
+        assert!(!out.contains("I read this twice"), "{out}");
     }
 
     #[test]
