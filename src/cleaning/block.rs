@@ -1,0 +1,287 @@
+//! The article block: the kept run with the most words on long lines, the part of the page that the cuts
+//! and the later steps are measured against. The cleaner's own matches bound the runs (cut strings, list
+//! items' markers); in HTML only the words a reader sees count.
+
+use std::collections::{HashMap, HashSet};
+
+use super::head::{first_line, starts_a_title_line};
+use super::{
+    Cleaner, LIST_ITEMS, LONG_LINE_WORDS, Match, Span, SpanKind, is_whole_lines, kept_runs, merge_spans,
+    rest_of_line_words, splits_runs, union,
+};
+use crate::rules::Action;
+use crate::tokens::Tokenizer;
+
+impl Cleaner {
+    /// The article block of `text`: the largest run between the matches of all rules. Cut strings are
+    /// template too: they bound the runs the block is chosen from. Runs after the first footer string
+    /// are chosen only if none before it has a long line: a comment thread can outweigh its article, and
+    /// it is exactly what the footer string announces. A footer string on the page's own title line is
+    /// not its footer (the site lists this page among its headlines). Runs that open list items (see
+    /// [`list_items`]) are chosen only if no other run carries words. In HTML, only the words a reader
+    /// sees count (see [`visible_text`]).
+    pub fn article_block(&self, text: &str, matches: &[Match]) -> Option<(usize, usize)> {
+        let items = list_items(text, matches, |rule| self.rules[rule as usize].fixed);
+        // A short match that is not a line of its own (an idiom, most likely) does not break the article;
+        // a list item's marker does.
+        let splitting = matches.iter().enumerate().filter(|&(i, m)| items[i] || splits_runs(text, m)).map(|(_, m)| m);
+        let mut all = union(text, splitting, self.merge_gap, SpanKind::Removed);
+        if self.tokenizer == Tokenizer::Html
+            && let Some(body) = body_start(text)
+        {
+            // nothing in the head is the article: a long <meta> description must not win
+            all.push(Span { start: 0, end: body, kind: SpanKind::Removed, rules: Vec::new() });
+            all = merge_spans(all);
+        }
+        // a run starting where an item's marker ends is that item
+        let item_ends: HashSet<usize> = matches.iter().zip(&items).filter(|(_, is)| **is).map(|(m, _)| m.end).collect();
+        let opens_item = |run_start: usize| item_ends.contains(&run_start);
+        let shown;
+        let counted = if self.tokenizer == Tokenizer::Html {
+            shown = visible_text(text);
+            &shown
+        } else {
+            text
+        };
+        // a footer string that is this page's own title (the site lists its headlines, this one among
+        // them) is no footer here
+        let first = first_line(text);
+        let first_footer = matches
+            .iter()
+            .filter(|m| self.rules[m.rule as usize].action == Action::CutAfter)
+            .filter(|m| !starts_a_title_line(text, &first, m.start))
+            .map(|m| m.start)
+            .min();
+        if let Some(f) = first_footer
+            && let Some(block) = article_block_where(
+                &counted[..f],
+                &all.iter().filter(|s| s.start < f).cloned().collect::<Vec<_>>(),
+                opens_item,
+            )
+            // and it has a line of prose: a footer string that matched early (the site's name under a
+            // long <title>) does not make a menu the article
+            && self.has_long_line(counted, block)
+        {
+            return Some(block);
+        }
+        article_block_where(counted, &all, opens_item)
+    }
+
+    /// Whether `block` of `counted` has a long line; in text, not counting the document's first line (the
+    /// `<title>`).
+    fn has_long_line(&self, counted: &str, (start, end): (usize, usize)) -> bool {
+        let from = match self.tokenizer {
+            Tokenizer::Text if start == 0 => counted.find('\n').map_or(end, |i| (i + 1).min(end)),
+            _ => start,
+        };
+        long_line_words(&counted[from..end]) > 0
+    }
+}
+
+/// The article block: the kept run with the most words on long lines (≥ [`LONG_LINE_WORDS`] words),
+/// or with the most words if no line is that long. `None` when nothing is kept.
+pub fn article_block(text: &str, removed: &[Span]) -> Option<(usize, usize)> {
+    article_block_where(text, removed, |_| false)
+}
+
+/// As [`article_block`], passing over runs whose start `opens_item` says is a list item's, unless no
+/// other run carries words.
+fn article_block_where(text: &str, removed: &[Span], opens_item: impl Fn(usize) -> bool) -> Option<(usize, usize)> {
+    let (items, runs): (Vec<_>, Vec<_>) =
+        kept_runs(text, removed).into_iter().partition(|&(start, _)| opens_item(start));
+    largest_run(text, runs).or_else(|| largest_run(text, items))
+}
+
+fn largest_run(text: &str, runs: Vec<(usize, usize)>) -> Option<(usize, usize)> {
+    let scored: Vec<((usize, usize), usize, usize)> = runs
+        .into_iter()
+        .map(|(a, b)| ((a, b), long_line_words(&text[a..b]), text[a..b].split_whitespace().count()))
+        .filter(|r| r.2 > 0)
+        .collect();
+    let any_long = scored.iter().any(|r| r.1 > 0);
+    // ties go to the earliest run
+    scored.iter().rev().max_by_key(|r| if any_long { r.1 } else { r.2 }).map(|r| r.0)
+}
+
+/// `html` with what a reader does not see (tags, scripts, styles) blanked out byte for byte: offsets and
+/// line breaks stay, so the runs of the document count the words of this text. Blanking the whole
+/// document, not each run, matters: a rule that took a script's opening leaves a run that starts inside
+/// the script, and its code is no article.
+fn visible_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut in_tag = false;
+    let mut tag = String::new();
+    let mut hidden: Option<&str> = None; // inside <script> or <style>: the closing tag awaited
+    for c in html.chars() {
+        let shown = if in_tag {
+            if c == '>' {
+                in_tag = false;
+                let t = tag.to_ascii_lowercase();
+                match hidden {
+                    Some(end) if t.starts_with(end) => hidden = None,
+                    None if t.starts_with("script") => hidden = Some("/script"),
+                    None if t.starts_with("style") => hidden = Some("/style"),
+                    _ => {}
+                }
+            } else if tag.len() < 8 {
+                tag.push(c);
+            }
+            false
+        } else if c == '<' {
+            in_tag = true;
+            tag.clear();
+            false
+        } else {
+            hidden.is_none()
+        };
+        match c {
+            _ if shown => out.push(c),
+            '\n' => out.push('\n'),
+            _ => out.extend(std::iter::repeat_n(' ', c.len_utf8())),
+        }
+    }
+    out
+}
+
+/// Words on the lines of `run` that have at least [`LONG_LINE_WORDS`].
+pub(super) fn long_line_words(run: &str) -> usize {
+    run.split('\n').map(|l| l.split_whitespace().count()).filter(|&w| w >= LONG_LINE_WORDS).sum()
+}
+
+/// Where an HTML document's `<body` tag starts (ASCII case ignored), if it has one.
+pub(super) fn body_start(html: &str) -> Option<usize> {
+    let bytes = html.as_bytes();
+    (0..bytes.len().saturating_sub(4)).find(|&i| bytes[i] == b'<' && bytes[i + 1..i + 5].eq_ignore_ascii_case(b"body"))
+}
+
+/// Which matches mark list items: a comment's "name, date at time", a headline's byline. Such a match
+/// shares its line with a few words that change (the commenter's name), and its rule opens at least
+/// [`LIST_ITEMS`] pieces of text on the page (lines of [`LONG_LINE_WORDS`] words before the next
+/// match). Whole lines that repeat are menus, matches across lines are lists of links, and a rule
+/// whose other matches are followed by nothing (an archive list's dates) marks no items.
+fn list_items(text: &str, matches: &[Match], fixed: impl Fn(u32) -> bool) -> Vec<bool> {
+    let marks: Vec<bool> = matches
+        .iter()
+        .map(|m| {
+            fixed(m.rule)
+                && !text[m.start..m.end].contains('\n')
+                && !is_whole_lines(text, m.start, m.end)
+                && rest_of_line_words(text, m.start, m.end) < LONG_LINE_WORDS
+        })
+        .collect();
+    let mut starts: Vec<usize> =
+        matches.iter().zip(&marks).filter(|(m, mark)| **mark || splits_runs(text, m)).map(|(m, _)| m.start).collect();
+    starts.sort_unstable();
+    let mut opened: HashMap<u32, usize> = HashMap::new();
+    for (m, _) in matches.iter().zip(&marks).filter(|(_, mark)| **mark) {
+        let next = starts.get(starts.partition_point(|&s| s < m.end)).copied().unwrap_or(text.len());
+        // the item's text is on the lines below its marker; a dated headline list holds it on the line
+        let below = text[m.end..next].split_once('\n').map_or("", |(_, rest)| rest);
+        if below.lines().any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS) {
+            *opened.entry(m.rule).or_insert(0) += 1;
+        }
+    }
+    matches.iter().zip(marks).map(|(m, mark)| mark && opened.get(&m.rule).is_some_and(|&n| n >= LIST_ITEMS)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cleaning::tests::{cleaner, rule};
+    use crate::mutable::MutableSet;
+
+    #[test]
+    fn a_footer_string_matching_above_the_article_does_not_make_a_menu_the_article() {
+        // "Talks resume today" is a headline list's entry on other pages, a footer string there; here it
+        // is the page's own title, above the article
+        let text = "Home\nScores\nTeams\nTalks resume today\nFriday, 11.06.2012\n\
+            The talks between the league and the players resumed on Friday in the city.\n\
+            Both sides said the meeting was a first step, and more would follow soon.\n\
+            Top headlines\nTalks resume today\nAnother story";
+        let rules = [("Talks resume today", Action::CutAfter), ("Top headlines", Action::Remove)];
+        let c = cleaner(&rules, 0);
+        let out = c.clean(text).text;
+        assert!(out.contains("The talks between") && out.contains("more would follow soon."), "{out}");
+        assert!(!out.contains("Another story"), "{out}");
+    }
+
+    #[test]
+    fn a_long_title_above_the_sites_name_is_not_the_article() {
+        // the site's name is a line of its own at the top and at the foot; an editor made the foot's a
+        // footer string. A <title> of eight words or more above the name is no article either.
+        let text = "Biscuit Home Decor and Bedding for Everyone at Home\nMenu\nDailyCandy\nBiscuit Home\n\
+            Sheets shopping can be a snooze, but this new shop makes it fun again.\n\
+            The decorator launched the site with the help of two friends this week.\n\
+            DailyCandy\nAbout us\nContact";
+        let rules = [("DailyCandy", Action::CutAfter), ("Menu", Action::Remove)];
+        let c = cleaner(&rules, 0).with_line_boundary(true);
+        let out = c.clean(text).text;
+        assert!(out.contains("Sheets shopping") && out.contains("this week."), "{out}");
+        assert!(!out.contains("About us"), "{out}");
+    }
+
+    #[test]
+    fn a_footer_string_that_is_the_pages_own_title_does_not_make_a_comment_the_article() {
+        // the site's sidebar links this page ("Aleph: comments") on every other page, after the article:
+        // an editor made it a footer string. Here it is the <title> and the headline, and the comments
+        // below the real footer outweigh the article.
+        let comment = "I read this twice and it said more to me the second time than the first, thank you.";
+        let text = format!(
+            "Aleph: comments\nHome\nAleph: comments\n\
+             This space is moderated but not censored, and you can post your comments in any language.\n\
+             To read the comments in another language please click on a flag in the sidebar.\n\
+             Previous post\n{comment}\n{comment}\n{comment}\nLeave a reply"
+        );
+        let rules =
+            [("Aleph: comments", Action::CutAfter), ("Previous post", Action::CutAfter), ("Home", Action::Remove)];
+        let out = cleaner(&rules, 0).with_line_boundary(true).clean(&text).text;
+        assert!(out.contains("This space is moderated") && out.contains("in the sidebar."), "{out}");
+        assert!(!out.contains("I read this twice"), "{out}");
+    }
+
+    #[test]
+    fn in_html_a_run_that_starts_inside_a_script_counts_none_of_its_code() {
+        // a rule took the script's opening tag: the run after it starts inside the script, where its code
+        // looks like long lines of words
+        let m = MutableSet::defaults();
+        let rules =
+            vec![rule("r0", "<body> <script>", Action::Remove, &m), rule("r1", "</script>", Action::Remove, &m)];
+        let c = Cleaner::from_rules(Tokenizer::Html, m.patterns(), &rules, 0).unwrap();
+        let text = "<html><head></head><body>\n<script>\n\
+            var settings = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 };\n\
+            var more = { nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14 };\n</script>\n\
+            <p>The article text has enough words to be the block of this page.</p>\n</body></html>";
+        let matches = c.matches(text);
+        assert_eq!(matches.len(), 2, "the script's tags are matched");
+        let (s, e) = c.article_block(text, &matches).unwrap();
+        assert!(text[s..e].contains("The article text") && !text[s..e].contains("var settings"), "{:?}", &text[s..e]);
+    }
+
+    #[test]
+    fn in_html_the_head_is_never_the_article_block() {
+        let m = MutableSet::defaults();
+        let rules = vec![rule("r0", "<p> Menu </p>", Action::Remove, &m)];
+        let c = Cleaner::from_rules(Tokenizer::Html, m.patterns(), &rules, 0).unwrap();
+        let text = "<html><head>\n<meta name=\"description\" content=\"one two three four five six seven eight \
+            nine ten eleven twelve thirteen\">\n</head><BODY>\n<p> Menu </p>\n\
+            <p>The article text has enough words to be the block of this page.</p>\n</body></html>";
+        let matches = c.matches(text);
+        assert_eq!(matches.len(), 1, "the menu is matched");
+        let (s, e) = c.article_block(text, &matches).unwrap();
+        assert!(text[s..e].contains("The article text") && !text[s..e].contains("<meta"), "{:?}", &text[s..e]);
+    }
+    fn words_per_line(html: &str) -> Vec<usize> {
+        let shown = visible_text(html);
+        assert_eq!(shown.len(), html.len(), "offsets stay");
+        shown.split('\n').map(|l| l.split_whitespace().count()).collect()
+    }
+
+    #[test]
+    fn visible_words_leave_out_tags_scripts_and_styles() {
+        let html =
+            "<p class=\"a b c\">One two\nthree</p><script>var x = 1;\nvar y = 2;</script>\n<a\n href=\"x y\">four</a>";
+        assert_eq!(words_per_line(html), vec![2, 1, 0, 0, 1]);
+        let css = "<style>p { color: red; }</style>Five six «é»";
+        assert_eq!(words_per_line(css), vec![3]);
+    }
+}
