@@ -2,7 +2,7 @@
 //! pages of the whole source to pass its cutoff; mined apart, it becomes rules of its cluster, which
 //! clean the gallery pages and leave the article pages to the whole source's rules.
 
-use chaff::automatic::{AutoOptions, automatic_rules};
+use chaff::automatic::{AutoOptions, ClusterParams, automatic_rules};
 use chaff::cleaning::Cleaner;
 use chaff::corpus::{Corpus, Document};
 use chaff::generate::mixed_templates;
@@ -89,4 +89,50 @@ fn cluster_rules_survive_a_save_and_a_re_mining() {
     let again = RulesFile::from_mining(&mining, MiningParams::default(), Some(&loaded));
     let before = file.rules.iter().filter(|r| r.cluster.is_some()).count();
     assert_eq!(again.rules.iter().filter(|r| r.cluster.is_some()).count(), before);
+}
+
+/// Two blogs of one site, six pages each; two of the first blog's six pages lack its sidebar. Article
+/// words never repeat within a blog, so each blog's strings are on all its pages (its template) or on four
+/// of six (the sidebar): the cluster's own histogram cuts between those two. Each page shares a related
+/// link with its twin in the other blog: the whole source's histogram has a low mode too.
+fn two_blogs() -> Corpus {
+    let mut docs = Vec::new();
+    for blog in ["Ask The Post", "Right Turn"] {
+        for page in 0..6 {
+            let mut text = format!("{blog} | The Washington Post\nHome Politics Opinions Local Sports\n");
+            if blog == "Ask The Post" && page < 4 {
+                text.push_str(
+                    "Daily Roundup What we found interesting today.\n\
+                     Critique What did you think of today's front page?\n",
+                );
+            }
+            let story = ["harbor", "lantern", "orchard", "meadow", "quarry", "tundra"][page];
+            text.push_str(&format!("Related: the {story} story everyone read\n"));
+            for line in 0..3 {
+                let words: Vec<String> = (0..12).map(|w| format!("{}p{page}l{line}w{w}", &blog[..1])).collect();
+                text.push_str(&words.join(" "));
+                text.push_str(".\n");
+            }
+            text.push_str(&format!("About {blog}\nContact the {blog} desk\n"));
+            docs.push(Document { id: format!("{blog}-{page}"), text });
+        }
+    }
+    Corpus::from_docs("post", docs)
+}
+
+#[test]
+fn a_sidebar_on_most_of_a_clusters_pages_is_its_template() {
+    let corpus = two_blogs();
+    let sidebar_left = |opts: &AutoOptions| {
+        let file = rules(&corpus, opts);
+        let cleaner = Cleaner::new(&file, true).unwrap();
+        corpus.docs.iter().filter(|d| cleaner.clean(&d.text).text.contains("Daily Roundup")).count()
+    };
+    // rules alone: no frame cuts, no short runs
+    let capped = AutoOptions { cuts: None, short_runs: 0, ..AutoOptions::default() };
+    let uncapped =
+        AutoOptions { clusters: Some(ClusterParams { max_cutoff: 99, ..ClusterParams::default() }), ..capped };
+    // the cluster's own automatic cutoff lies above four pages of six
+    assert_eq!(sidebar_left(&uncapped), 4);
+    assert_eq!(sidebar_left(&capped), 0);
 }
