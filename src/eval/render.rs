@@ -8,10 +8,13 @@ use html2text::render::TrivialDecorator;
 const WIDTH: usize = 400;
 
 /// The text of `html`: literal text only (no link markers, footnotes or emphasis marks), one block a
-/// line. Markup html5ever cannot read at all falls back to the text between the tags.
+/// line, without what the page's CSS hides. Markup html5ever cannot read at all falls back to the text between the tags.
 pub fn render_html(html: &str) -> String {
     html2text::config::with_decorator(TrivialDecorator::new())
         .allow_width_overflow()
+        // what the page's own CSS hides (`display: none` in a <style> or a style attribute: templates
+        // kept in hidden text areas, collapsed menus) is not what a reader sees
+        .use_doc_css()
         .string_from_read(html.as_bytes(), WIDTH)
         .unwrap_or_else(|_| strip_tags(html))
 }
@@ -46,6 +49,16 @@ mod tests {
         );
         assert!(!text.contains('[') && !text.contains("var x") && !text.contains('*'), "{text}");
         assert!(text.contains("Head") && text.contains("A link and bold.") && text.contains("one"), "{text}");
+    }
+
+    #[test]
+    fn what_the_pages_css_hides_is_not_rendered() {
+        let text = render_html(
+            "<html><head><style>.menu { display: none }</style></head><body>\
+             <textarea style=\"display:none\"><div class=\"acHeadline\"></div></textarea>\
+             <ul class=\"menu\"><li>Home</li></ul><p>The article.</p></body></html>",
+        );
+        assert!(text.contains("The article.") && !text.contains("acHeadline") && !text.contains("Home"), "{text}");
     }
 
     #[test]
