@@ -94,7 +94,8 @@ fn cluster_rules_survive_a_save_and_a_re_mining() {
 /// Two blogs of one site, six pages each; two of the first blog's six pages lack its sidebar. Article
 /// words never repeat within a blog, so each blog's strings are on all its pages (its template) or on four
 /// of six (the sidebar): the cluster's own histogram cuts between those two. Each page shares a related
-/// link with its twin in the other blog: the whole source's histogram has a low mode too.
+/// link with its twin in the other blog: the whole source's histogram has a low mode too, which brings
+/// its cutoff (the one a cluster's rules are held to) below four pages of six.
 fn two_blogs() -> Corpus {
     let mut docs = Vec::new();
     for blog in ["Ask The Post", "Right Turn"] {

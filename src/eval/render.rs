@@ -8,7 +8,8 @@ use html2text::render::TrivialDecorator;
 const WIDTH: usize = 400;
 
 /// The text of `html`: literal text only (no link markers, footnotes or emphasis marks), one block a
-/// line, without what the page's CSS hides. Markup html5ever cannot read at all falls back to the text between the tags.
+/// line, without what the page's CSS hides. Markup html5ever cannot read at all falls back to the text
+/// between the tags.
 pub fn render_html(html: &str) -> String {
     html2text::config::with_decorator(TrivialDecorator::new())
         .allow_width_overflow()
