@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::head::{first_line, starts_a_title_line};
+use super::head::{first_line, fold, starts_a_title_line};
 use super::{
     Cleaner, LIST_ITEMS, LONG_LINE_WORDS, Match, Span, SpanKind, is_whole_lines, kept_runs, merge_spans,
     rest_of_line_words, splits_runs, union,
@@ -19,12 +19,26 @@ impl Cleaner {
     /// it is exactly what the footer string announces. A footer string on the page's own title line is
     /// not its footer (the site lists this page among its headlines). Runs that open list items (see
     /// [`list_items`]) are chosen only if no other run carries words. In HTML, only the words a reader
-    /// sees count (see [`visible_text`]).
+    /// sees count (see [`visible_text`]), a match of markup alone bounds no run, and the page's `<title>`
+    /// stands for its first line.
     pub fn article_block(&self, text: &str, matches: &[Match]) -> Option<(usize, usize)> {
         let items = list_items(text, matches, |rule| self.rules[rule as usize].fixed);
         // A short match that is not a line of its own (an idiom, most likely) does not break the article;
         // a list item's marker does.
-        let splitting = matches.iter().enumerate().filter(|&(i, m)| items[i] || splits_runs(text, m)).map(|(_, m)| m);
+        // In HTML, what blanks to nothing (markup alone: `</p><p>`, an embedded widget's code) does not
+        // break the article either; only template text a reader sees does.
+        let shown;
+        let counted = if self.tokenizer == Tokenizer::Html {
+            shown = visible_text(text);
+            &shown
+        } else {
+            text
+        };
+        let splitting = matches
+            .iter()
+            .enumerate()
+            .filter(|&(i, m)| items[i] || (splits_runs(text, m) && shows_words(counted, m)))
+            .map(|(_, m)| m);
         let mut all = union(text, splitting, self.merge_gap, SpanKind::Removed);
         if self.tokenizer == Tokenizer::Html
             && let Some(body) = body_start(text)
@@ -36,20 +50,17 @@ impl Cleaner {
         // a run starting where an item's marker ends is that item
         let item_ends: HashSet<usize> = matches.iter().zip(&items).filter(|(_, is)| **is).map(|(m, _)| m.end).collect();
         let opens_item = |run_start: usize| item_ends.contains(&run_start);
-        let shown;
-        let counted = if self.tokenizer == Tokenizer::Html {
-            shown = visible_text(text);
-            &shown
-        } else {
-            text
-        };
         // a footer string that is this page's own title (the site lists its headlines, this one among
         // them) is no footer here
         let first = first_line(text);
+        let html_title = if self.tokenizer == Tokenizer::Html { title_element(text) } else { None };
         let first_footer = matches
             .iter()
             .filter(|m| self.rules[m.rule as usize].action == Action::CutAfter)
-            .filter(|m| !starts_a_title_line(text, &first, m.start))
+            .filter(|m| match self.tokenizer {
+                Tokenizer::Text => !starts_a_title_line(text, &first, m.start),
+                Tokenizer::Html => !html_title.as_deref().is_some_and(|t| shows_title(&counted[m.start..m.end], t)),
+            })
             .map(|m| m.start)
             .min();
         if let Some(f) = first_footer
@@ -103,6 +114,37 @@ fn largest_run(text: &str, runs: Vec<(usize, usize)>) -> Option<(usize, usize)> 
     scored.iter().rev().max_by_key(|r| if any_long { r.1 } else { r.2 }).map(|r| r.0)
 }
 
+/// Whether match `m` shows a reader a word in `counted` (the text, or HTML's [`visible_text`]).
+fn shows_words(counted: &str, m: &Match) -> bool {
+    counted[m.start..m.end].split_whitespace().next().is_some()
+}
+
+/// Bytes of a page searched for its `<title>`: the head is near the top, and a stray "<title" further down
+/// (an SVG's) is not the page's.
+const HEAD_BYTES: usize = 32 * 1024;
+
+/// The folded text of an HTML page's `<title>` element (of two words or more), if it has one.
+fn title_element(html: &str) -> Option<String> {
+    let bytes = &html.as_bytes()[..html.len().min(HEAD_BYTES)];
+    let open = find_ascii_ci(bytes, b"<title", 0)?;
+    let start = open + bytes[open..].iter().position(|&b| b == b'>')? + 1;
+    let end = find_ascii_ci(bytes, b"</title", start)?;
+    let t = fold(&html[start..end].split_whitespace().collect::<Vec<_>>().join(" "));
+    (t.split_whitespace().count() >= 2).then_some(t)
+}
+
+/// Where `needle` (ASCII) first occurs in `hay` at or after `from`, ASCII case ignored.
+fn find_ascii_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    hay.get(from..)?.windows(needle.len()).position(|w| w.eq_ignore_ascii_case(needle)).map(|i| from + i)
+}
+
+/// Whether the visible text of a match (`shown`, blanked as [`visible_text`]) is two words or more of the
+/// page's title.
+fn shows_title(shown: &str, title: &str) -> bool {
+    let words: Vec<&str> = shown.split_whitespace().collect();
+    words.len() >= 2 && title.contains(&fold(&words.join(" ")))
+}
+
 /// `html` with what a reader does not see (tags, scripts, styles) blanked out byte for byte: offsets and
 /// line breaks stay, so the runs of the document count the words of this text. Blanking the whole
 /// document, not each run, matters: a rule that took a script's opening leaves a run that starts inside
@@ -150,8 +192,7 @@ pub(super) fn long_line_words(run: &str) -> usize {
 
 /// Where an HTML document's `<body` tag starts (ASCII case ignored), if it has one.
 pub(super) fn body_start(html: &str) -> Option<usize> {
-    let bytes = html.as_bytes();
-    (0..bytes.len().saturating_sub(4)).find(|&i| bytes[i] == b'<' && bytes[i + 1..i + 5].eq_ignore_ascii_case(b"body"))
+    find_ascii_ci(html.as_bytes(), b"<body", 0)
 }
 
 /// Which matches mark list items: a comment's "name, date at time", a headline's byline. Such a match
@@ -189,6 +230,7 @@ mod tests {
     use super::*;
     use crate::cleaning::tests::{cleaner, rule};
     use crate::mutable::MutableSet;
+    use crate::rules::Rule;
 
     #[test]
     fn a_footer_string_matching_above_the_article_does_not_make_a_menu_the_article() {
@@ -241,20 +283,59 @@ mod tests {
 
     #[test]
     fn in_html_a_run_that_starts_inside_a_script_counts_none_of_its_code() {
-        // a rule took the script's opening tag: the run after it starts inside the script, where its code
-        // looks like long lines of words
-        let m = MutableSet::defaults();
-        let rules =
-            vec![rule("r0", "<body> <script>", Action::Remove, &m), rule("r1", "</script>", Action::Remove, &m)];
-        let c = Cleaner::from_rules(Tokenizer::Html, m.patterns(), &rules, 0).unwrap();
-        let text = "<html><head></head><body>\n<script>\n\
+        // a rule took the menu and the script's opening tag: the run after it starts inside the script,
+        // where its code looks like long lines of words
+        let c = html_cleaner(&[
+            ("<nav> Home </nav> <script>", Action::Remove),
+            ("</script> <nav> Menu </nav>", Action::Remove),
+        ]);
+        let text = "<html><head></head><body>\n<nav> Home </nav>\n<script>\n\
             var settings = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 };\n\
             var more = { nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14 };\n</script>\n\
-            <p>The article text has enough words to be the block of this page.</p>\n</body></html>";
+            <nav> Menu </nav>\n<p>The article text has enough words to be the block of this page.</p>\n</body></html>";
         let matches = c.matches(text);
-        assert_eq!(matches.len(), 2, "the script's tags are matched");
+        assert_eq!(matches.len(), 2, "the menus with the script's tags are matched");
         let (s, e) = c.article_block(text, &matches).unwrap();
         assert!(text[s..e].contains("The article text") && !text[s..e].contains("var settings"), "{:?}", &text[s..e]);
+    }
+
+    /// An HTML cleaner with `rules` (tokens separated by spaces).
+    fn html_cleaner(rules: &[(&str, Action)]) -> Cleaner {
+        let m = MutableSet::defaults();
+        let rules: Vec<Rule> = rules.iter().enumerate().map(|(i, (t, a))| rule(&format!("r{i}"), t, *a, &m)).collect();
+        Cleaner::from_rules(Tokenizer::Html, m.patterns(), &rules, 0).unwrap()
+    }
+
+    #[test]
+    fn in_html_markup_alone_does_not_break_the_article() {
+        // the site's template puts an empty ad slot between the article's paragraphs
+        let c = html_cleaner(&[("</p> <aside> </aside> <p>", Action::Remove), ("<nav> Home </nav>", Action::Remove)]);
+        let text = "<html><body><nav> Home </nav>\n<p>The first paragraph has enough words to be a long line.</p>\n\
+            <aside> </aside>\n<p>The second paragraph is longer still, with more than enough words to win alone.</p>\n\
+            </body></html>";
+        let matches = c.matches(text);
+        assert_eq!(matches.len(), 2, "the ad slot and the menu are matched");
+        let (s, e) = c.article_block(text, &matches).unwrap();
+        assert!(text[s..e].contains("The first paragraph") && text[s..e].contains("win alone."), "{:?}", &text[s..e]);
+    }
+
+    #[test]
+    fn in_html_a_footer_string_that_shows_the_pages_title_is_not_its_footer() {
+        // the sidebar links this page on every other page, after the article: a footer string there
+        let comment = "<p>I read this twice and it said more to me the second time than the first, thank you.</p>";
+        let text = format!(
+            "<html><head><title>Big news today</title></head><body>\n<h1> <a> Big news today </a> </h1>\n\
+             <p>The article text has enough words to be the block of this page, really it does.</p>\n\
+             <p> Leave a reply </p>\n{comment}\n{comment}\n{comment}\n</body></html>"
+        );
+        let c = html_cleaner(&[
+            ("<a> Big news today </a>", Action::CutAfter),
+            ("<p> Leave a reply </p>", Action::CutAfter),
+        ]);
+        let matches = c.matches(&text);
+        assert_eq!(matches.len(), 2, "the headline link and the reply box are matched");
+        let (s, e) = c.article_block(&text, &matches).unwrap();
+        assert!(text[s..e].contains("The article text") && !text[s..e].contains("I read this"), "{:?}", &text[s..e]);
     }
 
     #[test]

@@ -66,7 +66,7 @@ pub(super) fn first_line(text: &str) -> String {
 
 /// Lowercase, with typographic quotes and dashes as their ASCII kin: a page's `<title>` often says
 /// "Wife's" where its headline says "Wife’s".
-fn fold(s: &str) -> String {
+pub(super) fn fold(s: &str) -> String {
     s.chars()
         .filter_map(|c| match c {
             '\u{2018}' | '\u{2019}' | '\u{2032}' => Some('\''),
