@@ -17,10 +17,10 @@ impl Cleaner {
     /// template too: they bound the runs the block is chosen from. Runs after the first footer string
     /// are chosen only if none before it has a long line: a comment thread can outweigh its article, and
     /// it is exactly what the footer string announces. A footer string on the page's own title line is
-    /// not its footer (the site lists this page among its headlines). Runs that open list items (see
-    /// [`list_items`]) are chosen only if no other run carries words. In HTML, only the words a reader
-    /// sees count (see [`visible_text`]), a match of markup alone bounds no run, and the page's `<title>`
-    /// stands for its first line.
+    /// not its footer (the site lists this page among its headlines). Runs that open list items (a
+    /// comment's "name, date at time") are chosen only if no other run carries words. In HTML, only the
+    /// words a reader sees count (not tags, scripts or styles), a match of markup alone bounds no run, and
+    /// the page's `<title>` stands for its first line.
     pub fn article_block(&self, text: &str, matches: &[Match]) -> Option<(usize, usize)> {
         let items = list_items(text, matches, |rule| self.rules[rule as usize].fixed);
         // A short match that is not a line of its own (an idiom, most likely) does not break the article;

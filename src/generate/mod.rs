@@ -319,7 +319,7 @@ fn spans_json(spans: &[(usize, usize)]) -> String {
 }
 
 /// Write a source as `<dir>/<name>/<id>.<ext>` plus `<dir>/<name>/<id>.template.json`
-/// (JSON array of [start,end] byte spans); creates folders; returns files written.
+/// (JSON array of `[start, end]` byte spans); creates folders; returns files written.
 pub fn write_source(source: &GeneratedSource, dir: &std::path::Path) -> std::io::Result<usize> {
     let folder = dir.join(&source.name);
     std::fs::create_dir_all(&folder)?;

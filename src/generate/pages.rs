@@ -224,7 +224,7 @@ pub fn optional_parts(n_docs: usize, seed: u64) -> GeneratedSource {
 }
 
 /// Blog posts followed by readers' comments. The comment section (from
-/// "<N> responses" to the end) varies wildly but is template, not article.
+/// "`<N>` responses" to the end) varies wildly but is template, not article.
 /// Default size: 60 documents.
 pub fn comments(n_docs: usize, seed: u64) -> GeneratedSource {
     let mut rng = Rng::new(seed, 5);
