@@ -150,39 +150,42 @@ fn shows_title(shown: &str, title: &str) -> bool {
 /// document, not each run, matters: a rule that took a script's opening leaves a run that starts inside
 /// the script, and its code is no article.
 fn visible_text(html: &str) -> String {
-    let mut out = String::with_capacity(html.len());
+    // byte by byte: the markup that switches what is shown ('<', '>') is ASCII, so every byte of a
+    // character gets the same fate and what is blanked stays valid UTF-8
+    let mut out = html.as_bytes().to_vec();
     let mut in_tag = false;
-    let mut tag = String::new();
-    let mut hidden: Option<&str> = None; // inside <script> or <style>: the closing tag awaited
-    for c in html.chars() {
+    let mut tag = [0u8; 8];
+    let mut tag_len = 0;
+    let mut hidden: Option<&[u8]> = None; // inside <script> or <style>: the closing tag awaited
+    for b in out.iter_mut() {
         let shown = if in_tag {
-            if c == '>' {
+            if *b == b'>' {
                 in_tag = false;
-                let t = tag.to_ascii_lowercase();
+                let t = &tag[..tag_len];
+                let starts = |p: &[u8]| t.len() >= p.len() && t[..p.len()].eq_ignore_ascii_case(p);
                 match hidden {
-                    Some(end) if t.starts_with(end) => hidden = None,
-                    None if t.starts_with("script") => hidden = Some("/script"),
-                    None if t.starts_with("style") => hidden = Some("/style"),
+                    Some(end) if starts(end) => hidden = None,
+                    None if starts(b"script") => hidden = Some(b"/script"),
+                    None if starts(b"style") => hidden = Some(b"/style"),
                     _ => {}
                 }
-            } else if tag.len() < 8 {
-                tag.push(c);
+            } else if tag_len < tag.len() {
+                tag[tag_len] = *b;
+                tag_len += 1;
             }
             false
-        } else if c == '<' {
+        } else if *b == b'<' {
             in_tag = true;
-            tag.clear();
+            tag_len = 0;
             false
         } else {
             hidden.is_none()
         };
-        match c {
-            _ if shown => out.push(c),
-            '\n' => out.push('\n'),
-            _ => out.extend(std::iter::repeat_n(' ', c.len_utf8())),
+        if !shown && *b != b'\n' {
+            *b = b' ';
         }
     }
-    out
+    String::from_utf8(out).expect("only whole characters are blanked")
 }
 
 /// Words on the lines of `run` that have at least [`LONG_LINE_WORDS`].
