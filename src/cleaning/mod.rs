@@ -10,6 +10,10 @@
 //!
 //! A rule whose regex is the one synthesized from its tokens is matched at token level ([`TokenMatcher`]);
 //! a hand-edited regex is run as a regex, and kept only where it starts and ends on token boundaries.
+//!
+//! The steps after the union and the cuts each have a file: `block` chooses the article block, `head`
+//! gives back the article's title, headline, dateline and byline that rules took, and `runs` judges the
+//! kept runs around the block (islands, short runs, reprints).
 
 mod block;
 mod head;
