@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# CI: score chaff on the real pages of ../shared/corpora (text mode, in-sample and held-out), print the
-# tables, and fail when an overall F1 falls more than the tolerance below its floor in eval/floors.toml.
+# CI: score chaff on the real pages of ../shared/corpora (text and html input, in-sample and held-out),
+# print the tables, and fail when an overall F1 falls more than the tolerance below its floor in
+# eval/floors.toml.
 # Usage: scripts/eval-ci.sh [BIN]    (BIN: the chaff binary, default $CARGO_TARGET_DIR/release/chaff)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,10 +23,12 @@ for dataset in dragnet cleanportaleval; do
     echo "skipped: $corpora/$dataset not found"
     continue
   fi
-  echo "==> chaff eval $corpora/$dataset (txt, in-sample and held-out)"
-  if ! "$bin" eval "$corpora/$dataset" --input txt --protocol both --floors eval/floors.toml; then
-    failed+=("$dataset")
-  fi
+  for input in txt html; do
+    echo "==> chaff eval $corpora/$dataset ($input, in-sample and held-out)"
+    if ! "$bin" eval "$corpora/$dataset" --input "$input" --protocol both --floors eval/floors.toml; then
+      failed+=("$dataset ($input)")
+    fi
+  done
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
