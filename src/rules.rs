@@ -16,8 +16,9 @@ use crate::cleaning::CleanSettings;
 use crate::cutoff::CutoffBin;
 use crate::error::{Error, Result, line_column};
 use crate::mining::{MinedString, Mining, MiningConfig};
-use crate::mutable::MutablePattern;
+use crate::mutable::{MutablePattern, MutableSet};
 use crate::symbol::Symbol;
+use crate::synthesis::synthesize;
 use crate::tokens::Tokenizer;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -117,6 +118,33 @@ impl Rule {
     /// regex counts as fixed.
     pub fn has_fixed_text(&self) -> bool {
         self.tokens.is_empty() || self.symbols().iter().any(|s| matches!(s, Symbol::Literal(_)))
+    }
+
+    /// A rule an editor wrote: `symbols`, synthesized as the miner would, accepted with `action`; no
+    /// statistics.
+    pub fn accepted(
+        id: impl Into<String>,
+        symbols: &[Symbol],
+        action: Action,
+        tokenizer: Tokenizer,
+        mutable: &MutableSet,
+    ) -> Result<Rule> {
+        Ok(Rule {
+            id: id.into(),
+            status: Status::Accepted,
+            action,
+            regex: synthesize(symbols, tokenizer, mutable)?,
+            tokens: symbols.iter().map(Symbol::encode).collect(),
+            tf: 0,
+            df: 0,
+            bin: 0,
+            coverage: 0,
+            adds: 0,
+            example: String::new(),
+            idiom: false,
+            stale: false,
+            cluster: None,
+        })
     }
 
     pub fn from_mined(s: &MinedString) -> Rule {
@@ -234,12 +262,7 @@ impl RulesFile {
             rules: Vec::new(),
         };
         if let Some(prev) = previous {
-            file.merge_gap = prev.merge_gap;
-            file.line_boundary = prev.line_boundary;
-            file.islands = prev.islands;
-            file.keep_title = prev.keep_title;
-            file.short_runs = prev.short_runs;
-            file.drop_reprints = prev.drop_reprints;
+            file.set_clean_settings(prev.clean_settings());
             if prev.cutoff.chosen != prev.cutoff.auto {
                 file.cutoff.chosen = prev.cutoff.chosen;
             }
@@ -303,6 +326,12 @@ impl RulesFile {
             short_runs: self.short_runs,
             drop_reprints: self.drop_reprints,
         }
+    }
+
+    pub fn set_clean_settings(&mut self, settings: CleanSettings) {
+        let CleanSettings { merge_gap, line_boundary, islands, keep_title, short_runs, drop_reprints } = settings;
+        (self.merge_gap, self.line_boundary, self.islands) = (merge_gap, line_boundary, islands);
+        (self.keep_title, self.short_runs, self.drop_reprints) = (keep_title, short_runs, drop_reprints);
     }
 
     pub fn count(&self, status: Status) -> usize {

@@ -3,9 +3,8 @@
 
 use chaff::cleaning::Cleaner;
 use chaff::mutable::MutableSet;
-use chaff::rules::{Action, Rule, Status};
+use chaff::rules::{Action, Rule};
 use chaff::symbol::Symbol;
-use chaff::synthesis::synthesize;
 use chaff::tokens::Tokenizer;
 use proptest::prelude::*;
 
@@ -18,24 +17,8 @@ fn patterns() -> &'static MutableSet {
 }
 
 fn rule(i: usize, tokens: &[&str], action: Action) -> Rule {
-    let m = patterns();
     let symbols: Vec<Symbol> = tokens.iter().map(|t| Symbol::decode(t)).collect();
-    Rule {
-        id: format!("r{i}"),
-        status: Status::Accepted,
-        action,
-        regex: synthesize(&symbols, Tokenizer::Text, m).unwrap(),
-        tokens: tokens.iter().map(|t| t.to_string()).collect(),
-        tf: 0,
-        df: 0,
-        bin: 99,
-        coverage: 0,
-        adds: 0,
-        example: String::new(),
-        idiom: false,
-        stale: false,
-        cluster: None,
-    }
+    Rule { bin: 99, ..Rule::accepted(format!("r{i}"), &symbols, action, Tokenizer::Text, patterns()).unwrap() }
 }
 
 fn doc() -> impl Strategy<Value = String> {

@@ -231,9 +231,7 @@ fn list_items(text: &str, matches: &[Match], fixed: impl Fn(u32) -> bool) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cleaning::tests::{cleaner, rule};
-    use crate::mutable::MutableSet;
-    use crate::rules::Rule;
+    use crate::cleaning::tests::{cleaner, cleaner_for};
 
     #[test]
     fn a_footer_string_matching_above_the_article_does_not_make_a_menu_the_article() {
@@ -302,11 +300,8 @@ mod tests {
         assert!(text[s..e].contains("The article text") && !text[s..e].contains("var settings"), "{:?}", &text[s..e]);
     }
 
-    /// An HTML cleaner with `rules` (tokens separated by spaces).
     fn html_cleaner(rules: &[(&str, Action)]) -> Cleaner {
-        let m = MutableSet::defaults();
-        let rules: Vec<Rule> = rules.iter().enumerate().map(|(i, (t, a))| rule(&format!("r{i}"), t, *a, &m)).collect();
-        Cleaner::from_rules(Tokenizer::Html, m.patterns(), &rules, 0).unwrap()
+        cleaner_for(Tokenizer::Html, rules, 0)
     }
 
     #[test]
@@ -343,9 +338,7 @@ mod tests {
 
     #[test]
     fn in_html_the_head_is_never_the_article_block() {
-        let m = MutableSet::defaults();
-        let rules = vec![rule("r0", "<p> Menu </p>", Action::Remove, &m)];
-        let c = Cleaner::from_rules(Tokenizer::Html, m.patterns(), &rules, 0).unwrap();
+        let c = html_cleaner(&[("<p> Menu </p>", Action::Remove)]);
         let text = "<html><head>\n<meta name=\"description\" content=\"one two three four five six seven eight \
             nine ten eleven twelve thirteen\">\n</head><BODY>\n<p> Menu </p>\n\
             <p>The article text has enough words to be the block of this page.</p>\n</body></html>";

@@ -583,33 +583,21 @@ pub fn render(text: &str, spans: &[Span]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Status;
 
-    pub(crate) fn rule(id: &str, tokens: &str, action: Action, mutable: &MutableSet) -> Rule {
-        let tokens: Vec<String> = tokens.split(' ').map(String::from).collect();
-        let symbols: Vec<Symbol> = tokens.iter().map(|t| Symbol::decode(t)).collect();
-        Rule {
-            id: id.into(),
-            status: Status::Accepted,
-            action,
-            regex: synthesize(&symbols, Tokenizer::Text, mutable).unwrap(),
-            tokens,
-            tf: 0,
-            df: 0,
-            bin: 99,
-            coverage: 0,
-            adds: 0,
-            example: String::new(),
-            idiom: false,
-            stale: false,
-            cluster: None,
-        }
+    fn rule(id: &str, tokens: &str, action: Action, mutable: &MutableSet) -> Rule {
+        let symbols: Vec<Symbol> = tokens.split(' ').map(Symbol::decode).collect();
+        Rule { bin: 99, ..Rule::accepted(id, &symbols, action, Tokenizer::Text, mutable).unwrap() }
+    }
+
+    /// A cleaner of `tokenizer` with `rules` (tokens separated by spaces, each rule numbered `r0`, `r1`…).
+    pub(super) fn cleaner_for(tokenizer: Tokenizer, rules: &[(&str, Action)], gap: usize) -> Cleaner {
+        let m = MutableSet::defaults();
+        let rules: Vec<Rule> = rules.iter().enumerate().map(|(i, (t, a))| rule(&format!("r{i}"), t, *a, &m)).collect();
+        Cleaner::from_rules(tokenizer, m.patterns(), &rules, gap).unwrap()
     }
 
     pub(super) fn cleaner(rules: &[(&str, Action)], gap: usize) -> Cleaner {
-        let m = MutableSet::defaults();
-        let rules: Vec<Rule> = rules.iter().enumerate().map(|(i, (t, a))| rule(&format!("r{i}"), t, *a, &m)).collect();
-        Cleaner::from_rules(Tokenizer::Text, m.patterns(), &rules, gap).unwrap()
+        cleaner_for(Tokenizer::Text, rules, gap)
     }
 
     #[test]

@@ -12,7 +12,6 @@ use chaff::mining::{Mining, MiningConfig, Quiet, Stage, mine};
 use chaff::mutable::MutableSet;
 use chaff::rules::{MiningParams, Rule, RulesFile, Status};
 use chaff::symbol::Symbol;
-use chaff::synthesis::synthesize;
 use rayon::prelude::*;
 
 use super::args::BenchArgs;
@@ -84,27 +83,12 @@ fn rules_for(corpus: &Corpus, mining: &Mining, n: usize) -> RulesFile {
                 None => Symbol::Literal(w.to_string()),
             })
             .collect();
-        let regex = synthesize(&symbols, file.tokenizer, &mutable).expect("synthesize");
         let id = chaff::symbol::stable_id(&symbols);
         if file.rules.iter().any(|r| r.id == id) {
             continue;
         }
-        file.rules.push(Rule {
-            id,
-            status: Status::Accepted,
-            action: Default::default(),
-            regex,
-            tokens: symbols.iter().map(Symbol::encode).collect(),
-            tf: 0,
-            df: 0,
-            bin: 0,
-            coverage: 0,
-            adds: 0,
-            example: String::new(),
-            idiom: false,
-            stale: false,
-            cluster: None,
-        });
+        file.rules
+            .push(Rule::accepted(id, &symbols, Default::default(), file.tokenizer, &mutable).expect("synthesize"));
     }
     for r in &mut file.rules {
         r.status = Status::Accepted;
