@@ -30,5 +30,6 @@ pub mod clusters;
 pub mod eval;
 pub mod frame;
 pub mod generate;
+pub mod render;
 #[cfg(feature = "cli")]
 pub mod tui;

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use chaff::generate::{sevendays, write_source};
+use chaff::generate::{html_news, sevendays, write_source};
 
 fn chaff(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_chaff")).args(args).current_dir(dir).output().unwrap()
@@ -117,6 +117,31 @@ fn clean_json_lines_from_stdin_to_stdout() {
     assert!(!lines[0]["spans"].as_array().unwrap().is_empty());
     assert_eq!(lines[1]["id"], "7");
     assert!(stderr(&o).contains("stdin:2:2: bad JSON Lines record: expected ident ("), "{}", stderr(&o));
+}
+
+#[test]
+fn clean_html_to_the_text_a_reader_sees() {
+    let dir = tempfile::tempdir().unwrap();
+    write_source(&html_news(30, 5), dir.path()).unwrap();
+    assert!(chaff(&["mine", "html_news"], dir.path()).status.success());
+    let rules = ["--rules", "rules/html_news.toml", "--include-pending"];
+    let o = chaff(&[&["clean", "html_news", "--out", "html"][..], &rules].concat(), dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(dir.path().join("html/0001.html").exists(), "without --text: the cleaned HTML, under its name");
+
+    let o = chaff(&[&["clean", "html_news", "--out", "text", "--text"][..], &rules].concat(), dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = fs::read_to_string(dir.path().join("text/0001.txt")).unwrap();
+    assert!(!text.contains('<') && !text.contains("The Harbour Gazette"), "no markup, no masthead: {text}");
+    let page = fs::read_to_string(dir.path().join("html_news/0001.html")).unwrap();
+    let first = page.split("<p>").nth(1).and_then(|p| p.split('.').next()).unwrap();
+    assert!(text.contains(first), "the article's first sentence, first word too ({first:?}): {text}");
+
+    // JSON Lines the same
+    let record = serde_json::json!({ "id": "p", "text": page }).to_string();
+    let o = chaff_stdin(&[&["clean", "--text"][..], &rules].concat(), dir.path(), &record);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["text"].as_str().unwrap(), text);
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! The scorer of `chaff eval`: the bit-parallel LCS against a brute-force oracle and a plain dynamic
 //! programme, the alignment behind the oracle editor, P/R/F1 edge cases, and span-level scoring.
 
+use chaff::cleaning::normalize;
 use chaff::eval::score::{Gold, Prf, align, lcs_len, score, word_spans, words};
-use chaff::eval::spans::{SpanCounts, normalize, score_spans};
+use chaff::eval::spans::{SpanCounts, score_spans};
 use proptest::prelude::*;
 
 /// Longest common subsequence by enumerating every subsequence of `a` (small inputs only).

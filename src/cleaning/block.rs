@@ -149,7 +149,7 @@ fn shows_title(shown: &str, title: &str) -> bool {
 /// line breaks stay, so the runs of the document count the words of this text. Blanking the whole
 /// document, not each run, matters: a rule that took a script's opening leaves a run that starts inside
 /// the script, and its code is no article.
-fn visible_text(html: &str) -> String {
+pub(super) fn visible_text(html: &str) -> String {
     // byte by byte: the markup that switches what is shown ('<', '>') is ASCII, so every byte of a
     // character gets the same fate and what is blanked stays valid UTF-8
     let mut out = html.as_bytes().to_vec();

@@ -13,10 +13,12 @@
 //!
 //! The steps after the union and the cuts each have a file: `block` chooses the article block, `head`
 //! gives back the article's title, headline, dateline and byline that rules took, and `runs` judges the
-//! kept runs around the block (islands, short runs, reprints).
+//! kept runs around the block (islands, short runs, reprints). In HTML, `paragraphs` gives back the words
+//! a removal took from a paragraph of prose ("</p><p>The").
 
 mod block;
 mod head;
+mod paragraphs;
 mod runs;
 
 use std::cell::RefCell;
@@ -369,7 +371,8 @@ impl Cleaner {
             Some(b) if self.short_runs > 0 => drop_short_runs(text, spans, self.short_runs, b),
             _ => spans,
         };
-        if self.drop_reprints { drop_reprints(text, spans) } else { spans }
+        let spans = if self.drop_reprints { drop_reprints(text, spans) } else { spans };
+        if self.tokenizer == Tokenizer::Html { paragraphs::give_back_paragraph_words(text, spans) } else { spans }
     }
 
     /// `removed` with the cuts of the header and footer strings around the article block.
@@ -532,6 +535,20 @@ fn absorb(last: &mut Span, s: Span) {
     last.rules.sort_unstable();
 }
 
+/// Sorted, disjoint, non-empty byte ranges from any ranges.
+pub fn normalize(spans: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut v: Vec<(usize, usize)> = spans.iter().copied().filter(|s| s.1 > s.0).collect();
+    v.sort_unstable();
+    let mut out: Vec<(usize, usize)> = Vec::with_capacity(v.len());
+    for (s, e) in v {
+        match out.last_mut() {
+            Some(last) if s <= last.1 => last.1 = last.1.max(e),
+            _ => out.push((s, e)),
+        }
+    }
+    out
+}
+
 /// Merges overlapping spans of different kinds; a cut absorbs the removals it covers.
 fn merge_spans(mut spans: Vec<Span>) -> Vec<Span> {
     spans.sort_by_key(|s| (s.start, s.end));
@@ -585,14 +602,19 @@ mod tests {
     use super::*;
 
     fn rule(id: &str, tokens: &str, action: Action, mutable: &MutableSet) -> Rule {
+        rule_for(Tokenizer::Text, id, tokens, action, mutable)
+    }
+
+    fn rule_for(tokenizer: Tokenizer, id: &str, tokens: &str, action: Action, mutable: &MutableSet) -> Rule {
         let symbols: Vec<Symbol> = tokens.split(' ').map(Symbol::decode).collect();
-        Rule { bin: 99, ..Rule::accepted(id, &symbols, action, Tokenizer::Text, mutable).unwrap() }
+        Rule { bin: 99, ..Rule::accepted(id, &symbols, action, tokenizer, mutable).unwrap() }
     }
 
     /// A cleaner of `tokenizer` with `rules` (tokens separated by spaces, each rule numbered `r0`, `r1`…).
     pub(super) fn cleaner_for(tokenizer: Tokenizer, rules: &[(&str, Action)], gap: usize) -> Cleaner {
         let m = MutableSet::defaults();
-        let rules: Vec<Rule> = rules.iter().enumerate().map(|(i, (t, a))| rule(&format!("r{i}"), t, *a, &m)).collect();
+        let rules: Vec<Rule> =
+            rules.iter().enumerate().map(|(i, (t, a))| rule_for(tokenizer, &format!("r{i}"), t, *a, &m)).collect();
         Cleaner::from_rules(tokenizer, m.patterns(), &rules, gap).unwrap()
     }
 

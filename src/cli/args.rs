@@ -127,6 +127,11 @@ pub struct CleanArgs {
     /// Also apply pending rules at or above the chosen cutoff (the automatic rules, no editor).
     #[arg(long)]
     pub include_pending: bool,
+    /// HTML rules: write the text a reader sees of each cleaned page (as the preview shows it and
+    /// `chaff eval --input html` scores it), not its cleaned HTML; files get a .txt name. Text rules:
+    /// no change.
+    #[arg(long)]
+    pub text: bool,
 }
 
 #[derive(Args, Debug)]

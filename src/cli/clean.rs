@@ -1,6 +1,7 @@
 //! `chaff clean`: files or folders to a folder, or JSON Lines on stdin to stdout. A bad document is
 //! reported (file or line named) and skipped; the run goes on and exits 1 at the end.
 
+use std::borrow::Cow;
 use std::fs;
 use std::io::{BufRead, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -10,7 +11,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use anyhow::{Context, Result, bail};
 use chaff::cleaning::{Cleaned, Cleaner};
 use chaff::corpus::{LoadOptions, decode, parse_record};
+use chaff::render::html_text;
 use chaff::rules::{RulesFile, write_atomic};
+use chaff::tokens::Tokenizer;
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -27,18 +30,30 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
             if args.include_pending { " or pending rules above the cutoff" } else { "" }
         );
     }
+    let as_text = args.text && file.tokenizer == Tokenizer::Html;
     if args.inputs.is_empty() {
         if args.out.is_some() {
             bail!(
                 "--out needs INPUT files or folders; without them chaff clean reads JSON Lines on stdin and writes stdout"
             );
         }
-        return clean_jsonl(&cleaner, args.explain);
+        return clean_jsonl(&cleaner, args.explain, as_text);
     }
     let Some(out) = args.out.as_deref() else {
         bail!("give --out DIR for the cleaned files (or no INPUT, to clean JSON Lines from stdin to stdout)");
     };
-    clean_files(&cleaner, &args.inputs, out, args.explain)
+    clean_files(&cleaner, &args.inputs, out, args.explain, as_text)
+}
+
+/// What is written for a cleaned document: its cleaned text or, with `as_text` (HTML rules), the text
+/// a reader sees of what is left.
+fn written<'a>(text: &str, cleaned: &'a Cleaned, as_text: bool) -> Cow<'a, str> {
+    if as_text {
+        let removed: Vec<(usize, usize)> = cleaned.spans.iter().map(|s| (s.start, s.end)).collect();
+        Cow::Owned(html_text(text, &removed))
+    } else {
+        Cow::Borrowed(&cleaned.text)
+    }
 }
 
 fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
@@ -71,7 +86,7 @@ fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-fn clean_files(cleaner: &Cleaner, inputs: &[PathBuf], out: &Path, explain: bool) -> Result<ExitCode> {
+fn clean_files(cleaner: &Cleaner, inputs: &[PathBuf], out: &Path, explain: bool, as_text: bool) -> Result<ExitCode> {
     let files = input_files(inputs)?;
     fs::create_dir_all(out).with_context(|| format!("{}: cannot create the output folder", out.display()))?;
     let failed = AtomicUsize::new(0);
@@ -95,8 +110,9 @@ fn clean_files(cleaner: &Cleaner, inputs: &[PathBuf], out: &Path, explain: bool)
                     );
                 }
                 let cleaned = cleaner.clean(&text);
-                let name = path.file_name().context("input has no file name")?;
-                write_atomic(&out.join(name), cleaned.text.as_bytes())?;
+                let name = Path::new(path.file_name().context("input has no file name")?);
+                let name = if as_text { name.with_extension("txt") } else { name.to_path_buf() };
+                write_atomic(&out.join(name), written(&text, &cleaned, as_text).as_bytes())?;
                 Ok(Some((cleaned, text)))
             };
             match run() {
@@ -165,7 +181,7 @@ fn excerpt(s: &str) -> String {
 }
 
 /// JSON Lines in, JSON Lines out, in order; batches are cleaned in parallel.
-fn clean_jsonl(cleaner: &Cleaner, explain: bool) -> Result<ExitCode> {
+fn clean_jsonl(cleaner: &Cleaner, explain: bool, as_text: bool) -> Result<ExitCode> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
         eprintln!("chaff: reading JSON Lines ({{\"id\": …, \"text\": …}} a line) from the terminal; Ctrl-D ends");
@@ -201,7 +217,8 @@ fn clean_jsonl(cleaner: &Cleaner, explain: bool) -> Result<ExitCode> {
                     )
                 })?;
                 let cleaned = cleaner.clean(&doc.text);
-                let mut v = json!({ "id": doc.id, "text": cleaned.text, "removed_bytes": cleaned.removed_bytes });
+                let text = written(&doc.text, &cleaned, as_text);
+                let mut v = json!({ "id": doc.id, "text": text, "removed_bytes": cleaned.removed_bytes });
                 if explain {
                     v["spans"] = cleaned
                         .spans

@@ -25,7 +25,7 @@ use crate::tokens::Tokenizer;
 
 use super::dataset::{Input, Site};
 use super::method::{Method, Model, Source};
-use super::spans::normalize;
+use crate::cleaning::normalize;
 
 /// The levers. `Default` is chaff's current automatic configuration.
 #[derive(Debug, Clone, PartialEq, Serialize)]

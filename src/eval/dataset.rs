@@ -14,7 +14,8 @@ use serde::Serialize;
 use crate::corpus::decode;
 use crate::error::{Error, Result};
 
-use super::render::render_html;
+use crate::cleaning::normalize;
+use crate::render::html_text;
 
 /// Which text of a page a method mines and cleans.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -253,7 +254,11 @@ fn load_site(folder: &Path, warnings: &mut Vec<String>) -> Result<Site> {
 fn derived_gold(page: &Page) -> String {
     let input = page.template_input().expect("template spans");
     let text = page.input(input).expect("page text");
-    let spans = super::spans::normalize(page.template.as_deref().unwrap_or_default());
+    let spans = normalize(page.template.as_deref().unwrap_or_default());
+    if input == Input::Html {
+        // as the cleaned page is read: the template's text goes, its tags stay
+        return html_text(text, &spans);
+    }
     let mut kept = String::with_capacity(text.len());
     let mut pos = 0;
     for &(s, e) in &spans {
@@ -265,8 +270,5 @@ fn derived_gold(page: &Page) -> String {
         pos = pos.max(e);
     }
     kept.push_str(text.get(pos..).unwrap_or_default());
-    match input {
-        Input::Txt => kept,
-        Input::Html => render_html(&kept),
-    }
+    kept
 }

@@ -15,14 +15,12 @@ pub mod dataset;
 pub mod floors;
 pub mod method;
 pub mod oracle;
-pub mod render;
 pub mod report;
 pub mod run;
 pub mod score;
 pub mod spans;
 
 pub use dataset::{Dataset, Input};
-pub use render::render_html;
 pub use report::Evaluation;
 pub use run::{Progress, Protocol, Quiet};
 

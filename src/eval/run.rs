@@ -14,12 +14,13 @@ use serde::Serialize;
 
 use crate::cleaning::{Span, SpanKind, render};
 use crate::error::Result;
+use crate::render::html_text;
 
 use super::dataset::{Dataset, Input, Page, Site};
 use super::method::{Model, Nothing, Source};
-use super::render::render_html;
 use super::score::{Gold, Prf};
-use super::spans::{SpanCounts, normalize, score_spans};
+use super::spans::{SpanCounts, score_spans};
+use crate::cleaning::normalize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -88,9 +89,7 @@ fn input_of(page: &Page, input: Input) -> Option<&str> {
     page.input(input)
 }
 
-/// The text a reader sees once `removed` is taken out of `text`. From HTML only the text inside removed
-/// spans goes: their tags stay, so what is left parses as the page did (a removed `</script>` or `-->`
-/// would otherwise turn the rest of the page into script or comment).
+/// The text a reader sees once `removed` is taken out of `text` (for HTML, [`html_text`]).
 pub fn output_text(text: &str, removed: &[(usize, usize)], input: Input) -> String {
     match input {
         Input::Txt => {
@@ -100,64 +99,8 @@ pub fn output_text(text: &str, removed: &[(usize, usize)], input: Input) -> Stri
                 .collect();
             render(text, &spans)
         }
-        Input::Html => render_html(&remove_text_keep_tags(text, removed)),
+        Input::Html => html_text(text, removed),
     }
-}
-
-/// `html` without the text of `removed` spans: the markup inside them (tags, comments, script and
-/// style elements whole) stays.
-pub fn remove_text_keep_tags(html: &str, removed: &[(usize, usize)]) -> String {
-    let markup = markup_ranges(html);
-    let mut out = String::with_capacity(html.len());
-    let mut pos = 0;
-    let mut m = 0;
-    for (start, end) in normalize(removed) {
-        let (start, end) = (start.min(html.len()), end.min(html.len()));
-        out.push_str(&html[pos..start]);
-        while m < markup.len() && markup[m].1 <= start {
-            m += 1;
-        }
-        let mut k = m;
-        while k < markup.len() && markup[k].0 < end {
-            let (a, b) = (markup[k].0.max(start), markup[k].1.min(end));
-            out.push_str(&html[a..b]);
-            out.push(' ');
-            k += 1;
-        }
-        pos = end;
-    }
-    out.push_str(&html[pos..]);
-    out
-}
-
-/// Byte ranges of `html` that are markup, not text: tags, comments, and script and style elements.
-pub fn markup_ranges(html: &str) -> Vec<(usize, usize)> {
-    let lower = html.to_ascii_lowercase();
-    let mut out: Vec<(usize, usize)> = Vec::new();
-    let mut i = 0;
-    while let Some(k) = lower[i..].find('<') {
-        let start = i + k;
-        let end = if lower[start..].starts_with("<!--") {
-            lower[start + 4..].find("-->").map_or(html.len(), |e| start + 4 + e + 3)
-        } else if let Some(name) = ["<script", "<style"].iter().find(|n| lower[start..].starts_with(**n)) {
-            let close = format!("</{}", &name[1..]);
-            match lower[start..].find(&close) {
-                Some(c) => lower[start + c..].find('>').map_or(html.len(), |e| start + c + e + 1),
-                None => html.len(),
-            }
-        } else {
-            match lower[start + 1..].find('>') {
-                Some(e) => start + 1 + e + 1,
-                None => break,
-            }
-        };
-        match out.last_mut() {
-            Some(last) if last.1 == start => last.1 = end,
-            _ => out.push((start, end)),
-        }
-        i = end;
-    }
-    out
 }
 
 /// The gold and floor of every page of every site, for `input` (sites lacking it are skipped).
@@ -333,25 +276,4 @@ fn run_task(
         })
         .collect();
     (pages, note.map(|message| Note { site: site.name.clone(), fold: fold_no, message }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn removing_html_text_keeps_comments_scripts_and_tags_whole() {
-        let html = "<p>keep</p><!-- a <b> comment\n-->\n<script>if (a<b) x()</script><div>drop me</div><p>end</p>";
-        let ranges = markup_ranges(html);
-        let text_of = |r: &(usize, usize)| &html[r.0..r.1];
-        assert!(ranges.iter().any(|r| text_of(r).contains("<!-- a <b> comment\n-->")), "{ranges:?}");
-        assert!(ranges.iter().any(|r| text_of(r).contains("<script>if (a<b) x()</script>")), "{ranges:?}");
-        // remove everything from the comment to the end of "drop me"
-        let start = html.find("<!--").unwrap();
-        let end = html.find("</div>").unwrap();
-        let kept = remove_text_keep_tags(html, &[(start, end)]);
-        assert!(!kept.contains("drop me") && kept.contains("-->") && kept.contains("</script>"), "{kept}");
-        let out = output_text(html, &[(start, end)], Input::Html);
-        assert!(out.contains("keep") && out.contains("end") && !out.contains("drop"), "{out}");
-    }
 }

@@ -5,6 +5,8 @@
 
 use serde::Serialize;
 
+use crate::cleaning::normalize;
+
 /// Counts behind a span score, in non-whitespace characters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 pub struct SpanCounts {
@@ -24,20 +26,6 @@ impl SpanCounts {
     pub fn recall(&self) -> f64 {
         if self.template == 0 { 1.0 } else { self.hit as f64 / self.template as f64 }
     }
-}
-
-/// Sorted, disjoint, non-empty spans from any spans.
-pub fn normalize(spans: &[(usize, usize)]) -> Vec<(usize, usize)> {
-    let mut v: Vec<(usize, usize)> = spans.iter().copied().filter(|s| s.1 > s.0).collect();
-    v.sort_unstable();
-    let mut out: Vec<(usize, usize)> = Vec::with_capacity(v.len());
-    for (s, e) in v {
-        match out.last_mut() {
-            Some(last) if s <= last.1 => last.1 = last.1.max(e),
-            _ => out.push((s, e)),
-        }
-    }
-    out
 }
 
 /// Scores `removed` against `template`, both byte spans of `text` (any order, may overlap).

@@ -29,7 +29,8 @@ pub struct Preview {
     pub doc: usize,
     /// Show the cleaned text alone instead of the document with removed spans highlighted.
     pub only_cleaned: bool,
-    /// HTML documents: the cleaned text is shown rendered to text, as `chaff eval --input html` scores it.
+    /// HTML documents: the cleaned text is shown as a reader sees it ([`crate::render::html_text`]), as
+    /// `chaff eval --input html` scores it and `chaff clean --text` writes it.
     pub render_html: bool,
     /// First visual line drawn.
     pub scroll: usize,
@@ -88,7 +89,12 @@ impl Preview {
         }
         spans.sort_by_key(|s| (s.start, s.end));
         self.spans = spans;
-        self.cleaned = if self.render_html { crate::eval::render::render_html(&accepted.text) } else { accepted.text };
+        self.cleaned = if self.render_html {
+            let removed: Vec<(usize, usize)> = accepted.spans.iter().map(|s| (s.start, s.end)).collect();
+            crate::render::html_text(text, &removed)
+        } else {
+            accepted.text
+        };
         self.removed = accepted.removed_bytes;
         self.pending = pending;
         if self.cursor.is_some_and(|c| c >= self.spans.len()) {
