@@ -1,6 +1,6 @@
 //! The article block: the kept run with the most words on long lines, the part of the page that the cuts
 //! and the later steps are measured against. The cleaner's own matches bound the runs (cut strings, list
-//! items' markers); in HTML only the words a reader sees count.
+//! items' markers); in HTML only the words a reader sees count, on the lines a reader sees.
 
 use std::collections::{HashMap, HashSet};
 
@@ -19,17 +19,19 @@ impl Cleaner {
     /// it is exactly what the footer string announces. A footer string on the page's own title line is
     /// not its footer (the site lists this page among its headlines). Runs that open list items (a
     /// comment's "name, date at time") are chosen only if no other run carries words. In HTML, only the
-    /// words a reader sees count (not tags, scripts or styles), a match of markup alone bounds no run, and
-    /// the page's `<title>` stands for its first line.
+    /// words a reader sees count (not tags, scripts or styles), on the lines a reader sees (block elements
+    /// break lines, source line breaks do not), a match of markup alone bounds no run, and the page's
+    /// `<title>` stands for its first line.
     pub fn article_block(&self, text: &str, matches: &[Match]) -> Option<(usize, usize)> {
         let items = list_items(text, matches, |rule| self.rules[rule as usize].fixed);
         // A short match that is not a line of its own (an idiom, most likely) does not break the article;
         // a list item's marker does.
         // In HTML, what blanks to nothing (markup alone: `</p><p>`, an embedded widget's code) does not
-        // break the article either; only template text a reader sees does.
+        // break the article either; only template text a reader sees does. Its long lines are those a
+        // reader sees: a paragraph wrapped over ten source lines is one.
         let shown;
         let counted = if self.tokenizer == Tokenizer::Html {
-            shown = visible_text(text);
+            shown = visible_lines(text);
             &shown
         } else {
             text
@@ -188,6 +190,73 @@ pub(super) fn visible_text(html: &str) -> String {
     String::from_utf8(out).expect("only whole characters are blanked")
 }
 
+/// Block-level elements: where a reader sees a new line.
+const BLOCK_TAGS: [&[u8]; 38] = [
+    b"p",
+    b"div",
+    b"br",
+    b"li",
+    b"ul",
+    b"ol",
+    b"dl",
+    b"dt",
+    b"dd",
+    b"h1",
+    b"h2",
+    b"h3",
+    b"h4",
+    b"h5",
+    b"h6",
+    b"tr",
+    b"table",
+    b"section",
+    b"article",
+    b"header",
+    b"footer",
+    b"nav",
+    b"aside",
+    b"blockquote",
+    b"pre",
+    b"hr",
+    b"form",
+    b"fieldset",
+    b"address",
+    b"figure",
+    b"figcaption",
+    b"main",
+    b"option",
+    b"title",
+    b"body",
+    b"head",
+    b"html",
+    b"center",
+];
+
+/// As [`visible_text`], with the lines a reader sees: source line breaks are blanks (HTML collapses
+/// them), and each block-level tag starts a line (its `<` becomes a line break).
+pub(super) fn visible_lines(html: &str) -> String {
+    let mut out = visible_text(html).into_bytes();
+    for b in out.iter_mut() {
+        if *b == b'\n' {
+            *b = b' ';
+        }
+    }
+    let bytes = html.as_bytes();
+    let mut i = 0;
+    while let Some(k) = bytes[i..].iter().position(|&b| b == b'<') {
+        let at = i + k;
+        let name_start = at + 1 + usize::from(bytes.get(at + 1) == Some(&b'/'));
+        let name_end =
+            bytes[name_start..].iter().position(|b| !b.is_ascii_alphanumeric()).map_or(bytes.len(), |e| name_start + e);
+        let name = &bytes[name_start..name_end];
+        if !name.is_empty() && BLOCK_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) && out[at] == b' ' {
+            out[at] = b'\n';
+        }
+        i = at + 1;
+    }
+    String::from_utf8(out).expect("only ASCII bytes are changed")
+}
+
 /// Words on the lines of `run` that have at least [`LONG_LINE_WORDS`].
 pub(super) fn long_line_words(run: &str) -> usize {
     run.split('\n').map(|l| l.split_whitespace().count()).filter(|&w| w >= LONG_LINE_WORDS).sum()
@@ -334,6 +403,28 @@ mod tests {
         assert_eq!(matches.len(), 2, "the headline link and the reply box are matched");
         let (s, e) = c.article_block(&text, &matches).unwrap();
         assert!(text[s..e].contains("The article text") && !text[s..e].contains("I read this"), "{:?}", &text[s..e]);
+    }
+
+    #[test]
+    fn in_html_a_paragraph_wrapped_over_source_lines_is_one_long_line() {
+        // the article's source wraps every five words; the sidebar's does not
+        let c = html_cleaner(&[("<nav> Menu </nav>", Action::Remove)]);
+        let text = "<html><body><p>The council met on Friday\nto plan the new harbour\nfor the town, and it\n\
+            said work would start\nin the spring of next\nyear at the earliest.</p>\n<nav> Menu </nav>\n\
+            <div>Sign up for our weekly newsletter and get every story first</div>\n</body></html>";
+        let matches = c.matches(text);
+        assert_eq!(matches.len(), 1, "the menu is matched");
+        let (s, e) = c.article_block(text, &matches).unwrap();
+        assert!(text[s..e].contains("The council") && !text[s..e].contains("newsletter"), "{:?}", &text[s..e]);
+    }
+
+    #[test]
+    fn visible_lines_are_a_readers_lines() {
+        let html = "<div>One two\nthree <b>four</b></div><p>five<br>six</p><script>a\nb</script>";
+        let lines = visible_lines(html);
+        assert_eq!(lines.len(), html.len(), "offsets stay");
+        let words: Vec<Vec<&str>> = lines.split('\n').map(|l| l.split_whitespace().collect()).collect();
+        assert_eq!(words, [vec![], vec!["One", "two", "three", "four"], vec![], vec!["five"], vec!["six"], vec![]]);
     }
 
     #[test]

@@ -4,16 +4,16 @@
 //! (Text has no such strings: its matches start or end a line, and a short one heading a sentence is
 //! dropped outright.)
 
-use super::block::visible_text;
+use super::block::visible_lines;
 use super::runs::reads_as_prose;
 use super::{LONG_LINE_WORDS, SPLIT_WORDS, Span, SpanKind};
 
 /// HTML: removed spans less the words at their edges that belong to a paragraph of prose (a rule's
 /// "</p><p>The" or "«number» billion</p>"): a span's last few words shown after its last tag, when the
-/// line they start goes on as prose, and its first few words before its first tag, when the line they end
-/// is prose. Cuts are left whole.
+/// line a reader sees them start goes on as prose, and its first few words before its first tag, when the
+/// line they end is prose. Cuts are left whole.
 pub(super) fn give_back_paragraph_words(text: &str, spans: Vec<Span>) -> Vec<Span> {
-    let shown = visible_text(text);
+    let shown = visible_lines(text);
     // markup is what `shown` blanks: a byte that is not blank in the text but blank in `shown`
     let (t, v) = (text.as_bytes(), shown.as_bytes());
     let markup = |i: usize| v[i].is_ascii_whitespace() && !t[i].is_ascii_whitespace();
