@@ -185,6 +185,29 @@ pub fn line_of(lines: &[(usize, usize)], pos: usize) -> usize {
 mod tests {
     use super::*;
 
+    #[test]
+    fn an_html_preview_reads_as_a_reader_sees_the_page() {
+        use crate::mutable::MutableSet;
+        use crate::rules::{Action, Rule};
+        use crate::symbol::Symbol;
+        use crate::tokens::Tokenizer;
+        // the rule takes the menu and the script's opening tag: its code must not become text
+        let m = MutableSet::defaults();
+        let symbols: Vec<Symbol> = "<nav> Home </nav> <script>".split(' ').map(Symbol::decode).collect();
+        let rule = Rule::accepted("r", &symbols, Action::Remove, Tokenizer::Html, &m).unwrap();
+        let cleaner = Cleaner::from_rules(Tokenizer::Html, m.patterns(), [&rule], 0).unwrap();
+        let text = "<html><body><nav> Home </nav><script>var x = 1;</script>\n\
+            <p>The article <img alt=\"Image\" src=\"x.gif\">text.</p></body></html>";
+        let mut preview = Preview { render_html: true, accepted_cleaner: Some(cleaner), ..Preview::default() };
+        preview.compute(text, None, |_| false);
+        assert!(!preview.cleaned.contains("var x") && !preview.cleaned.contains("Home"), "{}", preview.cleaned);
+        assert!(
+            preview.cleaned.contains("The article text.") && !preview.cleaned.contains("Image"),
+            "{}",
+            preview.cleaned
+        );
+    }
+
     fn lines(text: &str, width: usize) -> Vec<&str> {
         wrap(text, width).iter().map(|&(a, b)| &text[a..b]).collect()
     }
