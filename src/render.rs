@@ -18,8 +18,8 @@ pub fn html_text(html: &str, removed: &[(usize, usize)]) -> String {
 const WIDTH: usize = 400;
 
 /// The text of `html`: literal text only (no link markers, footnotes, emphasis marks or images' alt
-/// text), one block a line, without what the page's CSS hides. Markup html5ever cannot read at all falls back to the text
-/// between the tags.
+/// text), one block a line, without what the page's CSS hides or an iframe's fallback. Markup html5ever
+/// cannot read at all falls back to the text between the tags.
 pub fn render_html(html: &str) -> String {
     html2text::config::with_decorator(Literal(TrivialDecorator::new()))
         .allow_width_overflow()
