@@ -120,7 +120,7 @@ fn clean_json_lines_from_stdin_to_stdout() {
 }
 
 #[test]
-fn clean_html_to_the_text_a_reader_sees() {
+fn clean_html_as_text_or_with_its_tags_kept() {
     let dir = tempfile::tempdir().unwrap();
     write_source(&html_news(30, 5), dir.path()).unwrap();
     assert!(chaff(&["mine", "html_news"], dir.path()).status.success());
@@ -142,6 +142,16 @@ fn clean_html_to_the_text_a_reader_sees() {
     let o = chaff_stdin(&[&["clean", "--text"][..], &rules].concat(), dir.path(), &record);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["text"].as_str().unwrap(), text);
+
+    // --keep-tags: the page's markup whole, the template's text gone
+    let o = chaff(&[&["clean", "html_news", "--out", "tags", "--keep-tags"][..], &rules].concat(), dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let kept = fs::read_to_string(dir.path().join("tags/0001.html")).unwrap();
+    let tags = |html: &str| html.matches('<').count();
+    assert_eq!(tags(&kept), tags(&page), "every tag stays");
+    assert!(!kept.contains("The Harbour Gazette") && kept.contains(first), "{kept}");
+    let o = chaff(&[&["clean", "html_news", "--out", "x", "--keep-tags", "--text"][..], &rules].concat(), dir.path());
+    assert_eq!(o.status.code(), Some(2), "one output or the other: {}", stderr(&o));
 }
 
 #[test]

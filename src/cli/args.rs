@@ -132,6 +132,10 @@ pub struct CleanArgs {
     /// no change.
     #[arg(long)]
     pub text: bool,
+    /// HTML rules: only the text of a removed span goes and its tags stay, so the cleaned page parses as
+    /// it did (a removed `<script>` opener would otherwise leave its code as text). Text rules: no change.
+    #[arg(long, conflicts_with = "text")]
+    pub keep_tags: bool,
 }
 
 #[derive(Args, Debug)]

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use anyhow::{Context, Result, bail};
 use chaff::cleaning::{Cleaned, Cleaner};
 use chaff::corpus::{LoadOptions, decode, parse_record};
-use chaff::render::html_text;
+use chaff::render::{html_text, remove_text_keep_tags};
 use chaff::rules::{RulesFile, write_atomic};
 use chaff::tokens::Tokenizer;
 use rayon::prelude::*;
@@ -30,29 +30,43 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
             if args.include_pending { " or pending rules above the cutoff" } else { "" }
         );
     }
-    let as_text = args.text && file.tokenizer == Tokenizer::Html;
+    let html = file.tokenizer == Tokenizer::Html;
+    let output = match (args.text, args.keep_tags) {
+        (true, _) if html => Output::Text,
+        (_, true) if html => Output::KeepTags,
+        _ => Output::Cleaned,
+    };
     if args.inputs.is_empty() {
         if args.out.is_some() {
             bail!(
                 "--out needs INPUT files or folders; without them chaff clean reads JSON Lines on stdin and writes stdout"
             );
         }
-        return clean_jsonl(&cleaner, args.explain, as_text);
+        return clean_jsonl(&cleaner, args.explain, output);
     }
     let Some(out) = args.out.as_deref() else {
         bail!("give --out DIR for the cleaned files (or no INPUT, to clean JSON Lines from stdin to stdout)");
     };
-    clean_files(&cleaner, &args.inputs, out, args.explain, as_text)
+    clean_files(&cleaner, &args.inputs, out, args.explain, output)
 }
 
-/// What is written for a cleaned document: its cleaned text or, with `as_text` (HTML rules), the text
-/// a reader sees of what is left.
-fn written<'a>(text: &str, cleaned: &'a Cleaned, as_text: bool) -> Cow<'a, str> {
-    if as_text {
-        let removed: Vec<(usize, usize)> = cleaned.spans.iter().map(|s| (s.start, s.end)).collect();
-        Cow::Owned(html_text(text, &removed))
-    } else {
-        Cow::Borrowed(&cleaned.text)
+/// What is written for a cleaned document.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Output {
+    /// The document without the removed spans.
+    Cleaned,
+    /// HTML: without the text of the removed spans; their tags stay (`--keep-tags`).
+    KeepTags,
+    /// HTML: the text a reader sees of what is left (`--text`).
+    Text,
+}
+
+fn written<'a>(text: &str, cleaned: &'a Cleaned, output: Output) -> Cow<'a, str> {
+    let removed = || -> Vec<(usize, usize)> { cleaned.spans.iter().map(|s| (s.start, s.end)).collect() };
+    match output {
+        Output::Cleaned => Cow::Borrowed(&cleaned.text),
+        Output::KeepTags => Cow::Owned(remove_text_keep_tags(text, &removed())),
+        Output::Text => Cow::Owned(html_text(text, &removed())),
     }
 }
 
@@ -86,7 +100,7 @@ fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-fn clean_files(cleaner: &Cleaner, inputs: &[PathBuf], out: &Path, explain: bool, as_text: bool) -> Result<ExitCode> {
+fn clean_files(cleaner: &Cleaner, inputs: &[PathBuf], out: &Path, explain: bool, output: Output) -> Result<ExitCode> {
     let files = input_files(inputs)?;
     fs::create_dir_all(out).with_context(|| format!("{}: cannot create the output folder", out.display()))?;
     let failed = AtomicUsize::new(0);
@@ -111,8 +125,8 @@ fn clean_files(cleaner: &Cleaner, inputs: &[PathBuf], out: &Path, explain: bool,
                 }
                 let cleaned = cleaner.clean(&text);
                 let name = Path::new(path.file_name().context("input has no file name")?);
-                let name = if as_text { name.with_extension("txt") } else { name.to_path_buf() };
-                write_atomic(&out.join(name), written(&text, &cleaned, as_text).as_bytes())?;
+                let name = if output == Output::Text { name.with_extension("txt") } else { name.to_path_buf() };
+                write_atomic(&out.join(name), written(&text, &cleaned, output).as_bytes())?;
                 Ok(Some((cleaned, text)))
             };
             match run() {
@@ -181,7 +195,7 @@ fn excerpt(s: &str) -> String {
 }
 
 /// JSON Lines in, JSON Lines out, in order; batches are cleaned in parallel.
-fn clean_jsonl(cleaner: &Cleaner, explain: bool, as_text: bool) -> Result<ExitCode> {
+fn clean_jsonl(cleaner: &Cleaner, explain: bool, output: Output) -> Result<ExitCode> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
         eprintln!("chaff: reading JSON Lines ({{\"id\": …, \"text\": …}} a line) from the terminal; Ctrl-D ends");
@@ -217,7 +231,7 @@ fn clean_jsonl(cleaner: &Cleaner, explain: bool, as_text: bool) -> Result<ExitCo
                     )
                 })?;
                 let cleaned = cleaner.clean(&doc.text);
-                let text = written(&doc.text, &cleaned, as_text);
+                let text = written(&doc.text, &cleaned, output);
                 let mut v = json!({ "id": doc.id, "text": text, "removed_bytes": cleaned.removed_bytes });
                 if explain {
                     v["spans"] = cleaned
