@@ -17,11 +17,12 @@ impl Cleaner {
     /// template too: they bound the runs the block is chosen from. Runs after the first footer string
     /// are chosen only if none before it has a long line: a comment thread can outweigh its article, and
     /// it is exactly what the footer string announces. A footer string on the page's own title line is
-    /// not its footer (the site lists this page among its headlines). Runs that open list items (a
-    /// comment's "name, date at time") are chosen only if no other run carries words. In HTML, only the
-    /// words a reader sees count (not tags, scripts or styles), on the lines a reader sees (block elements
-    /// break lines, source line breaks do not), a match of markup alone bounds no run, and the page's
-    /// `<title>` stands for its first line.
+    /// not its footer (the site lists this page among its headlines); in HTML, neither is one of markup
+    /// alone (an empty share bar's `<div>`s, above the article on some of a site's blogs). Runs that open
+    /// list items (a comment's "name, date at time") are chosen only if no other run carries words. In
+    /// HTML, only the words a reader sees count (not tags, scripts or styles), on the lines a reader sees
+    /// (block elements break lines, source line breaks do not), a match of markup alone bounds no run, and
+    /// the page's `<title>` stands for its first line.
     pub fn article_block(&self, text: &str, matches: &[Match]) -> Option<(usize, usize)> {
         let items = list_items(text, matches, |rule| self.rules[rule as usize].fixed);
         // A short match that is not a line of its own (an idiom, most likely) does not break the article;
@@ -61,7 +62,11 @@ impl Cleaner {
             .filter(|m| self.rules[m.rule as usize].action == Action::CutAfter)
             .filter(|m| match self.tokenizer {
                 Tokenizer::Text => !starts_a_title_line(text, &first, m.start),
-                Tokenizer::Html => !html_title.as_deref().is_some_and(|t| shows_title(&counted[m.start..m.end], t)),
+                // and, like a run's bound, a footer string of markup alone is too weak a sign to choose by
+                Tokenizer::Html => {
+                    !html_title.as_deref().is_some_and(|t| shows_title(&counted[m.start..m.end], t))
+                        && shows_words(counted, m)
+                }
             })
             .map(|m| m.start)
             .min();
@@ -425,6 +430,24 @@ mod tests {
         assert_eq!(lines.len(), html.len(), "offsets stay");
         let words: Vec<Vec<&str>> = lines.split('\n').map(|l| l.split_whitespace().collect()).collect();
         assert_eq!(words, [vec![], vec!["One", "two", "three", "four"], vec![], vec!["five"], vec!["six"], vec![]]);
+    }
+
+    #[test]
+    fn in_html_a_footer_string_of_markup_alone_does_not_choose_the_block() {
+        // the share bar's empty markup ends the article on most of the site's pages; on this blog it
+        // stands above the article, under a promo box
+        let c = html_cleaner(&[("<aside> </aside>", Action::CutAfter)]);
+        let text = "<html><body>\n<div><p>Photos of the week and the best stories from around the world today</p></div>\n\
+            <aside> </aside>\n<p>The article text has enough words to be the block of this page, and more.</p>\n\
+            <p>Its second paragraph is longer still, with more than enough words to be a long line.</p>\n</body></html>";
+        let matches = c.matches(text);
+        assert_eq!(matches.len(), 1, "the share bar is matched");
+        let (s, e) = c.article_block(text, &matches).unwrap();
+        assert!(
+            text[s..e].contains("The article text") && text[s..e].contains("second paragraph"),
+            "{:?}",
+            &text[s..e]
+        );
     }
 
     #[test]
