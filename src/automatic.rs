@@ -47,7 +47,7 @@ pub struct AutoOptions {
     pub reject_patterns: bool,
     /// Islands of fewer words than this between removals go too (0: off).
     pub islands: usize,
-    /// Text mode: the page's title, and the dateline and byline above the article, stay (see
+    /// The page's title, and in text mode the dateline and byline above the article, stay (see
     /// [`RulesFile::keep_title`]).
     pub keep_title: bool,
     /// Text mode with line boundaries: kept runs outside the article block with fewer words than this on
@@ -115,7 +115,7 @@ pub fn automatic_rules(
     let mut file = RulesFile::from_mining(mining, params, previous);
     if previous.is_none() {
         file.islands = opts.islands;
-        file.keep_title = opts.keep_title && file.tokenizer == Tokenizer::Text;
+        file.keep_title = opts.keep_title;
         file.line_boundary = match opts.line_boundary {
             Some(on) => on && file.tokenizer == Tokenizer::Text,
             None => file.tokenizer == Tokenizer::Text && is_lined(corpus),

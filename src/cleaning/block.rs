@@ -131,7 +131,7 @@ fn shows_words(counted: &str, m: &Match) -> bool {
 const HEAD_BYTES: usize = 32 * 1024;
 
 /// The folded text of an HTML page's `<title>` element (of two words or more), if it has one.
-fn title_element(html: &str) -> Option<String> {
+pub(super) fn title_element(html: &str) -> Option<String> {
     let bytes = &html.as_bytes()[..html.len().min(HEAD_BYTES)];
     let open = find_ascii_ci(bytes, b"<title", 0)?;
     let start = open + bytes[open..].iter().position(|&b| b == b'>')? + 1;

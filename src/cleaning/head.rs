@@ -155,6 +155,31 @@ pub(super) fn lost_headline(
     spans.iter().any(|s| s.start < title_end && s.end > title).then_some((title, title_end))
 }
 
+/// HTML: the headline above the article block, when a removal or the header cut took it: the last line
+/// a reader sees (`lines`, see `visible_lines`) between `<body>` and the block that repeats the page's
+/// `<title>` (`title`, folded). Its words are given back; markup around them stays removed.
+pub(super) fn lost_html_headline(
+    lines: &str,
+    title: &str,
+    body: usize,
+    spans: &[Span],
+    block_start: usize,
+) -> Option<(usize, usize)> {
+    let from = body.min(block_start);
+    let (at, line) = lines[from..block_start]
+        .split_inclusive('\n')
+        .scan(from, |pos, line| {
+            let at = *pos;
+            *pos += line.len();
+            Some((at, line))
+        })
+        .filter(|&(_, line)| is_title(title, line))
+        .last()?;
+    let start = at + (line.len() - line.trim_start().len());
+    let end = at + line.trim_end().len();
+    spans.iter().any(|s| s.start < end && s.end > start).then_some((start, end))
+}
+
 /// The lines right above the article block that a removal took whole and that read as its dateline or
 /// byline ("November 6, 2012 | 11:00 AM", "By A. Writer"): they are the article's, though the site
 /// prints the same pattern on every page. They are given back.
@@ -204,8 +229,28 @@ fn on_byline(text: &str, pos: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cleaning::tests::cleaner;
+    use crate::cleaning::tests::{cleaner, cleaner_for};
     use crate::rules::Action;
+    use crate::tokens::Tokenizer;
+
+    #[test]
+    fn in_html_the_headline_that_repeats_the_title_is_given_back() {
+        // the share bar under the headline is a header string: its cut took the headline, and the site's
+        // "most read" box above it repeats the title too (the last repeat above the article is the one)
+        let text = "<html><head><title>Big news today | Site</title></head><body>\n\
+            <ul><li>Big news today</li><li>Other story</li></ul>\n<h1>Big news today</h1>\n\
+            <div> Share this </div>\n<p>The article text has enough words to be the block of this page.</p>\n\
+            </body></html>";
+        let mut c = cleaner_for(Tokenizer::Html, &[("<div> Share this </div>", Action::CutBefore)], 0);
+        let render = |c: &crate::cleaning::Cleaner| {
+            crate::render::html_text(text, &c.spans(text).iter().map(|s| (s.start, s.end)).collect::<Vec<_>>())
+        };
+        assert!(!render(&c).contains("Big news"), "{}", render(&c));
+        c.keep_title = true;
+        let out = render(&c);
+        assert_eq!(out.matches("Big news today").count(), 1, "{out}");
+        assert!(!out.contains("Other story") && !out.contains("Share") && out.contains("The article text"), "{out}");
+    }
     #[test]
     fn the_title_line_is_the_last_repeat_of_the_first_line_that_is_not_the_sites_name() {
         let text = "Big news today | Site\nSite\nMenu\nBig news today\nby A. Writer\nShare\nBody text here.";

@@ -39,7 +39,7 @@ use crate::tokens::Tokenizer;
 pub use block::article_block;
 pub use head::title_line;
 
-use head::{keep_title, lost_datelines, lost_headline};
+use head::{keep_title, lost_datelines, lost_headline, lost_html_headline};
 use runs::{drop_reprints, drop_short_runs, join_islands, reads_as_prose};
 
 /// Lines with at least this many words count toward choosing the article block.
@@ -129,7 +129,8 @@ pub struct CleanSettings {
     pub line_boundary: bool,
     /// Kept text of fewer than this many words between two removed spans goes too (thesis §6.1).
     pub islands: usize,
-    /// The page's title stays (see [`title_line`]), and the dateline and byline above the article.
+    /// The page's title stays (see [`title_line`]), and the dateline and byline above the article; in
+    /// HTML, the headline that repeats the `<title>`.
     pub keep_title: bool,
     /// Kept runs outside the article block with fewer than this many words on long lines go too (0:
     /// off); the title's run stays.
@@ -345,12 +346,23 @@ impl Cleaner {
             self.merge_gap,
             SpanKind::Removed,
         );
-        let mut spans =
-            if self.any_cut { self.cut(text, matches, removed) } else { join_islands(text, removed, self.islands) };
+        // the article block among all matches (cuts are placed around it); in HTML the headline step
+        // needs it too
+        let frame_block = if self.any_cut || (self.keep_title && self.tokenizer == Tokenizer::Html) {
+            self.article_block(text, matches)
+        } else {
+            None
+        };
+        let mut spans = if self.any_cut {
+            self.cut(text, matches, removed, frame_block)
+        } else {
+            join_islands(text, removed, self.islands)
+        };
         // the article block of what is removed so far (if a step needs it), found again only when a step
         // changed it
-        let mut block = if self.keep_title || self.short_runs > 0 { article_block(text, &spans) } else { None };
-        if self.keep_title {
+        let text_title = self.keep_title && self.tokenizer == Tokenizer::Text;
+        let mut block = if text_title || self.short_runs > 0 { article_block(text, &spans) } else { None };
+        if text_title {
             if let Some(b) = block
                 && let Some((start, end)) = lost_headline(text, &spans, matches, b)
             {
@@ -372,12 +384,18 @@ impl Cleaner {
             _ => spans,
         };
         let spans = if self.drop_reprints { drop_reprints(text, spans) } else { spans };
+        let spans = match frame_block {
+            Some((block_start, _)) if self.keep_title && self.tokenizer == Tokenizer::Html => {
+                give_back_html_headline(text, spans, block_start)
+            }
+            _ => spans,
+        };
         if self.tokenizer == Tokenizer::Html { paragraphs::give_back_paragraph_words(text, spans) } else { spans }
     }
 
-    /// `removed` with the cuts of the header and footer strings around the article block.
-    fn cut(&self, text: &str, matches: &[Match], removed: Vec<Span>) -> Vec<Span> {
-        let Some((block_start, block_end)) = self.article_block(text, matches) else {
+    /// `removed` with the cuts of the header and footer strings around the article block (of `matches`).
+    fn cut(&self, text: &str, matches: &[Match], removed: Vec<Span>, block: Option<(usize, usize)>) -> Vec<Span> {
+        let Some((block_start, block_end)) = block else {
             return join_islands(text, removed, self.islands);
         };
         let header = matches
@@ -397,7 +415,9 @@ impl Cleaner {
         }
         let spans = join_islands(text, merge_spans(all), self.islands);
         match header {
-            Some(h) if self.keep_title => keep_title(text, spans, matches, self.merge_gap, h.end, footer.is_some()),
+            Some(h) if self.keep_title && self.tokenizer == Tokenizer::Text => {
+                keep_title(text, spans, matches, self.merge_gap, h.end, footer.is_some())
+            }
             _ => spans,
         }
     }
@@ -406,6 +426,18 @@ impl Cleaner {
         let spans = self.spans(text);
         let removed_bytes = spans.iter().map(|s| s.end - s.start).sum();
         Cleaned { text: render(text, &spans), spans, removed_bytes }
+    }
+}
+
+/// HTML: `spans` less the headline above the article block (see `head::lost_html_headline`).
+fn give_back_html_headline(text: &str, spans: Vec<Span>, block_start: usize) -> Vec<Span> {
+    let Some(title) = block::title_element(text) else { return spans };
+    // the headline is above the block: only that part of the page is read
+    let lines = block::visible_lines(&text[..block_start]);
+    let body = block::body_start(text).unwrap_or(0);
+    match lost_html_headline(&lines, &title, body, &spans, block_start) {
+        Some((start, end)) => give_back(spans, start, end),
+        None => spans,
     }
 }
 

@@ -275,9 +275,9 @@ pub struct EvalLevers {
     /// with `chaff mine`, they are, in text mode).
     #[arg(long)]
     pub no_line_rules: bool,
-    /// A header cut takes the line repeating the page's title (its first line) too, and a headline, dateline
-    /// or byline above the article that a removal took is not given back; by default, as with `chaff mine`,
-    /// they stay.
+    /// A header cut takes the line repeating the page's title (its first line; in HTML its <title>) too, and
+    /// a headline, dateline or byline above the article that a removal took is not given back; by default,
+    /// as with `chaff mine`, they stay.
     #[arg(long)]
     pub no_keep_title: bool,
     /// Keep long lines a page prints a second time (by default, as with `chaff mine`, two or more in a row
