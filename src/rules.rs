@@ -219,7 +219,7 @@ pub struct RulesFile {
     /// Keep the page's title where a cut-before or a removal would take it: the line that repeats most of
     /// the document's first line (text mode: the HTML `<title>`). The dateline and byline right above the
     /// article stay too. In HTML mode: the last line a reader sees above the article that repeats the
-    /// `<title>` (the headline).
+    /// `<title>` (the headline), and the dateline and byline right above the article.
     #[serde(default, skip_serializing_if = "is_false")]
     pub keep_title: bool,
     /// Kept runs outside the article block with fewer than this many words on long lines (of 8 words or

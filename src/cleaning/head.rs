@@ -180,6 +180,31 @@ pub(super) fn lost_html_headline(
     spans.iter().any(|s| s.start < end && s.end > start).then_some((start, end))
 }
 
+/// HTML: as [`lost_datelines`], on the lines a reader sees (`lines`, the page up to the block): the
+/// last two lines with words above the block, when a removal took them whole and they read as a dateline
+/// or byline. Their words are given back.
+pub(super) fn lost_html_datelines(lines: &str, spans: &[Span]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut end = lines.len();
+    while out.len() < 2 {
+        let shown = lines[..end].trim_end();
+        if shown.is_empty() {
+            break;
+        }
+        let line_start = shown.rfind('\n').map_or(0, |i| i + 1);
+        let line = &shown[line_start..];
+        let start = line_start + (line.len() - line.trim_start().len());
+        let stop = shown.len();
+        let whole = spans.iter().any(|s| s.kind != SpanKind::CutAfter && s.start <= start && s.end >= stop);
+        if !whole || !is_dateline(line) {
+            break;
+        }
+        out.push((start, stop));
+        end = line_start;
+    }
+    out
+}
+
 /// The lines right above the article block that a removal took whole and that read as its dateline or
 /// byline ("November 6, 2012 | 11:00 AM", "By A. Writer"): they are the article's, though the site
 /// prints the same pattern on every page. They are given back.
@@ -250,6 +275,22 @@ mod tests {
         let out = render(&c);
         assert_eq!(out.matches("Big news today").count(), 1, "{out}");
         assert!(!out.contains("Other story") && !out.contains("Share") && out.contains("The article text"), "{out}");
+    }
+
+    #[test]
+    fn in_html_the_dateline_above_the_article_is_given_back() {
+        // the site prints "Posted on «month» «number», «number»" on every page: a rule took it whole
+        let text = "<html><body>\n<div>Menu</div>\n<p>Posted on July 3, 2012</p>\n\
+            <p>The article text has enough words to be the block of this page.</p>\n</body></html>";
+        let rules = [("<div> Menu </div> <p> Posted on «month» «number» «number» </p>", Action::Remove)];
+        let mut c = cleaner_for(Tokenizer::Html, &rules, 0);
+        let render = |c: &crate::cleaning::Cleaner| {
+            crate::render::html_text(text, &c.spans(text).iter().map(|s| (s.start, s.end)).collect::<Vec<_>>())
+        };
+        assert!(!render(&c).contains("Posted on"), "{}", render(&c));
+        c.keep_title = true;
+        let out = render(&c);
+        assert!(out.contains("Posted on July 3, 2012") && !out.contains("Menu"), "{out}");
     }
     #[test]
     fn the_title_line_is_the_last_repeat_of_the_first_line_that_is_not_the_sites_name() {

@@ -39,7 +39,7 @@ use crate::tokens::Tokenizer;
 pub use block::article_block;
 pub use head::title_line;
 
-use head::{keep_title, lost_datelines, lost_headline, lost_html_headline};
+use head::{keep_title, lost_datelines, lost_headline, lost_html_datelines, lost_html_headline};
 use runs::{drop_reprints, drop_short_runs, join_islands, reads_as_prose};
 
 /// Lines with at least this many words count toward choosing the article block.
@@ -130,7 +130,7 @@ pub struct CleanSettings {
     /// Kept text of fewer than this many words between two removed spans goes too (thesis §6.1).
     pub islands: usize,
     /// The page's title stays (see [`title_line`]), and the dateline and byline above the article; in
-    /// HTML, the headline that repeats the `<title>`.
+    /// HTML, the headline that repeats the `<title>`, and the dateline and byline above the article.
     pub keep_title: bool,
     /// Kept runs outside the article block with fewer than this many words on long lines go too (0:
     /// off); the title's run stays.
@@ -386,7 +386,7 @@ impl Cleaner {
         let spans = if self.drop_reprints { drop_reprints(text, spans) } else { spans };
         let spans = match frame_block {
             Some((block_start, _)) if self.keep_title && self.tokenizer == Tokenizer::Html => {
-                give_back_html_headline(text, spans, block_start)
+                give_back_html_head(text, spans, block_start)
             }
             _ => spans,
         };
@@ -429,11 +429,16 @@ impl Cleaner {
     }
 }
 
-/// HTML: `spans` less the headline above the article block (see `head::lost_html_headline`).
-fn give_back_html_headline(text: &str, spans: Vec<Span>, block_start: usize) -> Vec<Span> {
-    let Some(title) = block::title_element(text) else { return spans };
-    // the headline is above the block: only that part of the page is read
+/// HTML: `spans` less the headline, dateline and byline above the article block (see
+/// `head::lost_html_headline` and `head::lost_html_datelines`).
+fn give_back_html_head(text: &str, spans: Vec<Span>, block_start: usize) -> Vec<Span> {
+    // they are above the block: only that part of the page is read
     let lines = block::visible_lines(&text[..block_start]);
+    let mut spans = spans;
+    for (start, end) in lost_html_datelines(&lines, &spans) {
+        spans = give_back(spans, start, end);
+    }
+    let Some(title) = block::title_element(text) else { return spans };
     let body = block::body_start(text).unwrap_or(0);
     match lost_html_headline(&lines, &title, body, &spans, block_start) {
         Some((start, end)) => give_back(spans, start, end),
