@@ -24,19 +24,20 @@ impl Cleaner {
     /// (block elements break lines, source line breaks do not), a match of markup alone bounds no run, and
     /// the page's `<title>` stands for its first line.
     pub fn article_block(&self, text: &str, matches: &[Match]) -> Option<(usize, usize)> {
+        let lines = if self.tokenizer == Tokenizer::Html { visible_lines(text) } else { String::new() };
+        self.article_block_seen(text, &lines, matches)
+    }
+
+    /// As [`Cleaner::article_block`], given HTML's [`visible_lines`] (ignored for text): the cleaner
+    /// reads a page's visible lines once for all its steps.
+    pub(super) fn article_block_seen(&self, text: &str, lines: &str, matches: &[Match]) -> Option<(usize, usize)> {
         let items = list_items(text, matches, |rule| self.rules[rule as usize].fixed);
         // A short match that is not a line of its own (an idiom, most likely) does not break the article;
         // a list item's marker does.
         // In HTML, what blanks to nothing (markup alone: `</p><p>`, an embedded widget's code) does not
         // break the article either; only template text a reader sees does. Its long lines are those a
         // reader sees: a paragraph wrapped over ten source lines is one.
-        let shown;
-        let counted = if self.tokenizer == Tokenizer::Html {
-            shown = visible_lines(text);
-            &shown
-        } else {
-            text
-        };
+        let counted = if self.tokenizer == Tokenizer::Html { lines } else { text };
         let splitting = matches
             .iter()
             .enumerate()

@@ -346,10 +346,12 @@ impl Cleaner {
             self.merge_gap,
             SpanKind::Removed,
         );
-        // the article block among all matches (cuts are placed around it); in HTML the headline step
-        // needs it too
-        let frame_block = if self.any_cut || (self.keep_title && self.tokenizer == Tokenizer::Html) {
-            self.article_block(text, matches)
+        let html = self.tokenizer == Tokenizer::Html;
+        // HTML's lines as a reader sees them, read once for the block, the head and the paragraphs
+        let lines = if html { block::visible_lines(text) } else { String::new() };
+        // the article block among all matches (cuts are placed around it); in HTML the head step needs it too
+        let frame_block = if self.any_cut || (self.keep_title && html) {
+            self.article_block_seen(text, &lines, matches)
         } else {
             None
         };
@@ -385,12 +387,10 @@ impl Cleaner {
         };
         let spans = if self.drop_reprints { drop_reprints(text, spans) } else { spans };
         let spans = match frame_block {
-            Some((block_start, _)) if self.keep_title && self.tokenizer == Tokenizer::Html => {
-                give_back_html_head(text, spans, block_start)
-            }
+            Some((block_start, _)) if self.keep_title && html => give_back_html_head(text, &lines, spans, block_start),
             _ => spans,
         };
-        if self.tokenizer == Tokenizer::Html { paragraphs::give_back_paragraph_words(text, spans) } else { spans }
+        if html { paragraphs::give_back_paragraph_words(text, &lines, spans) } else { spans }
     }
 
     /// `removed` with the cuts of the header and footer strings around the article block (of `matches`).
@@ -431,16 +431,16 @@ impl Cleaner {
 
 /// HTML: `spans` less the headline, dateline and byline above the article block (see
 /// `head::lost_html_headline` and `head::lost_html_datelines`).
-fn give_back_html_head(text: &str, spans: Vec<Span>, block_start: usize) -> Vec<Span> {
+fn give_back_html_head(text: &str, lines: &str, spans: Vec<Span>, block_start: usize) -> Vec<Span> {
     // they are above the block: only that part of the page is read
-    let lines = block::visible_lines(&text[..block_start]);
+    let lines = &lines[..block_start];
     let mut spans = spans;
-    for (start, end) in lost_html_datelines(&lines, &spans) {
+    for (start, end) in lost_html_datelines(lines, &spans) {
         spans = give_back(spans, start, end);
     }
     let Some(title) = block::title_element(text) else { return spans };
     let body = block::body_start(text).unwrap_or(0);
-    match lost_html_headline(&lines, &title, body, &spans, block_start) {
+    match lost_html_headline(lines, &title, body, &spans, block_start) {
         Some((start, end)) => give_back(spans, start, end),
         None => spans,
     }
@@ -653,6 +653,11 @@ mod tests {
         let rules: Vec<Rule> =
             rules.iter().enumerate().map(|(i, (t, a))| rule_for(tokenizer, &format!("r{i}"), t, *a, &m)).collect();
         Cleaner::from_rules(tokenizer, m.patterns(), &rules, gap).unwrap()
+    }
+
+    /// What a reader sees of HTML `text` once `c` has cleaned it.
+    pub(super) fn read_cleaned(c: &Cleaner, text: &str) -> String {
+        crate::render::html_text(text, &c.spans(text).iter().map(|s| (s.start, s.end)).collect::<Vec<_>>())
     }
 
     pub(super) fn cleaner(rules: &[(&str, Action)], gap: usize) -> Cleaner {

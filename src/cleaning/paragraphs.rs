@@ -4,7 +4,6 @@
 //! (Text has no such strings: its matches start or end a line, and a short one heading a sentence is
 //! dropped outright.)
 
-use super::block::visible_lines;
 use super::runs::reads_as_prose;
 use super::{LONG_LINE_WORDS, SPLIT_WORDS, Span, SpanKind};
 
@@ -12,8 +11,8 @@ use super::{LONG_LINE_WORDS, SPLIT_WORDS, Span, SpanKind};
 /// "</p><p>The" or "«number» billion</p>"): a span's last few words shown after its last tag, when the
 /// line a reader sees them start goes on as prose, and its first few words before its first tag, when the
 /// line they end is prose. Cuts are left whole.
-pub(super) fn give_back_paragraph_words(text: &str, spans: Vec<Span>) -> Vec<Span> {
-    let shown = visible_lines(text);
+/// `shown` is the page's visible lines (`block::visible_lines`).
+pub(super) fn give_back_paragraph_words(text: &str, shown: &str, spans: Vec<Span>) -> Vec<Span> {
     // markup is what `shown` blanks: a byte that is not blank in the text but blank in `shown`
     let (t, v) = (text.as_bytes(), shown.as_bytes());
     let markup = |i: usize| v[i].is_ascii_whitespace() && !t[i].is_ascii_whitespace();
@@ -45,7 +44,7 @@ pub(super) fn give_back_paragraph_words(text: &str, spans: Vec<Span>) -> Vec<Spa
 
 #[cfg(test)]
 mod tests {
-    use crate::cleaning::tests::cleaner_for;
+    use crate::cleaning::tests::{cleaner_for, read_cleaned};
     use crate::rules::Action;
     use crate::tokens::Tokenizer;
 
@@ -57,7 +56,7 @@ mod tests {
         let text = "<body><p>The council met on Friday to plan the new harbour for the town.</p>\n\
             <p>The nursery along Cannery Road is now the oldest one in the region, it said.</p>\n\
             <p>The harbour is the first in a century. It will cost 9.6 billion</p>\n<div>Share</div>\n</body>";
-        let out = crate::render::html_text(text, &c.spans(text).iter().map(|s| (s.start, s.end)).collect::<Vec<_>>());
+        let out = read_cleaned(&c, text);
         assert!(out.contains("The nursery along Cannery Road"), "a paragraph's first word stays: {out}");
         assert!(out.contains("It will cost 9.6 billion") && !out.contains("Share"), "and its last: {out}");
         // the markup and the words of no paragraph of prose still go
