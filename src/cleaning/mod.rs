@@ -14,7 +14,7 @@
 //! The steps after the union and the cuts each have a file: `block` chooses the article block, `head`
 //! gives back the article's title, headline, dateline and byline that rules took, and `runs` judges the
 //! kept runs around the block (islands, short runs, reprints). In HTML, `paragraphs` gives back the words
-//! a removal took from a paragraph of prose ("</p><p>The").
+//! a removal took from a paragraph of prose (`</p><p>The`).
 
 mod block;
 mod head;

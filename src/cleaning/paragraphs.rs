@@ -1,5 +1,5 @@
-//! HTML: a template string that ends in a paragraph's first words ("</p><p>The", "</p><p>«number»") or
-//! starts with its last ("«number» billion</p>") is mined because paragraphs open and close alike on
+//! HTML: a template string that ends in a paragraph's first words (`</p><p>The`, `</p><p>«number»`) or
+//! starts with its last (`«number» billion</p>`) is mined because paragraphs open and close alike on
 //! every page. The words belong to the paragraph: a reader would see sentences without their first word.
 //! (Text has no such strings: its matches start or end a line, and a short one heading a sentence is
 //! dropped outright.)
