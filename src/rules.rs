@@ -120,6 +120,12 @@ impl Rule {
         self.tokens.is_empty() || self.symbols().iter().any(|s| matches!(s, Symbol::Literal(_)))
     }
 
+    /// Whether the rule holds fixed text a reader sees: as [`Rule::has_fixed_text`], where HTML tags
+    /// are not text ("«upcase» </a>" is any linked name, not a place in the template).
+    pub fn shows_fixed_text(&self) -> bool {
+        self.tokens.is_empty() || self.symbols().iter().any(|s| matches!(s, Symbol::Literal(_)) && !s.is_tag())
+    }
+
     /// A rule an editor wrote: `symbols`, synthesized as the miner would, accepted with `action`; no
     /// statistics.
     pub fn accepted(
@@ -443,6 +449,19 @@ mod tests {
                 },
             ],
         }
+    }
+
+    #[test]
+    fn only_words_are_fixed_text_a_reader_sees() {
+        let with = |tokens: &[&str]| Rule {
+            tokens: tokens.iter().map(|t| t.to_string()).collect(),
+            ..sample().rules[0].clone()
+        };
+        let linked_name = with(&["«upcase»", "</a>"]);
+        assert!(linked_name.has_fixed_text() && !linked_name.shows_fixed_text());
+        let dated = with(&["</b>", "on", "«month»", "«number»"]);
+        assert!(dated.has_fixed_text() && dated.shows_fixed_text());
+        assert!(!with(&["«upcase»", "«upcase»"]).shows_fixed_text());
     }
 
     #[test]

@@ -31,7 +31,11 @@ impl Cleaner {
     /// As [`Cleaner::article_block`], given HTML's [`visible_lines`] (ignored for text): the cleaner
     /// reads a page's visible lines once for all its steps.
     pub(super) fn article_block_seen(&self, text: &str, lines: &str, matches: &[Match]) -> Option<(usize, usize)> {
-        let items = list_items(text, matches, |rule| self.rules[rule as usize].fixed);
+        let mut items = list_items(text, matches, |rule| self.rules[rule as usize].fixed);
+        if self.tokenizer == Tokenizer::Html {
+            let seen = seen_list_items(lines, matches, |rule| self.rules[rule as usize].shows_fixed);
+            items.iter_mut().zip(seen).for_each(|(a, b)| *a |= b);
+        }
         // A short match that is not a line of its own (an idiom, most likely) does not break the article;
         // a list item's marker does.
         // In HTML, what blanks to nothing (markup alone: `</p><p>`, an embedded widget's code) does not
@@ -303,6 +307,55 @@ fn list_items(text: &str, matches: &[Match], fixed: impl Fn(u32) -> bool) -> Vec
     matches.iter().zip(marks).map(|(m, mark)| mark && opened.get(&m.rule).is_some_and(|&n| n >= LIST_ITEMS)).collect()
 }
 
+/// HTML: as [`list_items`], on the lines a reader sees (`lines`, see [`visible_lines`]), where a
+/// comment's marker is mined with the markup around it (`</span> <span class="comment_time">June 27,
+/// 2012 at 6:47 pm</span> </dt> <dd …>`): only what a reader sees of a match counts, and only its date
+/// shares the commenter's line. Once a rule marks items on the page, all its matches on a line of their
+/// own but its first do (a commenter's "name" can be a sentence; the article's own dateline comes before
+/// the comments').
+fn seen_list_items(lines: &str, matches: &[Match], fixed: impl Fn(u32) -> bool) -> Vec<bool> {
+    let shown = |m: &Match| {
+        let s = &lines[m.start..m.end];
+        let start = m.start + (s.len() - s.trim_start().len());
+        (start, start.max(m.start + s.trim_end().len()))
+    };
+    let on_its_line = |m: &Match| {
+        let (start, end) = shown(m);
+        start < end && !lines[start..end].contains('\n') && !is_whole_lines(lines, start, end)
+    };
+    let marks: Vec<bool> = matches
+        .iter()
+        .map(|m| {
+            let (start, end) = shown(m);
+            fixed(m.rule) && on_its_line(m) && rest_of_line_words(lines, start, end) < LONG_LINE_WORDS
+        })
+        .collect();
+    let mut starts: Vec<usize> = matches
+        .iter()
+        .zip(&marks)
+        .filter(|(m, mark)| **mark || splits_runs(lines, m) && shows_words(lines, m))
+        .map(|(m, _)| m.start)
+        .collect();
+    starts.sort_unstable();
+    let mut opened: HashMap<u32, usize> = HashMap::new();
+    let mut first: HashMap<u32, usize> = HashMap::new();
+    for m in matches {
+        first.entry(m.rule).and_modify(|s| *s = (*s).min(m.start)).or_insert(m.start);
+    }
+    for (m, _) in matches.iter().zip(&marks).filter(|(_, mark)| **mark) {
+        let next = starts.get(starts.partition_point(|&s| s < m.end)).copied().unwrap_or(lines.len());
+        let from = shown(m).1.min(next);
+        let below = lines[from..next].split_once('\n').map_or("", |(_, rest)| rest);
+        if below.lines().any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS) {
+            *opened.entry(m.rule).or_insert(0) += 1;
+        }
+    }
+    matches
+        .iter()
+        .map(|m| opened.get(&m.rule).is_some_and(|&n| n >= LIST_ITEMS) && first[&m.rule] < m.start && on_its_line(m))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -409,6 +462,37 @@ mod tests {
         assert_eq!(matches.len(), 2, "the headline link and the reply box are matched");
         let (s, e) = c.article_block(&text, &matches).unwrap();
         assert!(text[s..e].contains("The article text") && !text[s..e].contains("I read this"), "{:?}", &text[s..e]);
+    }
+
+    #[test]
+    fn in_html_a_comment_thread_marked_by_its_dates_is_not_the_article() {
+        // the comments' date rule is mined with the markup around it, over source lines; a reader sees
+        // "name date" on one line and the comment below it. One comment alone outweighs the article,
+        // and one commenter's "name" is a sentence.
+        let comment = |name: &str, day: u32, words: &str| {
+            format!(
+                "<dt><b>{name}</b>\n<i>on June {day}, 2012</i>\n</dt>\n<dd><p>Thank you for this post, {words}.</p></dd>\n"
+            )
+        };
+        let long = "it said more to me the second time I read it than the first time, and I will read it again \
+            tomorrow with my family at breakfast";
+        let thread = [
+            comment("Ann", 1, "I liked it"),
+            comment("Bo", 2, long),
+            comment("You are going to hold on to something your whole life long", 3, long),
+            comment("Cy", 4, long),
+        ]
+        .concat();
+        let text = format!(
+            "<html><body>\n<nav>Home</nav>\n<p>The article is short but it has enough words to be a long line.</p>\n\
+             <dl>\n{thread}</dl>\n</body></html>"
+        );
+        let rule = "</b> <i> on «month» «number» «number» </i> </dt> <dd> <p>";
+        let c = html_cleaner(&[(rule, Action::Remove), ("<nav> Home </nav>", Action::Remove)]);
+        let matches = c.matches(&text);
+        assert_eq!(matches.len(), 5, "the four comments' dates and the menu are matched");
+        let (s, e) = c.article_block(&text, &matches).unwrap();
+        assert!(text[s..e].contains("The article is short"), "{:?}", &text[s..e]);
     }
 
     #[test]

@@ -97,6 +97,8 @@ struct ActiveRule {
     cluster: Option<u32>,
     /// See [`Rule::has_fixed_text`]: only such rules mark list items and frame edges.
     fixed: bool,
+    /// See [`Rule::shows_fixed_text`]: in HTML, only such rules mark list items on the lines a reader sees.
+    shows_fixed: bool,
 }
 
 /// A compiled set of rules.
@@ -211,6 +213,11 @@ impl Cleaner {
                 cluster: rule.cluster,
                 // of the single-word lines, only labels ("Topics:") mark anything
                 fixed: if lines::line_of(rule).is_some() { lines::is_label(rule) } else { rule.has_fixed_text() },
+                shows_fixed: if lines::line_of(rule).is_some() {
+                    lines::is_label(rule)
+                } else {
+                    rule.shows_fixed_text()
+                },
             });
         }
         let refs: Vec<&[Symbol]> = token_strings.iter().map(|s| s.as_slice()).collect();
