@@ -32,10 +32,17 @@ impl Cleaner {
     /// reads a page's visible lines once for all its steps.
     pub(super) fn article_block_seen(&self, text: &str, lines: &str, matches: &[Match]) -> Option<(usize, usize)> {
         let mut items = list_items(text, matches, |rule| self.rules[rule as usize].fixed);
-        if self.tokenizer == Tokenizer::Html {
-            let seen = seen_list_items(lines, matches, |rule| self.rules[rule as usize].shows_fixed);
-            items.iter_mut().zip(seen).for_each(|(a, b)| *a |= b);
-        }
+        let seen = if self.tokenizer == Tokenizer::Html {
+            seen_list_items(
+                lines,
+                matches,
+                |rule| self.rules[rule as usize].shows_fixed,
+                || headline_zones(text, lines),
+            )
+        } else {
+            Vec::new()
+        };
+        items.iter_mut().zip(&seen).for_each(|(a, b)| *a |= b);
         // A short match that is not a line of its own (an idiom, most likely) does not break the article;
         // a list item's marker does.
         // In HTML, what blanks to nothing (markup alone: `</p><p>`, an embedded widget's code) does not
@@ -56,7 +63,9 @@ impl Cleaner {
             all = merge_spans(all);
         }
         // a run starting where an item's marker ends is that item
-        let item_ends: HashSet<usize> = matches.iter().zip(&items).filter(|(_, is)| **is).map(|(m, _)| m.end).collect();
+        let mut item_ends: HashSet<usize> =
+            matches.iter().zip(&items).filter(|(_, is)| **is).map(|(m, _)| m.end).collect();
+        item_ends.extend(removals_ending_items(counted, matches, &seen, &all));
         let opens_item = |run_start: usize| item_ends.contains(&run_start);
         // a footer string that is this page's own title (the site lists its headlines, this one among
         // them) is no footer here
@@ -311,25 +320,43 @@ fn list_items(text: &str, matches: &[Match], fixed: impl Fn(u32) -> bool) -> Vec
 /// comment's marker is mined with the markup around it (`</span> <span class="comment_time">June 27,
 /// 2012 at 6:47 pm</span> </dt> <dd …>`): only what a reader sees of a match counts, and only its date
 /// shares the commenter's line. Once a rule marks items on the page, all its matches on a line of their
-/// own but its first do (a commenter's "name" can be a sentence; the article's own dateline comes before
-/// the comments').
-fn seen_list_items(lines: &str, matches: &[Match], fixed: impl Fn(u32) -> bool) -> Vec<bool> {
-    let shown = |m: &Match| {
-        let s = &lines[m.start..m.end];
-        let start = m.start + (s.len() - s.trim_start().len());
-        (start, start.max(m.start + s.trim_end().len()))
-    };
-    let on_its_line = |m: &Match| {
-        let (start, end) = shown(m);
-        start < end && !lines[start..end].contains('\n') && !is_whole_lines(lines, start, end)
-    };
-    let marks: Vec<bool> = matches
+/// own do (a commenter's "name" can be a sentence), except in `zones` (see [`headline_zones`]): the
+/// article's own dateline can share the comments' rule.
+fn seen_list_items(
+    lines: &str,
+    matches: &[Match],
+    fixed: impl Fn(u32) -> bool,
+    zones: impl FnOnce() -> Vec<(usize, usize)>,
+) -> Vec<bool> {
+    // what a reader sees of each match of fixed text (only those mark items), read once: a match of
+    // markup can be kilobytes of blanks
+    let shown: Vec<Option<(usize, usize)>> = matches
         .iter()
         .map(|m| {
-            let (start, end) = shown(m);
-            fixed(m.rule) && on_its_line(m) && rest_of_line_words(lines, start, end) < LONG_LINE_WORDS
+            fixed(m.rule).then(|| {
+                // bytes, not chars: what markup blanked is ASCII spaces and line breaks
+                let b = &lines.as_bytes()[m.start..m.end];
+                let start = b.iter().position(|c| !c.is_ascii_whitespace()).unwrap_or(b.len());
+                let end = b.iter().rposition(|c| !c.is_ascii_whitespace()).map_or(start, |e| e + 1);
+                (m.start + start, m.start + end.max(start))
+            })
         })
         .collect();
+    let on_its_line = |at: &Option<(usize, usize)>| {
+        at.is_some_and(|(start, end)| {
+            start < end && !lines[start..end].contains('\n') && !is_whole_lines(lines, start, end)
+        })
+    };
+    let marks: Vec<bool> = shown
+        .iter()
+        .map(|at| {
+            on_its_line(at) && at.is_some_and(|(start, end)| rest_of_line_words(lines, start, end) < LONG_LINE_WORDS)
+        })
+        .collect();
+    // most pages have no list: what follows is read only if something marks one
+    if !marks.contains(&true) {
+        return marks;
+    }
     let mut starts: Vec<usize> = matches
         .iter()
         .zip(&marks)
@@ -338,21 +365,70 @@ fn seen_list_items(lines: &str, matches: &[Match], fixed: impl Fn(u32) -> bool) 
         .collect();
     starts.sort_unstable();
     let mut opened: HashMap<u32, usize> = HashMap::new();
-    let mut first: HashMap<u32, usize> = HashMap::new();
-    for m in matches {
-        first.entry(m.rule).and_modify(|s| *s = (*s).min(m.start)).or_insert(m.start);
-    }
-    for (m, _) in matches.iter().zip(&marks).filter(|(_, mark)| **mark) {
+    for ((m, at), _) in matches.iter().zip(&shown).zip(&marks).filter(|(_, mark)| **mark) {
         let next = starts.get(starts.partition_point(|&s| s < m.end)).copied().unwrap_or(lines.len());
-        let from = shown(m).1.min(next);
+        let from = at.map_or(next, |(_, end)| end.min(next));
         let below = lines[from..next].split_once('\n').map_or("", |(_, rest)| rest);
         if below.lines().any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS) {
             *opened.entry(m.rule).or_insert(0) += 1;
         }
     }
+    opened.retain(|_, n| *n >= LIST_ITEMS);
+    if opened.is_empty() {
+        return vec![false; matches.len()];
+    }
+    let zones = zones();
     matches
         .iter()
-        .map(|m| opened.get(&m.rule).is_some_and(|&n| n >= LIST_ITEMS) && first[&m.rule] < m.start && on_its_line(m))
+        .zip(&shown)
+        .map(|(m, at)| {
+            let dated = zones.iter().any(|&(a, b)| m.start >= a && m.start < b);
+            opened.contains_key(&m.rule) && !dated && on_its_line(at)
+        })
+        .collect()
+}
+
+/// Lines with words below a headline that are still its dateline's and byline's.
+const HEADLINE_ZONE_LINES: usize = 2;
+
+/// HTML: the lines a reader sees that repeat the page's `<title>` (its headline, printed once or more)
+/// and the few lines below each, where the article's own dateline and byline are.
+fn headline_zones(html: &str, lines: &str) -> Vec<(usize, usize)> {
+    let Some(title) = title_element(html) else { return Vec::new() };
+    let body = body_start(html).unwrap_or(0);
+    let mut zones: Vec<(usize, usize)> = Vec::new();
+    let mut at = body;
+    let mut after = 0;
+    for line in lines[body..].split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        if super::head::is_title(&title, line) {
+            zones.push((start, at));
+            after = 0;
+        } else if let Some(z) = zones.last_mut()
+            && after < HEADLINE_ZONE_LINES
+            && !line.trim().is_empty()
+        {
+            z.1 = at;
+            after += 1;
+        }
+    }
+    zones
+}
+
+/// HTML: the ends of the removals (`all`) that hold an item's marker (`items`, of `matches`) with no
+/// more than the rest of the marker's line after it: the marker's rule is also mined with more markup
+/// ("… 4:51 am</span></dt><dd>"), and the longer match bounds the run the item opens.
+fn removals_ending_items(lines: &str, matches: &[Match], items: &[bool], all: &[Span]) -> Vec<usize> {
+    let mut ends: Vec<usize> = matches.iter().zip(items).filter(|(_, is)| **is).map(|(m, _)| m.end).collect();
+    ends.sort_unstable();
+    all.iter()
+        .filter(|s| {
+            let i = ends.partition_point(|&e| e < s.start);
+            let last = ends[i..].iter().take_while(|&&e| e <= s.end).last();
+            last.is_some_and(|&e| !lines[e..s.end].trim_end().contains('\n'))
+        })
+        .map(|s| s.end)
         .collect()
 }
 
@@ -468,29 +544,57 @@ mod tests {
     fn in_html_a_comment_thread_marked_by_its_dates_is_not_the_article() {
         // the comments' date rule is mined with the markup around it, over source lines; a reader sees
         // "name date" on one line and the comment below it. One comment alone outweighs the article,
-        // and one commenter's "name" is a sentence.
-        let comment = |name: &str, day: u32, words: &str| {
-            format!(
-                "<dt><b>{name}</b>\n<i>on June {day}, 2012</i>\n</dt>\n<dd><p>Thank you for this post, {words}.</p></dd>\n"
-            )
+        // one commenter's "name" is a sentence, and the article's own byline shares the comments' rule.
+        let dated = |name: &str, day: u32, words: &str| {
+            format!("<dt><b>{name}</b>\n<i>on June {day}, 2012</i>\n</dt>\n<dd><p>{words}.</p></dd>\n")
         };
-        let long = "it said more to me the second time I read it than the first time, and I will read it again \
-            tomorrow with my family at breakfast";
+        let long = "Thank you, it said more to me the second time I read it than the first time, and I will read \
+            it again tomorrow with my family at breakfast";
         let thread = [
-            comment("Ann", 1, "I liked it"),
-            comment("Bo", 2, long),
-            comment("You are going to hold on to something your whole life long", 3, long),
-            comment("Cy", 4, long),
+            dated("You are going to hold on to something your whole life long", 2, long),
+            dated("Ann", 3, "Thank you for this post, I liked it a lot"),
+            dated("Bo", 4, long),
+            dated("Cy", 5, long),
         ]
         .concat();
+        let article = dated("By Desk", 1, "The article is short but it has enough words to be a long line")
+            .replace("</p>", "</p><p>And a second paragraph</p>");
         let text = format!(
-            "<html><body>\n<nav>Home</nav>\n<p>The article is short but it has enough words to be a long line.</p>\n\
-             <dl>\n{thread}</dl>\n</body></html>"
+            "<html><head><title>Big news today</title></head><body>\n<nav>Home</nav>\n<h1>Big news today</h1>\n\
+             <dl>\n{article}</dl>\n<dl>\n{thread}</dl>\n</body></html>"
         );
         let rule = "</b> <i> on «month» «number» «number» </i> </dt> <dd> <p>";
         let c = html_cleaner(&[(rule, Action::Remove), ("<nav> Home </nav>", Action::Remove)]);
         let matches = c.matches(&text);
-        assert_eq!(matches.len(), 5, "the four comments' dates and the menu are matched");
+        assert_eq!(matches.len(), 6, "the byline's and the four comments' dates and the menu are matched");
+        let (s, e) = c.article_block(&text, &matches).unwrap();
+        assert!(text[s..e].contains("The article is short"), "{:?}", &text[s..e]);
+    }
+
+    #[test]
+    fn in_html_a_comment_opens_where_the_longer_match_around_its_date_ends() {
+        // the date's rule marks the items; a longer rule mined around it ends later, and the comment's run
+        // starts there
+        let long = "Thank you, it said more to me the second time I read it than the first time, and I will read \
+            it again tomorrow with my family at breakfast";
+        // the longer rule matches two of the three: the third comment's markup differs
+        let thread: String = [("Ann", "<p>"), ("Bo", "<p>"), ("Cy", "<div><p>")]
+            .iter()
+            .map(|(name, open)| {
+                format!("<dt><b>{name}</b>\n<i>on June 2, 2012</i>\n</dt>\n<dd>{open}{long}.</p></dd>\n")
+            })
+            .collect();
+        let text = format!(
+            "<html><body>\n<nav>Home</nav>\n<p>The article is short but it has enough words to be a long line.</p>\n\
+             <dl>\n{thread}</dl>\n</body></html>"
+        );
+        let c = html_cleaner(&[
+            ("</b> <i> on «month» «number»", Action::Remove),
+            ("on «month» «number» «number» </i> </dt> <dd> <p>", Action::Remove),
+            ("<nav> Home </nav>", Action::Remove),
+        ]);
+        let matches = c.matches(&text);
+        assert_eq!(matches.len(), 6, "three dates, two of them with the markup around, and the menu are matched");
         let (s, e) = c.article_block(&text, &matches).unwrap();
         assert!(text[s..e].contains("The article is short"), "{:?}", &text[s..e]);
     }

@@ -83,7 +83,7 @@ pub(super) fn fold(s: &str) -> String {
 
 /// Whether `line` repeats the title (`first`, see [`first_line`]): two words or more, in the first line;
 /// or it starts with the title proper (the first line before a " - Site" suffix, three words or more).
-fn is_title(first: &str, line: &str) -> bool {
+pub(super) fn is_title(first: &str, line: &str) -> bool {
     let t = line.trim();
     let mut words = t.split_whitespace();
     let Some(head) = words.next() else { return false };
