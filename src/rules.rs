@@ -121,7 +121,7 @@ impl Rule {
     }
 
     /// Whether the rule holds fixed text a reader sees: as [`Rule::has_fixed_text`], where HTML tags
-    /// are not text ("«upcase» </a>" is any linked name, not a place in the template).
+    /// are not text (`«upcase» </a>` is any linked name, not a place in the template).
     pub fn shows_fixed_text(&self) -> bool {
         self.tokens.is_empty() || self.symbols().iter().any(|s| matches!(s, Symbol::Literal(_)) && !s.is_tag())
     }
