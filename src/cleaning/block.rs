@@ -292,28 +292,10 @@ pub(super) fn body_start(html: &str) -> Option<usize> {
 /// match). Whole lines that repeat are menus, matches across lines are lists of links, and a rule
 /// whose other matches are followed by nothing (an archive list's dates) marks no items.
 fn list_items(text: &str, matches: &[Match], fixed: impl Fn(u32) -> bool) -> Vec<bool> {
-    let marks: Vec<bool> = matches
-        .iter()
-        .map(|m| {
-            fixed(m.rule)
-                && !text[m.start..m.end].contains('\n')
-                && !is_whole_lines(text, m.start, m.end)
-                && rest_of_line_words(text, m.start, m.end) < LONG_LINE_WORDS
-        })
-        .collect();
-    let mut starts: Vec<usize> =
-        matches.iter().zip(&marks).filter(|(m, mark)| **mark || splits_runs(text, m)).map(|(m, _)| m.start).collect();
-    starts.sort_unstable();
-    let mut opened: HashMap<u32, usize> = HashMap::new();
-    for (m, _) in matches.iter().zip(&marks).filter(|(_, mark)| **mark) {
-        let next = starts.get(starts.partition_point(|&s| s < m.end)).copied().unwrap_or(text.len());
-        // the item's text is on the lines below its marker; a dated headline list holds it on the line
-        let below = text[m.end..next].split_once('\n').map_or("", |(_, rest)| rest);
-        if below.lines().any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS) {
-            *opened.entry(m.rule).or_insert(0) += 1;
-        }
-    }
-    matches.iter().zip(marks).map(|(m, mark)| mark && opened.get(&m.rule).is_some_and(|&n| n >= LIST_ITEMS)).collect()
+    let extents: Vec<Option<(usize, usize)>> =
+        matches.iter().map(|m| fixed(m.rule).then_some((m.start, m.end))).collect();
+    let (marks, opened) = item_rules(text, matches, &extents, |m| splits_runs(text, m));
+    matches.iter().zip(marks).map(|(m, mark)| mark && opened.contains(&m.rule)).collect()
 }
 
 /// HTML: as [`list_items`], on the lines a reader sees (`lines`, see [`visible_lines`]), where a
@@ -342,38 +324,7 @@ fn seen_list_items(
             })
         })
         .collect();
-    let on_its_line = |at: &Option<(usize, usize)>| {
-        at.is_some_and(|(start, end)| {
-            start < end && !lines[start..end].contains('\n') && !is_whole_lines(lines, start, end)
-        })
-    };
-    let marks: Vec<bool> = shown
-        .iter()
-        .map(|at| {
-            on_its_line(at) && at.is_some_and(|(start, end)| rest_of_line_words(lines, start, end) < LONG_LINE_WORDS)
-        })
-        .collect();
-    // most pages have no list: what follows is read only if something marks one
-    if !marks.contains(&true) {
-        return marks;
-    }
-    let mut starts: Vec<usize> = matches
-        .iter()
-        .zip(&marks)
-        .filter(|(m, mark)| **mark || splits_runs(lines, m) && shows_words(lines, m))
-        .map(|(m, _)| m.start)
-        .collect();
-    starts.sort_unstable();
-    let mut opened: HashMap<u32, usize> = HashMap::new();
-    for ((m, at), _) in matches.iter().zip(&shown).zip(&marks).filter(|(_, mark)| **mark) {
-        let next = starts.get(starts.partition_point(|&s| s < m.end)).copied().unwrap_or(lines.len());
-        let from = at.map_or(next, |(_, end)| end.min(next));
-        let below = lines[from..next].split_once('\n').map_or("", |(_, rest)| rest);
-        if below.lines().any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS) {
-            *opened.entry(m.rule).or_insert(0) += 1;
-        }
-    }
-    opened.retain(|_, n| *n >= LIST_ITEMS);
+    let (_, opened) = item_rules(lines, matches, &shown, |m| splits_runs(lines, m) && shows_words(lines, m));
     if opened.is_empty() {
         return vec![false; matches.len()];
     }
@@ -383,9 +334,55 @@ fn seen_list_items(
         .zip(&shown)
         .map(|(m, at)| {
             let dated = zones.iter().any(|&(a, b)| m.start >= a && m.start < b);
-            opened.contains_key(&m.rule) && !dated && on_its_line(at)
+            opened.contains(&m.rule) && !dated && at.is_some_and(|(start, end)| on_its_line(lines, start, end))
         })
         .collect()
+}
+
+/// Whether `start..end` of `counted` is words on a line with more: not empty, not across lines, not
+/// whole lines.
+fn on_its_line(counted: &str, start: usize, end: usize) -> bool {
+    start < end && !counted[start..end].contains('\n') && !is_whole_lines(counted, start, end)
+}
+
+/// For [`list_items`] and [`seen_list_items`], given the stretch of `counted` that each match shows
+/// (`None`: its rule marks nothing): which matches are markers (a stretch sharing its line with fewer
+/// than [`LONG_LINE_WORDS`] other words), and the rules whose markers open at least [`LIST_ITEMS`] pieces
+/// of text on the page (lines of [`LONG_LINE_WORDS`] words before the next marker or match that
+/// `splits` the runs).
+fn item_rules(
+    counted: &str,
+    matches: &[Match],
+    extents: &[Option<(usize, usize)>],
+    splits: impl Fn(&Match) -> bool,
+) -> (Vec<bool>, HashSet<u32>) {
+    let marks: Vec<bool> = extents
+        .iter()
+        .map(|at| {
+            at.is_some_and(|(start, end)| {
+                on_its_line(counted, start, end) && rest_of_line_words(counted, start, end) < LONG_LINE_WORDS
+            })
+        })
+        .collect();
+    // most pages have no list: what follows is read only if something marks one
+    if !marks.contains(&true) {
+        return (marks, HashSet::new());
+    }
+    let mut starts: Vec<usize> =
+        matches.iter().zip(&marks).filter(|(m, mark)| **mark || splits(m)).map(|(m, _)| m.start).collect();
+    starts.sort_unstable();
+    let mut opened: HashMap<u32, usize> = HashMap::new();
+    for ((m, at), _) in matches.iter().zip(extents).zip(&marks).filter(|(_, mark)| **mark) {
+        let next = starts.get(starts.partition_point(|&s| s < m.end)).copied().unwrap_or(counted.len());
+        // the item's text is on the lines below its marker; a dated headline list holds it on the line
+        let from = at.map_or(next, |(_, end)| end.min(next));
+        let below = counted[from..next].split_once('\n').map_or("", |(_, rest)| rest);
+        if below.lines().any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS) {
+            *opened.entry(m.rule).or_insert(0) += 1;
+        }
+    }
+    let opened = opened.into_iter().filter(|&(_, n)| n >= LIST_ITEMS).map(|(rule, _)| rule).collect();
+    (marks, opened)
 }
 
 /// Lines with words below a headline that are still its dateline's and byline's.
@@ -540,6 +537,15 @@ mod tests {
         assert!(text[s..e].contains("The article text") && !text[s..e].contains("I read this"), "{:?}", &text[s..e]);
     }
 
+    /// A comment that outweighs a short article on its own.
+    const LONG_COMMENT: &str = "Thank you, it said more to me the second time I read it than the first time, and I \
+        will read it again tomorrow with my family at breakfast";
+
+    fn assert_short_article_is_the_block(c: &Cleaner, text: &str, matches: &[Match]) {
+        let (s, e) = c.article_block(text, matches).unwrap();
+        assert!(text[s..e].contains("The article is short"), "{:?}", &text[s..e]);
+    }
+
     #[test]
     fn in_html_a_comment_thread_marked_by_its_dates_is_not_the_article() {
         // the comments' date rule is mined with the markup around it, over source lines; a reader sees
@@ -548,13 +554,11 @@ mod tests {
         let dated = |name: &str, day: u32, words: &str| {
             format!("<dt><b>{name}</b>\n<i>on June {day}, 2012</i>\n</dt>\n<dd><p>{words}.</p></dd>\n")
         };
-        let long = "Thank you, it said more to me the second time I read it than the first time, and I will read \
-            it again tomorrow with my family at breakfast";
         let thread = [
-            dated("You are going to hold on to something your whole life long", 2, long),
+            dated("You are going to hold on to something your whole life long", 2, LONG_COMMENT),
             dated("Ann", 3, "Thank you for this post, I liked it a lot"),
-            dated("Bo", 4, long),
-            dated("Cy", 5, long),
+            dated("Bo", 4, LONG_COMMENT),
+            dated("Cy", 5, LONG_COMMENT),
         ]
         .concat();
         let article = dated("By Desk", 1, "The article is short but it has enough words to be a long line")
@@ -567,21 +571,18 @@ mod tests {
         let c = html_cleaner(&[(rule, Action::Remove), ("<nav> Home </nav>", Action::Remove)]);
         let matches = c.matches(&text);
         assert_eq!(matches.len(), 6, "the byline's and the four comments' dates and the menu are matched");
-        let (s, e) = c.article_block(&text, &matches).unwrap();
-        assert!(text[s..e].contains("The article is short"), "{:?}", &text[s..e]);
+        assert_short_article_is_the_block(&c, &text, &matches);
     }
 
     #[test]
     fn in_html_a_comment_opens_where_the_longer_match_around_its_date_ends() {
         // the date's rule marks the items; a longer rule mined around it ends later, and the comment's run
         // starts there
-        let long = "Thank you, it said more to me the second time I read it than the first time, and I will read \
-            it again tomorrow with my family at breakfast";
         // the longer rule matches two of the three: the third comment's markup differs
         let thread: String = [("Ann", "<p>"), ("Bo", "<p>"), ("Cy", "<div><p>")]
             .iter()
             .map(|(name, open)| {
-                format!("<dt><b>{name}</b>\n<i>on June 2, 2012</i>\n</dt>\n<dd>{open}{long}.</p></dd>\n")
+                format!("<dt><b>{name}</b>\n<i>on June 2, 2012</i>\n</dt>\n<dd>{open}{LONG_COMMENT}.</p></dd>\n")
             })
             .collect();
         let text = format!(
@@ -595,8 +596,7 @@ mod tests {
         ]);
         let matches = c.matches(&text);
         assert_eq!(matches.len(), 6, "three dates, two of them with the markup around, and the menu are matched");
-        let (s, e) = c.article_block(&text, &matches).unwrap();
-        assert!(text[s..e].contains("The article is short"), "{:?}", &text[s..e]);
+        assert_short_article_is_the_block(&c, &text, &matches);
     }
 
     #[test]
