@@ -6,6 +6,7 @@
 //! [`cross_source`] is the second-level filter across sources. The library has no UI dependency: the CLI
 //! and the terminal UI are thin layers over it.
 
+pub mod atomic;
 pub mod corpus;
 pub mod cutoff;
 pub mod error;

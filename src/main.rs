@@ -9,6 +9,7 @@ use clap::Parser;
 fn main() -> ExitCode {
     let args = cli::args::Cli::parse();
     match cli::run(args) {
+        Ok(_) if cli::output::stdout_failed() => ExitCode::from(1),
         Ok(code) => code,
         Err(err) => {
             if cli::output::is_broken_pipe(&err) {

@@ -7,7 +7,6 @@
 
 use std::collections::HashMap;
 use std::fs;
-use std::io::Write;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -372,23 +371,8 @@ impl RulesFile {
 
     /// Writes atomically: temporary file beside `path`, fsync, rename.
     pub fn save(&self, path: &Path) -> Result<()> {
-        write_atomic(path, self.to_toml().as_bytes())
+        crate::atomic::write_atomic(path, self.to_toml().as_bytes())
     }
-}
-
-/// Writes `bytes` to `path` atomically, creating the folder if needed.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    let mut tmp =
-        tempfile::Builder::new().prefix(".chaff-").suffix(".tmp").tempfile_in(dir).map_err(|e| Error::io(dir, e))?;
-    tmp.write_all(bytes).map_err(|e| Error::io(path, e))?;
-    tmp.as_file().sync_all().map_err(|e| Error::io(path, e))?;
-    tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
-    Ok(())
 }
 
 /// The rules file of a source: `<dir>/<source>.toml`.

@@ -9,10 +9,11 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
+use chaff::atomic::write_atomic;
 use chaff::cleaning::{Cleaned, Cleaner};
 use chaff::corpus::{LoadOptions, decode, parse_record};
 use chaff::render::{html_text, remove_text_keep_tags};
-use chaff::rules::{RulesFile, write_atomic};
+use chaff::rules::RulesFile;
 use chaff::tokens::Tokenizer;
 use rayon::prelude::*;
 use serde_json::json;

@@ -1,6 +1,19 @@
 //! The subcommands. Each parses nothing itself: `args` did, and each turns typed arguments into engine
 //! calls and prints the result.
 
+// Defined before the submodules, so each of them can use them.
+/// `print!` to stdout that survives a closed pipe ([`write_stdout`]).
+#[allow(unused_macros)]
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::output::write_stdout(format_args!($($arg)*)) };
+}
+
+/// `println!` to stdout that survives a closed pipe ([`write_stdout`]).
+macro_rules! outln {
+    () => { $crate::cli::output::write_stdout(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::cli::output::write_stdout(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
 pub mod args;
 mod bench;
 mod clean;
@@ -31,9 +44,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             for source in chaff::generate::bundled() {
                 files += chaff::generate::write_source(&source, &a.out)
                     .map_err(|e| anyhow::anyhow!("{}: {e}", a.out.display()))?;
-                println!("{}/{}: {} documents", a.out.display(), source.name, source.docs.len());
+                outln!("{}/{}: {} documents", a.out.display(), source.name, source.docs.len());
             }
-            println!("{files} files written");
+            outln!("{files} files written");
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Bench(a)) => bench::bench(a),

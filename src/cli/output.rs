@@ -1,6 +1,8 @@
 //! Printing: one-line errors, broken pipes, progress on stderr.
 
-use std::io::IsTerminal;
+use std::fmt;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use chaff::mining::{Progress, Stage};
@@ -21,6 +23,33 @@ pub fn one_line(err: &anyhow::Error) -> String {
 /// A closed stdout (`chaff clean | head`) is not an error.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe))
+}
+
+/// Set once stdout is closed (`chaff stats DIR | head`): output stops, the work goes on.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+/// Set when writing stdout failed for another reason (a full disk): the run exits 1 at the end.
+static STDOUT_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// Writes to stdout without ever panicking: a closed pipe silences the rest of the output (rules files
+/// are still written), any other error is reported once on stderr and fails the run at its end.
+/// Use it through `out!` and `outln!` (defined in `cli/mod.rs`), never `print!`.
+pub fn write_stdout(args: fmt::Arguments<'_>) {
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(args).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+        } else if !STDOUT_FAILED.swap(true, Ordering::Relaxed) {
+            eprintln!("chaff: error: writing stdout: {e}");
+        }
+    }
+}
+
+/// Whether writing stdout failed (other than by a closed pipe): `main` exits 1.
+pub fn stdout_failed() -> bool {
+    STDOUT_FAILED.load(Ordering::Relaxed)
 }
 
 /// A progress bar on stderr for `len` items, or a running count when `len` is unknown; hidden unless

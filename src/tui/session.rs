@@ -462,7 +462,7 @@ impl Session {
         let text = self.rules_file().to_toml();
         // remembered first: the watcher will report our own write
         let before = self.disk_text.replace(text.clone());
-        if let Err(e) = crate::rules::write_atomic(&self.spec.rules, text.as_bytes()) {
+        if let Err(e) = crate::atomic::write_atomic(&self.spec.rules, text.as_bytes()) {
             self.disk_text = before;
             return Err(e.to_string());
         }

@@ -1,0 +1,1 @@
+//! Regressions of `chaff clean` and output: inputs never overwritten, names never collide, bad input skipped and reported.

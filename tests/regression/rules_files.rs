@@ -1,0 +1,1 @@
+//! Regressions of rules files and `chaff mine`: decisions never lost, unknown keys warned, modes kept.

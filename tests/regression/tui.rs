@@ -1,0 +1,1 @@
+//! Regressions of the tuning UI: the watcher, popups, re-mining, quitting.
