@@ -9,6 +9,7 @@
 pub mod atomic;
 pub mod corpus;
 pub mod cutoff;
+pub mod editing;
 pub mod error;
 pub mod mutable;
 pub mod statistics;
