@@ -43,8 +43,9 @@ pub fn update(app: &mut App, action: Action) {
         && let Some(s) = app.session_mut()
         && s.pending_conflict
     {
+        // judged again now: the file may be back as it was, or the work saved meanwhile
         s.pending_conflict = false;
-        app.mode = Mode::ConflictPrompt;
+        background::rules_changed(app);
     }
     app.relayout();
 }
