@@ -3,8 +3,10 @@
 #[path = "../tui_support.rs"]
 mod tui_support;
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use chaff::rules::{RulesFile, Status};
@@ -12,7 +14,7 @@ use chaff::tui::state::Mode;
 use chaff::tui::update::on_change;
 use chaff::tui::watch::{self, Change, DEBOUNCE};
 use chaff::tui::{App, Settings};
-use tui_support::{Fixture, press};
+use tui_support::{Fixture, press, screen};
 
 /// Long enough for the watcher to have reported anything it saw: several debounce periods.
 const SETTLE: Duration = Duration::from_millis(1500);
@@ -139,3 +141,113 @@ fn one_outside_edit_seen_by_the_watcher_asks_once() {
     assert!(matches!(app.mode, Mode::Normal));
 }
 
+/// A text source of two templates, whose galleries (a third of the pages) have single-word lines of
+/// their own: line rules of that template's cluster, below the whole source's cutoff.
+fn two_templates(fx: &Fixture, pages: usize) -> std::path::PathBuf {
+    let dir = fx.root().join("lined");
+    fs::create_dir_all(&dir).unwrap();
+    for p in 0..pages {
+        let body: String = (0..6)
+            .map(|l| format!("Page {p} line {l} says something different from the others {}.\n", p * 7 + l))
+            .collect();
+        let text = if p % 3 == 0 {
+            format!(
+                "Gallery Site Photo Page\nPictures of the week\nGallery\n{body}Photos:\nview{p}\nSlideshow\nNext picture set below\n"
+            )
+        } else {
+            format!("Lined Site Home Page\nNews and more\n{body}Tags:\ntopic{p}\nReply\nLeave a reply below\n")
+        };
+        fs::write(dir.join(format!("{p:03}.txt")), text).unwrap();
+    }
+    dir
+}
+
+/// `chaff mine` into a rules folder of its own: the rules file it writes.
+fn chaff_mine(corpus: &Path, rules_dir: &Path) -> RulesFile {
+    let out = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .arg("mine")
+        .arg(corpus)
+        .arg("--rules-dir")
+        .arg(rules_dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    RulesFile::load(&rules_dir.join("lined.toml")).unwrap()
+}
+
+fn ids(file: &RulesFile) -> BTreeSet<String> {
+    file.rules.iter().map(|r| r.id.clone()).collect()
+}
+
+#[test]
+fn re_mining_makes_the_rules_of_a_fresh_mine_cluster_line_rules_included() {
+    let fx = Fixture { dir: tempfile::tempdir().unwrap() };
+    let corpus = two_templates(&fx, 16);
+    let mut app = fx.app_on("lined", 160, 48);
+    let opened = app.session().unwrap().rules_file();
+    let cluster_lines =
+        |f: &RulesFile| f.rules.iter().filter(|r| r.cluster.is_some() && r.id.starts_with("line:")).count();
+    assert!(cluster_lines(&opened) > 0, "the fixture has line rules of a cluster");
+    // the editor accepts one of them
+    let s = app.session_mut().unwrap();
+    let gallery = s.position("line:Gallery").expect("a line rule of the galleries' cluster");
+    assert!(s.string(gallery).cluster.is_some());
+    s.decide(&[gallery], Some(Status::Accepted), None);
+    // two more pages arrive
+    two_templates(&fx, 18);
+    on_change(&mut app, Change::Corpus);
+    app.wait_for_miner();
+    let s = app.session().unwrap();
+    assert_eq!(s.corpus.docs.len(), 18);
+    let fresh = chaff_mine(&corpus, &fx.dir.path().join("fresh"));
+    assert!(cluster_lines(&fresh) > 0);
+    assert_eq!(ids(&s.rules_file()), ids(&fresh), "the UI's re-mine makes the rules `chaff mine` makes");
+    let gallery = s.position("line:Gallery").unwrap();
+    assert_eq!(s.status(gallery), Status::Accepted, "the decision is kept");
+    // and the status bar counts them: the one accepted here, the rejected ones, and the pending ones
+    // the cutoff keeps (the accepted one among them in the fresh file)
+    let kept = |r: &&chaff::rules::Rule| r.status != Status::Pending || r.bin >= fresh.cutoff.chosen;
+    let count = |st: Status| fresh.rules.iter().filter(kept).filter(|r| r.status == st).count();
+    assert!(fresh.rules.iter().filter(kept).any(|r| r.id == "line:Gallery" && r.status == Status::Pending));
+    let shown = format!("✓ 1 ✗ {} · {}", count(Status::Rejected), count(Status::Pending) - 1);
+    assert!(screen(&app).contains(&shown), "status bar shows `{shown}`:\n{}", screen(&app));
+    let n = fresh.rules.iter().filter(|r| r.bin >= fresh.cutoff.auto).count();
+    assert!(screen(&app).contains(&format!("{n} candidates")), "{}", screen(&app));
+}
+
+#[test]
+fn moving_the_cutoff_back_leaves_nothing_unsaved() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "Right");
+    assert!(app.session().unwrap().dirty);
+    assert!(screen(&app).contains("unsaved"));
+    press(&mut app, "Left");
+    assert!(!app.session().unwrap().dirty, "the state is the one on disk again");
+    assert!(!screen(&app).contains("unsaved"), "{}", screen(&app));
+    // the same for a decision taken back, and after a save
+    press(&mut app, "a u");
+    assert!(!app.session().unwrap().dirty);
+    press(&mut app, "a w Right Left");
+    assert!(!app.session().unwrap().dirty);
+    press(&mut app, "q");
+    assert!(app.quit, "nothing unsaved: q quits at once");
+}
+
+#[test]
+fn a_second_q_never_discards_unsaved_work() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(80, 24);
+    press(&mut app, "a q");
+    assert!(matches!(app.mode, Mode::QuitPrompt));
+    let popup = screen(&app);
+    assert!(popup.contains("d") && popup.contains("Discard") && popup.contains("Stay"), "{popup}");
+    press(&mut app, "q");
+    assert!(!app.quit, "q q quit without saving");
+    assert!(matches!(app.mode, Mode::Normal), "the second q stays");
+    assert!(app.session().unwrap().dirty, "the work is still here");
+    // d discards, as the popup says
+    press(&mut app, "q d");
+    assert!(app.quit);
+    assert!(!fx.rules().exists(), "nothing was saved");
+}

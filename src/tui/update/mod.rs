@@ -83,13 +83,16 @@ pub(super) fn save(app: &mut App) {
     let Some(s) = app.session_mut() else { return };
     let counts = (s.count(Status::Accepted), s.count(Status::Rejected), s.count(Status::Pending));
     match s.save() {
-        Ok(path) => app.info(format!(
-            "saved {} ({} accepted, {} rejected, {} pending)",
-            path.display(),
-            counts.0,
-            counts.1,
-            counts.2
-        )),
+        Ok(path) => {
+            s.mark_saved();
+            app.info(format!(
+                "saved {} ({} accepted, {} rejected, {} pending)",
+                path.display(),
+                counts.0,
+                counts.1,
+                counts.2
+            ))
+        }
         Err(e) => app.error(format!("save failed: {e}")),
     }
 }

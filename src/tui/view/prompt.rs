@@ -19,9 +19,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Mode::QuitPrompt => (
             " Quit? ",
             format!(
-                "You have unsaved decisions ({} accepted, {} rejected). Save them to {} first?",
+                "You have unsaved changes ({} accepted, {} rejected, cutoff {}%): they differ from {}. Save them first?",
                 s.count(Status::Accepted),
                 s.count(Status::Rejected),
+                s.cutoff,
                 s.spec.rules.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned())
             ),
             Context::QuitPrompt,
