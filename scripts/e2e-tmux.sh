@@ -3,9 +3,11 @@
 #
 #   scripts/e2e-tmux.sh [BIN]        BIN defaults to target/release/chaff; nothing is built here.
 #
-# Opens sample-corpora/sevendays (copied to a temporary folder), moves the cutoff and back, accepts the
-# first candidate, saves, quits; reads the screen with capture-pane at each step, then checks that the
-# saved rules file holds the accepted rule. Exits non-zero with a clear message on failure.
+# Opens sample-corpora/sevendays (copied to a temporary folder), moves the cutoff and back (saved again),
+# reads every document (no re-mine), accepts the first candidate, presses q twice (nothing lost), saves,
+# answers one outside edit of the rules file (one popup; the next key acts), quits; reads the screen with
+# capture-pane at each step, then checks that the saved rules file holds the accepted rules. Exits
+# non-zero with a clear message on failure.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -80,17 +82,46 @@ fi
 screen | grep -qF "unsaved" || fail "moving the cutoff did not mark the work unsaved"
 send 0
 wait_for "chosen ${AUTO}%"
+screen | grep -qF "unsaved" && fail "the cutoff is back where it was on disk, but the work still reads unsaved"
+
+STEP="read every document"
+cat "$TMP/sevendays"/*.txt >/dev/null
+sleep 1.5
+screen | grep -qF "re-min" && fail "reading the documents started a re-mine"
 
 STEP="accept the first candidate"
 send Home
 send a
 wait_for "✓ 1"
 
+STEP="q twice"
+send q
+wait_for "Quit?"
+send q
+sleep 0.5
+[ -f "$TMP/exit" ] && fail "q q quit, and the accepted rule was not saved"
+screen | grep -qF "Quit?" && fail "the second q did not close the quit prompt"
+screen | grep -qF "unsaved" || fail "the accepted rule no longer reads unsaved"
+
 STEP="save"
 send w
-wait_for "saved"
+wait_for "saved /"
 screen | grep -qF "unsaved" && fail "still marked unsaved after saving"
 [ -f "$RULES" ] || fail "no rules file at $RULES"
+
+STEP="outside edit"
+send j
+send a
+wait_for "✓ 2"
+echo "# edited elsewhere" >>"$RULES"
+wait_for "Rules file changed on disk"
+sleep 1.5
+send k
+sleep 1.5
+screen | grep -qF "Rules file changed on disk" && fail "one outside edit opened the popup twice"
+send w
+wait_for "saved /"
+screen | grep -qF "unsaved" && fail "w after the popup did not save"
 
 STEP="quit"
 send q
@@ -104,6 +135,6 @@ CODE=$(cat "$TMP/exit")
 
 STEP="check the rules file"
 ACCEPTED=$(grep -c '^status = "accepted"' "$RULES" || true)
-[ "$ACCEPTED" = "1" ] || fail "$RULES should hold exactly one accepted rule, holds $ACCEPTED"
+[ "$ACCEPTED" = "2" ] || fail "$RULES should hold exactly two accepted rules, holds $ACCEPTED"
 
-echo "e2e-tmux: ok (cutoff moved and reset at ${AUTO}%, one rule accepted and saved to the rules file)"
+echo "e2e-tmux: ok (cutoff moved and reset at ${AUTO}%, documents read without a re-mine, q q kept the work, one popup for one outside edit, two rules accepted and saved)"

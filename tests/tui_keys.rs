@@ -178,7 +178,7 @@ fn quit_with_unsaved_work_asks() {
     press(&mut app, "a q");
     assert!(!app.quit);
     assert!(matches!(app.mode, Mode::QuitPrompt));
-    assert!(screen(&app).contains("unsaved decisions"), "{}", screen(&app));
+    assert!(screen(&app).contains("unsaved changes"), "{}", screen(&app));
     press(&mut app, "Esc");
     assert!(matches!(app.mode, Mode::Normal) && !app.quit);
     press(&mut app, "q w");

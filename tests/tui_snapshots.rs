@@ -59,3 +59,12 @@ fn pattern_editor_and_filter() {
     press(&mut app, "/ r e a d");
     insta::assert_snapshot!("filter_80x24", screen(&app));
 }
+
+#[test]
+fn quit_prompt() {
+    // the answers are spelled out: w saves, d discards, a second q stays
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(80, 24);
+    press(&mut app, "a q");
+    insta::assert_snapshot!("quit_prompt_80x24", screen(&app));
+}

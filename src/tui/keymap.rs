@@ -52,7 +52,7 @@ impl Context {
             Context::Help => "This help",
             Context::Input => "Filter and go-to inputs (other keys edit: ←/→, Home/End, Backspace, Ctrl-w, Ctrl-u)",
             Context::PatternInput => "Pattern editor (other keys edit the text)",
-            Context::QuitPrompt => "Quit with unsaved decisions",
+            Context::QuitPrompt => "Quit with unsaved changes",
             Context::ConflictPrompt => "Rules file changed on disk while you have unsaved work",
             Context::JournalPrompt => "Unsaved work found from an earlier session",
             Context::Picker => "Source picker",
@@ -96,7 +96,12 @@ use KeyCode as K;
 
 /// Every binding, in the order the help screen lists them.
 pub static BINDINGS: &[Binding] = &[
-    bind(C::Tune, &[ch('q'), ctrl('c')], Action::Quit, "Quit (asks first when decisions are unsaved)"),
+    bind(
+        C::Tune,
+        &[ch('q'), ctrl('c')],
+        Action::Quit,
+        "Quit; with unsaved changes it asks: w saves, d discards, q again or Esc stays",
+    ),
     bind(C::Tune, &[ch('?')], Action::Help, "Show every key"),
     bind(C::Tune, &[ch('w')], Action::Save, "Save the rules file: every candidate with its status, cutoffs, patterns"),
     bind(C::Tune, &[ch('x')], Action::Export, "Export the accepted rules alone (for `chaff clean --rules`)"),
@@ -170,8 +175,9 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::PatternInput, &[code(K::Tab), code(K::BackTab)], Action::SwitchField, "Switch between name and regex"),
     bind(C::PatternInput, &[code(K::Esc)], Action::Close, "Cancel the edit"),
     bind(C::QuitPrompt, &[ch('w')], Action::SaveAndQuit, "Save, then quit"),
-    bind(C::QuitPrompt, &[ch('y'), ch('q')], Action::QuitWithoutSaving, "Quit without saving (the decisions are lost)"),
-    bind(C::QuitPrompt, &[code(K::Esc), ch('n')], Action::Close, "Stay"),
+    bind(C::QuitPrompt, &[ch('d')], Action::QuitWithoutSaving, "Discard the unsaved changes and quit"),
+    // a second q must never lose work: it stays, as Esc does
+    bind(C::QuitPrompt, &[ch('q'), code(K::Esc), ch('n')], Action::Close, "Stay (nothing is lost)"),
     bind(C::ConflictPrompt, &[ch('k')], Action::KeepMine, "Keep mine (your next save replaces the file)"),
     bind(
         C::ConflictPrompt,

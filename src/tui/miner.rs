@@ -12,11 +12,14 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::automatic::{AutoOptions, automatic_rules};
 use crate::corpus::Corpus;
 use crate::error::Error;
-use crate::mining::{Mining, MiningConfig, Progress, Stage, mine};
+use crate::mining::{MinedString, Mining, MiningConfig, Progress, Stage, mine};
+use crate::rules::{Rule, RulesFile};
 
 use super::ready::{CleanSettings, Ready};
+use super::session::{is_extra, with_extra};
 use super::source::Idioms;
 
 /// What to mine.
@@ -29,18 +32,30 @@ pub struct MineRequest {
     pub prepare: Prepare,
 }
 
-/// How to prepare a mining for the UI, on this thread: idioms to flag, cleaner settings.
+/// How to prepare a mining for the UI, on this thread: idioms to flag, cleaner settings, and the
+/// automatic rules to make.
 #[derive(Clone, Default)]
 pub struct Prepare {
     pub idioms: Idioms,
     pub settings: CleanSettings,
+    /// Re-mining a source being tuned: its rules file as it stands in the UI. The automatic rules are
+    /// made from the new mining with it, as `chaff mine` makes them with the rules file on disk (the
+    /// whole source's line rules, each template cluster mined again with its line rules), less the
+    /// frame cuts it suggests.
+    pub previous: Option<RulesFile>,
 }
 
 /// A finished mining, prepared for the UI.
 pub struct Mined {
     pub corpus: Arc<Corpus>,
+    /// With `extra` in it (when there is a `previous`).
     pub mining: Mining,
     pub ready: Ready,
+    /// The automatic rules that are not strings of the whole source's mining (cluster and line rules).
+    pub extra: Vec<MinedString>,
+    /// The automatic rules with their suggested statuses (rejections of idioms, tagless and
+    /// pattern-only strings).
+    pub automatic: Vec<Rule>,
     pub elapsed: Duration,
 }
 
@@ -148,13 +163,27 @@ fn run(request: MineRequest, progress: &Reporter<'_>) -> Result<Box<Mined>, Opti
         Some(path) => Arc::new(Corpus::load(path).map_err(|e| Some(e.to_string()))?),
         None => request.corpus,
     };
-    match mine(&corpus, &request.config, progress) {
-        Ok(mut mining) => {
-            request.prepare.idioms.flag(&mut mining);
-            let ready = Ready::build(&mining, request.prepare.settings);
-            Ok(Box::new(Mined { corpus, mining, ready, elapsed: started.elapsed() }))
+    let mut mining = match mine(&corpus, &request.config, progress) {
+        Ok(mining) => mining,
+        Err(Error::Cancelled) => return Err(None),
+        Err(e) => return Err(Some(e.to_string())),
+    };
+    let prepare = request.prepare;
+    prepare.idioms.flag(&mut mining);
+    let (mut extra, mut automatic) = (Vec::new(), Vec::new());
+    if let Some(previous) = &prepare.previous {
+        if progress.cancelled() {
+            return Err(None);
         }
-        Err(Error::Cancelled) => Err(None),
-        Err(e) => Err(Some(e.to_string())),
+        // Frame cuts choose actions, not rules, and cost most of the time (25 of 36 s on the 5 MB source
+        // of `chaff bench --tui`): the rules are those `chaff mine` makes, the editor's actions stay.
+        let opts = AutoOptions { cuts: None, ..AutoOptions::default() };
+        let file = automatic_rules(&corpus, &mining, previous.mining, Some(previous), &opts)
+            .map_err(|e| Some(e.to_string()))?;
+        extra = file.rules.iter().filter(|r| is_extra(r)).map(MinedString::from_rule).collect();
+        with_extra(&mut mining, &extra);
+        automatic = file.rules;
     }
+    let ready = Ready::build(&mining, prepare.settings);
+    Ok(Box::new(Mined { corpus, mining, ready, extra, automatic, elapsed: started.elapsed() }))
 }

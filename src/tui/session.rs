@@ -78,7 +78,11 @@ pub struct Session {
     pub cutoff: CutoffBin,
     /// The mutable patterns as the editor wants them (the mining may still be catching up).
     pub patterns: Vec<MutablePattern>,
+    /// Whether the editor's state differs from the rules file as last loaded or saved (see [`Decided`]);
+    /// kept up to date by every change.
     pub dirty: bool,
+    /// The editor's state as last loaded or saved.
+    pub saved: Decided,
     pub focus: Pane,
     pub list: CandidateList,
     pub pattern_selected: usize,
@@ -102,7 +106,7 @@ pub struct Session {
 /// Puts the extra strings (cluster and line rules) in a mining of the whole source: as the rules file
 /// holds them, a string mined in a cluster is that cluster's rule, with the cluster's statistics, even
 /// where the whole source has it too (below its cutoff).
-fn with_extra(mining: &mut Mining, extra: &[MinedString]) {
+pub(crate) fn with_extra(mining: &mut Mining, extra: &[MinedString]) {
     let at: HashMap<String, usize> = mining.strings.iter().enumerate().map(|(i, s)| (s.id.clone(), i)).collect();
     for c in extra {
         match at.get(&c.id) {
@@ -113,8 +117,19 @@ fn with_extra(mining: &mut Mining, extra: &[MinedString]) {
 }
 
 /// Whether a rules file's rule is one the whole source's mining does not make (see `extra_strings`).
-fn is_extra(r: &Rule) -> bool {
+pub(crate) fn is_extra(r: &Rule) -> bool {
     r.cluster.is_some() || lines::line_of(r).is_some()
+}
+
+/// What saving writes that is the editor's to decide: each rule's status and action where they differ
+/// from the default, the chosen cutoff (`None`: the automatic one, as the rules file says it), the
+/// mutable patterns. Work is unsaved when this differs from what was last loaded or saved, so undoing a
+/// change (the cutoff moved back, a rule set back to pending) leaves nothing unsaved.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Decided {
+    pub rules: HashMap<String, (Status, RuleAction)>,
+    pub cutoff: Option<CutoffBin>,
+    pub patterns: Vec<MutablePattern>,
 }
 
 fn default_status(s: &MinedString) -> Status {
@@ -161,6 +176,7 @@ impl Session {
             cutoff: 0,
             patterns: config.patterns,
             dirty: false,
+            saved: Decided::default(),
             focus: Pane::Candidates,
             list: CandidateList::default(),
             pattern_selected: 0,
@@ -179,19 +195,20 @@ impl Session {
         s.cutoff = s.mining.auto_cutoff;
         match (previous, auto) {
             (Some(file), _) => s.take_file(&file),
-            (None, Some(auto)) => s.suggested_cuts = s.take_suggestions(auto),
+            (None, Some(auto)) => s.suggested_cuts = s.take_suggestions(auto.rules),
             (None, None) => {}
         }
         s.refresh_all();
+        s.mark_saved();
         s
     }
 
     /// The automatic rules' suggestions for a source mined afresh, as `chaff mine` makes them: frame cuts
     /// (cut-before / cut-after on pending candidates) and, in html mode, tagless candidates rejected. They
-    /// are not unsaved work. Returns how many frame cuts.
-    fn take_suggestions(&mut self, auto: RulesFile) -> usize {
+    /// are not unsaved work (they join the saved state). Returns how many frame cuts.
+    fn take_suggestions(&mut self, auto: impl IntoIterator<Item = Rule>) -> usize {
         let mut cuts = 0;
-        for mut r in auto.rules {
+        for mut r in auto {
             let default = self.ready.index.get(&r.id).map(|&i| default_status(&self.mining.strings[i]));
             // an idiom flagged here stays rejected whatever the suggestion
             if default == Some(Status::Rejected) {
@@ -199,15 +216,54 @@ impl Session {
             }
             if r.action != RuleAction::Remove || Some(r.status) != default {
                 cuts += usize::from(r.action != RuleAction::Remove);
+                self.saved.rules.entry(r.id.clone()).or_insert((r.status, r.action));
                 self.decisions.entry(r.id.clone()).or_insert(r);
             }
         }
         cuts
     }
 
-    /// What the miner thread needs to prepare a new mining for this session.
+    /// What the miner thread needs to prepare a new mining for this session: with the rules file as it
+    /// stands here, so the new mining gets the automatic rules `chaff mine` would make with it.
     pub fn prepare(&self) -> Prepare {
-        Prepare { idioms: self.idioms.clone(), settings: self.header.clean_settings() }
+        let mut previous = self.rules_file();
+        // cluster and line rules are made afresh from the new corpus and mining, as a fresh `chaff mine`
+        // makes them: kept, they would keep their old statistics, or take the whole source's. The
+        // editor's decisions on them are kept here, by id, like every other.
+        previous.rules.retain(|r| !is_extra(r));
+        Prepare { idioms: self.idioms.clone(), settings: self.header.clean_settings(), previous: Some(previous) }
+    }
+
+    /// The chosen cutoff as the rules file says it: `None` when it is the automatic one.
+    fn cutoff_choice(&self) -> Option<CutoffBin> {
+        (self.cutoff != self.mining.auto_cutoff).then_some(self.cutoff)
+    }
+
+    /// Whether the editor's state differs from `saved`.
+    fn differs_from_saved(&self) -> bool {
+        let saved = &self.saved;
+        self.cutoff_choice() != saved.cutoff
+            || self.patterns != saved.patterns
+            || self.decisions.len() != saved.rules.len()
+            || self.decisions.iter().any(|(id, r)| saved.rules.get(id) != Some(&(r.status, r.action)))
+    }
+
+    /// Recomputes `dirty` after a change. Back at the saved state, the journal is no longer needed.
+    pub fn refresh_dirty(&mut self) {
+        self.dirty = self.differs_from_saved();
+        if !self.dirty {
+            self.journal.remove();
+        }
+    }
+
+    /// Takes the editor's state as the one on disk (opened, saved, or reloaded).
+    pub fn mark_saved(&mut self) {
+        self.saved = Decided {
+            rules: self.decisions.iter().map(|(id, r)| (id.clone(), (r.status, r.action))).collect(),
+            cutoff: self.cutoff_choice(),
+            patterns: self.patterns.clone(),
+        };
+        self.dirty = false;
     }
 
     /// Takes decisions, cutoff, merge gap and parameters from a rules file (patterns are the caller's
@@ -327,7 +383,7 @@ impl Session {
             }
         }
         if changed > 0 {
-            self.dirty = true;
+            self.refresh_dirty();
             self.rebuild_cleaners();
             self.refresh_preview();
         }
@@ -341,8 +397,8 @@ impl Session {
             return false;
         }
         self.cutoff = c;
-        self.dirty = true;
         let _ = self.journal.append(&Entry::Cutoff { chosen: c });
+        self.refresh_dirty();
         self.refresh_list();
         self.refresh_preview();
         true
@@ -352,7 +408,7 @@ impl Session {
         let _ = self.journal.append(&Entry::Patterns { patterns: patterns.clone() });
         self.patterns = patterns;
         self.pattern_selected = self.pattern_selected.min(self.patterns.len().saturating_sub(1));
-        self.dirty = true;
+        self.refresh_dirty();
     }
 
     /// The configuration to mine the source again with the editor's patterns.
@@ -364,33 +420,27 @@ impl Session {
     }
 
     /// Takes a new mining: decisions on strings mined again are kept (by id); a cutoff left at auto
-    /// follows the new auto cutoff.
+    /// follows the new auto cutoff. The automatic rules made with it replace the cluster and line rules,
+    /// and their suggestions for strings new to this mining are taken as at opening.
     pub fn apply_mined(&mut self, mined: Mined) {
         let follow_auto = self.cutoff == self.mining.auto_cutoff;
         let doc_id = self.corpus.docs.get(self.preview.doc).map(|d| d.id.clone());
-        self.corpus = mined.corpus;
-        if self.extra_strings.iter().any(|s| lines::is_line_id(&s.id)) {
-            // the line rules of the corpus as it is now, at or above the cutoff
-            let floor = self.cutoff.min(mined.mining.auto_cutoff);
-            self.extra_strings.retain(|s| !(lines::is_line_id(&s.id)));
-            let fresh = lines::line_rules(&self.corpus).into_iter().filter(|r| r.bin >= floor);
-            self.extra_strings.extend(fresh.map(|r| MinedString::from_rule(&r)));
-        }
-        let (mut mining, mut ready) = (mined.mining, mined.ready);
-        if !self.extra_strings.is_empty() {
-            with_extra(&mut mining, &self.extra_strings);
-            ready = Ready::build(&mining, self.header.clean_settings());
-        }
+        let Mined { corpus, mining, ready, extra, automatic, .. } = mined;
+        self.corpus = corpus;
+        self.extra_strings = extra;
+        let new: Vec<Rule> = automatic.into_iter().filter(|r| !self.ready.index.contains_key(&r.id)).collect();
         let old = (std::mem::replace(&mut self.mining, Arc::new(mining)), std::mem::replace(&mut self.ready, ready));
         // freeing a large mining takes milliseconds: not on the UI thread
         std::thread::spawn(move || drop(old));
         self.refresh_decided_data();
         self.cutoff = self.clamp_cutoff(if follow_auto { self.mining.auto_cutoff } else { self.cutoff });
+        self.take_suggestions(new);
         self.preview.doc = doc_id
             .and_then(|id| self.corpus.position(&id))
             .unwrap_or(self.preview.doc)
             .min(self.corpus.docs.len().saturating_sub(1));
         self.list.marks.retain(|id| self.ready.index.contains_key(id));
+        self.refresh_dirty();
         self.refresh_all();
     }
 
@@ -411,11 +461,11 @@ impl Session {
         if let Some(c) = replay.cutoff {
             self.cutoff = self.clamp_cutoff(c);
         }
-        self.dirty = true;
         let remine = replay.patterns.as_ref().is_some_and(|p| *p != self.patterns);
         if let Some(p) = replay.patterns {
             self.patterns = p;
         }
+        self.refresh_dirty();
         self.refresh_all();
         remine
     }
@@ -425,13 +475,13 @@ impl Session {
     pub fn reload(&mut self, file: &RulesFile, text: String) -> bool {
         self.take_file(file);
         self.disk_text = Some(text);
-        self.dirty = false;
         self.journal.remove();
         let remine = !file.mutable.is_empty() && file.mutable != self.patterns;
         if remine {
             self.patterns = file.mutable.clone();
         }
         self.refresh_all();
+        self.mark_saved();
         remine
     }
 

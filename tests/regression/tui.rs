@@ -1,1 +1,253 @@
 //! Regressions of the tuning UI: the watcher, popups, re-mining, quitting.
+
+#[path = "../tui_support.rs"]
+mod tui_support;
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use chaff::rules::{RulesFile, Status};
+use chaff::tui::state::Mode;
+use chaff::tui::update::on_change;
+use chaff::tui::watch::{self, Change, DEBOUNCE};
+use chaff::tui::{App, Settings};
+use tui_support::{Fixture, press, screen};
+
+/// Long enough for the watcher to have reported anything it saw: several debounce periods.
+const SETTLE: Duration = Duration::from_millis(1500);
+/// The most a test waits for something that must happen.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+fn read_every_file(dir: &Path) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        // what `cat`, `cp` and `chaff clean` do to a document
+        let text = fs::read(&path).unwrap();
+        assert!(!text.is_empty());
+    }
+}
+
+/// Ticks the app for `time`, applying what the miner and the watcher report.
+fn tick_for(app: &mut App, time: Duration) {
+    let end = Instant::now() + time;
+    while Instant::now() < end {
+        app.tick();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Ticks until `done` holds (at most [`PATIENCE`]).
+fn tick_until(app: &mut App, done: impl Fn(&App) -> bool) {
+    let end = Instant::now() + PATIENCE;
+    while !done(app) && Instant::now() < end {
+        app.tick();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn selected_id(app: &App) -> String {
+    let s = app.session().unwrap();
+    s.string(s.list.current().unwrap()).id.clone()
+}
+
+#[test]
+fn reading_the_corpus_files_is_no_change_to_the_watcher() {
+    let fx = Fixture::sevendays();
+    let w = watch::start(&fx.rules(), &fx.corpus()).unwrap();
+    read_every_file(&fx.corpus());
+    std::thread::sleep(SETTLE);
+    let seen: Vec<Change> = w.changes.try_iter().collect();
+    assert_eq!(seen, [], "reading documents reported a change");
+    // writing one is a change
+    let path = fx.corpus().join("0001.txt");
+    let text = fs::read_to_string(&path).unwrap();
+    fs::write(&path, format!("{text}\nOne more line.\n")).unwrap();
+    let got = w.changes.recv_timeout(PATIENCE);
+    assert_eq!(got, Ok(Change::Corpus), "the watcher saw the document written");
+    assert!(DEBOUNCE < SETTLE);
+}
+
+#[test]
+fn reading_the_corpus_does_not_re_mine() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app_with(Settings { watch: true, journal: false }, 120, 40);
+    read_every_file(&fx.corpus());
+    tick_for(&mut app, SETTLE);
+    assert_eq!(app.miner.latest(), 0, "no mining was requested for documents only read");
+    assert!(!app.busy());
+    // a document written is mined, once: the miner's own reading of the documents starts no other
+    let path = fx.corpus().join("0002.txt");
+    let text = fs::read_to_string(&path).unwrap();
+    fs::write(&path, format!("{text}\nOne more line.\n")).unwrap();
+    tick_until(&mut app, |a| a.miner.latest() > 0);
+    assert_eq!(app.miner.latest(), 1, "the written document was mined");
+    app.wait_for_miner();
+    read_every_file(&fx.corpus());
+    tick_for(&mut app, SETTLE);
+    app.wait_for_miner();
+    assert_eq!(app.miner.latest(), 1, "re-mining (reading every document) started another mining");
+}
+
+/// The outside edit of issue: another editor saves the rules file while there is unsaved work here.
+fn their_edit(fx: &Fixture) -> String {
+    let mut theirs = RulesFile::load(&fx.rules()).unwrap();
+    theirs.rules[0].status = Status::Rejected;
+    theirs.save(&fx.rules()).unwrap();
+    theirs.rules[0].id.clone()
+}
+
+#[test]
+fn one_outside_edit_asks_once_and_the_next_key_acts() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "w j a");
+    let mine = selected_id(&app);
+    their_edit(&fx);
+    // the watcher may report one edit more than once (the file read after the first report, say)
+    on_change(&mut app, Change::Rules);
+    assert!(matches!(app.mode, Mode::ConflictPrompt));
+    on_change(&mut app, Change::Rules);
+    press(&mut app, "k");
+    assert!(matches!(app.mode, Mode::Normal), "one edit, one popup");
+    press(&mut app, "w");
+    let saved = RulesFile::load(&fx.rules()).unwrap();
+    let rule = saved.rules.iter().find(|r| r.id == mine).unwrap();
+    assert_eq!(rule.status, Status::Accepted, "w after the popup saved");
+    assert!(!app.session().unwrap().dirty);
+}
+
+#[test]
+fn one_outside_edit_seen_by_the_watcher_asks_once() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app_with(Settings { watch: true, journal: false }, 120, 40);
+    press(&mut app, "w j a");
+    let mine = selected_id(&app);
+    their_edit(&fx);
+    tick_until(&mut app, |a| matches!(a.mode, Mode::ConflictPrompt));
+    assert!(matches!(app.mode, Mode::ConflictPrompt), "the watcher saw the edit");
+    // the editor reads the popup for a while
+    tick_for(&mut app, SETTLE);
+    press(&mut app, "k");
+    tick_for(&mut app, SETTLE);
+    assert!(matches!(app.mode, Mode::Normal), "one edit, one popup");
+    press(&mut app, "w");
+    let saved = RulesFile::load(&fx.rules()).unwrap();
+    assert_eq!(saved.rules.iter().find(|r| r.id == mine).unwrap().status, Status::Accepted, "w saved");
+    // and our own save is no news
+    tick_for(&mut app, SETTLE);
+    assert!(matches!(app.mode, Mode::Normal));
+}
+
+/// A text source of two templates, whose galleries (a third of the pages) have single-word lines of
+/// their own: line rules of that template's cluster, below the whole source's cutoff.
+fn two_templates(fx: &Fixture, pages: usize) -> std::path::PathBuf {
+    let dir = fx.root().join("lined");
+    fs::create_dir_all(&dir).unwrap();
+    for p in 0..pages {
+        let body: String = (0..6)
+            .map(|l| format!("Page {p} line {l} says something different from the others {}.\n", p * 7 + l))
+            .collect();
+        let text = if p % 3 == 0 {
+            format!(
+                "Gallery Site Photo Page\nPictures of the week\nGallery\n{body}Photos:\nview{p}\nSlideshow\nNext picture set below\n"
+            )
+        } else {
+            format!("Lined Site Home Page\nNews and more\n{body}Tags:\ntopic{p}\nReply\nLeave a reply below\n")
+        };
+        fs::write(dir.join(format!("{p:03}.txt")), text).unwrap();
+    }
+    dir
+}
+
+/// `chaff mine` into a rules folder of its own: the rules file it writes.
+fn chaff_mine(corpus: &Path, rules_dir: &Path) -> RulesFile {
+    let out = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .arg("mine")
+        .arg(corpus)
+        .arg("--rules-dir")
+        .arg(rules_dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    RulesFile::load(&rules_dir.join("lined.toml")).unwrap()
+}
+
+fn ids(file: &RulesFile) -> BTreeSet<String> {
+    file.rules.iter().map(|r| r.id.clone()).collect()
+}
+
+#[test]
+fn re_mining_makes_the_rules_of_a_fresh_mine_cluster_line_rules_included() {
+    let fx = Fixture { dir: tempfile::tempdir().unwrap() };
+    let corpus = two_templates(&fx, 16);
+    let mut app = fx.app_on("lined", 160, 48);
+    let opened = app.session().unwrap().rules_file();
+    let cluster_lines =
+        |f: &RulesFile| f.rules.iter().filter(|r| r.cluster.is_some() && r.id.starts_with("line:")).count();
+    assert!(cluster_lines(&opened) > 0, "the fixture has line rules of a cluster");
+    // the editor accepts one of them
+    let s = app.session_mut().unwrap();
+    let gallery = s.position("line:Gallery").expect("a line rule of the galleries' cluster");
+    assert!(s.string(gallery).cluster.is_some());
+    s.decide(&[gallery], Some(Status::Accepted), None);
+    // two more pages arrive
+    two_templates(&fx, 18);
+    on_change(&mut app, Change::Corpus);
+    app.wait_for_miner();
+    let s = app.session().unwrap();
+    assert_eq!(s.corpus.docs.len(), 18);
+    let fresh = chaff_mine(&corpus, &fx.dir.path().join("fresh"));
+    assert!(cluster_lines(&fresh) > 0);
+    assert_eq!(ids(&s.rules_file()), ids(&fresh), "the UI's re-mine makes the rules `chaff mine` makes");
+    let gallery = s.position("line:Gallery").unwrap();
+    assert_eq!(s.status(gallery), Status::Accepted, "the decision is kept");
+    // and the status bar counts them: the one accepted here, the rejected ones, and the pending ones
+    // the cutoff keeps (the accepted one among them in the fresh file)
+    let kept = |r: &&chaff::rules::Rule| r.status != Status::Pending || r.bin >= fresh.cutoff.chosen;
+    let count = |st: Status| fresh.rules.iter().filter(kept).filter(|r| r.status == st).count();
+    assert!(fresh.rules.iter().filter(kept).any(|r| r.id == "line:Gallery" && r.status == Status::Pending));
+    let shown = format!("✓ 1 ✗ {} · {}", count(Status::Rejected), count(Status::Pending) - 1);
+    assert!(screen(&app).contains(&shown), "status bar shows `{shown}`:\n{}", screen(&app));
+    let n = fresh.rules.iter().filter(|r| r.bin >= fresh.cutoff.auto).count();
+    assert!(screen(&app).contains(&format!("{n} candidates")), "{}", screen(&app));
+}
+
+#[test]
+fn moving_the_cutoff_back_leaves_nothing_unsaved() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "Right");
+    assert!(app.session().unwrap().dirty);
+    assert!(screen(&app).contains("unsaved"));
+    press(&mut app, "Left");
+    assert!(!app.session().unwrap().dirty, "the state is the one on disk again");
+    assert!(!screen(&app).contains("unsaved"), "{}", screen(&app));
+    // the same for a decision taken back, and after a save
+    press(&mut app, "a u");
+    assert!(!app.session().unwrap().dirty);
+    press(&mut app, "a w Right Left");
+    assert!(!app.session().unwrap().dirty);
+    press(&mut app, "q");
+    assert!(app.quit, "nothing unsaved: q quits at once");
+}
+
+#[test]
+fn a_second_q_never_discards_unsaved_work() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(80, 24);
+    press(&mut app, "a q");
+    assert!(matches!(app.mode, Mode::QuitPrompt));
+    let popup = screen(&app);
+    assert!(popup.contains("d") && popup.contains("Discard") && popup.contains("Stay"), "{popup}");
+    press(&mut app, "q");
+    assert!(!app.quit, "q q quit without saving");
+    assert!(matches!(app.mode, Mode::Normal), "the second q stays");
+    assert!(app.session().unwrap().dirty, "the work is still here");
+    // d discards, as the popup says
+    press(&mut app, "q d");
+    assert!(app.quit);
+    assert!(!fx.rules().exists(), "nothing was saved");
+}

@@ -75,24 +75,34 @@ pub fn on_change(app: &mut App, change: Change) {
     let Screen::Tune(s) = &mut app.screen else { return };
     match change {
         Change::Corpus => {
+            // a report with every document as it was (read, not written) mines nothing
+            if s.watch.as_mut().is_some_and(|w| !w.corpus_changed()) {
+                return;
+            }
             app.remine("documents changed on disk", true);
             app.info("documents were added or changed in the corpus folder: re-mining in the background");
         }
-        Change::Rules => {
-            let text = fs::read_to_string(&s.spec.rules).ok();
-            if text == s.disk_text {
-                return; // our own save, or nothing new
-            }
-            if text.is_none() {
-                s.disk_text = None;
-                app.info("the rules file was removed on disk; w writes it again");
-            } else if !s.dirty {
-                super::prompts::reload_from_disk(app, "the rules file changed on disk: reloaded");
-            } else if matches!(app.mode, Mode::Normal) {
-                app.mode = Mode::ConflictPrompt;
-            } else {
-                s.pending_conflict = true;
-            }
-        }
+        Change::Rules => rules_changed(app),
+    }
+}
+
+/// The rules file may have changed on disk: reload it (nothing unsaved here), or ask (once: a popup
+/// already open, or one that will open when the current one closes, covers it).
+pub(super) fn rules_changed(app: &mut App) {
+    let Screen::Tune(s) = &mut app.screen else { return };
+    let text = fs::read_to_string(&s.spec.rules).ok();
+    if text == s.disk_text {
+        return; // our own save, or nothing new
+    }
+    if text.is_none() {
+        s.disk_text = None;
+        app.info("the rules file was removed on disk; w writes it again");
+    } else if !s.dirty {
+        super::prompts::reload_from_disk(app, "the rules file changed on disk: reloaded");
+    } else if matches!(app.mode, Mode::Normal) {
+        app.mode = Mode::ConflictPrompt;
+    } else if !matches!(app.mode, Mode::ConflictPrompt) {
+        // asked when the popup closes, if the file still differs then
+        s.pending_conflict = true;
     }
 }

@@ -43,8 +43,9 @@ pub fn update(app: &mut App, action: Action) {
         && let Some(s) = app.session_mut()
         && s.pending_conflict
     {
+        // judged again now: the file may be back as it was, or the work saved meanwhile
         s.pending_conflict = false;
-        app.mode = Mode::ConflictPrompt;
+        background::rules_changed(app);
     }
     app.relayout();
 }
@@ -82,13 +83,16 @@ pub(super) fn save(app: &mut App) {
     let Some(s) = app.session_mut() else { return };
     let counts = (s.count(Status::Accepted), s.count(Status::Rejected), s.count(Status::Pending));
     match s.save() {
-        Ok(path) => app.info(format!(
-            "saved {} ({} accepted, {} rejected, {} pending)",
-            path.display(),
-            counts.0,
-            counts.1,
-            counts.2
-        )),
+        Ok(path) => {
+            s.mark_saved();
+            app.info(format!(
+                "saved {} ({} accepted, {} rejected, {} pending)",
+                path.display(),
+                counts.0,
+                counts.1,
+                counts.2
+            ))
+        }
         Err(e) => app.error(format!("save failed: {e}")),
     }
 }

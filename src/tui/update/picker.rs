@@ -30,7 +30,7 @@ pub(super) fn open_selected(app: &mut App) {
                 corpus: std::sync::Arc::new(opened.corpus.clone()),
                 config: opened.config.clone(),
                 reload: None,
-                prepare: Prepare { idioms: opened.idioms.clone(), settings },
+                prepare: Prepare { idioms: opened.idioms.clone(), settings, previous: None },
             };
             let generation = app.miner.request(request);
             let name = opened.spec.name.clone();

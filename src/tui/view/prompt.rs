@@ -19,9 +19,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         Mode::QuitPrompt => (
             " Quit? ",
             format!(
-                "You have unsaved decisions ({} accepted, {} rejected). Save them to {} first?",
+                "You have unsaved changes ({} accepted, {} rejected, cutoff {}%). Save them to {} first?",
                 s.count(Status::Accepted),
                 s.count(Status::Rejected),
+                s.cutoff,
                 s.spec.rules.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned())
             ),
             Context::QuitPrompt,
@@ -42,9 +43,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         _ => return,
     };
     let mut lines = vec![Line::from(text), Line::default()];
+    let keys_w = bindings(context).map(|b| keys_label(b.keys).chars().count()).max().unwrap_or(0) + 2;
     for b in bindings(context) {
         lines.push(Line::from(vec![
-            Span::styled(format!("  {:<7}", keys_label(b.keys)), theme::key()),
+            Span::styled(format!("  {:<keys_w$}", keys_label(b.keys)), theme::key()),
             Span::raw(b.desc),
         ]));
     }
