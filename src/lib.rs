@@ -22,6 +22,7 @@ pub mod vocabulary;
 pub use error::{Error, Result};
 pub mod cleaning;
 pub mod cross_source;
+pub mod drift;
 pub mod lines;
 pub mod matcher;
 pub mod mining;

@@ -35,6 +35,9 @@ pub enum Command {
     /// Measure template removal against gold: word-LCS P/R/F1 per site and overall, or span P/R on
     /// injected-template corpora.
     Eval(EvalArgs),
+    /// Check new documents of a source against its rules: which rules match less often than when mined
+    /// (the template changed); exit 3 past --max-drift.
+    Check(CheckArgs),
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,6 +139,26 @@ pub struct CleanArgs {
     /// it did (a removed `<script>` opener would otherwise leave its code as text). Text rules: no change.
     #[arg(long, conflicts_with = "text")]
     pub keep_tags: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The source's rules file.
+    #[arg(long)]
+    pub rules: PathBuf,
+    /// New documents of the source: files, folders, or .jsonl files. Without any, JSON Lines on stdin.
+    pub docs: Vec<PathBuf>,
+    /// Also check the pending rules at or above the chosen cutoff (the automatic rules, no editor).
+    #[arg(long)]
+    pub include_pending: bool,
+    /// Exit 3 when the drift passes this: the share of the template text the rules found per document
+    /// that they no longer find, sum over rules of max(0, bytes matched per document then - now) / sum of
+    /// bytes then (0: nothing lost, 1: no rule matches any more).
+    #[arg(long, default_value_t = chaff::drift::DEFAULT_MAX_DRIFT)]
+    pub max_drift: f64,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

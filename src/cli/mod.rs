@@ -16,6 +16,7 @@ macro_rules! outln {
 
 pub mod args;
 mod bench;
+mod check;
 mod clean;
 mod eval;
 mod mine;
@@ -51,6 +52,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Bench(a)) => bench::bench(a),
         Some(Command::Eval(a)) => eval::eval(a),
+        Some(Command::Check(a)) => check::check(a),
     }
 }
 

@@ -12,9 +12,11 @@
 
 mod pages;
 mod prose;
+mod redesign;
 mod words;
 
 pub use pages::{comments, html_news, mixed_templates, optional_parts};
+pub use redesign::redesigned;
 pub use words::MONTHS;
 
 use prose::{Writer, push_uint};

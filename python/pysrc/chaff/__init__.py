@@ -1,0 +1,16 @@
+"""chaff: learn each news source's template from its documents, and remove it.
+
+The Python face of the chaff engine: the same rules files and, for the same rules, the same output as the
+``chaff`` command line, byte for byte::
+
+    import chaff
+    rules = chaff.Rules.load("rules/sevendays.toml")
+    text = rules.clean(doc, include_pending=True)
+    texts = rules.clean_many(docs, include_pending=True)   # all cores, GIL released
+    spans = rules.explain(doc)                             # what was removed, and by which rules
+    fresh = chaff.mine(history, source="sevendays")        # the automatic rules of `chaff mine`
+"""
+
+from ._chaff import ChaffError, Rules, __version__, mine
+
+__all__ = ["ChaffError", "Rules", "mine", "__version__"]

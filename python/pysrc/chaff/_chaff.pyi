@@ -1,0 +1,64 @@
+"""Type stubs of chaff's compiled module (re-exported by ``chaff``)."""
+
+import os
+from typing import Literal, Sequence, TypedDict
+
+__version__: str
+
+Output = Literal["cleaned", "text", "keep-tags"]
+
+class ChaffError(ValueError):
+    """Bad input: a malformed rules file (the message names file, line and column), an invalid rule,
+    too few documents to mine. The message is the one the ``chaff`` command line prints."""
+
+class Span(TypedDict):
+    """A removed span. ``start``/``end`` are UTF-8 byte offsets (as ``chaff clean --explain``);
+    ``char_start``/``char_end`` index the Python string: ``doc[char_start:char_end]`` was removed."""
+
+    start: int
+    end: int
+    char_start: int
+    char_end: int
+    kind: Literal["removed", "cut-before", "cut-after"]
+    rules: list[str]
+
+class Rules:
+    """A source's rules file, loaded or mined. Immutable; safe to share between threads; pickles as the
+    rules file's text."""
+
+    @staticmethod
+    def load(path: str | os.PathLike[str]) -> Rules:
+        """Loads a rules file, as ``chaff clean --rules PATH`` does. Raises ChaffError (file:line:col)."""
+    @staticmethod
+    def from_toml(text: str, name: str = "<string>") -> Rules:
+        """Rules from the text of a rules file; ``name`` stands for the file in error messages."""
+    def to_toml(self) -> str:
+        """The rules file's text, as ``save`` writes it."""
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes the rules file atomically."""
+    @property
+    def source(self) -> str: ...
+    @property
+    def tokenizer(self) -> Literal["text", "html"]: ...
+    @property
+    def documents(self) -> int:
+        """Documents the rules were mined from."""
+    def rule_ids(self, *, include_pending: bool = False) -> list[str]:
+        """Ids of the rules that clean: accepted, and with include_pending the pending ones at or above
+        the chosen cutoff."""
+    def __len__(self) -> int: ...
+    def clean(self, doc: str, *, include_pending: bool = False, output: Output = "cleaned") -> str:
+        """The document without its template, as ``chaff clean`` writes it. ``include_pending`` is
+        ``--include-pending``; ``output`` "text" / "keep-tags" are ``--text`` / ``--keep-tags`` (HTML
+        rules only; with text rules they change nothing)."""
+    def clean_many(
+        self, docs: Sequence[str], *, include_pending: bool = False, output: Output = "cleaned"
+    ) -> list[str]:
+        """``clean`` for many documents, on all cores with the GIL released; results in order."""
+    def explain(self, doc: str, *, include_pending: bool = False) -> list[Span]:
+        """The removed spans of ``doc`` and the rules behind each, as ``chaff clean --explain``."""
+
+def mine(docs: Sequence[str], source: str, preset: Literal["text", "html"] = "text") -> Rules:
+    """The automatic rules of ``chaff mine`` for a new source whose documents are ``docs`` (in this
+    order). Its rules are pending: clean with ``include_pending=True``. Raises ChaffError with fewer
+    than two documents."""

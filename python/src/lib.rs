@@ -1,0 +1,262 @@
+//! Python bindings of chaff: load or mine a source's rules, and clean documents with them, with the same
+//! library calls as the command line (`chaff mine`, `chaff clean`), so the same rules file gives the same
+//! output byte for byte. Cleaning many documents runs on all cores with the GIL released.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use chaff::automatic::{AutoOptions, automatic_rules};
+use chaff::cleaning::{Cleaned, Cleaner, SpanKind};
+use chaff::corpus::{Corpus, Document};
+use chaff::mining::{MiningConfig, Quiet, mine as mine_corpus};
+use chaff::render::{html_text, remove_text_keep_tags};
+use chaff::rules::{MiningParams, RulesFile};
+use chaff::tokens::Tokenizer;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use rayon::prelude::*;
+
+create_exception!(
+    chaff,
+    ChaffError,
+    PyValueError,
+    "Bad input to chaff: a malformed rules file (its message names file, line and column), an invalid rule, too few documents to mine. The message is the command line's."
+);
+
+fn error(message: impl std::fmt::Display) -> PyErr {
+    ChaffError::new_err(message.to_string())
+}
+
+/// What is returned for a cleaned document, as `chaff clean` writes it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Output {
+    /// The document without the removed spans.
+    Cleaned,
+    /// HTML: without the text of the removed spans; their tags stay (`--keep-tags`).
+    KeepTags,
+    /// HTML: the text a reader sees of what is left (`--text`).
+    Text,
+}
+
+fn output_of(name: &str, tokenizer: Tokenizer) -> PyResult<Output> {
+    let html = tokenizer == Tokenizer::Html;
+    match name {
+        "cleaned" => Ok(Output::Cleaned),
+        // as the command line: with text rules, --text and --keep-tags change nothing
+        "text" => Ok(if html { Output::Text } else { Output::Cleaned }),
+        "keep-tags" => Ok(if html { Output::KeepTags } else { Output::Cleaned }),
+        other => Err(error(format!("output {other:?}: expected \"cleaned\", \"text\" or \"keep-tags\""))),
+    }
+}
+
+fn written(text: &str, cleaned: Cleaned, output: Output) -> String {
+    let removed = || -> Vec<(usize, usize)> { cleaned.spans.iter().map(|s| (s.start, s.end)).collect() };
+    match output {
+        Output::Cleaned => cleaned.text,
+        Output::KeepTags => remove_text_keep_tags(text, &removed()),
+        Output::Text => html_text(text, &removed()),
+    }
+}
+
+fn kind_name(kind: SpanKind) -> &'static str {
+    match kind {
+        SpanKind::Removed => "removed",
+        SpanKind::CutBefore => "cut-before",
+        SpanKind::CutAfter => "cut-after",
+    }
+}
+
+/// A source's rules file, loaded or mined, and the cleaners built from it (on first use).
+#[pyclass(module = "chaff", name = "Rules", frozen)]
+struct Rules {
+    file: RulesFile,
+    /// Names the rules in error messages: the file's path, or `<mined SOURCE>`.
+    origin: String,
+    accepted: OnceLock<Result<Cleaner, String>>,
+    with_pending: OnceLock<Result<Cleaner, String>>,
+}
+
+impl Rules {
+    fn new(file: RulesFile, origin: String) -> Self {
+        Rules { file, origin, accepted: OnceLock::new(), with_pending: OnceLock::new() }
+    }
+
+    /// The cleaner `chaff clean --rules FILE [--include-pending]` builds.
+    fn cleaner(&self, include_pending: bool) -> PyResult<&Cleaner> {
+        let cell = if include_pending { &self.with_pending } else { &self.accepted };
+        cell.get_or_init(|| Cleaner::new(&self.file, include_pending).map_err(|e| format!("{}: {e}", self.origin)))
+            .as_ref()
+            .map_err(error)
+    }
+}
+
+#[pymethods]
+impl Rules {
+    /// Loads a rules file (`rules/<source>.toml`), as `chaff clean --rules PATH` does.
+    ///
+    /// Raises ChaffError naming file, line and column when the file is malformed.
+    #[staticmethod]
+    fn load(py: Python<'_>, path: PathBuf) -> PyResult<Rules> {
+        let file = py.detach(|| RulesFile::load(&path)).map_err(error)?;
+        Ok(Rules::new(file, path.display().to_string()))
+    }
+
+    /// Rules from the text of a rules file; `name` stands for the file in error messages.
+    #[staticmethod]
+    #[pyo3(signature = (text, name = "<string>"))]
+    fn from_toml(text: &str, name: &str) -> PyResult<Rules> {
+        let file = RulesFile::parse(text, std::path::Path::new(name)).map_err(error)?;
+        Ok(Rules::new(file, name.to_string()))
+    }
+
+    /// The rules file's text, as `save` writes it and `chaff mine` would.
+    fn to_toml(&self) -> String {
+        self.file.to_toml()
+    }
+
+    /// Writes the rules file atomically (a temporary file beside it, then a rename).
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        py.detach(|| self.file.save(&path)).map_err(error)
+    }
+
+    /// The source's name.
+    #[getter]
+    fn source(&self) -> &str {
+        &self.file.source
+    }
+
+    /// "text" or "html".
+    #[getter]
+    fn tokenizer(&self) -> &'static str {
+        match self.file.tokenizer {
+            Tokenizer::Text => "text",
+            Tokenizer::Html => "html",
+        }
+    }
+
+    /// Documents the rules were mined from.
+    #[getter]
+    fn documents(&self) -> u64 {
+        self.file.documents
+    }
+
+    /// Ids of the rules that clean: the accepted ones, and with `include_pending` the pending ones at or
+    /// above the chosen cutoff.
+    #[pyo3(signature = (*, include_pending = false))]
+    fn rule_ids(&self, include_pending: bool) -> Vec<String> {
+        self.file.active_rules(include_pending).map(|r| r.id.clone()).collect()
+    }
+
+    /// Every rule in the file, whatever its status.
+    fn __len__(&self) -> usize {
+        self.file.rules.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<chaff.Rules source={:?} tokenizer={} rules={} documents={}>",
+            self.file.source,
+            self.tokenizer(),
+            self.file.rules.len(),
+            self.file.documents
+        )
+    }
+
+    /// Pickled as the rules file's text (Spark ships rules to executors this way).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let this = slf.get();
+        let from_toml = slf.get_type().getattr("from_toml")?;
+        Ok((from_toml, (this.file.to_toml(), this.origin.clone())))
+    }
+
+    /// One document without its template: what `chaff clean --rules FILE` writes for it.
+    ///
+    /// `include_pending` applies the pending rules at or above the cutoff too (`--include-pending`);
+    /// `output` is "cleaned", or for HTML rules "text" (`--text`) or "keep-tags" (`--keep-tags`).
+    #[pyo3(signature = (doc, *, include_pending = false, output = "cleaned"))]
+    fn clean(&self, py: Python<'_>, doc: &str, include_pending: bool, output: &str) -> PyResult<String> {
+        let output = output_of(output, self.file.tokenizer)?;
+        let cleaner = self.cleaner(include_pending)?;
+        Ok(py.detach(|| written(doc, cleaner.clean(doc), output)))
+    }
+
+    /// Many documents, cleaned on all cores with the GIL released; the results in order.
+    #[pyo3(signature = (docs, *, include_pending = false, output = "cleaned"))]
+    fn clean_many(
+        &self,
+        py: Python<'_>,
+        docs: Vec<String>,
+        include_pending: bool,
+        output: &str,
+    ) -> PyResult<Vec<String>> {
+        let output = output_of(output, self.file.tokenizer)?;
+        let cleaner = self.cleaner(include_pending)?;
+        Ok(py.detach(|| docs.par_iter().map(|d| written(d, cleaner.clean(d), output)).collect()))
+    }
+
+    /// The removed spans of a document and why: a list of dicts with `start` and `end` (UTF-8 byte
+    /// offsets, as `chaff clean --explain` gives them), `char_start` and `char_end` (offsets into the
+    /// Python string: `doc[char_start:char_end]` is the removed text), `kind` ("removed", "cut-before" or
+    /// "cut-after") and `rules` (the ids of the rules behind it).
+    #[pyo3(signature = (doc, *, include_pending = false))]
+    fn explain<'py>(&self, py: Python<'py>, doc: &str, include_pending: bool) -> PyResult<Bound<'py, PyList>> {
+        let cleaner = self.cleaner(include_pending)?;
+        let spans = py.detach(|| cleaner.spans(doc));
+        // spans are sorted and disjoint: one pass turns byte offsets into character offsets
+        let mut chars = 0usize;
+        let mut at = 0usize;
+        let mut char_of = |byte: usize| {
+            chars += doc[at..byte].chars().count();
+            at = byte;
+            chars
+        };
+        let out = PyList::empty(py);
+        for s in &spans {
+            let d = PyDict::new(py);
+            d.set_item("start", s.start)?;
+            d.set_item("end", s.end)?;
+            d.set_item("char_start", char_of(s.start))?;
+            d.set_item("char_end", char_of(s.end))?;
+            d.set_item("kind", kind_name(s.kind))?;
+            d.set_item("rules", s.rules.iter().map(|&r| cleaner.rule_id(r)).collect::<Vec<_>>())?;
+            out.append(d)?;
+        }
+        Ok(out)
+    }
+}
+
+/// Mines a source's documents into its automatic rules: what `chaff mine` writes for a folder holding
+/// `docs` (in this order) as a new source, with no options. The rules are pending until an editor decides;
+/// clean with `include_pending=True` to apply them.
+#[pyfunction]
+#[pyo3(signature = (docs, source, preset = "text"))]
+fn mine(py: Python<'_>, docs: Vec<String>, source: &str, preset: &str) -> PyResult<Rules> {
+    let tokenizer = match preset {
+        "text" => Tokenizer::Text,
+        "html" => Tokenizer::Html,
+        other => return Err(error(format!("preset {other:?}: expected \"text\" or \"html\""))),
+    };
+    let file = py
+        .detach(|| {
+            let width = docs.len().to_string().len();
+            let docs =
+                docs.into_iter().enumerate().map(|(i, text)| Document { id: format!("{i:0width$}"), text }).collect();
+            let corpus = Corpus::from_docs(source, docs);
+            let config = MiningConfig::for_tokenizer(tokenizer);
+            let mining = mine_corpus(&corpus, &config, &Quiet)?;
+            automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default())
+        })
+        .map_err(error)?;
+    Ok(Rules::new(file, format!("<mined {source}>")))
+}
+
+#[pymodule]
+fn _chaff(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Rules>()?;
+    m.add_function(wrap_pyfunction!(mine, m)?)?;
+    m.add("ChaffError", m.py().get_type::<ChaffError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

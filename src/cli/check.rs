@@ -1,0 +1,127 @@
+//! `chaff check`: new documents of a source against its rules (see [`chaff::drift`]). Prints each
+//! rule's share of documents then and now and a one-line verdict; exits 3 past `--max-drift`, for a
+//! nightly job.
+
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use chaff::corpus::{Corpus, Document, decode, parse_jsonl};
+use chaff::drift::{Drift, drift};
+use chaff::rules::RulesFile;
+use serde_json::json;
+
+use super::args::CheckArgs;
+
+/// Exit status when the drift passes `--max-drift`.
+const DRIFTED: u8 = 3;
+
+pub fn check(args: CheckArgs) -> Result<ExitCode> {
+    if !(0.0..=1.0).contains(&args.max_drift) {
+        bail!(
+            "--max-drift {}: give a share between 0 and 1 (default {})",
+            args.max_drift,
+            chaff::drift::DEFAULT_MAX_DRIFT
+        );
+    }
+    let file = RulesFile::load(&args.rules)?;
+    let docs = load_docs(&args.docs)?;
+    let d = drift(&file, &docs, args.include_pending).with_context(|| format!("{}", args.rules.display()))?;
+    let drifted = d.drift > args.max_drift;
+    let verdict = verdict(&d, args.max_drift, drifted);
+    if args.json {
+        let mut v = serde_json::to_value(&d)?;
+        v["max_drift"] = json!(args.max_drift);
+        v["drifted"] = json!(drifted);
+        v["stopped"] = json!(d.stopped().map(|r| r.id.as_str()).collect::<Vec<_>>());
+        v["verdict"] = json!(verdict);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        print_table(&d);
+        outln!("{verdict}");
+    }
+    Ok(if drifted { ExitCode::from(DRIFTED) } else { ExitCode::SUCCESS })
+}
+
+fn verdict(d: &Drift, max: f64, drifted: bool) -> String {
+    let fewer = d.fewer().count();
+    let stopped = d.stopped().count();
+    if drifted {
+        format!(
+            "DRIFT: {}: {:.2} > {max:.2} (--max-drift): {fewer} of {} rules match fewer documents, {stopped} stopped matching; the template changed: mine the source again (chaff mine) and review its rules (chaff tune)",
+            d.source,
+            d.drift,
+            d.rules.len()
+        )
+    } else {
+        format!(
+            "ok: {}: drift {:.2} <= {max:.2}: {fewer} of {} rules match fewer documents, {stopped} stopped matching",
+            d.source,
+            d.drift,
+            d.rules.len()
+        )
+    }
+}
+
+fn print_table(d: &Drift) {
+    outln!(
+        "{}: {} new document(s) against {} mined; cleaning removes {:.1}% of their bytes",
+        d.source,
+        d.documents_now,
+        d.documents_then,
+        100.0 * d.removed_now
+    );
+    outln!("  {:>6} {:>6} {:>16}  {:<10} rule", "then", "now", "bytes/doc", "action");
+    for r in &d.rules {
+        let action = match r.action {
+            chaff::rules::Action::Remove => "remove",
+            chaff::rules::Action::CutBefore => "cut-before",
+            chaff::rules::Action::CutAfter => "cut-after",
+        };
+        outln!(
+            "  {:>5.1}% {:>5.1}% {:>16}  {:<10} {}{}",
+            100.0 * r.then,
+            100.0 * r.now,
+            format!("{:.0} -> {:.0}", r.bytes_then, r.bytes_now),
+            action,
+            r.id,
+            if r.stopped { "  [stopped matching]" } else { "" }
+        );
+    }
+}
+
+/// New documents from files, folders and .jsonl files, or JSON Lines on stdin when none is given.
+fn load_docs(inputs: &[PathBuf]) -> Result<Vec<Document>> {
+    if inputs.is_empty() {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).context("stdin")?;
+        return Ok(parse_jsonl(&text, Path::new("stdin"))?);
+    }
+    let mut docs = Vec::new();
+    for input in inputs {
+        let meta = fs::metadata(input).with_context(|| format!("{}", input.display()))?;
+        if meta.is_dir() || input.extension().is_some_and(|e| e == "jsonl") {
+            let corpus = Corpus::load(input)?;
+            for w in &corpus.warnings {
+                eprintln!("chaff: warning: {w}");
+            }
+            docs.extend(corpus.docs);
+        } else {
+            let bytes = fs::read(input).with_context(|| format!("{}", input.display()))?;
+            let Some((text, replaced)) = decode(bytes) else {
+                eprintln!("chaff: warning: {}: binary file (NUL bytes), skipped", input.display());
+                continue;
+            };
+            if replaced > 0 {
+                eprintln!(
+                    "chaff: warning: {}: {replaced} invalid UTF-8 sequence(s) replaced with U+FFFD",
+                    input.display()
+                );
+            }
+            docs.push(Document { id: input.display().to_string(), text });
+        }
+    }
+    Ok(docs)
+}
