@@ -92,3 +92,33 @@ fn mdl_clustering_separates_the_two_templates_of_mixed_templates() {
         assert_eq!(kinds.len(), 1, "a cluster mixes the templates: {g:?}");
     }
 }
+
+#[test]
+fn eval_help_lists_every_method_and_the_seed_methods_run_from_the_command_line() {
+    use std::process::Command;
+    let help = Command::new(env!("CARGO_BIN_EXE_chaff")).args(["eval", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    for name in ["chaff", "df-lines", "table-chunks", "alignment", "gibson", "--gibson-window", "--clusters"] {
+        assert!(help.contains(name), "{name} missing from chaff eval --help:\n{help}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    write_source(&optional_parts(12, 2), &dir.path().join("set")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .args(["eval", "set", "--method", "alignment,gibson", "--clusters", "mdl", "--gibson-window", "4"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        stdout.contains("set: alignment (t = 16)") && stdout.contains("set: gibson (W 4, F 3, D 0, P 64)"),
+        "{stdout}"
+    );
+    let bad = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .args(["eval", "set", "--clusters", "ward"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("expected linkage, mdl"));
+}
