@@ -73,7 +73,7 @@ pub fn tag_name(tag: &str) -> &str {
 }
 
 /// Where the end tag `</name` at or after `from` starts (case-insensitively), or the end of the page.
-fn find_close(bytes: &[u8], from: usize, name: &[u8]) -> usize {
+pub fn find_close(bytes: &[u8], from: usize, name: &[u8]) -> usize {
     let mut i = from;
     while let Some(k) = find_byte(b'<', &bytes[i..]) {
         let lt = i + k;

@@ -5,6 +5,7 @@
 use crate::error::Result;
 
 use super::fragments::{Fragment, FrequentFragments, collapse, frequent};
+use super::html_tokens::find_close;
 use super::{Input, Method, Model, Source};
 
 /// Frequent text chunks between table tags.
@@ -76,10 +77,8 @@ pub fn table_chunks(html: &str) -> Vec<Fragment> {
             flush(chunk_start, lt, &mut text, &mut out);
             chunk_start = i;
         } else if !closing && SKIPPED.contains(&name.as_str()) && !tag.ends_with('/') {
-            // skip to the matching end tag (case-insensitively)
-            let close = format!("</{name}");
-            let rest = html[i..].to_ascii_lowercase();
-            i = rest.find(&close).map_or(bytes.len(), |k| i + k);
+            // skip to the matching end tag (case-insensitively), without copying the rest of the page
+            i = find_close(bytes, i, name.as_bytes());
         }
     }
     flush(chunk_start, html.len(), &mut text, &mut out);
