@@ -22,7 +22,7 @@ use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 
-use crate::clusters::{Structures, clusters};
+use crate::clusters::{ClusterMethod, Structures, group};
 use crate::corpus::{Corpus, Document};
 use crate::cutoff::CutoffBin;
 use crate::error::Result;
@@ -63,7 +63,9 @@ pub struct AutoOptions {
 
 #[derive(Debug, Clone, Copy)]
 pub struct ClusterParams {
-    /// Pages join a cluster while they are this alike on average (Jaccard of their shared lines).
+    /// How pages are grouped: average linkage down to `similarity`, or TEXT-MDL.
+    pub method: ClusterMethod,
+    /// Linkage: pages join a cluster while they are this alike on average (Jaccard of their shared lines).
     pub similarity: f64,
     /// Fewest pages a cluster needs to be mined.
     pub min_docs: usize,
@@ -78,7 +80,7 @@ pub struct ClusterParams {
 
 impl Default for ClusterParams {
     fn default() -> Self {
-        ClusterParams { similarity: 0.5, min_docs: 3, max_docs: 300, max_cutoff: 51 }
+        ClusterParams { method: ClusterMethod::Linkage, similarity: 0.5, min_docs: 3, max_docs: 300, max_cutoff: 51 }
     }
 }
 
@@ -186,7 +188,7 @@ pub fn add_cluster_rules(
     let step = corpus.docs.len().div_ceil(cp.max_docs.max(1)).max(1);
     let sample: Vec<&Document> = corpus.docs.iter().step_by(step).collect();
     let texts: Vec<&str> = sample.iter().map(|d| d.text.as_str()).collect();
-    let groups = clusters(&Structures::new(&texts).pages, cp.similarity);
+    let groups = group(&Structures::for_method(&texts, cp.method).pages, cp.method, cp.similarity);
     if groups.len() < 2 {
         return Ok(0);
     }

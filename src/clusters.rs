@@ -5,28 +5,93 @@
 //! A page's *structure* is the set of its lines that occur on at least two pages of the source: the
 //! template's lines, whatever the article says. Pages are grouped by average-linkage agglomerative
 //! clustering on the Jaccard similarity of their structures, merging while the two closest clusters are
-//! at least `threshold` alike. A new page joins the cluster it is most alike on average.
+//! at least `threshold` alike ([`ClusterMethod::Linkage`]), or by the description length of the
+//! clustering, TEXT-MDL ([`ClusterMethod::Mdl`], in [`mdl`]). A new page joins the cluster it is most
+//! alike on average.
+
+mod mdl;
+
+pub use mdl::mdl_clusters;
 
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, BuildHasherDefault};
+
+use serde::Serialize;
+
+/// How a source's pages are grouped by template.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClusterMethod {
+    /// Average linkage on the Jaccard similarity of shared lines, down to a similarity threshold.
+    #[default]
+    Linkage,
+    /// TEXT-MDL: merges while the clustering's description length falls (no threshold).
+    Mdl,
+}
+
+impl ClusterMethod {
+    pub fn is_linkage(&self) -> bool {
+        *self == ClusterMethod::Linkage
+    }
+}
+
+/// The template clusters of `pages` by `method` (`similarity`: linkage's threshold).
+pub fn group(pages: &[HashSet<u64>], method: ClusterMethod, similarity: f64) -> Vec<Vec<usize>> {
+    match method {
+        ClusterMethod::Linkage => clusters(pages, similarity),
+        ClusterMethod::Mdl => mdl_clusters(pages),
+    }
+}
 
 /// Structures of a set of pages, and the lines that make them.
 pub struct Structures {
     /// Hashes of the lines found on two or more pages.
     shared: HashSet<u64>,
     pub pages: Vec<HashSet<u64>>,
+    /// Whether numbers are masked in the lines.
+    masked: bool,
 }
 
-fn line_hashes(text: &str) -> HashSet<u64> {
+fn line_hashes(text: &str, masked: bool) -> HashSet<u64> {
     // a fixed-key hasher: the same line hashes the same in every run
     let state = BuildHasherDefault::<DefaultHasher>::default();
-    text.lines().map(str::trim).filter(|l| !l.is_empty()).map(|l| state.hash_one(l)).collect()
+    let lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    if masked {
+        lines.map(|l| state.hash_one(mask_numbers(l))).collect()
+    } else {
+        lines.map(|l| state.hash_one(l)).collect()
+    }
+}
+
+/// A line with each run of digits as one `#`: "© 2023 Valley Courier" and "© 2024 Valley Courier" are
+/// one line of the template.
+fn mask_numbers(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        if !c.is_ascii_digit() {
+            out.push(c);
+        } else if !out.ends_with('#') {
+            out.push('#');
+        }
+    }
+    out
 }
 
 impl Structures {
     pub fn new(docs: &[&str]) -> Structures {
-        let lines: Vec<HashSet<u64>> = docs.iter().map(|d| line_hashes(d)).collect();
+        Structures::of_lines(docs, false)
+    }
+
+    /// The structures `method` reads: TEXT-MDL's paths are lines with their numbers masked, since its
+    /// description length counts every differing line, and a year in a footer would split a template
+    /// in two; linkage's threshold absorbs such a line.
+    pub fn for_method(docs: &[&str], method: ClusterMethod) -> Structures {
+        Structures::of_lines(docs, method == ClusterMethod::Mdl)
+    }
+
+    fn of_lines(docs: &[&str], masked: bool) -> Structures {
+        let lines: Vec<HashSet<u64>> = docs.iter().map(|d| line_hashes(d, masked)).collect();
         let mut df: HashMap<u64, usize> = HashMap::new();
         for set in &lines {
             for &h in set {
@@ -35,12 +100,12 @@ impl Structures {
         }
         let shared: HashSet<u64> = df.into_iter().filter(|&(_, d)| d >= 2).map(|(h, _)| h).collect();
         let pages = lines.into_iter().map(|set| set.into_iter().filter(|h| shared.contains(h)).collect()).collect();
-        Structures { shared, pages }
+        Structures { shared, pages, masked }
     }
 
     /// The structure of another page, in the same terms.
     pub fn of(&self, text: &str) -> HashSet<u64> {
-        line_hashes(text).into_iter().filter(|h| self.shared.contains(h)).collect()
+        line_hashes(text, self.masked).into_iter().filter(|h| self.shared.contains(h)).collect()
     }
 }
 

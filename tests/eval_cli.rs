@@ -73,7 +73,9 @@ fn bad_input_is_one_clear_line() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("missing: no such folder"), "{}", text(&out.stderr));
     let out = chaff(&["eval", "set", "--method", "nope"], dir.path());
-    assert!(text(&out.stderr).contains("unknown method `nope`"), "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "a usage error");
+    assert!(text(&out.stderr).contains("invalid value 'nope' for '--method"), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("table-chunks, alignment, gibson"), "the methods are listed");
     let empty = dir.path().join("empty/site");
     fs::create_dir_all(&empty).unwrap();
     fs::write(empty.join("a.txt"), "no gold beside it").unwrap();

@@ -4,9 +4,9 @@
 use std::fs;
 use std::path::Path;
 
-use chaff::eval::chaff::{Chaff, ChaffOptions};
 use chaff::eval::floors::Floors;
-use chaff::eval::method::by_name;
+use chaff::eval::methods::by_name;
+use chaff::eval::methods::chaff::{Chaff, ChaffOptions};
 use chaff::eval::{Dataset, EvalConfig, Evaluation, Input, Protocol, Quiet, evaluate, evaluate_oracle};
 use chaff::generate::{html_news, mixed_templates, optional_parts, sevendays, write_source};
 

@@ -106,11 +106,32 @@ pub struct MineArgs {
     /// Do not suggest frame cuts (cut-before / cut-after) for header and footer strings.
     #[arg(long)]
     pub no_cuts: bool,
+    /// How template clusters are found: `linkage` (average linkage on shared lines, the default) or `mdl`
+    /// (TEXT-MDL).
+    #[arg(long, value_enum)]
+    pub clusters: Option<MineClusters>,
     #[command(flatten)]
     pub mining: MiningOpts,
     /// Print a JSON summary instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MineClusters {
+    /// Average linkage on the Jaccard similarity of the lines pages share.
+    Linkage,
+    /// TEXT-MDL: merge while the clustering's description length falls.
+    Mdl,
+}
+
+impl MineClusters {
+    pub fn method(self) -> chaff::clusters::ClusterMethod {
+        match self {
+            MineClusters::Linkage => chaff::clusters::ClusterMethod::Linkage,
+            MineClusters::Mdl => chaff::clusters::ClusterMethod::Mdl,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -236,9 +257,9 @@ pub struct EvalArgs {
     /// Folds of the held-out protocol (at most one page per fold: leave-one-out).
     #[arg(long, default_value_t = 10)]
     pub folds: usize,
-    /// Method(s) to evaluate, comma-separated: chaff, df-lines (seed 001), table-chunks (seed 002).
-    #[arg(long, value_delimiter = ',', default_value = "chaff")]
-    pub method: Vec<String>,
+    /// Method(s) to evaluate, comma-separated, each learning a site from the same training pages.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "chaff")]
+    pub method: Vec<EvalMethod>,
     /// Baselines: a fragment is template when in more than this share of the training pages (and in two).
     #[arg(long, default_value_t = 1.0 / 3.0)]
     pub df_threshold: f64,
@@ -262,6 +283,67 @@ pub struct EvalArgs {
     pub floors: Option<PathBuf>,
     #[command(flatten)]
     pub levers: EvalLevers,
+    #[command(flatten)]
+    pub seeds: SeedParams,
+}
+
+/// The methods `chaff eval` compares.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalMethod {
+    /// chaff: maximal repeats above the automatic cutoff, with `chaff mine`'s automatic rules.
+    Chaff,
+    /// Gottron: lines found in more than --df-threshold of the pages.
+    DfLines,
+    /// Text between table tags found in more than --df-threshold of the pages (reads the HTML).
+    TableChunks,
+    /// Geraci & Maggini: consensus of Needleman–Wunsch alignments of t pages' tags and text (lines with
+    /// --input txt); what aligns with its text goes.
+    Alignment,
+    /// Gibson, Punera & Tomkins: windows of W words counted F times on P pages; their runs go.
+    Gibson,
+}
+
+/// Parameters of the seeds' methods.
+#[derive(Args, Debug, Clone)]
+pub struct SeedParams {
+    /// alignment: t, the sample pages of the consensus tree (a power of two; fewer if the site has fewer).
+    #[arg(long, default_value_t = 16)]
+    pub alignment_pages: usize,
+    /// gibson: W, words in a window.
+    #[arg(long, default_value_t = 8)]
+    pub gibson_window: usize,
+    /// gibson: F, fewest times a window is counted in the sample to be template.
+    #[arg(long, default_value_t = 3)]
+    pub gibson_frequency: usize,
+    /// gibson: D, only windows whose hash is 0 modulo D are counted (0: all).
+    #[arg(long, default_value_t = 0)]
+    pub gibson_density: u64,
+    /// gibson: P, pages sampled for counting.
+    #[arg(long, default_value_t = 64)]
+    pub gibson_pages: usize,
+}
+
+/// How template clusters are found, for `--clusters`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ClusterChoice {
+    pub method: chaff::clusters::ClusterMethod,
+    /// Linkage's similarity threshold, when given.
+    pub similarity: Option<f64>,
+}
+
+/// `linkage`, `mdl`, or a similarity (linkage down to it).
+pub fn parse_clusters(s: &str) -> Result<ClusterChoice, String> {
+    use chaff::clusters::ClusterMethod;
+    match s {
+        "linkage" => Ok(ClusterChoice { method: ClusterMethod::Linkage, similarity: None }),
+        "mdl" => Ok(ClusterChoice { method: ClusterMethod::Mdl, similarity: None }),
+        _ => match s.parse::<f64>() {
+            Ok(x) if (0.0..=1.0).contains(&x) => {
+                Ok(ClusterChoice { method: ClusterMethod::Linkage, similarity: Some(x) })
+            }
+            _ => Err(format!("`{s}`: expected linkage, mdl, or a Jaccard similarity in [0, 1] (linkage)")),
+        },
+    }
 }
 
 /// chaff's levers, to measure one at a time.
@@ -318,10 +400,11 @@ pub struct EvalLevers {
     /// A fixed cutoff, percent of pages (default: the automatic cutoff).
     #[arg(long)]
     pub cutoff: Option<u8>,
-    /// Template clusters: split a site's pages where their shared lines are less alike than this Jaccard
-    /// similarity (default 0.5), mine each cluster too, clean a page with its cluster's rules and the site's.
-    #[arg(long, num_args = 0..=1, default_missing_value = "0.5")]
-    pub clusters: Option<f64>,
+    /// Template clusters, mined apart too (a page is cleaned with its cluster's rules and the site's):
+    /// `linkage` (average linkage on the Jaccard similarity of shared lines, down to 0.5, the default),
+    /// a similarity for linkage to go down to, or `mdl` (TEXT-MDL: merge while the description length falls).
+    #[arg(long, value_name = "linkage|mdl|SIMILARITY", value_parser = parse_clusters, num_args = 0..=1, default_missing_value = "linkage")]
+    pub clusters: Option<ClusterChoice>,
     /// No template clusters: mine each site as one.
     #[arg(long, conflicts_with = "clusters")]
     pub no_clusters: bool,

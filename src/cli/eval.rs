@@ -7,14 +7,16 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use chaff::automatic::{AutoOptions, ClusterParams};
-use chaff::eval::chaff::{Chaff, ChaffOptions};
 use chaff::eval::floors::{FloorCheck, Floors};
-use chaff::eval::method::{NAMES, by_name};
+use chaff::eval::methods::alignment::AlignmentParams;
+use chaff::eval::methods::chaff::{Chaff, ChaffOptions};
+use chaff::eval::methods::gibson::GibsonParams;
+use chaff::eval::methods::{MethodName, MethodParams, build};
 use chaff::eval::{Dataset, EvalConfig, Evaluation, Input, Progress, Protocol, evaluate, evaluate_oracle};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
-use super::args::{EvalArgs, EvalInput, EvalLevers, EvalProtocol};
+use super::args::{EvalArgs, EvalInput, EvalLevers, EvalMethod, EvalProtocol, SeedParams};
 
 /// A bar on stderr, drawn only when stderr is a terminal.
 struct Bar(Option<ProgressBar>);
@@ -71,13 +73,46 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         tag_bound: !l.no_tag_bound,
         reject_patterns: !l.keep_pattern_strings,
         cutoff: l.cutoff,
-        clusters: if l.no_clusters { None } else { Some(l.clusters.unwrap_or(ClusterParams::default().similarity)) },
+        clusters: if l.no_clusters {
+            None
+        } else {
+            Some(l.clusters.and_then(|c| c.similarity).unwrap_or(ClusterParams::default().similarity))
+        },
+        cluster_method: l.clusters.map_or(ClusterParams::default().method, |c| c.method),
         min_cluster: l.min_cluster,
         // the default is `chaff mine`'s, so that the evaluation measures what users get
         islands: Some(l.islands.unwrap_or(AutoOptions::default().islands)),
         short_runs: l.short_runs.unwrap_or(AutoOptions::default().short_runs),
         specks: l.specks,
     })
+}
+
+fn method_name(m: EvalMethod) -> MethodName {
+    match m {
+        EvalMethod::Chaff => MethodName::Chaff,
+        EvalMethod::DfLines => MethodName::DfLines,
+        EvalMethod::TableChunks => MethodName::TableChunks,
+        EvalMethod::Alignment => MethodName::Alignment,
+        EvalMethod::Gibson => MethodName::Gibson,
+    }
+}
+
+fn seed_params(s: &SeedParams) -> Result<(AlignmentParams, GibsonParams)> {
+    if s.alignment_pages < 2 {
+        bail!("--alignment-pages must be at least 2 (pages aligned in pairs), got {}", s.alignment_pages);
+    }
+    if s.gibson_window == 0 || s.gibson_frequency == 0 || s.gibson_pages == 0 {
+        bail!("--gibson-window, --gibson-frequency and --gibson-pages must be at least 1");
+    }
+    Ok((
+        AlignmentParams { pages: s.alignment_pages, ..AlignmentParams::default() },
+        GibsonParams {
+            window: s.gibson_window,
+            frequency: s.gibson_frequency,
+            density: s.gibson_density,
+            pages: s.gibson_pages,
+        },
+    ))
 }
 
 pub fn eval(args: EvalArgs) -> Result<ExitCode> {
@@ -87,12 +122,7 @@ pub fn eval(args: EvalArgs) -> Result<ExitCode> {
             args.root.display()
         );
     }
-    for m in &args.method {
-        if !NAMES.contains(&m.as_str()) {
-            bail!("unknown method `{m}` (known: {})", NAMES.join(", "));
-        }
-    }
-    if args.oracle_editor && !args.method.iter().any(|m| m == "chaff") {
+    if args.oracle_editor && !args.method.contains(&EvalMethod::Chaff) {
         bail!("--oracle-editor edits chaff's candidates: add chaff to --method");
     }
     if !(0.0..1.0).contains(&args.df_threshold) {
@@ -118,26 +148,24 @@ pub fn eval(args: EvalArgs) -> Result<ExitCode> {
         eprintln!("chaff: warning: {w}");
     }
     let chaff_options = options(&args.levers)?;
+    let (alignment, gibson) = seed_params(&args.seeds)?;
+    let params = MethodParams { chaff: chaff_options.clone(), df_threshold: args.df_threshold, alignment, gibson };
     let bar = Bar::new();
     let mut evaluations: Vec<Evaluation> = Vec::new();
-    for name in &args.method {
-        let eval = if name == "chaff" && args.oracle_editor {
+    for &m in &args.method {
+        let name = method_name(m);
+        let eval = if name == MethodName::Chaff && args.oracle_editor {
             let mut chaff = Chaff::new(chaff_options.clone());
             evaluate_oracle(&dataset, &mut chaff, args.oracle_share, &config, &bar)?
         } else {
-            let mut method = by_name(name, &chaff_options, args.df_threshold)?;
-            let opts = if name == "chaff" {
-                serde_json::to_value(&chaff_options)?
-            } else {
-                json!({ "df_threshold": args.df_threshold })
-            };
-            evaluate(&dataset, method.as_mut(), opts, &config, &bar)
-                .with_context(|| format!("{}: evaluating {name}", args.root.display()))?
+            let mut method = build(name, &params);
+            evaluate(&dataset, method.as_mut(), params.options(name), &config, &bar)
+                .with_context(|| format!("{}: evaluating {}", args.root.display(), name.name()))?
         };
         if !args.json {
-            println!("{}", eval.table());
+            outln!("{}", eval.table());
             if args.pages {
-                print!("{}", page_table(&eval));
+                out!("{}", page_table(&eval));
             }
         }
         evaluations.push(eval);
@@ -149,12 +177,12 @@ pub fn eval(args: EvalArgs) -> Result<ExitCode> {
     };
     let seconds = clock.elapsed().as_secs_f64();
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&json!({ "evaluations": evaluations, "floors": checks, "seconds": seconds }))?
         );
     } else {
-        println!("{}: {} sites, {} pages, {:.1} s in all", dataset.name, dataset.sites.len(), dataset.pages(), seconds);
+        outln!("{}: {} sites, {} pages, {:.1} s in all", dataset.name, dataset.sites.len(), dataset.pages(), seconds);
     }
     if let Some(f) = &floors {
         if checks.is_empty() {

@@ -84,6 +84,10 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
             short_runs: args.short_runs.unwrap_or(AutoOptions::default().short_runs),
             line_rules: !args.no_line_rules,
             reject_patterns: !args.keep_pattern_strings,
+            clusters: Some(chaff::automatic::ClusterParams {
+                method: args.clusters.map(|c| c.method()).unwrap_or_default(),
+                ..Default::default()
+            }),
             ..AutoOptions::default()
         };
         let mut file = automatic_rules(&m.corpus, &m.mining, m.params, m.previous.as_ref(), &auto)?;

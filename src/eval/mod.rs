@@ -1,19 +1,17 @@
 //! Measuring how much template a method removes without eating the article (issue 4).
 //!
 //! `chaff eval ROOT` reads site folders of pages with a gold main content ([`dataset`]), has a method
-//! learn each site and clean its pages ([`method`]: chaff with its levers in [`chaff`], the seeds'
-//! baselines in [`baseline`]), under two protocols ([`run`]: in-sample, held-out k-fold), and scores
+//! learn each site and clean its pages ([`methods`]: one file per method, chaff with its levers and the
+//! seeds' methods side by side), under two protocols ([`run`]: in-sample, held-out k-fold), and scores
 //! what is left with word-sequence LCS precision, recall and F1 ([`score`]), or span-level precision and
 //! recall of removal on injected-template corpora ([`spans`]). The oracle editor ([`oracle`]) measures
 //! what an editor's decisions buy. [`report`] makes the tables; [`floors`] is CI's regression check.
 //!
 //! The library has no UI dependency: the CLI (`src/cli/eval.rs`) parses flags and prints.
 
-pub mod baseline;
-pub mod chaff;
 pub mod dataset;
 pub mod floors;
-pub mod method;
+pub mod methods;
 pub mod oracle;
 pub mod report;
 pub mod run;
@@ -28,8 +26,8 @@ use std::path::PathBuf;
 
 use crate::error::Result;
 
-use self::chaff::Chaff;
-use self::method::{Method, Model, Source};
+use self::methods::chaff::Chaff;
+use self::methods::{Method, Model, Source};
 use self::report::RunReport;
 use self::run::{Prepared, Train, prepare, run_protocol};
 

@@ -20,9 +20,9 @@ use crate::cleaning::{Cleaner, Match};
 use crate::error::Result;
 use crate::rules::{Action, RulesFile, Status};
 
-use super::chaff::Chaff;
 use super::dataset::Input;
-use super::method::{Model, Source};
+use super::methods::chaff::Chaff;
+use super::methods::{Model, Source};
 use super::run::{Prepared, output_text};
 use super::score::{Gold, word_spans};
 

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::dataset::Input;
-use super::run::{Note, PageResult, Protocol, ProtocolRun};
+use super::run::{Note, PageResult, Protocol, ProtocolRun, Speed};
 use super::score::Prf;
 use super::spans::SpanCounts;
 
@@ -82,6 +82,7 @@ pub struct RunReport {
     pub protocol: Protocol,
     pub folds: usize,
     pub seconds: f64,
+    pub speed: Speed,
     pub overall: Summary,
     pub sites: Vec<SiteSummary>,
     pub notes: Vec<Note>,
@@ -104,6 +105,7 @@ impl RunReport {
             protocol: run.protocol,
             folds: run.folds,
             seconds: run.seconds,
+            speed: run.speed,
             overall,
             sites,
             notes: run.notes,
@@ -248,7 +250,15 @@ impl Evaluation {
             }
         }
         for r in &self.runs {
-            let _ = writeln!(out, "{}: {} pages in {:.1} s", r.protocol.name(), r.overall.pages, r.seconds);
+            let _ = writeln!(
+                out,
+                "{}: {} pages in {:.1} s; learning {:.1} MB/s, cleaning {:.1} MB/s (one thread)",
+                r.protocol.name(),
+                r.overall.pages,
+                r.seconds,
+                r.speed.learn_mb_s(),
+                r.speed.clean_mb_s()
+            );
         }
         out
     }

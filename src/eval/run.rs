@@ -17,7 +17,7 @@ use crate::error::Result;
 use crate::render::html_text;
 
 use super::dataset::{Dataset, Input, Page, Site};
-use super::method::{Model, Nothing, Source};
+use super::methods::{Model, Nothing, Source};
 use super::score::{Gold, Prf};
 use super::spans::{SpanCounts, score_spans};
 use crate::cleaning::normalize;
@@ -73,6 +73,38 @@ pub struct ProtocolRun {
     pub pages: Vec<PageResult>,
     pub notes: Vec<Note>,
     pub seconds: f64,
+    pub speed: Speed,
+}
+
+/// How fast a method learned and cleaned: bytes and seconds summed over a run's (site, fold) tasks, each
+/// timed on its own thread (scoring and rendering left out).
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct Speed {
+    pub learn_bytes: usize,
+    pub learn_seconds: f64,
+    pub clean_bytes: usize,
+    pub clean_seconds: f64,
+}
+
+impl Speed {
+    fn add(self, o: Speed) -> Speed {
+        Speed {
+            learn_bytes: self.learn_bytes + o.learn_bytes,
+            learn_seconds: self.learn_seconds + o.learn_seconds,
+            clean_bytes: self.clean_bytes + o.clean_bytes,
+            clean_seconds: self.clean_seconds + o.clean_seconds,
+        }
+    }
+
+    /// MB/s of pages learned from.
+    pub fn learn_mb_s(&self) -> f64 {
+        self.learn_bytes as f64 / 1e6 / self.learn_seconds.max(1e-9)
+    }
+
+    /// MB/s of pages cleaned.
+    pub fn clean_mb_s(&self) -> f64 {
+        self.clean_bytes as f64 / 1e6 / self.clean_seconds.max(1e-9)
+    }
 }
 
 /// Progress of a run, for the CLI's bar.
@@ -182,7 +214,7 @@ pub fn run_protocol(
         tasks.extend((0..k).map(|f| (s, f, k, site_input)));
     }
     progress.start(protocol.name(), tasks.len());
-    let results: Vec<(Vec<PageResult>, Option<Note>)> = tasks
+    let results: Vec<(Vec<PageResult>, Option<Note>, Speed)> = tasks
         .par_iter()
         .map(|&(s, fold, k, input)| {
             let out = run_task(&dataset.sites[s], s, &prepared[s], input, protocol, fold, k, models, train, dump);
@@ -191,9 +223,11 @@ pub fn run_protocol(
         })
         .collect();
     let mut pages = Vec::new();
-    for (p, note) in results {
+    let mut speed = Speed::default();
+    for (p, note, s) in results {
         pages.extend(p);
         notes.extend(note);
+        speed = speed.add(s);
     }
     ProtocolRun {
         protocol,
@@ -201,6 +235,7 @@ pub fn run_protocol(
         pages,
         notes,
         seconds: clock.elapsed().as_secs_f64(),
+        speed,
     }
 }
 
@@ -216,7 +251,7 @@ fn run_task(
     models: usize,
     train: &Train<'_>,
     dump: Option<&Path>,
-) -> (Vec<PageResult>, Option<Note>) {
+) -> (Vec<PageResult>, Option<Note>, Speed) {
     let n = site.pages.len();
     let (test, training): (Vec<usize>, Vec<usize>) = match protocol {
         Protocol::InSample => ((0..n).collect(), (0..n).collect()),
@@ -229,6 +264,7 @@ fn run_task(
     let golds: Vec<&Prepared> = training.iter().map(|&i| &prepared[i]).collect();
     let source = Source { name: &site.name, site: s, input, docs };
     let fold_no = (protocol == Protocol::HeldOut).then_some(fold);
+    let learn_clock = Instant::now();
     let (trained, note) = if source.docs.len() < 2 {
         let message =
             format!("{} training page(s): nothing to mine, {} page(s) scored uncleaned", source.docs.len(), test.len());
@@ -239,9 +275,11 @@ fn run_task(
             Err(e) => (Vec::new(), Some(format!("training failed ({e}): pages scored uncleaned"))),
         }
     };
+    let learn_seconds = learn_clock.elapsed().as_secs_f64();
+    let learn_bytes = if trained.is_empty() { 0 } else { source.docs.iter().map(|d| d.1.len()).sum() };
     let trained: Vec<Box<dyn Model>> =
         if trained.is_empty() { (0..models).map(|_| Box::new(Nothing) as Box<dyn Model>).collect() } else { trained };
-    let pages = test
+    let cleaned: Vec<(PageResult, f64)> = test
         .par_iter()
         .map(|&i| {
             let page = &site.pages[i];
@@ -249,8 +287,13 @@ fn run_task(
             let template = page.template_of(input);
             let mut scores = Vec::with_capacity(trained.len());
             let mut spans = Vec::new();
+            let mut clean_seconds = 0.0;
             for (m, model) in trained.iter().enumerate() {
+                let clock = Instant::now();
                 let removed = model.removed(text);
+                if m == 0 {
+                    clean_seconds = clock.elapsed().as_secs_f64();
+                }
                 let output = output_text(text, &removed, input);
                 if m == 0
                     && let Some(dir) = dump
@@ -265,15 +308,23 @@ fn run_task(
                     spans.push(score_spans(text, &removed, t));
                 }
             }
-            PageResult {
+            let result = PageResult {
                 site: site.name.clone(),
                 id: page.id.clone(),
                 fold: if protocol == Protocol::InSample { 0 } else { fold },
                 scores,
                 floor: prepared[i].floor,
                 spans,
-            }
+            };
+            (result, clean_seconds)
         })
         .collect();
-    (pages, note.map(|message| Note { site: site.name.clone(), fold: fold_no, message }))
+    let speed = Speed {
+        learn_bytes,
+        learn_seconds,
+        clean_bytes: test.iter().map(|&i| input_of(&site.pages[i], input).map_or(0, str::len)).sum(),
+        clean_seconds: cleaned.iter().map(|c| c.1).sum(),
+    };
+    let pages = cleaned.into_iter().map(|c| c.0).collect();
+    (pages, note.map(|message| Note { site: site.name.clone(), fold: fold_no, message }), speed)
 }

@@ -3,5 +3,6 @@
 
 mod clean_io;
 mod cost;
+mod eval;
 mod rules_files;
 mod tui;

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::automatic::{AutoOptions, ClusterParams, automatic_rules};
 use crate::cleaning::Cleaner;
+use crate::clusters::ClusterMethod;
 use crate::corpus::{Corpus, Document};
 use crate::cross_source::idiom_threshold;
 use crate::cutoff::CutoffBin;
@@ -23,8 +24,7 @@ use crate::rules::{MiningParams, Rule, RulesFile};
 use crate::symbol::display;
 use crate::tokens::Tokenizer;
 
-use super::dataset::{Input, Site};
-use super::method::{Method, Model, Source};
+use super::{Input, Method, Model, Site, Source};
 use crate::cleaning::normalize;
 
 /// The levers. `Default` is chaff's current automatic configuration.
@@ -63,6 +63,9 @@ pub struct ChaffOptions {
     /// each cluster of at least `min_cluster` pages too, and clean a page with its cluster's rules and
     /// the whole source's.
     pub clusters: Option<f64>,
+    /// Template clusters: how pages are grouped (linkage uses `clusters` as its threshold).
+    #[serde(skip_serializing_if = "ClusterMethod::is_linkage")]
+    pub cluster_method: ClusterMethod,
     pub min_cluster: usize,
     /// A header cut stops at the line that repeats the page's title (its first line), so the title, byline
     /// and date under it stay; rule matches after it still go. A headline, dateline or byline above the
@@ -96,6 +99,7 @@ impl Default for ChaffOptions {
             reject_patterns: true,
             cutoff: None,
             clusters: Some(ClusterParams::default().similarity),
+            cluster_method: ClusterParams::default().method,
             min_cluster: ClusterParams::default().min_docs,
             keep_title: true,
             drop_reprints: true,
@@ -175,6 +179,7 @@ impl Chaff {
             drop_reprints: self.options.drop_reprints,
             line_rules: self.options.line_rules,
             clusters: self.options.clusters.map(|similarity| ClusterParams {
+                method: self.options.cluster_method,
                 similarity,
                 min_docs: self.options.min_cluster,
                 ..ClusterParams::default()

@@ -1,0 +1,161 @@
+//! The seam between the evaluation and what it evaluates: a [`Method`] learns a [`Model`] from the
+//! training pages of one source; the model says which byte spans of a page to remove. Everything else —
+//! protocols, rendering, scoring, tables — is the same for every method, so a new one is one file with
+//! one `impl`, and one [`MethodName`].
+//!
+//! | method | file | what it learns |
+//! |---|---|---|
+//! | `chaff` | [`chaff`] | maximal repeats above the automatic cutoff, with the automatic rules |
+//! | `df-lines` | [`df_lines`] | lines in more than a third of the pages (Gottron) |
+//! | `table-chunks` | [`table_chunks`] | text between table tags in more than a third of the pages |
+//! | `alignment` | [`alignment`] | the consensus of pairwise Needleman–Wunsch alignments (Geraci & Maggini) |
+//! | `gibson` | [`gibson`] | frequent fixed-width windows of words (Gibson, Punera & Tomkins) |
+
+pub mod alignment;
+pub mod chaff;
+pub mod df_lines;
+mod fragments;
+pub mod gibson;
+mod html_tokens;
+mod nw;
+pub mod table_chunks;
+
+use serde::Serialize;
+use serde_json::json;
+
+use crate::error::{Error, Result};
+
+pub use super::dataset::{Input, Site};
+
+use self::alignment::{Alignment, AlignmentParams};
+use self::chaff::{Chaff, ChaffOptions};
+use self::df_lines::DfLines;
+use self::gibson::{Gibson, GibsonParams};
+use self::table_chunks::TableChunks;
+
+/// The training pages of one source, as a method sees them.
+pub struct Source<'a> {
+    pub name: &'a str,
+    /// Index of the site in the dataset (for methods that compare sources).
+    pub site: usize,
+    pub input: Input,
+    pub docs: Vec<(&'a str, &'a str)>,
+}
+
+pub trait Method: Sync {
+    fn name(&self) -> String;
+
+    /// The input the method reads when `asked` was asked for (an HTML-only method reads HTML anyway).
+    fn input(&self, asked: Input) -> Input {
+        asked
+    }
+
+    /// Work over the whole dataset before any source is trained (e.g. the cross-source filter).
+    fn prepare(&mut self, _sites: &[Site], _input: Input) -> Result<()> {
+        Ok(())
+    }
+
+    /// Learns one source. Called with at least two documents.
+    fn train(&self, source: &Source<'_>) -> Result<Box<dyn Model>>;
+}
+
+/// What a method learned about one source.
+pub trait Model: Send + Sync {
+    /// Byte spans of `text` to remove (any order; they may overlap).
+    fn removed(&self, text: &str) -> Vec<(usize, usize)>;
+}
+
+/// A model that removes nothing (a fold too small to learn from).
+pub struct Nothing;
+
+impl Model for Nothing {
+    fn removed(&self, _text: &str) -> Vec<(usize, usize)> {
+        Vec::new()
+    }
+}
+
+/// The methods `chaff eval --method` knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MethodName {
+    Chaff,
+    DfLines,
+    TableChunks,
+    Alignment,
+    Gibson,
+}
+
+impl MethodName {
+    pub const ALL: [MethodName; 5] =
+        [MethodName::Chaff, MethodName::DfLines, MethodName::TableChunks, MethodName::Alignment, MethodName::Gibson];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MethodName::Chaff => "chaff",
+            MethodName::DfLines => "df-lines",
+            MethodName::TableChunks => "table-chunks",
+            MethodName::Alignment => "alignment",
+            MethodName::Gibson => "gibson",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<MethodName> {
+        MethodName::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+/// The method names `--method` accepts.
+pub const NAMES: [&str; 5] = ["chaff", "df-lines", "table-chunks", "alignment", "gibson"];
+
+/// Every method's parameters, as set on the command line.
+#[derive(Debug, Clone)]
+pub struct MethodParams {
+    pub chaff: ChaffOptions,
+    /// The document-frequency baselines' threshold: share of the training pages a fragment must exceed.
+    pub df_threshold: f64,
+    pub alignment: AlignmentParams,
+    pub gibson: GibsonParams,
+}
+
+impl Default for MethodParams {
+    fn default() -> Self {
+        MethodParams {
+            chaff: ChaffOptions::default(),
+            df_threshold: 1.0 / 3.0,
+            alignment: AlignmentParams::default(),
+            gibson: GibsonParams::default(),
+        }
+    }
+}
+
+impl MethodParams {
+    /// The parameters of `method`, for its report.
+    pub fn options(&self, method: MethodName) -> serde_json::Value {
+        match method {
+            MethodName::Chaff => serde_json::to_value(&self.chaff).unwrap_or_default(),
+            MethodName::DfLines | MethodName::TableChunks => json!({ "df_threshold": self.df_threshold }),
+            MethodName::Alignment => serde_json::to_value(self.alignment).unwrap_or_default(),
+            MethodName::Gibson => serde_json::to_value(self.gibson).unwrap_or_default(),
+        }
+    }
+}
+
+/// The method `method`, with its parameters from `params`.
+pub fn build(method: MethodName, params: &MethodParams) -> Box<dyn Method> {
+    match method {
+        MethodName::Chaff => Box::new(Chaff::new(params.chaff.clone())),
+        MethodName::DfLines => Box::new(DfLines { threshold: params.df_threshold }),
+        MethodName::TableChunks => Box::new(TableChunks { threshold: params.df_threshold }),
+        MethodName::Alignment => Box::new(Alignment { params: params.alignment }),
+        MethodName::Gibson => Box::new(Gibson { params: params.gibson }),
+    }
+}
+
+/// The method called `name`, with chaff's options `chaff`, the baselines' `threshold` and the other
+/// methods' defaults.
+pub fn by_name(name: &str, chaff: &ChaffOptions, threshold: f64) -> Result<Box<dyn Method>> {
+    let method = MethodName::parse(name)
+        .ok_or_else(|| Error::Invalid(format!("unknown method `{name}` (known: {})", NAMES.join(", "))))?;
+    let params = MethodParams { chaff: chaff.clone(), df_threshold: threshold, ..MethodParams::default() };
+    Ok(build(method, &params))
+}
