@@ -60,6 +60,17 @@ fn agreement(pages: &[Page], reading: Reading) -> Agreement {
         a.txt_lines += t.len();
         a.view_lines += v.len();
         a.common += common;
+        if std::env::var("VIEW_CHECK_RENDER").is_ok() {
+            // .txt lines the view drops that html2text (which reads the page's CSS) shows
+            let vs: std::collections::HashSet<&str> = v.iter().copied().collect();
+            let shown = render_html(&p.html);
+            let shown = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+            let dropped: Vec<&&str> = t.iter().filter(|l| !vs.contains(**l) && l.split_whitespace().count() >= 3).collect();
+            let in_render: Vec<&&str> = dropped.iter().copied().filter(|l| shown.contains(**l)).collect();
+            if !in_render.is_empty() {
+                println!("  {} of {} dropped lines shown by html2text in {}: {:?}", in_render.len(), dropped.len(), p.path.display(), in_render.iter().take(3).collect::<Vec<_>>());
+            }
+        }
         if common < t.len().max(v.len()) {
             let vs: std::collections::HashSet<&str> = v.iter().copied().collect();
             let ts: std::collections::HashSet<&str> = t.iter().copied().collect();

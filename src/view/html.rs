@@ -20,8 +20,7 @@ use super::search::{Needle, Search};
 pub struct Reading {
     /// Show what `<noscript>` holds (a reader with scripts off sees it; one with scripts on does not).
     pub noscript: bool,
-    /// Drop elements the page hides: `hidden`, `display: none` or `visibility: hidden` in a style
-    /// attribute, `<template>`.
+    /// Drop elements the page hides: `hidden`, `display: none` in a style attribute, `<template>`.
     pub drop_hidden: bool,
 }
 
@@ -164,7 +163,7 @@ impl Reader<'_> {
         self.work += (gt - lt) as u64;
         let name = key(&tag[..name_len]);
         let after = gt + 1;
-        if is_block(name) {
+        if breaks_line(name) {
             self.out.line_break(lt..after);
         }
         if let Some(kind) = raw_text(name) {
@@ -208,7 +207,7 @@ impl Reader<'_> {
                 && top.name != name
             {}
         }
-        if is_block(name) {
+        if breaks_line(name) {
             self.out.line_break(lt..gt + 1);
         }
     }
@@ -302,8 +301,7 @@ fn is_space(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b')
 }
 
-/// Whether a start tag's attributes hide the element: `hidden`, or a style with `display: none` or
-/// `visibility: hidden`.
+/// Whether a start tag's attributes hide the element: `hidden`, or a style with `display: none`.
 fn hides(attributes: &[u8]) -> bool {
     let mut rest = attributes;
     while let Some(start) = rest.iter().position(|c| !c.is_ascii_whitespace() && *c != b'/') {
@@ -340,10 +338,11 @@ fn hides(attributes: &[u8]) -> bool {
     false
 }
 
-/// `display: none` or `visibility: hidden` in a style attribute, any case and spacing.
+/// `display: none` in a style attribute, any case and spacing. Not `visibility: hidden`: pages hide
+/// their header so until a script has run, and readers then see it.
 fn style_hides(style: &[u8]) -> bool {
     let squeezed: Vec<u8> = style.iter().filter(|c| !c.is_ascii_whitespace()).map(u8::to_ascii_lowercase).collect();
-    squeezed.split(|&c| c == b';').any(|d| d.starts_with(b"display:none") || d.starts_with(b"visibility:hidden"))
+    squeezed.split(|&c| c == b';').any(|d| d.starts_with(b"display:none"))
 }
 
 /// A tag name as a number: its first 16 bytes, lowercased. Longer names are no name this reader knows,
@@ -363,7 +362,16 @@ fn name_of(key: &u128) -> ([u8; 16], usize) {
     (k, len)
 }
 
-/// Elements that start a line of their own.
+/// Elements that start a line of their own: the blocks, and the pictures and form controls that the
+/// corpora's stripper also puts on a line of their own (with them 95% of the pages agree exactly with
+/// it, 63% without).
+fn breaks_line(name: u128) -> bool {
+    let (k, len) = name_of(&name);
+    is_block(name)
+        || matches!(&k[..len], b"img" | b"input" | b"button" | b"label" | b"select" | b"textarea")
+}
+
+/// Block elements (a `<p>` does not hold one: it closes).
 fn is_block(name: u128) -> bool {
     let (k, len) = name_of(&name);
     matches!(
