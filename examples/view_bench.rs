@@ -3,8 +3,9 @@
 //! tokenizer, on the shared corpora's HTML and on the same pages minified (one line each) and one
 //! generated 5 MB one-line page.
 //!
-//! `cargo run --release --example view_bench [-- CORPORA [--worst N] [--reading noscript=0,hidden=0]]`
-//! (CORPORA defaults to `../shared/corpora`).
+//! `cargo run --release --example view_bench [-- CORPORA [--worst N] [--reading noscript=0,hidden=0]
+//! [--check-render] [--speed | --no-speed]]` (CORPORA defaults to `../shared/corpora`; `--worst N` lists the
+//! N pages that disagree most; `--speed` skips the agreement, `--no-speed` the timings).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -48,7 +49,9 @@ struct Agreement {
     worst: Vec<(usize, PathBuf, Vec<String>, Vec<String>)>,
 }
 
-fn agreement(pages: &[Page], reading: Reading) -> Agreement {
+/// With `check_render`, prints the .txt lines of 3 words or more that the view drops and html2text (which
+/// reads the page's CSS) shows: what the view may hide wrongly.
+fn agreement(pages: &[Page], reading: Reading, check_render: bool) -> Agreement {
     let mut a = Agreement { pages: 0, exact: 0, txt_lines: 0, view_lines: 0, common: 0, worst: Vec::new() };
     for p in pages {
         let (view, _) = PageView::of_html_reading(&p.html, reading);
@@ -60,15 +63,22 @@ fn agreement(pages: &[Page], reading: Reading) -> Agreement {
         a.txt_lines += t.len();
         a.view_lines += v.len();
         a.common += common;
-        if std::env::var("VIEW_CHECK_RENDER").is_ok() {
+        if check_render {
             // .txt lines the view drops that html2text (which reads the page's CSS) shows
             let vs: std::collections::HashSet<&str> = v.iter().copied().collect();
             let shown = render_html(&p.html);
             let shown = shown.split_whitespace().collect::<Vec<_>>().join(" ");
-            let dropped: Vec<&&str> = t.iter().filter(|l| !vs.contains(**l) && l.split_whitespace().count() >= 3).collect();
+            let dropped: Vec<&&str> =
+                t.iter().filter(|l| !vs.contains(**l) && l.split_whitespace().count() >= 3).collect();
             let in_render: Vec<&&str> = dropped.iter().copied().filter(|l| shown.contains(**l)).collect();
             if !in_render.is_empty() {
-                println!("  {} of {} dropped lines shown by html2text in {}: {:?}", in_render.len(), dropped.len(), p.path.display(), in_render.iter().take(3).collect::<Vec<_>>());
+                println!(
+                    "  {} of {} dropped lines shown by html2text in {}: {:?}",
+                    in_render.len(),
+                    dropped.len(),
+                    p.path.display(),
+                    in_render.iter().take(3).collect::<Vec<_>>()
+                );
             }
         }
         if common < t.len().max(v.len()) {
@@ -79,7 +89,7 @@ fn agreement(pages: &[Page], reading: Reading) -> Agreement {
             a.worst.push((t.len() + v.len() - 2 * common, p.path.clone(), missing, extra));
         }
     }
-    a.worst.sort_by(|x, y| y.0.cmp(&x.0));
+    a.worst.sort_by_key(|w| std::cmp::Reverse(w.0));
     a
 }
 
@@ -107,12 +117,17 @@ fn mb_per_s(bytes: usize, secs: f64) -> f64 {
     bytes as f64 / 1e6 / secs
 }
 
+/// The best of three runs over all pages (the first also warms the caches).
 fn time<F: FnMut(&str)>(htmls: &[&str], mut f: F) -> f64 {
-    let start = Instant::now();
-    for h in htmls {
-        f(h);
-    }
-    start.elapsed().as_secs_f64()
+    (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            for h in htmls {
+                f(h);
+            }
+            start.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min)
 }
 
 fn speed(label: &str, htmls: &[&str], html2text: bool) {
@@ -141,7 +156,9 @@ fn speed(label: &str, htmls: &[&str], html2text: bool) {
 
 /// A minified page of about `size` bytes on one line: nested blocks, inline links, entities, scripts.
 fn generated_one_line(size: usize) -> String {
-    let mut s = String::from("<!DOCTYPE html><html><head><title>A generated page</title><style>p{margin:0}</style></head><body>");
+    let mut s = String::from(
+        "<!DOCTYPE html><html><head><title>A generated page</title><style>p{margin:0}</style></head><body>",
+    );
     let mut i = 0;
     while s.len() < size {
         s.push_str(&format!(
@@ -156,7 +173,8 @@ fn generated_one_line(size: usize) -> String {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let corpora = args.first().filter(|a| !a.starts_with("--")).map_or("../shared/corpora", |s| s.as_str());
-    let worst = args.iter().position(|a| a == "--worst").and_then(|i| args.get(i + 1)).map_or(0, |n| n.parse().unwrap());
+    let worst =
+        args.iter().position(|a| a == "--worst").and_then(|i| args.get(i + 1)).map_or(0, |n| n.parse().unwrap());
     let mut reading = Reading::default();
     if let Some(r) = args.iter().position(|a| a == "--reading").and_then(|i| args.get(i + 1)) {
         for kv in r.split(',') {
@@ -179,7 +197,7 @@ fn main() {
         }
         let ps = pages(&dir);
         if !speed_only {
-            let a = agreement(&ps, reading);
+            let a = agreement(&ps, reading, args.iter().any(|a| a == "--check-render"));
             println!(
                 "{dataset} ({reading:?}): {} pages, {} agree exactly ({:.1}%); lines: {} of {} .txt lines in the view in order ({:.2}%), {} of {} view lines in the .txt ({:.2}%)",
                 a.pages,
@@ -193,7 +211,12 @@ fn main() {
                 100.0 * a.common as f64 / a.view_lines as f64
             );
             for (diff, path, missing, extra) in a.worst.iter().take(worst) {
-                println!("  {diff:5} {}: {} .txt lines not in the view, {} view lines not in the .txt", path.display(), missing.len(), extra.len());
+                println!(
+                    "  {diff:5} {}: {} .txt lines not in the view, {} view lines not in the .txt",
+                    path.display(),
+                    missing.len(),
+                    extra.len()
+                );
                 for l in missing.iter().take(6) {
                     println!("      - {}", l.chars().take(150).collect::<String>());
                 }

@@ -129,32 +129,32 @@ impl Reader<'_> {
     }
 
     /// The `>` closing the tag whose name starts at `from`: the first one outside quoted attribute
-    /// values. A quote never closed before the last `>` of the page is read as unquoted, so a stray
-    /// quote does not swallow the page.
+    /// values. A quote with no `>` after its closing quote is read as a character, so a stray quote does
+    /// not swallow the page. Every byte looked at belongs to the tag, and the searches are linear.
     fn tag_end(&mut self, from: usize) -> Option<usize> {
+        // invariant: there is a `>` at or after `i`
+        self.search.find(Needle::Gt, from)?;
         let mut i = from;
         let mut after_equals = false;
-        while i < self.bytes.len() {
+        loop {
             self.work += 1;
             match self.bytes[i] {
                 b'>' => return Some(i),
                 b'=' => after_equals = true,
                 q @ (b'"' | b'\'') if after_equals => {
                     let needle = if q == b'"' { Needle::DoubleQuote } else { Needle::SingleQuote };
-                    match self.search.find(needle, i + 1) {
-                        Some(close) if self.search.find(Needle::Gt, close + 1).is_some() => {
-                            i = close;
-                            after_equals = false;
-                        }
-                        _ => return self.search.find(Needle::Gt, from),
+                    if let Some(close) = self.search.find(needle, i + 1)
+                        && self.search.find(Needle::Gt, close + 1).is_some()
+                    {
+                        i = close;
                     }
+                    after_equals = false;
                 }
                 c if c.is_ascii_whitespace() => {}
                 _ => after_equals = false,
             }
             i += 1;
         }
-        None
     }
 
     fn start_tag(&mut self, lt: usize, gt: usize) -> usize {
@@ -306,7 +306,8 @@ fn hides(attributes: &[u8]) -> bool {
     let mut rest = attributes;
     while let Some(start) = rest.iter().position(|c| !c.is_ascii_whitespace() && *c != b'/') {
         rest = &rest[start..];
-        let name_len = rest.iter().position(|&c| c.is_ascii_whitespace() || c == b'=' || c == b'/').unwrap_or(rest.len());
+        let name_len =
+            rest.iter().position(|&c| c.is_ascii_whitespace() || c == b'=' || c == b'/').unwrap_or(rest.len());
         let name = &rest[..name_len];
         rest = &rest[name_len..];
         let trimmed = rest.iter().position(|c| !c.is_ascii_whitespace()).unwrap_or(rest.len());
@@ -367,8 +368,7 @@ fn name_of(key: &u128) -> ([u8; 16], usize) {
 /// it, 63% without).
 fn breaks_line(name: u128) -> bool {
     let (k, len) = name_of(&name);
-    is_block(name)
-        || matches!(&k[..len], b"img" | b"input" | b"button" | b"label" | b"select" | b"textarea")
+    is_block(name) || matches!(&k[..len], b"img" | b"input" | b"button" | b"label" | b"select" | b"textarea")
 }
 
 /// Block elements (a `<p>` does not hold one: it closes).
@@ -376,12 +376,60 @@ fn is_block(name: u128) -> bool {
     let (k, len) = name_of(&name);
     matches!(
         &k[..len],
-        b"address" | b"article" | b"aside" | b"blockquote" | b"body" | b"br" | b"caption" | b"center" | b"dd"
-            | b"details" | b"dialog" | b"dir" | b"div" | b"dl" | b"dt" | b"fieldset" | b"figcaption" | b"figure"
-            | b"footer" | b"form" | b"frameset" | b"h1" | b"h2" | b"h3" | b"h4" | b"h5" | b"h6" | b"head"
-            | b"header" | b"hgroup" | b"hr" | b"html" | b"iframe" | b"legend" | b"li" | b"main" | b"menu"
-            | b"nav" | b"noscript" | b"ol" | b"option" | b"p" | b"pre" | b"section" | b"summary" | b"table"
-            | b"tbody" | b"td" | b"tfoot" | b"th" | b"thead" | b"title" | b"tr" | b"ul"
+        b"address"
+            | b"article"
+            | b"aside"
+            | b"blockquote"
+            | b"body"
+            | b"br"
+            | b"caption"
+            | b"center"
+            | b"dd"
+            | b"details"
+            | b"dialog"
+            | b"dir"
+            | b"div"
+            | b"dl"
+            | b"dt"
+            | b"fieldset"
+            | b"figcaption"
+            | b"figure"
+            | b"footer"
+            | b"form"
+            | b"frameset"
+            | b"h1"
+            | b"h2"
+            | b"h3"
+            | b"h4"
+            | b"h5"
+            | b"h6"
+            | b"head"
+            | b"header"
+            | b"hgroup"
+            | b"hr"
+            | b"html"
+            | b"iframe"
+            | b"legend"
+            | b"li"
+            | b"main"
+            | b"menu"
+            | b"nav"
+            | b"noscript"
+            | b"ol"
+            | b"option"
+            | b"p"
+            | b"pre"
+            | b"section"
+            | b"summary"
+            | b"table"
+            | b"tbody"
+            | b"td"
+            | b"tfoot"
+            | b"th"
+            | b"thead"
+            | b"title"
+            | b"tr"
+            | b"ul"
     )
 }
 
@@ -390,8 +438,21 @@ fn is_void(name: u128) -> bool {
     let (k, len) = name_of(&name);
     matches!(
         &k[..len],
-        b"area" | b"base" | b"br" | b"col" | b"embed" | b"hr" | b"img" | b"input" | b"keygen" | b"link" | b"meta"
-            | b"param" | b"source" | b"track" | b"wbr"
+        b"area"
+            | b"base"
+            | b"br"
+            | b"col"
+            | b"embed"
+            | b"hr"
+            | b"img"
+            | b"input"
+            | b"keygen"
+            | b"link"
+            | b"meta"
+            | b"param"
+            | b"source"
+            | b"track"
+            | b"wbr"
     )
 }
 
@@ -463,11 +524,15 @@ impl Lines {
         });
     }
 
+    /// A block boundary at `source`. The line break stands for all the markup and space from the first
+    /// boundary after the line's text to the last one before the next line's.
     fn line_break(&mut self, source: Range<usize>) {
         if self.line_has_text {
             self.line_has_text = false;
             self.line_break = Some(source);
             self.space = None;
+        } else if let Some(brk) = &mut self.line_break {
+            brk.end = source.end;
         }
     }
 }
