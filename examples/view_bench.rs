@@ -135,6 +135,13 @@ fn speed(label: &str, htmls: &[&str], html2text: bool) {
     let view = time(htmls, |h| {
         std::hint::black_box(PageView::of_html(h));
     });
+    let (mut shown, mut runs, mut work) = (0, 0, 0);
+    for h in htmls {
+        let (v, w) = PageView::of_html_reading(h, Reading::default());
+        shown += v.text().len();
+        runs += v.map().runs();
+        work += w;
+    }
     let tok = time(htmls, |h| {
         std::hint::black_box(tokenize_only(h));
     });
@@ -152,6 +159,13 @@ fn speed(label: &str, htmls: &[&str], html2text: bool) {
         print!(" | html2text render {:.1} MB/s ({h2t:.2} s)", mb_per_s(bytes, h2t));
     }
     println!();
+    println!(
+        "  view text {:.1} MB, map {} runs ({:.1} MB), {:.2} bytes examined per byte",
+        shown as f64 / 1e6,
+        runs,
+        runs as f64 * 16.0 / 1e6,
+        work as f64 / bytes as f64
+    );
 }
 
 /// A minified page of about `size` bytes on one line: nested blocks, inline links, entities, scripts.
