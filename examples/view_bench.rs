@@ -4,8 +4,9 @@
 //! generated 5 MB one-line page.
 //!
 //! `cargo run --release --example view_bench [-- CORPORA [--worst N] [--reading noscript=0,hidden=0]
-//! [--check-render] [--speed | --no-speed]]` (CORPORA defaults to `../shared/corpora`; `--worst N` lists the
-//! N pages that disagree most; `--speed` skips the agreement, `--no-speed` the timings).
+//! [--check-render] [--write-txt DIR] [--speed | --no-speed]]` (CORPORA defaults to `../shared/corpora`; `--worst N` lists the
+//! N pages that disagree most; `--write-txt DIR` writes the views as a corpus of `.txt` pages with their
+//! gold, outside the repository; `--speed` skips the agreement, `--no-speed` the timings).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -91,6 +92,19 @@ fn agreement(pages: &[Page], reading: Reading, check_render: bool) -> Agreement 
     }
     a.worst.sort_by_key(|w| std::cmp::Reverse(w.0));
     a
+}
+
+/// Writes each page's view as `<id>.txt`, with its gold beside it, under `out` (laid out as the corpora),
+/// to score chaff's text path on the view instead of the corpora's `.txt`.
+fn write_txt(pages: &[Page], corpora: &Path, out: &Path, reading: Reading) {
+    for p in pages {
+        let to = out.join(p.path.strip_prefix(corpora).expect("under the corpora")).with_extension("txt");
+        fs::create_dir_all(to.parent().expect("a site folder")).expect("writable output");
+        let (view, _) = PageView::of_html_reading(&p.html, reading);
+        fs::write(&to, format!("{}\n", view.text())).expect("writable output");
+        let gold = p.path.with_extension("gold.txt");
+        fs::copy(&gold, to.with_extension("gold.txt")).expect("a gold beside the page");
+    }
 }
 
 /// html5ever's tokenizer alone (no tree, no rendering), as a floor for any html5ever-based reading.
@@ -210,6 +224,9 @@ fn main() {
             continue;
         }
         let ps = pages(&dir);
+        if let Some(out) = args.iter().position(|a| a == "--write-txt").and_then(|i| args.get(i + 1)) {
+            write_txt(&ps, Path::new(corpora), Path::new(out), reading);
+        }
         if !speed_only {
             let a = agreement(&ps, reading, args.iter().any(|a| a == "--check-render"));
             println!(

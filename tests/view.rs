@@ -156,6 +156,17 @@ proptest! {
         let text = view.text();
         prop_assert!(!text.starts_with(['\n', ' ']) && !text.ends_with(['\n', ' ']) && !text.contains("\n\n"));
         prop_assert!(!text.contains("  ") && !text.contains(" \n") && !text.contains("\n "));
+        // many spans at once map as each on its own
+        let bounds: Vec<usize> = text.char_indices().map(|(i, _)| i).step_by(3).collect();
+        let spans: Vec<std::ops::Range<usize>> = bounds.windows(2).step_by(2).map(|w| w[0]..w[1]).collect();
+        let mut each: Vec<std::ops::Range<usize>> = Vec::new();
+        for r in spans.iter().flat_map(|s| view.to_source(s.clone())) {
+            match each.last_mut() {
+                Some(last) if last.end >= r.start => last.end = last.end.max(r.end),
+                _ => each.push(r),
+            }
+        }
+        prop_assert_eq!(view.map().spans_to_source(&spans), each);
         let mut last = 0;
         for (i, c) in text.char_indices() {
             let src = view.to_source(i..i + c.len_utf8());

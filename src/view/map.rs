@@ -50,31 +50,23 @@ impl SourceMap {
     /// The source byte ranges `view` comes from, in order, adjacent ones merged. A part of a decoded
     /// reference or of a collapsed space maps to all of its source. O(log n + ranges).
     pub fn to_source(&self, view: Range<usize>) -> Vec<Range<usize>> {
-        let mut out: Vec<Range<usize>> = Vec::new();
-        if view.start >= view.end {
-            return out;
-        }
         let first = self.runs.partition_point(|r| r.view_start as usize <= view.start).saturating_sub(1);
-        for (i, r) in self.runs.iter().enumerate().skip(first) {
-            let (vs, ve) = (r.view_start as usize, self.view_end(i));
-            if vs >= view.end {
-                break;
+        let mut out = Vec::new();
+        self.runs_to_source(first, view, &mut out);
+        out
+    }
+
+    /// [`SourceMap::to_source`] of each of `spans` (sorted, not overlapping), merged, in one walk over
+    /// the runs: O(runs + spans), for the many spans cleaning finds on one view.
+    pub fn spans_to_source(&self, spans: &[Range<usize>]) -> Vec<Range<usize>> {
+        let mut out: Vec<Range<usize>> = Vec::new();
+        let mut i = 0;
+        for view in spans.iter().filter(|s| s.start < s.end) {
+            // the run holding the span's start; spans are sorted, so never behind the last one
+            while i + 1 < self.runs.len() && self.runs[i + 1].view_start as usize <= view.start {
+                i += 1;
             }
-            let (a, b) = (view.start.max(vs), view.end.min(ve));
-            if a >= b {
-                continue;
-            }
-            let src = if r.verbatim {
-                let s = r.source_start as usize;
-                s + (a - vs)..s + (b - vs)
-            } else {
-                r.source_start as usize..(r.source_start + r.source_len) as usize
-            };
-            match out.last_mut() {
-                Some(last) if last.end == src.start => last.end = src.end,
-                Some(last) if last.end >= src.end => {}
-                _ => out.push(src),
-            }
+            self.runs_to_source(i, view.clone(), &mut out);
         }
         out
     }
@@ -100,6 +92,31 @@ impl SourceMap {
             }
         }
         self.runs.get(i).map_or(self.view_len as usize, |r| r.view_start as usize)
+    }
+
+    /// Appends the source of `view` to `out`, from run `first` (the run holding `view.start`) on,
+    /// merging ranges that touch.
+    fn runs_to_source(&self, first: usize, view: Range<usize>, out: &mut Vec<Range<usize>>) {
+        for (j, r) in self.runs.iter().enumerate().skip(first) {
+            let (vs, ve) = (r.view_start as usize, self.view_end(j));
+            if vs >= view.end {
+                break;
+            }
+            let (a, b) = (view.start.max(vs), view.end.min(ve));
+            if a >= b {
+                continue;
+            }
+            let src = if r.verbatim {
+                let s = r.source_start as usize;
+                s + (a - vs)..s + (b - vs)
+            } else {
+                r.source_start as usize..(r.source_start + r.source_len) as usize
+            };
+            match out.last_mut() {
+                Some(last) if last.end >= src.start => last.end = last.end.max(src.end),
+                _ => out.push(src),
+            }
+        }
     }
 
     fn view_end(&self, i: usize) -> usize {
