@@ -68,6 +68,12 @@ fn a_header_hidden_until_a_script_runs_is_shown() {
 }
 
 #[test]
+fn a_page_hidden_whole_until_a_script_runs_is_shown() {
+    let html = "<html><body style=\"display:none\"><p>Story</p><p style=\"display:none\">menu</p></body></html>";
+    assert_eq!(lines(html), ["Story"]);
+}
+
+#[test]
 fn markup_that_is_not_markup_stays_text() {
     assert_eq!(lines("a < b and c <3 d</p>"), ["a < b and c <3 d"]);
     assert_eq!(lines("x &bogus; &amp y &#; z"), ["x &bogus; & y &#; z"]);

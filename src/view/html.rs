@@ -173,7 +173,9 @@ impl Reader<'_> {
             return after;
         }
         self.close_implied(name);
-        let hides = self.reading.drop_hidden && (name == key(b"template") || hides(&tag[name_len..]))
+        // a page hidden whole (`<body style="display:none">`) is one a script shows once it has loaded
+        let whole_page = name == key(b"html") || name == key(b"body");
+        let hides = self.reading.drop_hidden && !whole_page && (name == key(b"template") || hides(&tag[name_len..]))
             || !self.reading.noscript && name == key(b"noscript");
         self.open.push(Open { name, hides });
         *self.open_count.entry(name).or_default() += 1;
