@@ -4,9 +4,12 @@
 //! generated 5 MB one-line page.
 //!
 //! `cargo run --release --example view_bench [-- CORPORA [--worst N] [--reading noscript=0,hidden=0]
-//! [--check-render] [--write-txt DIR] [--speed | --no-speed]]` (CORPORA defaults to `../shared/corpora`; `--worst N` lists the
-//! N pages that disagree most; `--write-txt DIR` writes the views as a corpus of `.txt` pages with their
-//! gold, outside the repository; `--speed` skips the agreement, `--no-speed` the timings).
+//! [--check-render] [--write-txt DIR] [--speed | --no-speed]]`
+//!
+//! CORPORA defaults to `../shared/corpora`; `--worst N` lists the N pages that disagree most;
+//! `--check-render` lists what the view hides that html2text shows; `--write-txt DIR` writes the views
+//! as a corpus of `.txt` pages with their gold, outside the repository; `--speed` skips the agreement,
+//! `--no-speed` the timings.
 
 use std::fs;
 use std::path::{Path, PathBuf};

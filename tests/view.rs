@@ -179,7 +179,11 @@ proptest! {
             prop_assert_eq!(src.len(), 1);
             let s = &html[src[0].clone()];
             // copied, or a reference, a whitespace run or a tag standing for it
-            prop_assert!(s == c.to_string() || s.starts_with('&') || (c == ' ' && (s.trim().is_empty() || s.contains(['<', '&']))) || (c == '\n' && s.starts_with('<')), "{:?} from {:?}", c, s);
+            let copied = s == c.to_string();
+            let reference = s.starts_with('&');
+            let space = c == ' ' && (s.trim().is_empty() || s.contains(['<', '&']));
+            let line_break = c == '\n' && s.starts_with('<');
+            prop_assert!(copied || reference || space || line_break, "{:?} from {:?}", c, s);
             prop_assert!(src[0].start >= last);
             last = src[0].start;
             prop_assert_eq!(view.from_source(src[0].start), i);

@@ -6,7 +6,7 @@
 //! are dropped; character references are decoded; whitespace runs become one space; empty lines go.
 //! It tokenizes as HTML does where that changes the text (raw text in `<script>`, quotes in attributes,
 //! `<title>` and `<textarea>` read as text), and keeps a stack of open elements only to know where a
-//! hidden element ends. Every search is linear over the page (see [`super::search`]).
+//! hidden element ends. Every search is linear over the page: a search never covers the same bytes twice.
 
 use std::collections::HashMap;
 use std::ops::Range;
