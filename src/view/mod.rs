@@ -7,11 +7,13 @@
 //! counted once ([`LineIndex`]), so asking about a match's line costs O(log n), never a rescan.
 
 pub mod agreement;
+mod elements;
 mod entity;
 pub mod html;
 mod index;
 mod map;
 mod search;
+mod writer;
 
 use std::ops::Range;
 
