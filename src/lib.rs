@@ -27,6 +27,7 @@ pub mod lines;
 pub mod matcher;
 pub mod mining;
 pub mod rules;
+pub mod view;
 
 pub mod automatic;
 pub mod clusters;

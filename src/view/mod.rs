@@ -1,0 +1,80 @@
+//! The page view: a document as the lines a reader sees, built once, which every cleaning step reads.
+//!
+//! A text document is its own view. An HTML page's view is what a block-aware tag stripper makes of it
+//! ([`html`]): the title first, a line per block, scripts, styles, comments and hidden elements left
+//! out, references decoded, whitespace collapsed. Every byte of the view maps back to source bytes
+//! ([`SourceMap`]), so what is found on the view is cut from the HTML exactly; lines and words are
+//! counted once ([`LineIndex`]), so asking about a match's line costs O(log n), never a rescan.
+
+pub mod agreement;
+mod elements;
+mod entity;
+pub mod html;
+mod index;
+mod map;
+mod search;
+mod writer;
+
+use std::ops::Range;
+
+pub use html::Reading;
+pub use index::LineIndex;
+pub use map::SourceMap;
+
+/// One document as a reader sees it: its text, its lines and words, and where each byte comes from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PageView {
+    text: String,
+    lines: LineIndex,
+    map: SourceMap,
+}
+
+impl PageView {
+    /// The view of a text document: the document itself.
+    pub fn of_text(text: &str) -> PageView {
+        PageView { text: text.to_string(), lines: LineIndex::new(text), map: SourceMap::identity(text.len()) }
+    }
+
+    /// The view of an HTML page, read as [`Reading::default`].
+    pub fn of_html(html: &str) -> PageView {
+        PageView::of_html_reading(html, Reading::default()).0
+    }
+
+    /// The view of an HTML page read as `reading`, and the bytes the reader examined to build it (its
+    /// cost: a small multiple of the page's length whatever the page).
+    pub fn of_html_reading(html: &str, reading: Reading) -> (PageView, u64) {
+        let (text, map, work) = html::read(html, reading);
+        let lines = LineIndex::new(&text);
+        (PageView { text, lines, map }, work)
+    }
+
+    /// The view's text: lines separated by `\n`.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Lines and words of the text.
+    pub fn lines(&self) -> &LineIndex {
+        &self.lines
+    }
+
+    /// The text of line `i`.
+    pub fn line(&self, i: usize) -> &str {
+        &self.text[self.lines.line_range(i)]
+    }
+
+    /// The map back to the source.
+    pub fn map(&self) -> &SourceMap {
+        &self.map
+    }
+
+    /// The source byte ranges view bytes `view` come from (see [`SourceMap::to_source`]).
+    pub fn to_source(&self, view: Range<usize>) -> Vec<Range<usize>> {
+        self.map.to_source(view)
+    }
+
+    /// Where source byte `at` shows in the view (see [`SourceMap::from_source`]).
+    pub fn from_source(&self, at: usize) -> usize {
+        self.map.from_source(at)
+    }
+}

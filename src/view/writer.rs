@@ -1,0 +1,70 @@
+//! The view's text as the HTML reader writes it, with its map back to the source.
+
+use std::ops::Range;
+
+use super::map::MapBuilder;
+
+/// The view's text as it is written: words, one space between them, one line break between blocks,
+/// nothing at the start or end of a line, no empty line.
+#[derive(Default)]
+pub(super) struct Lines {
+    pub(super) text: String,
+    pub(super) map: MapBuilder,
+    /// The current line has text.
+    line_has_text: bool,
+    /// Whitespace seen after the last word of the line: a space if more text follows on the line.
+    space: Option<(Range<usize>, bool)>,
+    /// A block boundary seen after the line's text: a line break if more text follows.
+    line_break: Option<Range<usize>>,
+}
+
+impl Lines {
+    pub(super) fn content(&mut self, s: &str, source: Range<usize>, verbatim: bool) {
+        if s.is_empty() {
+            return;
+        }
+        if let Some(brk) = self.line_break.take() {
+            self.map.whole(self.text.len(), brk);
+            self.text.push('\n');
+            self.space = None;
+        } else if let Some((space, plain)) = self.space.take() {
+            if plain {
+                // a lone space: as verbatim as the words around it, so they stay one run
+                self.map.verbatim(self.text.len(), space.start, 1);
+            } else {
+                self.map.whole(self.text.len(), space);
+            }
+            self.text.push(' ');
+        }
+        if verbatim {
+            self.map.verbatim(self.text.len(), source.start, s.len());
+        } else {
+            self.map.whole(self.text.len(), source);
+        }
+        self.text.push_str(s);
+        self.line_has_text = true;
+    }
+
+    /// Whitespace at `source`; `plain` when it is one `' '`.
+    pub(super) fn space(&mut self, source: Range<usize>, plain: bool) {
+        if !self.line_has_text {
+            return;
+        }
+        self.space = Some(match self.space.take() {
+            Some((s, _)) => (s.start..source.end, false),
+            None => (source, plain),
+        });
+    }
+
+    /// A block boundary at `source`. The line break stands for all the markup and space from the first
+    /// boundary after the line's text to the last one before the next line's.
+    pub(super) fn line_break(&mut self, source: Range<usize>) {
+        if self.line_has_text {
+            self.line_has_text = false;
+            self.line_break = Some(source);
+            self.space = None;
+        } else if let Some(brk) = &mut self.line_break {
+            brk.end = source.end;
+        }
+    }
+}
