@@ -23,8 +23,10 @@ pub mod cleaning;
 pub mod cross_source;
 pub mod lines;
 pub mod matcher;
+pub mod merge;
 pub mod mining;
 pub mod rules;
+mod rules_check;
 
 pub mod automatic;
 pub mod clusters;
