@@ -296,3 +296,41 @@ fn ui_save_keeps_decisions_a_concurrent_writer_saved() {
     let s = app.session().unwrap();
     assert_eq!(s.status(s.position(&their_id).unwrap()), Status::Rejected, "the UI shows it");
 }
+
+/// `chaff mine` reads the rules file, mines, and saves: an editor's decision saved while it mined
+/// survives. The test holds the rules file's lock, so the save waits for it (seen in /proc/locks) after
+/// the mine has read the file; the editor then saves and lets go.
+#[cfg(target_os = "linux")]
+#[test]
+fn mine_keeps_decisions_saved_on_disk_while_it_ran() {
+    let (dir, rules) = mined();
+    let lock = fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.path().join("rules/.sevendays.toml.lock")).unwrap();
+    lock.lock().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .args(["mine", "corpora/sevendays"])
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let waiting = format!(" {} ", child.id());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut blocked = false;
+    while !blocked && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        blocked = fs::read_to_string("/proc/locks").unwrap().lines().any(|l| l.contains("->") && l.contains(&waiting));
+    }
+    // the editor accepts a rule and saves, then lets go
+    let mut theirs = RulesFile::load(&rules).unwrap();
+    let i = theirs.rules.iter().position(|r| r.status == Status::Pending).unwrap();
+    theirs.rules[i].status = Status::Accepted;
+    let id = theirs.rules[i].id.clone();
+    theirs.save(&rules).unwrap();
+    drop(lock);
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(blocked, "mine never waited for the rules file's lock");
+    let after = RulesFile::load(&rules).unwrap();
+    assert_eq!(after.rules.iter().find(|r| r.id == id).map(|r| r.status), Some(Status::Accepted));
+    assert!(stderr(&o).contains("changed on disk since it was read; merged"), "{}", stderr(&o));
+}
