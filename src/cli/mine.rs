@@ -28,8 +28,9 @@ struct Mined {
     warnings: Vec<String>,
 }
 
-/// The source's rules file, if it has one, and its text; its warnings (keys chaff does not read) are
-/// printed.
+/// The source's rules file, if it has one, and its text. Keys chaff does not read (a misspelled
+/// `stauts = "accepted"`) are an error here: the file mine writes would drop them, and the editor's
+/// intent with them.
 fn load_previous(path: &Path) -> Result<Option<(RulesFile, String)>> {
     if !path.exists() {
         return Ok(None);
@@ -37,8 +38,16 @@ fn load_previous(path: &Path) -> Result<Option<(RulesFile, String)>> {
     let unusable = "the existing rules file is unusable; fix it or move it away before re-mining";
     let text = chaff::rules::read_text(path).context(unusable)?;
     let (file, warnings) = RulesFile::parse_checked(&text, path).context(unusable)?;
-    for w in warnings {
-        eprintln!("chaff: warning: {w}");
+    if !warnings.is_empty() {
+        for w in &warnings {
+            eprintln!("chaff: warning: {w}");
+        }
+        anyhow::bail!(
+            "{}: {} unused key(s) (above); re-mining would drop them: fix or remove them, then mine again \
+             (nothing was written)",
+            path.display(),
+            warnings.len()
+        );
     }
     Ok(Some((file, text)))
 }

@@ -101,13 +101,20 @@ fn unknown_keys_in_a_rules_file_are_warned_with_line_and_column() {
     edit(&rules, "status = \"pending\"", "stauts = \"accepted\"");
     edit(&rules, "[cutoff]\n", "[cutoff]\nchoosen = 40\n");
     let line = line_of(&rules, "stauts");
+    let before = fs::read_to_string(&rules).unwrap();
+    // the library returns them to any caller
+    let (_, warnings) = RulesFile::load_checked(&rules).unwrap();
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    // clean reads the file as before
+    let o = chaff(&["clean", "--rules", "rules/sevendays.toml", "corpora/sevendays", "--out", "out"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    // mine would drop them with the rewritten file: it names them and writes nothing
     let o = chaff(&["mine", "corpora/sevendays"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(err.contains(&format!("rules/sevendays.toml:{line}:1: unused key `rule.stauts`")), "{err}");
     assert!(err.contains("unused key `cutoff.choosen`"), "{err}");
-    // the library returns them to any caller
-    let (_, warnings) = RulesFile::load_checked(&dir.path().join("rules/sevendays.toml")).unwrap();
-    assert!(warnings.is_empty(), "re-mining wrote a clean file: {warnings:?}");
+    assert_eq!(fs::read_to_string(&rules).unwrap(), before, "nothing lost");
 }
 
 #[test]
@@ -304,7 +311,12 @@ fn ui_save_keeps_decisions_a_concurrent_writer_saved() {
 #[test]
 fn mine_keeps_decisions_saved_on_disk_while_it_ran() {
     let (dir, rules) = mined();
-    let lock = fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.path().join("rules/.sevendays.toml.lock")).unwrap();
+    let lock = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.path().join("rules/.sevendays.toml.lock"))
+        .unwrap();
     lock.lock().unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_chaff"))
         .args(["mine", "corpora/sevendays"])
