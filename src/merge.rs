@@ -46,17 +46,23 @@ fn hand_edits(file: &RulesFile) -> HashMap<&str, &str> {
         .collect()
 }
 
-/// Gives the rules of `file` the regexes an editor wrote in `previous` (same id): a re-mining makes the
-/// regex again from the tokens, and would otherwise apply the mined regex under the editor's decision.
+/// Gives the rules of `file` the regexes an editor wrote in `previous` (same id), and adds the rules of
+/// `previous` with a regex of the editor's that `file` lacks: a re-mining makes each regex again from
+/// the tokens, and would otherwise apply the mined regex under the editor's decision.
 pub fn keep_hand_edits(file: &mut RulesFile, previous: &RulesFile) {
     let edited = hand_edits(previous);
     if edited.is_empty() {
         return;
     }
+    let mut found = HashSet::new();
     for r in &mut file.rules {
         if let Some(re) = edited.get(r.id.as_str()) {
             r.regex = re.to_string();
+            found.insert(r.id.clone());
         }
+    }
+    for r in previous.rules.iter().filter(|r| edited.contains_key(r.id.as_str()) && !found.contains(&r.id)) {
+        file.rules.push(r.clone());
     }
 }
 
@@ -386,6 +392,23 @@ mod tests {
         let mut g = f.clone();
         g.rules[1].regex = r"page\s+\d+\s+of".into();
         assert_eq!(hand_edits(&g).into_keys().collect::<Vec<_>>(), ["b"]);
+    }
+
+    #[test]
+    fn hand_edits_are_kept_and_hand_written_rules_added() {
+        let mut previous = file(vec![rule("a", &["read", "more"], Status::Accepted)]);
+        previous.rules[0].regex = r"read\s+more\b".into();
+        let written = Rule {
+            id: "mine".into(),
+            tokens: Vec::new(),
+            regex: "Sponsored".into(),
+            ..rule("x", &["x"], Status::Pending)
+        };
+        previous.rules.push(written);
+        let mut again = file(vec![rule("a", &["read", "more"], Status::Accepted)]);
+        keep_hand_edits(&mut again, &previous);
+        assert_eq!(again.rules[0].regex, r"read\s+more\b");
+        assert_eq!(again.rules.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["a", "mine"]);
     }
 
     #[test]
