@@ -2,6 +2,7 @@
 //! (a misspelled `stauts = "accepted"` would leave a rule pending without a word) are warnings; bins and
 //! cutoffs outside 0–99, a rule id used twice, and regexes that do not compile are errors.
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
@@ -13,7 +14,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use crate::cutoff::CutoffBin;
-use crate::error::{Error, Result, line_column};
+use crate::error::{Error, Result};
 use crate::mutable::{MutablePattern, MutableSet};
 use crate::rules::{Cutoff, MiningParams, Rule, RulesFile};
 
@@ -52,16 +53,34 @@ fn fields_of<T: for<'de> Deserialize<'de>>() -> &'static [&'static str] {
 struct Source<'a> {
     text: &'a str,
     path: &'a Path,
+    /// Where each line starts, found on the first message: a file with a warning on every rule costs
+    /// one scan, not one a warning.
+    line_starts: OnceCell<Vec<usize>>,
 }
 
-impl Source<'_> {
+impl<'a> Source<'a> {
+    fn new(text: &'a str, path: &'a Path) -> Self {
+        Source { text, path, line_starts: OnceCell::new() }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    fn line_column(&self, offset: usize) -> (usize, usize) {
+        let starts = self
+            .line_starts
+            .get_or_init(|| std::iter::once(0).chain(self.text.match_indices('\n').map(|(i, _)| i + 1)).collect());
+        let offset = self.text.floor_char_boundary(offset.min(self.text.len()));
+        let line = starts.partition_point(|&s| s <= offset);
+        let start = starts[line - 1];
+        (line, self.text[start..offset].chars().count() + 1)
+    }
+
     fn at(&self, span: Range<usize>) -> String {
-        let (line, column) = line_column(self.text, span.start);
+        let (line, column) = self.line_column(span.start);
         format!("{}:{line}:{column}", self.path.display())
     }
 
     fn error(&self, span: Range<usize>, message: String) -> Error {
-        let (line, column) = line_column(self.text, span.start);
+        let (line, column) = self.line_column(span.start);
         Error::Toml { path: self.path.to_path_buf(), line, column, message }
     }
 }
@@ -112,7 +131,7 @@ fn check_bin(src: &Source, table: &DeTable, key: &str, what: &str, bin: CutoffBi
 /// Checks `file`, parsed from `text`: returns warnings for keys chaff does not read, and an error for a
 /// bin or cutoff over 99, a rule id used twice, a mutable pattern or a rule regex that does not compile.
 pub(crate) fn check(text: &str, path: &Path, file: &RulesFile) -> Result<Vec<String>> {
-    let src = Source { text, path };
+    let src = Source::new(text, path);
     let doc = DeTable::parse(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         src.error(span, e.message().trim().to_string())
@@ -133,13 +152,17 @@ pub(crate) fn check(text: &str, path: &Path, file: &RulesFile) -> Result<Vec<Str
         unused_keys(&src, t, "mutable.", fields_of::<MutablePattern>(), &mut warnings);
     }
     let rules = tables(doc.get("rule"));
-    let mut first_line: HashMap<&str, usize> = HashMap::new();
+    // where each id first appears; its line is counted only for an error (counting scans the text)
+    let mut first_at: HashMap<&str, usize> = HashMap::new();
+    let rule_fields = fields_of::<Rule>();
     for (rule, t) in file.rules.iter().zip(&rules) {
-        unused_keys(&src, t, "rule.", fields_of::<Rule>(), &mut warnings);
-        check_bin(&src, t, "bin", &format!("rule {}: bin", rule.id), rule.bin)?;
+        unused_keys(&src, t, "rule.", rule_fields, &mut warnings);
+        if rule.bin > MAX_BIN {
+            check_bin(&src, t, "bin", &format!("rule {}: bin", rule.id), rule.bin)?;
+        }
         let span = value_span(t, "id");
-        let line = line_column(text, span.start).0;
-        if let Some(first) = first_line.insert(&rule.id, line) {
+        if let Some(first) = first_at.insert(&rule.id, span.start) {
+            let first = src.line_column(first).0;
             return Err(src.error(
                 span,
                 format!(
@@ -190,5 +213,14 @@ mod tests {
         assert!(rule.contains(&"status") && rule.contains(&"regex") && rule.contains(&"cluster"), "{rule:?}");
         let file = fields_of::<RulesFile>();
         assert!(file.contains(&"rule") && file.contains(&"mutable") && !file.contains(&"rules"), "{file:?}");
+    }
+
+    #[test]
+    fn lines_and_columns_agree_with_the_error_module() {
+        let text = "a = 1\nbé = \"x\"\n\nlast";
+        let src = Source::new(text, Path::new("f.toml"));
+        for offset in 0..=text.len() {
+            assert_eq!(src.line_column(offset), crate::error::line_column(text, offset), "{offset}");
+        }
     }
 }
