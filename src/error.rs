@@ -29,6 +29,10 @@ pub enum Error {
     Invalid(String),
     #[error("cancelled")]
     Cancelled,
+    #[error(
+        "mutable pattern name `{name}`: a name is letters, digits, `_` or `-` (it stands for the pattern in rules, as «{name}»)"
+    )]
+    InvalidPatternName { name: String },
 }
 
 impl Error {

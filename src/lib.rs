@@ -25,8 +25,10 @@ pub mod cross_source;
 pub mod drift;
 pub mod lines;
 pub mod matcher;
+pub mod merge;
 pub mod mining;
 pub mod rules;
+mod rules_check;
 pub mod view;
 
 pub mod automatic;

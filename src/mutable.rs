@@ -43,10 +43,7 @@ pub fn default_patterns() -> Vec<MutablePattern> {
 
 fn check_name(p: &MutablePattern) -> Result<()> {
     if p.name.is_empty() || !p.name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') {
-        return Err(Error::InvalidPattern {
-            name: p.name.clone(),
-            message: "a name is letters, digits, `_` or `-`".into(),
-        });
+        return Err(Error::InvalidPatternName { name: p.name.clone() });
     }
     Ok(())
 }

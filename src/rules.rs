@@ -5,7 +5,6 @@
 //! Files are written atomically (temporary file in the same folder, fsync, rename): a crash leaves the old
 //! file or the new one, never half of one. A malformed file is an error naming file, line and column.
 
-use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 
@@ -20,7 +19,7 @@ use crate::symbol::Symbol;
 use crate::synthesis::synthesize;
 use crate::tokens::Tokenizer;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Accepted,
@@ -40,7 +39,7 @@ impl Status {
 }
 
 /// What a rule does to the text it matches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum Action {
     /// Remove the matches (the thesis).
@@ -55,6 +54,46 @@ pub enum Action {
 impl Action {
     pub fn is_remove(&self) -> bool {
         *self == Action::Remove
+    }
+}
+
+/// Reads one of a few words, and says which ones when given anything else (a number, a misspelling).
+struct OneOf<T: 'static> {
+    words: &'static [(&'static str, T)],
+    expected: &'static str,
+}
+
+impl<T: Copy> serde::de::Visitor<'_> for OneOf<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(self.expected)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> std::result::Result<T, E> {
+        self.words
+            .iter()
+            .find(|(w, _)| *w == v)
+            .map(|(_, t)| *t)
+            .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Str(v), &self))
+    }
+}
+
+impl<'de> Deserialize<'de> for Status {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_str(OneOf {
+            words: &[("accepted", Status::Accepted), ("rejected", Status::Rejected), ("pending", Status::Pending)],
+            expected: "a status: \"accepted\", \"rejected\" or \"pending\"",
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_str(OneOf {
+            words: &[("remove", Action::Remove), ("cut-before", Action::CutBefore), ("cut-after", Action::CutAfter)],
+            expected: "an action: \"remove\", \"cut-before\" or \"cut-after\"",
+        })
     }
 }
 
@@ -249,58 +288,9 @@ pub struct RulesFile {
 
 impl RulesFile {
     /// A rules file from a fresh mining: candidates at or above the auto cutoff, pending (idioms
-    /// rejected). With `previous`, the editor's decisions, chosen cutoff and merge gap carry over, and
-    /// decided rules not mined again are kept, marked stale.
+    /// rejected). With `previous`, the editor's work carries over ([`crate::merge::from_mining`]).
     pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&RulesFile>) -> RulesFile {
-        let mut file = RulesFile {
-            source: mining.source.clone(),
-            tokenizer: mining.tokenizer,
-            merge_gap: 0,
-            line_boundary: false,
-            islands: 0,
-            keep_title: false,
-            short_runs: 0,
-            drop_reprints: false,
-            documents: mining.documents as u64,
-            cutoff: Cutoff { auto: mining.auto_cutoff, chosen: mining.auto_cutoff },
-            mining: params,
-            mutable: mining.patterns.clone(),
-            rules: Vec::new(),
-        };
-        if let Some(prev) = previous {
-            file.set_clean_settings(prev.clean_settings());
-            if prev.cutoff.chosen != prev.cutoff.auto {
-                file.cutoff.chosen = prev.cutoff.chosen;
-            }
-        }
-        let floor = file.cutoff.chosen.min(file.cutoff.auto);
-        let decided: HashMap<&str, &Rule> = previous
-            .map(|p| p.rules.iter().filter(|r| r.status != Status::Pending).map(|r| (r.id.as_str(), r)).collect())
-            .unwrap_or_default();
-        let mut seen = std::collections::HashSet::new();
-        for s in &mining.strings {
-            if s.bin < floor && !decided.contains_key(s.id.as_str()) {
-                continue;
-            }
-            let mut rule = Rule::from_mined(s);
-            if let Some(old) = decided.get(s.id.as_str()) {
-                rule.status = old.status;
-                rule.action = old.action;
-            }
-            seen.insert(rule.id.clone());
-            file.rules.push(rule);
-        }
-        if let Some(prev) = previous {
-            for r in prev.rules.iter().filter(|r| !seen.contains(&r.id)) {
-                if r.cluster.is_some() {
-                    // cluster rules come from mining the clusters, not this mining: kept as they are
-                    file.rules.push(r.clone());
-                } else if r.status != Status::Pending {
-                    file.rules.push(Rule { stale: true, ..r.clone() });
-                }
-            }
-        }
-        file
+        crate::merge::from_mining(mining, params, previous)
     }
 
     /// Rules the cleaner applies: accepted ones, and with `include_pending` the pending ones at or above
@@ -344,20 +334,31 @@ impl RulesFile {
         self.rules.iter().filter(|r| r.status == status).count()
     }
 
+    /// Parses and checks a rules file's text (see [`RulesFile::parse_checked`]); warnings are dropped.
     pub fn parse(text: &str, path: &Path) -> Result<RulesFile> {
-        toml::from_str(text).map_err(|e| {
-            let (line, column) = e.span().map_or((1, 1), |s| line_column(text, s.start));
-            Error::Toml { path: path.to_path_buf(), line, column, message: e.message().trim().to_string() }
-        })
+        RulesFile::parse_checked(text, path).map(|(file, _)| file)
     }
 
-    pub fn load(path: &Path) -> Result<RulesFile> {
-        let bytes = fs::read(path).map_err(|e| Error::io(path, e))?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let (line, column) = line_column(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
-            Error::Toml { path: path.to_path_buf(), line, column, message: "invalid UTF-8".into() }
+    /// Parses a rules file's text. Errors (malformed TOML, a bin over 99, a rule id used twice, a regex
+    /// that does not compile) and the warnings returned (keys chaff does not read, such as a misspelled
+    /// `stauts`) name `path`, line and column.
+    pub fn parse_checked(text: &str, path: &Path) -> Result<(RulesFile, Vec<String>)> {
+        let file: RulesFile = toml::from_str(text).map_err(|e| {
+            let (line, column) = e.span().map_or((1, 1), |s| line_column(text, s.start));
+            Error::Toml { path: path.to_path_buf(), line, column, message: e.message().trim().to_string() }
         })?;
-        RulesFile::parse(&text, path)
+        let warnings = crate::rules_check::check(text, path, &file)?;
+        Ok((file, warnings))
+    }
+
+    /// Reads and checks a rules file (see [`RulesFile::parse_checked`]); warnings are dropped.
+    pub fn load(path: &Path) -> Result<RulesFile> {
+        RulesFile::load_checked(path).map(|(file, _)| file)
+    }
+
+    /// Reads and checks a rules file: the file and its warnings, for the caller to show.
+    pub fn load_checked(path: &Path) -> Result<(RulesFile, Vec<String>)> {
+        RulesFile::parse_checked(&read_text(path)?, path)
     }
 
     pub fn to_toml(&self) -> String {
@@ -373,6 +374,29 @@ impl RulesFile {
     pub fn save(&self, path: &Path) -> Result<()> {
         crate::atomic::write_atomic(path, self.to_toml().as_bytes())
     }
+}
+
+/// A rules file's text; invalid UTF-8 is an error naming its line and column.
+pub fn read_text(path: &Path) -> Result<String> {
+    let bytes = fs::read(path).map_err(|e| Error::io(path, e))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let (line, column) = line_column(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
+        Error::Toml { path: path.to_path_buf(), line, column, message: "invalid UTF-8".into() }
+    })
+}
+
+/// Checks a source name for use as a rules file's name: not empty, not a path, not hidden.
+pub fn check_source_name(name: &str) -> Result<()> {
+    let bad = name.is_empty()
+        || name.starts_with('.')
+        || name.chars().any(|c| matches!(c, '/' | '\\' | ':' | '\0') || c.is_control());
+    if bad {
+        return Err(Error::Invalid(format!(
+            "{name:?} is not a usable source name: it names the rules file <source>.toml, so it must be non-empty, \
+             not start with `.`, and hold no `/`, `\\`, `:` or control characters (give one with --source NAME)"
+        )));
+    }
+    Ok(())
 }
 
 /// The rules file of a source: `<dir>/<source>.toml`.

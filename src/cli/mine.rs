@@ -8,31 +8,48 @@ use chaff::automatic::{AutoOptions, automatic_rules};
 use chaff::corpus::Corpus;
 use chaff::cross_source::flag_idioms;
 use chaff::frame::CutParams;
+use chaff::merge::{Prefer, keep_hand_edits, save_merged};
 use chaff::mining::{Mining, mine as mine_corpus};
 use chaff::rules::{MiningParams, RulesFile, rules_path};
 use chaff::symbol::display;
 use serde_json::json;
 
 use super::args::{MineArgs, StatsArgs};
-use super::output::StageSpinner;
+use super::output::{StageSpinner, one_line};
 use super::{mining_config, sources_under};
 
 struct Mined {
     corpus: Corpus,
     mining: Mining,
     params: MiningParams,
-    previous: Option<RulesFile>,
+    /// The rules file as read before mining, and its text: what the save merges against.
+    previous: Option<(RulesFile, String)>,
     path: PathBuf,
     warnings: Vec<String>,
 }
 
-fn load_previous(path: &Path) -> Result<Option<RulesFile>> {
+/// The source's rules file, if it has one, and its text. Keys chaff does not read (a misspelled
+/// `stauts = "accepted"`) are an error here: the file mine writes would drop them, and the editor's
+/// intent with them.
+fn load_previous(path: &Path) -> Result<Option<(RulesFile, String)>> {
     if !path.exists() {
         return Ok(None);
     }
-    RulesFile::load(path)
-        .map(Some)
-        .context("the existing rules file is unusable; fix it or move it away before re-mining")
+    let unusable = "the existing rules file is unusable; fix it or move it away before re-mining";
+    let text = chaff::rules::read_text(path).context(unusable)?;
+    let (file, warnings) = RulesFile::parse_checked(&text, path).context(unusable)?;
+    if !warnings.is_empty() {
+        for w in &warnings {
+            eprintln!("chaff: warning: {w}");
+        }
+        anyhow::bail!(
+            "{}: {} unused key(s) (above); re-mining would drop them: fix or remove them, then mine again \
+             (nothing was written)",
+            path.display(),
+            warnings.len()
+        );
+    }
+    Ok(Some((file, text)))
 }
 
 fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result<Mined> {
@@ -40,9 +57,10 @@ fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result
     if let Some(name) = source {
         corpus.name = name.to_string();
     }
+    chaff::rules::check_source_name(&corpus.name)?;
     let path = rules_path(&args.rules_dir, &corpus.name);
     let previous = load_previous(&path)?;
-    let config = mining_config(&args.mining, previous.as_ref(), corpus_path);
+    let config = mining_config(&args.mining, previous.as_ref().map(|p| &p.0), corpus_path);
     let spinner = StageSpinner::new(&corpus.name);
     let mining = mine_corpus(&corpus, &config, &spinner)?;
     spinner.finish();
@@ -50,11 +68,37 @@ fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result
     Ok(Mined { corpus, mining, params: MiningParams::of(&config), previous, path, warnings })
 }
 
+/// A rules folder that is not a folder fails now, not after mining.
+fn check_rules_dir(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        anyhow::bail!("--rules-dir {}: not a folder (rules files are written into it; give a folder)", dir.display());
+    }
+    Ok(())
+}
+
+/// A source that failed: reported now, the run goes on and fails at its end.
+fn report_skipped(what: &Path, err: &anyhow::Error) {
+    eprintln!("chaff: error: {}: {}; skipped", what.display(), one_line(err));
+}
+
 pub fn mine(args: MineArgs) -> Result<ExitCode> {
+    check_rules_dir(&args.rules_dir)?;
+    if let Some(name) = &args.source {
+        chaff::rules::check_source_name(name)?;
+    }
     let corpora: Vec<PathBuf> = if args.all { sources_under(&args.corpus)? } else { vec![args.corpus.clone()] };
+    let mut failed = 0;
     let mut mined = Vec::new();
     for path in &corpora {
-        mined.push(mine_one(path, args.source.as_deref(), &args)?);
+        match mine_one(path, args.source.as_deref(), &args) {
+            Ok(m) => mined.push(m),
+            // one bad source does not stop the others
+            Err(e) if args.all => {
+                report_skipped(path, &e);
+                failed += 1;
+            }
+            Err(e) => return Err(e),
+        }
     }
     let flagged = if args.all {
         let mut minings: Vec<Mining> = mined.iter().map(|m| m.mining.clone()).collect();
@@ -71,65 +115,93 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
         for w in &m.warnings {
             eprintln!("chaff: warning: {w}");
         }
-        let auto = AutoOptions {
-            cuts: (!args.no_cuts).then(CutParams::default),
-            line_boundary: if args.line_boundary {
-                Some(true)
-            } else if args.no_line_boundary {
-                Some(false)
-            } else {
-                None
-            },
-            islands: args.islands.unwrap_or(AutoOptions::default().islands),
-            short_runs: args.short_runs.unwrap_or(AutoOptions::default().short_runs),
-            line_rules: !args.no_line_rules,
-            reject_patterns: !args.keep_pattern_strings,
-            clusters: Some(chaff::automatic::ClusterParams {
-                method: args.clusters.map(|c| c.method()).unwrap_or_default(),
-                ..Default::default()
-            }),
-            ..AutoOptions::default()
-        };
-        let mut file = automatic_rules(&m.corpus, &m.mining, m.params, m.previous.as_ref(), &auto)?;
-        // asked on the command line: overrides what the rules file had
-        if let Some(gap) = args.merge_gap {
-            file.merge_gap = gap;
-        }
-        if let Some(on) = auto.line_boundary {
-            file.line_boundary = on;
-        }
-        if let Some(n) = args.islands {
-            file.islands = n;
-        }
-        if let Some(n) = args.short_runs {
-            file.short_runs = n;
-        }
-        let cuts = file.rules.iter().filter(|r| r.action != chaff::rules::Action::Remove).count();
-        file.save(&m.path)?;
-        if args.json {
-            summaries.push(summary_json(&m.mining, &file, Some(&m.path), &m.warnings, 0));
-        } else {
-            print!("{}", summary_text(&m.mining, &file, 10));
-            println!(
-                "  frame cuts: {cuts}; line-boundary filter {}; short runs under {} words removed; islands under {} words removed",
-                if file.line_boundary { "on" } else { "off" },
-                file.short_runs,
-                file.islands
-            );
-            println!("  rules file: {} ({} rules)\n", m.path.display(), file.rules.len());
+        match write_rules(m, &args) {
+            Ok(file) if args.json => summaries.push(summary_json(&m.mining, &file, Some(&m.path), &m.warnings, 0)),
+            Ok(file) => {
+                let cuts = file.rules.iter().filter(|r| r.action != chaff::rules::Action::Remove).count();
+                out!("{}", summary_text(&m.mining, &file, 10));
+                outln!(
+                    "  frame cuts: {cuts}; line-boundary filter {}; short runs under {} words removed; islands under {} words removed",
+                    if file.line_boundary { "on" } else { "off" },
+                    file.short_runs,
+                    file.islands
+                );
+                outln!("  rules file: {} ({} rules)\n", m.path.display(), file.rules.len());
+            }
+            Err(e) if args.all => {
+                report_skipped(&m.path, &e);
+                failed += 1;
+            }
+            Err(e) => return Err(e),
         }
     }
     if args.json {
         let out = if args.all {
-            json!({ "sources": summaries, "idioms_flagged": flagged })
+            json!({ "sources": summaries, "idioms_flagged": flagged, "failed": failed })
         } else {
             summaries.pop().expect("one source")
         };
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else if args.all {
-        println!("second-level filter: {flagged} candidate(s) flagged as idioms across {} sources", mined.len());
+        outln!("second-level filter: {flagged} candidate(s) flagged as idioms across {} sources", mined.len());
+    }
+    if failed > 0 {
+        eprintln!(
+            "chaff: error: {failed} of {} source(s) failed and were skipped (see above); the others' rules files are written",
+            corpora.len()
+        );
+        return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The automatic rules of a mined source, with the editor's work carried over, saved merged with any
+/// decisions saved on disk since mining began.
+fn write_rules(m: &Mined, args: &MineArgs) -> Result<RulesFile> {
+    let auto = AutoOptions {
+        cuts: (!args.no_cuts).then(CutParams::default),
+        line_boundary: if args.line_boundary {
+            Some(true)
+        } else if args.no_line_boundary {
+            Some(false)
+        } else {
+            None
+        },
+        islands: args.islands.unwrap_or(AutoOptions::default().islands),
+        short_runs: args.short_runs.unwrap_or(AutoOptions::default().short_runs),
+        line_rules: !args.no_line_rules,
+        reject_patterns: !args.keep_pattern_strings,
+        clusters: Some(chaff::automatic::ClusterParams {
+            method: args.clusters.map(|c| c.method()).unwrap_or_default(),
+            ..Default::default()
+        }),
+        ..AutoOptions::default()
+    };
+    let previous = m.previous.as_ref().map(|p| &p.0);
+    let mut file = automatic_rules(&m.corpus, &m.mining, m.params, previous, &auto)
+        .with_context(|| format!("{}: the automatic rules", m.path.display()))?;
+    if let Some(prev) = previous {
+        // line and cluster rules are made again after the mined ones: the editor's regexes, again
+        keep_hand_edits(&mut file, prev);
+    }
+    // asked on the command line: overrides what the rules file had
+    if let Some(gap) = args.merge_gap {
+        file.merge_gap = gap;
+    }
+    if let Some(on) = auto.line_boundary {
+        file.line_boundary = on;
+    }
+    if let Some(n) = args.islands {
+        file.islands = n;
+    }
+    if let Some(n) = args.short_runs {
+        file.short_runs = n;
+    }
+    let saved = save_merged(&m.path, file, m.previous.as_ref().map(|p| p.1.as_str()), Prefer::Disk)?;
+    if !saved.report.is_empty() {
+        eprintln!("chaff: warning: {}", saved.report);
+    }
+    Ok(saved.file)
 }
 
 pub fn stats(args: StatsArgs) -> Result<ExitCode> {
@@ -144,9 +216,9 @@ pub fn stats(args: StatsArgs) -> Result<ExitCode> {
     let file = RulesFile::from_mining(&mining, MiningParams::of(&config), None);
     if args.json {
         let warnings: Vec<String> = corpus.warnings.iter().map(|w| w.to_string()).collect();
-        println!("{}", serde_json::to_string_pretty(&summary_json(&mining, &file, None, &warnings, args.top))?);
+        outln!("{}", serde_json::to_string_pretty(&summary_json(&mining, &file, None, &warnings, args.top))?);
     } else {
-        print!("{}", summary_text(&mining, &file, args.top));
+        out!("{}", summary_text(&mining, &file, args.top));
     }
     Ok(ExitCode::SUCCESS)
 }

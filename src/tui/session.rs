@@ -507,15 +507,27 @@ impl Session {
         file
     }
 
-    /// Saves the rules file atomically; the journal is no longer needed.
+    /// Saves the rules file atomically, merged (under the file's lock, as `chaff mine` saves) with what
+    /// another writer saved since it was read here: their decisions survive, and this editor's win where
+    /// both decided. What the merge took is then shown here too. The journal is no longer needed.
     pub fn save(&mut self) -> Result<PathBuf, String> {
-        let text = self.rules_file().to_toml();
-        // remembered first: the watcher will report our own write
-        let before = self.disk_text.replace(text.clone());
-        if let Err(e) = crate::atomic::write_atomic(&self.spec.rules, text.as_bytes()) {
-            self.disk_text = before;
-            return Err(e.to_string());
+        use crate::merge::{Prefer, keep_hand_edits, save_merged};
+        let mut file = self.rules_file();
+        // the UI edits no regex: those an editor wrote in the file as read stay
+        if let Some(read) = self.disk_text.as_deref().and_then(|t| RulesFile::parse(t, &self.spec.rules).ok()) {
+            keep_hand_edits(&mut file, &read);
         }
+        let saved =
+            save_merged(&self.spec.rules, file, self.disk_text.as_deref(), Prefer::Ours).map_err(|e| e.to_string())?;
+        if !saved.report.is_empty() {
+            self.take_file(&saved.file);
+            if !saved.file.mutable.is_empty() {
+                self.patterns = saved.file.mutable.clone();
+            }
+            self.refresh_all();
+        }
+        // the watcher will report our own write: the same text is no news
+        self.disk_text = Some(saved.text);
         self.dirty = false;
         self.journal.remove();
         Ok(self.spec.rules.clone())

@@ -1,1 +1,348 @@
 //! Regressions of rules files and `chaff mine`: decisions never lost, unknown keys warned, modes kept.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use chaff::generate::{bundled, sevendays, write_source};
+use chaff::rules::{RulesFile, Status};
+
+fn chaff(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chaff")).args(args).current_dir(dir).output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A temp dir holding `corpora/sevendays` (40 documents) and, mined, `rules/sevendays.toml`.
+fn mined() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    write_source(&sevendays(40, 3), &dir.path().join("corpora")).unwrap();
+    let o = chaff(&["mine", "corpora/sevendays"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rules = dir.path().join("rules/sevendays.toml");
+    (dir, rules)
+}
+
+/// Replaces the first occurrence of `from` in the file at `path`.
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{from} not in {text}");
+    fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// The 1-based line of the first occurrence of `needle`.
+fn line_of(path: &Path, needle: &str) -> usize {
+    fs::read_to_string(path).unwrap().lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
+/// Runs the binary with its stdout closed before it writes anything.
+fn with_closed_stdout(args: &[&str], dir: &Path) -> (std::process::ExitStatus, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    (o.status, stderr(&o))
+}
+
+#[test]
+fn mine_all_with_a_closed_stdout_writes_every_rules_file_and_exits_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let sources = bundled();
+    for s in &sources {
+        write_source(s, &dir.path().join("corpora")).unwrap();
+    }
+    let (status, err) = with_closed_stdout(&["mine", "--all", "corpora"], dir.path());
+    assert_eq!(status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    for s in &sources {
+        assert!(dir.path().join(format!("rules/{}.toml", s.name)).exists(), "{} not written: {err}", s.name);
+    }
+}
+
+#[test]
+fn stats_with_a_closed_stdout_exits_0() {
+    let dir = tempfile::tempdir().unwrap();
+    write_source(&sevendays(40, 3), dir.path()).unwrap();
+    for args in [&["stats", "sevendays"][..], &["stats", "sevendays", "--json"]] {
+        let (status, err) = with_closed_stdout(args, dir.path());
+        assert_eq!(status.code(), Some(0), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn remine_keeps_a_hand_edited_regex() {
+    let (dir, rules) = mined();
+    let file = RulesFile::load(&rules).unwrap();
+    let target = file.rules.iter().find(|r| !r.tokens.is_empty()).unwrap().clone();
+    let hand = format!("{}(?:\\s+extra)?", target.regex);
+    let mut edited = file.clone();
+    let r = edited.rules.iter_mut().find(|r| r.id == target.id).unwrap();
+    r.regex = hand.clone();
+    r.status = Status::Accepted;
+    edited.save(&rules).unwrap();
+    let o = chaff(&["mine", "corpora/sevendays"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let again = RulesFile::load(&rules).unwrap();
+    let r = again.rules.iter().find(|r| r.id == target.id).unwrap();
+    assert_eq!(r.status, Status::Accepted);
+    assert_eq!(r.regex, hand, "the editor's regex is kept");
+}
+
+#[test]
+fn unknown_keys_in_a_rules_file_are_warned_with_line_and_column() {
+    let (dir, rules) = mined();
+    edit(&rules, "status = \"pending\"", "stauts = \"accepted\"");
+    edit(&rules, "[cutoff]\n", "[cutoff]\nchoosen = 40\n");
+    let line = line_of(&rules, "stauts");
+    let before = fs::read_to_string(&rules).unwrap();
+    // the library returns them to any caller
+    let (_, warnings) = RulesFile::load_checked(&rules).unwrap();
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    // clean reads the file as before
+    let o = chaff(&["clean", "--rules", "rules/sevendays.toml", "corpora/sevendays", "--out", "out"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    // mine would drop them with the rewritten file: it names them and writes nothing
+    let o = chaff(&["mine", "corpora/sevendays"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains(&format!("rules/sevendays.toml:{line}:1: unused key `rule.stauts`")), "{err}");
+    assert!(err.contains("unused key `cutoff.choosen`"), "{err}");
+    assert_eq!(fs::read_to_string(&rules).unwrap(), before, "nothing lost");
+}
+
+#[test]
+fn a_bin_or_cutoff_over_99_is_an_error_naming_line_and_column() {
+    let (dir, rules) = mined();
+    let text = fs::read_to_string(&rules).unwrap();
+    let chosen = text.lines().find(|l| l.starts_with("chosen = ")).unwrap().to_string();
+    edit(&rules, &chosen, "chosen = 250");
+    let line = line_of(&rules, "chosen = 250");
+    let o = chaff(&["mine", "corpora/sevendays"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains(&format!("rules/sevendays.toml:{line}:10:")) && err.contains("0 to 99"), "{err}");
+    edit(&rules, "chosen = 250", &chosen);
+    let bin = fs::read_to_string(&rules).unwrap().lines().find(|l| l.starts_with("bin = ")).unwrap().to_string();
+    edit(&rules, &bin, "bin = 250");
+    let o = chaff(&["clean", "--rules", "rules/sevendays.toml", "corpora/sevendays", "--out", "out"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let line = line_of(&rules, "bin = 250");
+    assert!(stderr(&o).contains(&format!("rules/sevendays.toml:{line}:7:")), "{}", stderr(&o));
+}
+
+#[test]
+fn duplicate_rule_ids_are_an_error_naming_both_lines() {
+    let (dir, rules) = mined();
+    let file = RulesFile::load(&rules).unwrap();
+    let (first, second) = (file.rules[0].id.clone(), file.rules[1].id.clone());
+    edit(&rules, &format!("id = \"{second}\""), &format!("id = \"{first}\""));
+    let lines: Vec<usize> = fs::read_to_string(&rules)
+        .unwrap()
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| *l == format!("id = \"{first}\""))
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert_eq!(lines.len(), 2);
+    let o = chaff(&["mine", "corpora/sevendays"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains(&format!("rules/sevendays.toml:{}:", lines[1])), "{err}");
+    assert!(err.contains(&format!("line {}", lines[0])) && err.contains(&first), "{err}");
+}
+
+#[test]
+fn a_status_that_is_not_a_string_says_which_values_are_allowed() {
+    let (dir, rules) = mined();
+    edit(&rules, "status = \"pending\"", "status = 5");
+    let o = chaff(&["mine", "corpora/sevendays"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("accepted") && err.contains("rejected") && err.contains("pending"), "{err}");
+    assert!(!err.contains("string or table"), "{err}");
+}
+
+#[test]
+fn a_bad_regex_in_the_existing_rules_file_names_the_file() {
+    let (dir, rules) = mined();
+    let file = RulesFile::load(&rules).unwrap();
+    let mut edited = file.clone();
+    edited.rules[0].regex = "(unclosed".into();
+    edited.rules[0].status = Status::Accepted;
+    edited.save(&rules).unwrap();
+    let o = chaff(&["mine", "corpora/sevendays"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    let line = line_of(&rules, "(unclosed");
+    assert!(err.contains(&format!("rules/sevendays.toml:{line}:")), "{err}");
+}
+
+#[test]
+fn an_empty_or_path_like_source_name_is_refused() {
+    let (dir, _) = mined();
+    for name in ["", "../x", "a/b", "."] {
+        let o = chaff(&["mine", "corpora/sevendays", "--source", name, "--rules-dir", "out"], dir.path());
+        assert_eq!(o.status.code(), Some(1), "{name:?}");
+        assert!(stderr(&o).contains("source name"), "{name:?}: {}", stderr(&o));
+    }
+    assert!(!dir.path().join("out").exists() || fs::read_dir(dir.path().join("out")).unwrap().count() == 0);
+    assert!(!dir.path().join("x.toml").exists());
+}
+
+#[test]
+fn a_rules_dir_that_is_a_file_fails_before_mining() {
+    let (dir, _) = mined();
+    fs::write(dir.path().join("plain"), "").unwrap();
+    let o = chaff(&["mine", "corpora/sevendays", "--rules-dir", "plain"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty(), "nothing mined");
+    assert!(stderr(&o).contains("plain") && stderr(&o).contains("not a folder"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_bad_mutable_pattern_name_is_not_called_an_invalid_regex() {
+    use chaff::mutable::{MutablePattern, MutableSet};
+    let err = MutableSet::new(vec![MutablePattern::new("my date", r"\d+")]).unwrap_err().to_string();
+    assert!(!err.contains("invalid regex"), "{err}");
+    assert!(err.contains("name") && err.contains("letters"), "{err}");
+}
+
+#[test]
+fn mine_all_skips_a_source_of_one_document_and_fails_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("corpora");
+    write_source(&sevendays(40, 3), &root).unwrap();
+    fs::create_dir_all(root.join("lonely")).unwrap();
+    fs::write(root.join("lonely/one.txt"), "a single document").unwrap();
+    let o = chaff(&["mine", "--all", "corpora"], dir.path());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("lonely"), "{}", stderr(&o));
+    assert!(dir.path().join("rules/sevendays.toml").exists(), "the good source is written");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn mine_all_skips_a_source_with_an_unreadable_file_and_fails_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("corpora");
+    write_source(&sevendays(40, 3), &root).unwrap();
+    write_source(&sevendays(30, 4), &dir.path().join("more")).unwrap();
+    fs::rename(dir.path().join("more/sevendays"), root.join("other")).unwrap();
+    // a regular file whose read fails (EIO), even for root
+    std::os::unix::fs::symlink("/proc/self/mem", root.join("other/bad.txt")).unwrap();
+    let o = chaff(&["mine", "--all", "corpora"], dir.path());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("bad.txt"), "{}", stderr(&o));
+    assert!(dir.path().join("rules/sevendays.toml").exists(), "the good source is written");
+}
+
+/// A concurrent writer (an editor in the UI, another `mine`) saved a decision after this writer read the
+/// file: the save merges it instead of replacing the file.
+#[test]
+fn a_save_keeps_decisions_saved_on_disk_since_the_file_was_read() {
+    use chaff::merge::{Prefer, save_merged};
+    let (_dir, rules) = mined();
+    let base_text = fs::read_to_string(&rules).unwrap();
+    let base = RulesFile::parse(&base_text, &rules).unwrap();
+    // ours: what a mine computed from `base` (here: the same rules, a new chosen cutoff)
+    let mut ours = base.clone();
+    ours.rules[1].status = Status::Rejected;
+    // theirs: an editor accepted the first rule meanwhile
+    let mut theirs = base.clone();
+    theirs.rules[0].status = Status::Accepted;
+    theirs.save(&rules).unwrap();
+    for prefer in [Prefer::Disk, Prefer::Ours] {
+        let saved = save_merged(&rules, ours.clone(), Some(&base_text), prefer).unwrap();
+        assert!(saved.report.to_string().contains(&base.rules[0].id), "{}", saved.report);
+        let on_disk = RulesFile::load(&rules).unwrap();
+        assert_eq!(on_disk.rules[0].status, Status::Accepted, "their decision survives");
+        assert_eq!(on_disk.rules[1].status, Status::Rejected, "ours too");
+        theirs.save(&rules).unwrap();
+    }
+}
+
+/// The tuning UI saves over a file a `mine` (or another editor) wrote since the UI read it.
+#[test]
+fn ui_save_keeps_decisions_a_concurrent_writer_saved() {
+    use chaff::tui::{Settings, TuneOptions};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let (dir, rules) = mined();
+    let opts = TuneOptions {
+        corpus: dir.path().join("corpora/sevendays"),
+        rules: None,
+        rules_dir: dir.path().join("rules"),
+        preset: None,
+    };
+    let mut app = chaff::tui::open(&opts, Settings { watch: false, journal: false }).unwrap();
+    app.resize(120, 40);
+    let press =
+        |app: &mut chaff::tui::App, c: char| app.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    // the editor accepts the second candidate of the list, unsaved
+    press(&mut app, 'j');
+    press(&mut app, 'a');
+    let s = app.session().unwrap();
+    let ours = s.decisions.values().find(|r| r.status == Status::Accepted).expect("accepted").id.clone();
+    // meanwhile a writer rejects another rule and saves
+    let mut theirs = RulesFile::load(&rules).unwrap();
+    let i = theirs.rules.iter().position(|r| r.id != ours && r.status == Status::Pending).unwrap();
+    theirs.rules[i].status = Status::Rejected;
+    let their_id = theirs.rules[i].id.clone();
+    theirs.save(&rules).unwrap();
+    press(&mut app, 'w');
+    let on_disk = RulesFile::load(&rules).unwrap();
+    let status = |id: &str| on_disk.rules.iter().find(|r| r.id == id).map(|r| r.status);
+    assert_eq!(status(&ours), Some(Status::Accepted), "the editor's decision is saved");
+    assert_eq!(status(&their_id), Some(Status::Rejected), "the concurrent writer's decision survives");
+    let s = app.session().unwrap();
+    assert_eq!(s.status(s.position(&their_id).unwrap()), Status::Rejected, "the UI shows it");
+}
+
+/// `chaff mine` reads the rules file, mines, and saves: an editor's decision saved while it mined
+/// survives. The test holds the rules file's lock, so the save waits for it (seen in /proc/locks) after
+/// the mine has read the file; the editor then saves and lets go.
+#[cfg(target_os = "linux")]
+#[test]
+fn mine_keeps_decisions_saved_on_disk_while_it_ran() {
+    let (dir, rules) = mined();
+    let lock = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.path().join("rules/.sevendays.toml.lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .args(["mine", "corpora/sevendays"])
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let waiting = format!(" {} ", child.id());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut blocked = false;
+    while !blocked && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        blocked = fs::read_to_string("/proc/locks").unwrap().lines().any(|l| l.contains("->") && l.contains(&waiting));
+    }
+    // the editor accepts a rule and saves, then lets go
+    let mut theirs = RulesFile::load(&rules).unwrap();
+    let i = theirs.rules.iter().position(|r| r.status == Status::Pending).unwrap();
+    theirs.rules[i].status = Status::Accepted;
+    let id = theirs.rules[i].id.clone();
+    theirs.save(&rules).unwrap();
+    drop(lock);
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(blocked, "mine never waited for the rules file's lock");
+    let after = RulesFile::load(&rules).unwrap();
+    assert_eq!(after.rules.iter().find(|r| r.id == id).map(|r| r.status), Some(Status::Accepted));
+    assert!(stderr(&o).contains("changed on disk since it was read; merged"), "{}", stderr(&o));
+}

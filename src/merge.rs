@@ -1,0 +1,465 @@
+//! Merging rules files, so that no writer loses an editor's work:
+//!
+//! - a new mining (or the tuning UI's new state) with the rules file it replaces: decisions, the chosen
+//!   cutoff, the settings and hand-edited regexes carry over ([`from_mining`], [`keep_hand_edits`]);
+//! - a file about to be written with what another writer saved since this one read it ([`save_merged`]):
+//!   `chaff mine` and the tuning UI both save through it, under a lock beside the rules file, re-reading
+//!   the file and merging before the rename.
+//!
+//! A regex is the editor's when it is not the one synthesized from the rule's tokens with the file's
+//! mutable patterns (the test the cleaner uses to run a regex as a regex).
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::lines;
+use crate::mining::Mining;
+use crate::mutable::MutableSet;
+use crate::rules::{Action, Cutoff, MiningParams, Rule, RulesFile, Status};
+use crate::synthesis::synthesize;
+use crate::tokens::Tokenizer;
+
+/// Whether `rule`'s regex is the one made from its tokens (a line rule's: from its line). A hand-written
+/// rule (no tokens) is not.
+pub fn is_synthesized(rule: &Rule, tokenizer: Tokenizer, mutable: &MutableSet) -> bool {
+    if lines::is_line_id(&rule.id) && rule.tokens.is_empty() {
+        return lines::line_of(rule).is_some();
+    }
+    !rule.tokens.is_empty() && synthesize(&rule.symbols(), tokenizer, mutable).is_ok_and(|re| re == rule.regex)
+}
+
+/// The status a mining gives a string an editor has not decided on.
+fn default_status(r: &Rule) -> Status {
+    if r.idiom { Status::Rejected } else { Status::Pending }
+}
+
+/// The ids of `file`'s rules whose regex is the editor's, with that regex.
+fn hand_edits(file: &RulesFile) -> HashMap<&str, &str> {
+    let Ok(mutable) = MutableSet::new(file.mutable.clone()) else { return HashMap::new() };
+    file.rules
+        .iter()
+        .filter(|r| !is_synthesized(r, file.tokenizer, &mutable))
+        .map(|r| (r.id.as_str(), r.regex.as_str()))
+        .collect()
+}
+
+/// Gives the rules of `file` the regexes an editor wrote in `previous` (same id), and adds the rules of
+/// `previous` with a regex of the editor's that `file` lacks: a re-mining makes each regex again from
+/// the tokens, and would otherwise apply the mined regex under the editor's decision.
+pub fn keep_hand_edits(file: &mut RulesFile, previous: &RulesFile) {
+    let edited = hand_edits(previous);
+    if edited.is_empty() {
+        return;
+    }
+    let mut found = HashSet::new();
+    for r in &mut file.rules {
+        if let Some(re) = edited.get(r.id.as_str()) {
+            r.regex = re.to_string();
+            found.insert(r.id.clone());
+        }
+    }
+    for r in previous.rules.iter().filter(|r| edited.contains_key(r.id.as_str()) && !found.contains(&r.id)) {
+        file.rules.push(r.clone());
+    }
+}
+
+/// A rules file from a fresh mining: candidates at or above the auto cutoff, pending (idioms rejected).
+/// With `previous`, the editor's work carries over: decisions (status and action), hand-edited regexes,
+/// the chosen cutoff and the settings; rules an editor decided on or wrote that are not mined again are
+/// kept (mined ones marked stale), and cluster rules are kept as they are.
+pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&RulesFile>) -> RulesFile {
+    let mut file = RulesFile {
+        source: mining.source.clone(),
+        tokenizer: mining.tokenizer,
+        merge_gap: 0,
+        line_boundary: false,
+        islands: 0,
+        keep_title: false,
+        short_runs: 0,
+        drop_reprints: false,
+        documents: mining.documents as u64,
+        cutoff: Cutoff { auto: mining.auto_cutoff, chosen: mining.auto_cutoff },
+        mining: params,
+        mutable: mining.patterns.clone(),
+        rules: Vec::new(),
+    };
+    if let Some(prev) = previous {
+        file.set_clean_settings(prev.clean_settings());
+        if prev.cutoff.chosen != prev.cutoff.auto {
+            file.cutoff.chosen = prev.cutoff.chosen;
+        }
+    }
+    let floor = file.cutoff.chosen.min(file.cutoff.auto);
+    let edited = previous.map(hand_edits).unwrap_or_default();
+    // the editor's rules: decided on, or with a regex of the editor's
+    let editors: HashMap<&str, &Rule> = previous
+        .map(|p| {
+            p.rules
+                .iter()
+                .filter(|r| r.status != Status::Pending || edited.contains_key(r.id.as_str()))
+                .map(|r| (r.id.as_str(), r))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut seen = HashSet::new();
+    for s in &mining.strings {
+        if s.bin < floor && !editors.contains_key(s.id.as_str()) {
+            continue;
+        }
+        let mut rule = Rule::from_mined(s);
+        if let Some(old) = editors.get(s.id.as_str()) {
+            rule.status = old.status;
+            rule.action = old.action;
+        }
+        seen.insert(rule.id.clone());
+        file.rules.push(rule);
+    }
+    if let Some(prev) = previous {
+        for r in prev.rules.iter().filter(|r| !seen.contains(&r.id)) {
+            let hand_written = r.tokens.is_empty() && !lines::is_line_id(&r.id);
+            if r.cluster.is_some() || hand_written {
+                // cluster rules come from mining the clusters, not this mining; hand-written ones from
+                // no mining: kept as they are
+                file.rules.push(r.clone());
+            } else if editors.contains_key(r.id.as_str()) {
+                file.rules.push(Rule { stale: true, ..r.clone() });
+            }
+        }
+        keep_hand_edits(&mut file, prev);
+    }
+    file
+}
+
+/// Which side wins where this writer and the file on disk changed the same decision differently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prefer {
+    /// The file on disk: `chaff mine`, whose own decisions are automatic, yields to an editor's.
+    Disk,
+    /// This writer: the tuning UI, whose editor is deciding now.
+    Ours,
+}
+
+/// What a merge with the file on disk took from it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MergeReport {
+    pub path: PathBuf,
+    /// Rules whose decision or regex came from disk.
+    pub taken: Vec<String>,
+    /// Rules decided differently on disk and here, where this writer's decision was kept.
+    pub kept: Vec<String>,
+    /// The chosen cutoff, the cleaning settings and the mutable patterns came from disk.
+    pub cutoff: bool,
+    pub settings: bool,
+    pub patterns: bool,
+}
+
+impl MergeReport {
+    /// Whether the merge changed nothing.
+    pub fn is_empty(&self) -> bool {
+        self.taken.is_empty() && self.kept.is_empty() && !self.cutoff && !self.settings && !self.patterns
+    }
+}
+
+/// Up to 5 ids, then how many more.
+fn some_ids(ids: &[String]) -> String {
+    let mut s = ids.iter().take(5).map(String::as_str).collect::<Vec<_>>().join(", ");
+    if ids.len() > 5 {
+        s.push_str(&format!(" and {} more", ids.len() - 5));
+    }
+    s
+}
+
+impl fmt::Display for MergeReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut took = Vec::new();
+        if !self.taken.is_empty() {
+            took.push(format!("the decisions on {} rule(s) ({})", self.taken.len(), some_ids(&self.taken)));
+        }
+        if self.cutoff {
+            took.push("the chosen cutoff".into());
+        }
+        if self.settings {
+            took.push("the cleaning settings".into());
+        }
+        if self.patterns {
+            took.push("the mutable patterns (mine again to apply them)".into());
+        }
+        write!(f, "{}: changed on disk since it was read; merged", self.path.display())?;
+        if !took.is_empty() {
+            write!(f, ", taking from disk {}", took.join(", "))?;
+        }
+        if !self.kept.is_empty() {
+            write!(
+                f,
+                "; kept this save's decisions on {} rule(s) decided differently there ({})",
+                self.kept.len(),
+                some_ids(&self.kept)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Merges into `ours` what `theirs` (the file on disk) changed since `base` (the file as this writer
+/// read it; `None`: there was none, so every decision on disk counts). Rules merge one by one: a
+/// decision or regex changed on disk is taken unless this writer changed it too and `prefer` is
+/// [`Prefer::Ours`]; a rule decided on disk that `ours` lacks is added. The chosen cutoff, the settings
+/// and the patterns merge the same way when there is a `base`.
+pub fn merge(ours: &mut RulesFile, base: Option<&RulesFile>, theirs: &RulesFile, prefer: Prefer) -> MergeReport {
+    let mut report = MergeReport::default();
+    let decision = |r: &Rule| (r.status, r.action);
+    let undecided = |r: &Rule| (default_status(r), Action::Remove);
+    let base_rules: HashMap<&str, &Rule> =
+        base.map(|b| b.rules.iter().map(|r| (r.id.as_str(), r)).collect()).unwrap_or_default();
+    let their_edits = hand_edits(theirs);
+    let our_edits: HashSet<String> = hand_edits(ours).into_keys().map(str::to_string).collect();
+    let at: HashMap<String, usize> = ours.rules.iter().enumerate().map(|(i, r)| (r.id.clone(), i)).collect();
+    for t in &theirs.rules {
+        let b = base_rules.get(t.id.as_str()).copied();
+        let their_decision = b.map_or(decision(t) != undecided(t), |b| decision(b) != decision(t));
+        let their_regex = their_edits.contains_key(t.id.as_str()) && b.is_none_or(|b| b.regex != t.regex);
+        if !their_decision && !their_regex {
+            continue;
+        }
+        let Some(&i) = at.get(&t.id) else {
+            ours.rules.push(t.clone());
+            report.taken.push(t.id.clone());
+            continue;
+        };
+        let o = &mut ours.rules[i];
+        let (mut took, mut kept) = (false, false);
+        if their_decision && decision(o) != decision(t) {
+            let ours_changed = b.map_or(decision(o) != undecided(o), |b| decision(b) != decision(o));
+            if ours_changed && prefer == Prefer::Ours {
+                kept = true;
+            } else {
+                (o.status, o.action) = (t.status, t.action);
+                took = true;
+            }
+        }
+        if their_regex && o.regex != t.regex {
+            // a regex made again from the tokens is no edit of this writer's
+            if our_edits.contains(&o.id) && prefer == Prefer::Ours {
+                kept = true;
+            } else {
+                o.regex = t.regex.clone();
+                took = true;
+            }
+        }
+        if took {
+            report.taken.push(t.id.clone());
+        }
+        if kept {
+            report.kept.push(t.id.clone());
+        }
+    }
+    let Some(b) = base else { return report };
+    let take = |ours_changed: bool| !ours_changed || prefer == Prefer::Disk;
+    if theirs.cutoff.chosen != b.cutoff.chosen
+        && ours.cutoff.chosen != theirs.cutoff.chosen
+        && take(ours.cutoff.chosen != b.cutoff.chosen)
+    {
+        ours.cutoff.chosen = theirs.cutoff.chosen;
+        report.cutoff = true;
+    }
+    let (o, t, bs) = (ours.clean_settings(), theirs.clean_settings(), b.clean_settings());
+    if t != bs && o != t && take(o != bs) {
+        ours.set_clean_settings(t);
+        report.settings = true;
+    }
+    if theirs.mutable != b.mutable && ours.mutable != theirs.mutable && take(ours.mutable != b.mutable) {
+        // the rules made from tokens are made again with the patterns taken, so that they stay
+        // token-matched and are not taken for hand edits later
+        if let (Ok(old), Ok(new)) = (MutableSet::new(ours.mutable.clone()), MutableSet::new(theirs.mutable.clone())) {
+            for r in ours.rules.iter_mut().filter(|r| !r.tokens.is_empty()) {
+                if is_synthesized(r, ours.tokenizer, &old)
+                    && let Ok(re) = synthesize(&r.symbols(), ours.tokenizer, &new)
+                {
+                    r.regex = re;
+                }
+            }
+        }
+        ours.mutable = theirs.mutable.clone();
+        report.patterns = true;
+    }
+    report
+}
+
+/// The lock beside a rules file (`.<name>.lock`, kept: removing it would race with a writer that opened
+/// it), held while the file is re-read, merged and replaced. Released when the returned file is dropped
+/// (or its process ends).
+pub fn lock(path: &Path) -> Result<File> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let name = path.file_name().map_or_else(|| "rules".into(), |n| n.to_string_lossy());
+    let lock_path = dir.join(format!(".{name}.lock"));
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| Error::io(&lock_path, e))?;
+    file.lock().map_err(|e| Error::io(&lock_path, e))?;
+    Ok(file)
+}
+
+/// A rules file as saved by [`save_merged`].
+#[derive(Debug)]
+pub struct Saved {
+    /// What was written: `ours` with what it took from disk.
+    pub file: RulesFile,
+    pub text: String,
+    /// What the merge took from disk (empty: the file on disk was the one read, or there was none).
+    pub report: MergeReport,
+}
+
+/// Writes `ours` to `path` atomically, under the file's [`lock`]. If the file on disk is no longer
+/// `base_text` (the text this writer read; `None`: there was no file), another writer saved since: its
+/// file is read and [`merge`]d into `ours` first. A file on disk that changed and no longer parses is
+/// not overwritten.
+pub fn save_merged(path: &Path, mut ours: RulesFile, base_text: Option<&str>, prefer: Prefer) -> Result<Saved> {
+    let _lock = lock(path)?;
+    let disk = match crate::rules::read_text(path) {
+        Ok(text) => Some(text),
+        Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
+    };
+    let mut report = MergeReport { path: path.to_path_buf(), ..MergeReport::default() };
+    if let Some(disk) = disk.as_deref()
+        && Some(disk) != base_text
+    {
+        let theirs = RulesFile::parse(disk, path).map_err(|e| {
+            Error::Invalid(format!(
+                "{e} (the rules file changed on disk since it was read and is unusable now; nothing was written: \
+                 fix it, then save or mine again)"
+            ))
+        })?;
+        // a base that no longer parses (kept over an unusable file) counts as none
+        let base = base_text.and_then(|t| RulesFile::parse(t, path).ok());
+        report = MergeReport { path: path.to_path_buf(), ..merge(&mut ours, base.as_ref(), &theirs, prefer) };
+    }
+    let text = ours.to_toml();
+    crate::atomic::write_atomic(path, text.as_bytes())?;
+    Ok(Saved { file: ours, text, report })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mutable::MutablePattern;
+
+    fn file(rules: Vec<Rule>) -> RulesFile {
+        RulesFile {
+            source: "demo".into(),
+            tokenizer: Tokenizer::Text,
+            merge_gap: 0,
+            line_boundary: true,
+            islands: 0,
+            keep_title: true,
+            short_runs: 20,
+            drop_reprints: true,
+            documents: 10,
+            cutoff: Cutoff { auto: 50, chosen: 50 },
+            mining: MiningParams::default(),
+            mutable: vec![MutablePattern::new("number", r"\d+")],
+            rules,
+        }
+    }
+
+    fn rule(id: &str, tokens: &[&str], status: Status) -> Rule {
+        let mutable = MutableSet::new(vec![MutablePattern::new("number", r"\d+")]).unwrap();
+        let symbols: Vec<_> = tokens.iter().map(|t| crate::symbol::Symbol::decode(t)).collect();
+        Rule {
+            id: id.into(),
+            status,
+            ..Rule::accepted(id, &symbols, Action::Remove, Tokenizer::Text, &mutable).unwrap()
+        }
+    }
+
+    #[test]
+    fn synthesized_regexes_are_told_from_the_editors() {
+        let f = file(vec![
+            rule("a", &["read", "more"], Status::Pending),
+            rule("b", &["page", "«number»"], Status::Pending),
+        ]);
+        assert!(hand_edits(&f).is_empty());
+        let mut g = f.clone();
+        g.rules[1].regex = r"page\s+\d+\s+of".into();
+        assert_eq!(hand_edits(&g).into_keys().collect::<Vec<_>>(), ["b"]);
+    }
+
+    #[test]
+    fn hand_edits_are_kept_and_hand_written_rules_added() {
+        let mut previous = file(vec![rule("a", &["read", "more"], Status::Accepted)]);
+        previous.rules[0].regex = r"read\s+more\b".into();
+        let written = Rule {
+            id: "mine".into(),
+            tokens: Vec::new(),
+            regex: "Sponsored".into(),
+            ..rule("x", &["x"], Status::Pending)
+        };
+        previous.rules.push(written);
+        let mut again = file(vec![rule("a", &["read", "more"], Status::Accepted)]);
+        keep_hand_edits(&mut again, &previous);
+        assert_eq!(again.rules[0].regex, r"read\s+more\b");
+        assert_eq!(again.rules.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["a", "mine"]);
+    }
+
+    #[test]
+    fn the_disk_wins_for_mine_and_this_writer_for_the_ui_on_a_conflict() {
+        let base = file(vec![rule("a", &["read", "more"], Status::Pending), rule("b", &["x", "y"], Status::Pending)]);
+        let mut theirs = base.clone();
+        theirs.rules[0].status = Status::Rejected;
+        theirs.rules[1].status = Status::Accepted;
+        theirs.cutoff.chosen = 30;
+        let mut ours = base.clone();
+        ours.rules[0].status = Status::Accepted;
+        let mut mine = ours.clone();
+        let r = merge(&mut mine, Some(&base), &theirs, Prefer::Disk);
+        assert_eq!((mine.rules[0].status, mine.rules[1].status), (Status::Rejected, Status::Accepted));
+        assert_eq!(mine.cutoff.chosen, 30);
+        assert!(r.cutoff && r.taken.len() == 2 && r.kept.is_empty(), "{r:?}");
+        let mut ui = ours.clone();
+        let r = merge(&mut ui, Some(&base), &theirs, Prefer::Ours);
+        assert_eq!((ui.rules[0].status, ui.rules[1].status), (Status::Accepted, Status::Accepted));
+        assert_eq!(r.kept, ["a"]);
+        assert!(r.to_string().contains("kept this save's decisions on 1 rule(s) decided differently there (a)"), "{r}");
+    }
+
+    #[test]
+    fn nothing_changed_on_disk_is_no_merge() {
+        let base = file(vec![rule("a", &["read", "more"], Status::Accepted)]);
+        let mut ours = base.clone();
+        ours.rules[0].status = Status::Rejected;
+        assert!(merge(&mut ours, Some(&base), &base, Prefer::Disk).is_empty());
+        assert_eq!(ours.rules[0].status, Status::Rejected);
+    }
+
+    #[test]
+    fn patterns_taken_from_disk_make_the_mined_regexes_again() {
+        let base = file(vec![rule("b", &["page", "«number»"], Status::Accepted)]);
+        let mut theirs = base.clone();
+        theirs.mutable = vec![MutablePattern::new("number", r"\d[\d,]*")];
+        let mut ours = base.clone();
+        let r = merge(&mut ours, Some(&base), &theirs, Prefer::Disk);
+        assert!(r.patterns);
+        assert!(hand_edits(&ours).is_empty(), "{}", ours.rules[0].regex);
+    }
+
+    #[test]
+    fn the_lock_is_exclusive() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("demo.toml");
+        let held = lock(&path).unwrap();
+        let other = OpenOptions::new().write(true).open(dir.path().join(".demo.toml.lock")).unwrap();
+        assert!(matches!(other.try_lock(), Err(fs::TryLockError::WouldBlock)));
+        drop(held);
+        assert!(other.try_lock().is_ok());
+    }
+}

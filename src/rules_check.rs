@@ -1,0 +1,226 @@
+//! Checks of a rules file beyond its types, each naming file, line and column: keys chaff does not read
+//! (a misspelled `stauts = "accepted"` would leave a rule pending without a word) are warnings; bins and
+//! cutoffs outside 0–99, a rule id used twice, and regexes that do not compile are errors.
+
+use std::cell::OnceCell;
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::Path;
+
+use regex::Regex;
+use serde::Deserialize;
+use serde::de::Visitor;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::cutoff::CutoffBin;
+use crate::error::{Error, Result};
+use crate::mutable::{MutablePattern, MutableSet};
+use crate::rules::{Cutoff, MiningParams, Rule, RulesFile};
+
+/// The highest histogram bin: bins are df as a percentage of the documents, 0 to 99.
+const MAX_BIN: CutoffBin = 99;
+
+/// The keys serde reads for struct `T`, taken from its own `deserialize_struct` call, so the list of
+/// known keys never drifts from the types.
+fn fields_of<T: for<'de> Deserialize<'de>>() -> &'static [&'static str] {
+    struct Probe<'a>(&'a mut &'static [&'static str]);
+    impl<'de> serde::Deserializer<'de> for Probe<'_> {
+        type Error = serde::de::value::Error;
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+            Err(serde::de::Error::custom("not a struct"))
+        }
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Self::Error> {
+            *self.0 = fields;
+            Err(serde::de::Error::custom("probed"))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
+            unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
+        }
+    }
+    let mut fields: &'static [&'static str] = &[];
+    let _ = T::deserialize(Probe(&mut fields));
+    fields
+}
+
+/// A rules file's text with its path, for messages that point into it.
+struct Source<'a> {
+    text: &'a str,
+    path: &'a Path,
+    /// Where each line starts, found on the first message: a file with a warning on every rule costs
+    /// one scan, not one a warning.
+    line_starts: OnceCell<Vec<usize>>,
+}
+
+impl<'a> Source<'a> {
+    fn new(text: &'a str, path: &'a Path) -> Self {
+        Source { text, path, line_starts: OnceCell::new() }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    fn line_column(&self, offset: usize) -> (usize, usize) {
+        let starts = self
+            .line_starts
+            .get_or_init(|| std::iter::once(0).chain(self.text.match_indices('\n').map(|(i, _)| i + 1)).collect());
+        let offset = self.text.floor_char_boundary(offset.min(self.text.len()));
+        let line = starts.partition_point(|&s| s <= offset);
+        let start = starts[line - 1];
+        (line, self.text[start..offset].chars().count() + 1)
+    }
+
+    fn at(&self, span: Range<usize>) -> String {
+        let (line, column) = self.line_column(span.start);
+        format!("{}:{line}:{column}", self.path.display())
+    }
+
+    fn error(&self, span: Range<usize>, message: String) -> Error {
+        let (line, column) = self.line_column(span.start);
+        Error::Toml { path: self.path.to_path_buf(), line, column, message }
+    }
+}
+
+/// The warnings for keys of `table` not in `known`, named `prefix` + key.
+fn unused_keys(src: &Source, table: &DeTable, prefix: &str, known: &[&str], out: &mut Vec<String>) {
+    for (key, _) in table.iter() {
+        let name = key.get_ref().as_ref();
+        if !known.contains(&name) {
+            out.push(format!(
+                "{}: unused key `{prefix}{name}`: chaff ignores it (misspelled? the keys here are {})",
+                src.at(key.span()),
+                known.join(", ")
+            ));
+        }
+    }
+}
+
+/// The tables of an array of tables (`[[rule]]`), in order.
+fn tables<'a, 'i>(value: Option<&'a Spanned<DeValue<'i>>>) -> Vec<&'a DeTable<'i>> {
+    match value.map(|v| v.get_ref()) {
+        Some(DeValue::Array(items)) => items
+            .iter()
+            .filter_map(|v| match v.get_ref() {
+                DeValue::Table(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The span of `key`'s value in `table`, else of the table's first key (else the file's start).
+fn value_span(table: &DeTable, key: &str) -> Range<usize> {
+    table.get(key).map(|v| v.span()).or_else(|| table.iter().next().map(|(k, _)| k.span())).unwrap_or(0..0)
+}
+
+fn check_bin(src: &Source, table: &DeTable, key: &str, what: &str, bin: CutoffBin) -> Result<()> {
+    if bin > MAX_BIN {
+        return Err(src.error(
+            value_span(table, key),
+            format!("{what} {bin} is out of range: bins are 0 to {MAX_BIN} (df as a percentage of the documents)"),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks `file`, parsed from `text`: returns warnings for keys chaff does not read, and an error for a
+/// bin or cutoff over 99, a rule id used twice, a mutable pattern or a rule regex that does not compile.
+pub(crate) fn check(text: &str, path: &Path, file: &RulesFile) -> Result<Vec<String>> {
+    let src = Source::new(text, path);
+    let doc = DeTable::parse(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        src.error(span, e.message().trim().to_string())
+    })?;
+    let doc = doc.get_ref();
+    let mut warnings = Vec::new();
+    unused_keys(&src, doc, "", fields_of::<RulesFile>(), &mut warnings);
+    if let Some(DeValue::Table(t)) = doc.get("cutoff").map(|v| v.get_ref()) {
+        unused_keys(&src, t, "cutoff.", fields_of::<Cutoff>(), &mut warnings);
+        check_bin(&src, t, "auto", "cutoff.auto", file.cutoff.auto)?;
+        check_bin(&src, t, "chosen", "cutoff.chosen", file.cutoff.chosen)?;
+    }
+    if let Some(DeValue::Table(t)) = doc.get("mining").map(|v| v.get_ref()) {
+        unused_keys(&src, t, "mining.", fields_of::<MiningParams>(), &mut warnings);
+    }
+    let patterns = tables(doc.get("mutable"));
+    for t in &patterns {
+        unused_keys(&src, t, "mutable.", fields_of::<MutablePattern>(), &mut warnings);
+    }
+    let rules = tables(doc.get("rule"));
+    // where each id first appears; its line is counted only for an error (counting scans the text)
+    let mut first_at: HashMap<&str, usize> = HashMap::new();
+    let rule_fields = fields_of::<Rule>();
+    for (rule, t) in file.rules.iter().zip(&rules) {
+        unused_keys(&src, t, "rule.", rule_fields, &mut warnings);
+        if rule.bin > MAX_BIN {
+            check_bin(&src, t, "bin", &format!("rule {}: bin", rule.id), rule.bin)?;
+        }
+        let span = value_span(t, "id");
+        if let Some(first) = first_at.insert(&rule.id, span.start) {
+            let first = src.line_column(first).0;
+            return Err(src.error(
+                span,
+                format!(
+                    "rule id `{}` is used twice (first on line {first}); ids must be unique: rename or remove one",
+                    rule.id
+                ),
+            ));
+        }
+    }
+    check_regexes(&src, file, &patterns, &rules)?;
+    Ok(warnings)
+}
+
+/// The mutable patterns compile, and so does every regex the cleaner would run as a regex (a hand-edited
+/// or hand-written one; a synthesized one is matched at token level).
+fn check_regexes(src: &Source, file: &RulesFile, patterns: &[&DeTable], rules: &[&DeTable]) -> Result<()> {
+    let mutable = match MutableSet::new(file.mutable.clone()) {
+        Ok(set) => set,
+        Err(e) => {
+            // point at the pattern at fault: the first that fails alone, or shares a name
+            let at = file.mutable.iter().enumerate().position(|(i, p)| {
+                MutableSet::new(vec![p.clone()]).is_err() || file.mutable[..i].iter().any(|q| q.name == p.name)
+            });
+            let key = if matches!(e, Error::InvalidPatternName { .. }) { "name" } else { "regex" };
+            let span = at.and_then(|i| patterns.get(i)).map_or(0..0, |t| value_span(t, key));
+            return Err(src.error(span, e.to_string()));
+        }
+    };
+    for (rule, t) in file.rules.iter().zip(rules) {
+        if crate::merge::is_synthesized(rule, file.tokenizer, &mutable) {
+            continue;
+        }
+        if let Err(e) = Regex::new(&rule.regex) {
+            let why = e.to_string().lines().last().unwrap_or_default().trim().trim_start_matches("error: ").to_string();
+            return Err(src.error(value_span(t, "regex"), format!("rule {}: invalid regex: {why}", rule.id)));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_keys_come_from_the_types() {
+        let rule = fields_of::<Rule>();
+        assert!(rule.contains(&"status") && rule.contains(&"regex") && rule.contains(&"cluster"), "{rule:?}");
+        let file = fields_of::<RulesFile>();
+        assert!(file.contains(&"rule") && file.contains(&"mutable") && !file.contains(&"rules"), "{file:?}");
+    }
+
+    #[test]
+    fn lines_and_columns_agree_with_the_error_module() {
+        let text = "a = 1\nbé = \"x\"\n\nlast";
+        let src = Source::new(text, Path::new("f.toml"));
+        for offset in 0..=text.len() {
+            assert_eq!(src.line_column(offset), crate::error::line_column(text, offset), "{offset}");
+        }
+    }
+}
