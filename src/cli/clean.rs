@@ -53,7 +53,7 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
 
 /// What is written for a cleaned document.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Output {
+pub(super) enum Output {
     /// The document without the removed spans.
     Cleaned,
     /// HTML: without the text of the removed spans; their tags stay (`--keep-tags`).
@@ -101,7 +101,7 @@ fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-fn clean_files(cleaner: &Cleaner, inputs: &[PathBuf], out: &Path, explain: bool, output: Output) -> Result<ExitCode> {
+pub(super) fn clean_files(cleaner: &Cleaner, inputs: &[PathBuf], out: &Path, explain: bool, output: Output) -> Result<ExitCode> {
     let files = input_files(inputs)?;
     fs::create_dir_all(out).with_context(|| format!("{}: cannot create the output folder", out.display()))?;
     let failed = AtomicUsize::new(0);
