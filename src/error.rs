@@ -29,6 +29,8 @@ pub enum Error {
     Invalid(String),
     #[error("cancelled")]
     Cancelled,
+    #[error("{path}: no documents found: {skipped} file(s) skipped, the first: {first}")]
+    NothingReadable { path: PathBuf, skipped: usize, first: String },
 }
 
 impl Error {
