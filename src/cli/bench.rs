@@ -15,7 +15,7 @@ use chaff::symbol::Symbol;
 use rayon::prelude::*;
 
 use super::args::BenchArgs;
-use super::clean::Output;
+use super::clean::{Destination, Output};
 
 /// Peak resident memory of this process so far (VmHWM), in MB.
 fn peak_mb() -> f64 {
@@ -132,7 +132,15 @@ fn bench_clean_folder() -> Result<()> {
     let _: usize = c.docs.par_iter().map(|d| cleaner.clean(&d.text).removed_bytes).sum();
     let memory = t.elapsed().as_secs_f64();
     let t = Instant::now();
-    super::clean::clean_files(&cleaner, std::slice::from_ref(&input), &dir.path().join("out"), false, Output::Cleaned)?;
+    let out = dir.path().join("out");
+    super::clean::clean_files(
+        &cleaner,
+        std::slice::from_ref(&input),
+        Destination::Folder(&out),
+        false,
+        false,
+        Output::Cleaned,
+    )?;
     let folder = t.elapsed().as_secs_f64();
     let bytes = c.bytes() as u64;
     outln!(
