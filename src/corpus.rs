@@ -313,6 +313,7 @@ pub fn strip_bom(text: &str) -> &str {
 
 /// One JSON Lines record as read: the document, and its `id` exactly as written, to echo it unchanged
 /// (`42` stays a number, `1e2` stays `1e2`, a 23-digit id keeps every digit).
+#[derive(Debug)]
 pub struct Record<'a> {
     pub doc: Document,
     pub raw_id: &'a RawValue,
@@ -346,13 +347,13 @@ pub fn parse_record_raw(line: &str) -> std::result::Result<Record<'_>, (usize, S
         return Err((1, "not an object".to_string()));
     }
     let fields: Fields<'_> = serde_json::from_str(line).map_err(syntax)?;
-    let raw_id = fields.id.ok_or((1, "missing \"id\"".to_string()))?;
+    let raw_id = fields.id.ok_or((1, "missing \"id\" (or null)".to_string()))?;
     let id = match raw_id.get().as_bytes().first() {
         Some(b'"') => serde_json::from_str::<String>(raw_id.get()).map_err(syntax)?,
         Some(b'-' | b'0'..=b'9') => raw_id.get().to_string(),
         _ => return Err((1, "\"id\" must be a string or a number".into())),
     };
-    let text = fields.text.ok_or((1, "missing \"text\"".to_string()))?;
+    let text = fields.text.ok_or((1, "missing \"text\" (or null)".to_string()))?;
     Ok(Record { doc: Document { id, text }, raw_id })
 }
 
@@ -376,5 +377,22 @@ mod tests {
         assert!(msg.starts_with("x.jsonl:3:"), "{msg}");
         let err = parse_jsonl("{\"id\":1}\n", Path::new("y.jsonl")).unwrap_err();
         assert!(err.to_string().contains("missing \"text\""), "{err}");
+        let err = parse_jsonl("[\"a\", \"b\"]\n", Path::new("z.jsonl")).unwrap_err();
+        assert!(
+            err.to_string().contains("not an object"),
+            "an array is no record, though a struct reads from one: {err}"
+        );
+    }
+
+    #[test]
+    fn a_raw_id_is_the_value_as_written_without_the_space_around_it() {
+        let r = parse_record_raw("{\"id\" :  1.50e1 , \"text\": \"t\"}").unwrap();
+        assert_eq!(r.raw_id.get(), "1.50e1");
+        assert_eq!(r.doc.id, "1.50e1");
+        let r = parse_record_raw("{\"text\": \"t\", \"id\": \"a\\u00e9\"}").unwrap();
+        assert_eq!((r.raw_id.get(), r.doc.id.as_str()), ("\"a\\u00e9\"", "a\u{e9}"));
+        assert!(parse_record_raw("{\"id\": true, \"text\": \"t\"}").unwrap_err().1.contains("string or a number"));
+        let docs = parse_jsonl("\u{FEFF}{\"id\": 1, \"text\": \"a\"}\n", Path::new("bom.jsonl")).unwrap();
+        assert_eq!(docs.len(), 1, "a byte order mark is skipped");
     }
 }

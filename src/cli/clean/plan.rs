@@ -120,7 +120,7 @@ pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: boo
         };
         if !in_place && seen.contains(&key) {
             bail!(
-                "{}: writing it would overwrite the input {}; give an --out folder apart from the inputs' folders, or add --in-place to replace the documents with their cleaned text",
+                "{}: the cleaned {} would be written over an input document; give an --out folder apart from the inputs' folders, or add --in-place to replace the documents with their cleaned text",
                 output.display(),
                 f.given.display()
             );
