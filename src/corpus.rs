@@ -8,6 +8,9 @@ use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
 use crate::error::{Error, Result};
 
 #[derive(Debug, Clone)]
@@ -22,6 +25,11 @@ pub enum Warning {
     LossyUtf8 { path: PathBuf, replaced: usize },
     /// A file with NUL bytes: not text, skipped.
     Binary { path: PathBuf },
+    /// A document's name that cannot be read (a symbolic link loop, a dangling link, no permission): skipped.
+    Unreadable { path: PathBuf, message: String },
+    /// Documents of a folder that share their stem with another of its documents (`117.html` and
+    /// `117.txt`): the same pages twice, in two forms, mined as one source.
+    SameStems { dir: PathBuf, stems: usize, example: (String, String) },
 }
 
 impl fmt::Display for Warning {
@@ -33,6 +41,14 @@ impl fmt::Display for Warning {
                 path.display()
             ),
             Warning::Binary { path } => write!(f, "{}: binary file (NUL bytes), skipped", path.display()),
+            Warning::Unreadable { path, message } => {
+                write!(f, "{}: cannot be read, skipped: {message}", path.display())
+            }
+            Warning::SameStems { dir, stems, example: (a, b) } => write!(
+                f,
+                "{}: {stems} document(s) have a copy under another extension (e.g. {a} and {b}), and both are read as documents of one source; put each kind in a folder of its own and mine it with --preset text or --preset html",
+                dir.display()
+            ),
         }
     }
 }
@@ -90,7 +106,20 @@ impl Corpus {
         let meta = fs::metadata(path).map_err(|e| Error::io(path, e))?;
         let mut corpus = if meta.is_dir() { load_folder(path, opts)? } else { load_jsonl(path)? };
         if corpus.docs.is_empty() {
-            return Err(Error::EmptyCorpus { path: path.to_path_buf() });
+            // The files skipped are why there is nothing: say which, in the error itself.
+            let skipped: Vec<&Warning> = corpus
+                .warnings
+                .iter()
+                .filter(|w| matches!(w, Warning::Binary { .. } | Warning::Unreadable { .. }))
+                .collect();
+            return Err(match skipped.first() {
+                Some(first) => Error::NothingReadable {
+                    path: path.to_path_buf(),
+                    skipped: skipped.len(),
+                    first: first.to_string(),
+                },
+                None => Error::EmptyCorpus { path: path.to_path_buf() },
+            });
         }
         corpus.name = source_name(path);
         Ok(corpus)
@@ -169,25 +198,66 @@ pub fn decode(bytes: Vec<u8>) -> Option<(String, usize)> {
     if bytes.contains(&0) {
         return None;
     }
+    Some(decode_lossy(bytes))
+}
+
+/// Decodes bytes as UTF-8, replacing each invalid sequence with U+FFFD; the count is of replaced sequences.
+pub fn decode_lossy(bytes: Vec<u8>) -> (String, usize) {
     match String::from_utf8(bytes) {
-        Ok(s) => Some((s, 0)),
+        Ok(s) => (s, 0),
         Err(e) => {
             let bytes = e.into_bytes();
             let replaced = bytes.utf8_chunks().filter(|c| !c.invalid().is_empty()).count();
-            Some((String::from_utf8_lossy(&bytes).into_owned(), replaced))
+            (String::from_utf8_lossy(&bytes).into_owned(), replaced)
         }
     }
 }
 
-fn load_folder(dir: &Path, opts: &LoadOptions) -> Result<Corpus> {
-    let mut paths: Vec<PathBuf> = fs::read_dir(dir)
-        .map_err(|e| Error::io(dir, e))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && opts.wants(p))
-        .collect();
-    paths.sort();
-    let mut docs = Vec::with_capacity(paths.len());
+/// The document files of a folder, sorted by name, and what was skipped: names that cannot be read (a
+/// symbolic link loop, a dangling link), and a [`Warning::SameStems`] when pages come in two forms.
+pub fn document_files(dir: &Path, opts: &LoadOptions) -> Result<(Vec<PathBuf>, Vec<Warning>)> {
+    let mut paths = Vec::new();
     let mut warnings = Vec::new();
+    for entry in fs::read_dir(dir).map_err(|e| Error::io(dir, e))? {
+        let path = entry.map_err(|e| Error::io(dir, e))?.path();
+        if !opts.wants(&path) {
+            continue;
+        }
+        match fs::metadata(&path) {
+            Ok(meta) if meta.is_file() => paths.push(path),
+            Ok(_) => {}
+            Err(e) => warnings.push(Warning::Unreadable { path, message: e.to_string() }),
+        }
+    }
+    paths.sort();
+    warnings.sort_by_key(|w| w.to_string());
+    if let Some(w) = same_stems(dir, &paths) {
+        warnings.push(w);
+    }
+    Ok((paths, warnings))
+}
+
+/// Whether documents of the sorted `paths` share a stem (`117.html`, `117.txt`): how many stems, and
+/// the first such pair.
+fn same_stems(dir: &Path, paths: &[PathBuf]) -> Option<Warning> {
+    let mut by_stem: Vec<(&std::ffi::OsStr, &PathBuf)> =
+        paths.iter().filter_map(|p| Some((p.file_stem()?, p))).collect();
+    by_stem.sort();
+    let mut stems = 0;
+    let mut example = None;
+    for (i, pair) in by_stem.windows(2).enumerate() {
+        if pair[0].0 == pair[1].0 && (i == 0 || by_stem[i - 1].0 != pair[0].0) {
+            stems += 1;
+            let name = |p: &PathBuf| p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            example.get_or_insert_with(|| (name(pair[0].1), name(pair[1].1)));
+        }
+    }
+    example.map(|example| Warning::SameStems { dir: dir.to_path_buf(), stems, example })
+}
+
+fn load_folder(dir: &Path, opts: &LoadOptions) -> Result<Corpus> {
+    let (paths, mut warnings) = document_files(dir, opts)?;
+    let mut docs = Vec::with_capacity(paths.len());
     for path in paths {
         let bytes = fs::read(&path).map_err(|e| Error::io(&path, e))?;
         let Some((text, replaced)) = decode(bytes) else {
@@ -222,7 +292,7 @@ fn load_jsonl(path: &Path) -> Result<Corpus> {
 /// Parses JSON Lines of `{"id": …, "text": …}`; blank lines are skipped. `path` names the input in errors.
 pub fn parse_jsonl(text: &str, path: &Path) -> Result<Vec<Document>> {
     let mut docs = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in strip_bom(text).lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
@@ -236,27 +306,55 @@ pub fn parse_jsonl(text: &str, path: &Path) -> Result<Vec<Document>> {
     Ok(docs)
 }
 
+/// Text without the UTF-8 byte order mark some editors put at its start (it is no JSON).
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{FEFF}').unwrap_or(text)
+}
+
+/// One JSON Lines record as read: the document, and its `id` exactly as written, to echo it unchanged
+/// (`42` stays a number, `1e2` stays `1e2`, a 23-digit id keeps every digit).
+#[derive(Debug)]
+pub struct Record<'a> {
+    pub doc: Document,
+    pub raw_id: &'a RawValue,
+}
+
+#[derive(Deserialize)]
+struct Fields<'a> {
+    #[serde(borrow, default)]
+    id: Option<&'a RawValue>,
+    #[serde(default)]
+    text: Option<String>,
+}
+
 /// One JSON Lines record; the error carries a 1-based column.
 pub fn parse_record(line: &str) -> std::result::Result<Document, (usize, String)> {
-    let value: serde_json::Value = serde_json::from_str(line).map_err(|e| {
+    parse_record_raw(line).map(|r| r.doc)
+}
+
+/// One JSON Lines record with its raw id; the error carries a 1-based column. A numeric id becomes the
+/// document's id as written, digit for digit.
+pub fn parse_record_raw(line: &str) -> std::result::Result<Record<'_>, (usize, String)> {
+    let syntax = |e: serde_json::Error| {
         // serde_json ends with "at line 1 column N": the caller names line and column itself
         let msg = e.to_string();
         let msg = msg.rfind(" at line ").map_or(msg.as_str(), |i| &msg[..i]).to_string();
         (e.column().max(1), msg)
-    })?;
-    let obj = value.as_object().ok_or((1, "not an object".to_string()))?;
-    let id = match obj.get("id") {
-        Some(serde_json::Value::String(s)) => s.clone(),
-        Some(serde_json::Value::Number(n)) => n.to_string(),
-        Some(_) => return Err((1, "\"id\" must be a string or a number".into())),
-        None => return Err((1, "missing \"id\"".into())),
     };
-    let text = match obj.get("text") {
-        Some(serde_json::Value::String(s)) => s.clone(),
-        Some(_) => return Err((1, "\"text\" must be a string".into())),
-        None => return Err((1, "missing \"text\"".into())),
+    if !line.trim_start().starts_with('{') {
+        // A struct would also read from an array: anything but an object is either bad JSON or no record.
+        serde_json::from_str::<serde::de::IgnoredAny>(line).map_err(syntax)?;
+        return Err((1, "not an object".to_string()));
+    }
+    let fields: Fields<'_> = serde_json::from_str(line).map_err(syntax)?;
+    let raw_id = fields.id.ok_or((1, "missing \"id\" (or null)".to_string()))?;
+    let id = match raw_id.get().as_bytes().first() {
+        Some(b'"') => serde_json::from_str::<String>(raw_id.get()).map_err(syntax)?,
+        Some(b'-' | b'0'..=b'9') => raw_id.get().to_string(),
+        _ => return Err((1, "\"id\" must be a string or a number".into())),
     };
-    Ok(Document { id, text })
+    let text = fields.text.ok_or((1, "missing \"text\" (or null)".to_string()))?;
+    Ok(Record { doc: Document { id, text }, raw_id })
 }
 
 #[cfg(test)]
@@ -279,5 +377,22 @@ mod tests {
         assert!(msg.starts_with("x.jsonl:3:"), "{msg}");
         let err = parse_jsonl("{\"id\":1}\n", Path::new("y.jsonl")).unwrap_err();
         assert!(err.to_string().contains("missing \"text\""), "{err}");
+        let err = parse_jsonl("[\"a\", \"b\"]\n", Path::new("z.jsonl")).unwrap_err();
+        assert!(
+            err.to_string().contains("not an object"),
+            "an array is no record, though a struct reads from one: {err}"
+        );
+    }
+
+    #[test]
+    fn a_raw_id_is_the_value_as_written_without_the_space_around_it() {
+        let r = parse_record_raw("{\"id\" :  1.50e1 , \"text\": \"t\"}").unwrap();
+        assert_eq!(r.raw_id.get(), "1.50e1");
+        assert_eq!(r.doc.id, "1.50e1");
+        let r = parse_record_raw("{\"text\": \"t\", \"id\": \"a\\u00e9\"}").unwrap();
+        assert_eq!((r.raw_id.get(), r.doc.id.as_str()), ("\"a\\u00e9\"", "a\u{e9}"));
+        assert!(parse_record_raw("{\"id\": true, \"text\": \"t\"}").unwrap_err().1.contains("string or a number"));
+        let docs = parse_jsonl("\u{FEFF}{\"id\": 1, \"text\": \"a\"}\n", Path::new("bom.jsonl")).unwrap();
+        assert_eq!(docs.len(), 1, "a byte order mark is skipped");
     }
 }

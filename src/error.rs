@@ -33,6 +33,8 @@ pub enum Error {
         "mutable pattern name `{name}`: a name is letters, digits, `_` or `-` (it stands for the pattern in rules, as «{name}»)"
     )]
     InvalidPatternName { name: String },
+    #[error("{path}: no documents found: {skipped} file(s) skipped, the first: {first}")]
+    NothingReadable { path: PathBuf, skipped: usize, first: String },
 }
 
 impl Error {

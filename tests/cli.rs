@@ -115,7 +115,7 @@ fn clean_json_lines_from_stdin_to_stdout() {
     assert_eq!(lines.len(), 2, "the good lines still come out");
     assert_eq!(lines[0]["text"], "Our body text here is long enough not to be an island.");
     assert!(!lines[0]["spans"].as_array().unwrap().is_empty());
-    assert_eq!(lines[1]["id"], "7");
+    assert_eq!(lines[1]["id"], 7, "a numeric id comes back as the number it was");
     assert!(stderr(&o).contains("stdin:2:2: bad JSON Lines record: expected ident ("), "{}", stderr(&o));
 }
 

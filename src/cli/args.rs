@@ -142,9 +142,15 @@ pub struct CleanArgs {
     /// Files or folders to clean. Without any, reads JSON Lines {"id", "text"} on stdin and writes JSON
     /// Lines on stdout.
     pub inputs: Vec<PathBuf>,
-    /// Folder for the cleaned files (same names). Required with INPUTs.
+    /// Folder for the cleaned files (same names). Required with INPUTs, unless --in-place. It may not be,
+    /// or be inside, an input folder, nor would any output replace an input (without --in-place).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Replace the documents with their cleaned text: without --out, each cleaned file is written over its
+    /// input (with --text, as <stem>.txt beside it); with --out, the output folder may be an input folder.
+    /// The originals are lost: keep a copy.
+    #[arg(long)]
+    pub in_place: bool,
     /// List every removed span with the rule(s) that removed it (JSON Lines: a "spans" field).
     #[arg(long)]
     pub explain: bool,

@@ -15,6 +15,7 @@ use chaff::symbol::Symbol;
 use rayon::prelude::*;
 
 use super::args::BenchArgs;
+use super::clean::{Destination, Output};
 
 /// Peak resident memory of this process so far (VmHWM), in MB.
 fn peak_mb() -> f64 {
@@ -36,7 +37,7 @@ fn mbps(bytes: u64, secs: f64) -> f64 {
 }
 
 fn report(label: &str, m: &Mining, total: f64) {
-    println!(
+    outln!(
         "{label}: {} docs, {:.1} MB, {} tokens, mined {} docs; total {:.2} s = {:.1} MB/s; auto cutoff {}%, {} candidates",
         m.documents,
         m.bytes as f64 / (1 << 20) as f64,
@@ -50,7 +51,7 @@ fn report(label: &str, m: &Mining, total: f64) {
     for stage in Stage::ALL {
         let t = m.time(stage).as_secs_f64();
         if t > 0.0 {
-            println!("    {:<13} {:>8.1} ms  {:>8.1} MB/s of input", stage.name(), t * 1000.0, mbps(m.bytes, t));
+            outln!("    {:<13} {:>8.1} ms  {:>8.1} MB/s of input", stage.name(), t * 1000.0, mbps(m.bytes, t));
         }
     }
 }
@@ -104,7 +105,7 @@ fn bench_clean(corpus: &Corpus, file: &RulesFile) {
     let removed: usize = corpus.docs.par_iter().map(|d| cleaner.clean(&d.text).removed_bytes).sum();
     let secs = t.elapsed().as_secs_f64();
     let bytes = corpus.bytes() as u64;
-    println!(
+    outln!(
         "    clean, {:>5} rules: {:>8.1} MB/s ({:.2} s for {:.0} MB; rules compiled in {:.0} ms; {:.1}% removed)",
         file.rules.len(),
         mbps(bytes, secs),
@@ -115,12 +116,53 @@ fn bench_clean(corpus: &Corpus, file: &RulesFile) {
     );
 }
 
+/// `chaff clean` folder → folder end to end on thousands of small files (in a temp folder under TMPDIR):
+/// reading, cleaning, writing and syncing, against cleaning the same documents in memory.
+fn bench_clean_folder() -> Result<()> {
+    let c = corpus(50, 4 << 10);
+    let m = mine(&c, &MiningConfig::default(), &Quiet)?;
+    let cleaner = Cleaner::new(&rules_for(&c, &m, 200), false)?;
+    let dir = tempfile::Builder::new().prefix("chaff-bench-").tempdir()?;
+    let input = dir.path().join("in");
+    std::fs::create_dir(&input)?;
+    for d in &c.docs {
+        std::fs::write(input.join(format!("{}.txt", d.id)), &d.text)?;
+    }
+    let t = Instant::now();
+    let _: usize = c.docs.par_iter().map(|d| cleaner.clean(&d.text).removed_bytes).sum();
+    let memory = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    let out = dir.path().join("out");
+    super::clean::clean_files(
+        &cleaner,
+        std::slice::from_ref(&input),
+        Destination::Folder(&out),
+        false,
+        false,
+        Output::Cleaned,
+    )?;
+    let folder = t.elapsed().as_secs_f64();
+    let bytes = c.bytes() as u64;
+    outln!(
+        "clean folder → folder, {} files of {:.1} KB ({:.0} MB, 200 rules, in {}): {:.1} MB/s, {:.0} files/s ({:.2} s); in memory {:.1} MB/s",
+        c.docs.len(),
+        bytes as f64 / c.docs.len() as f64 / 1024.0,
+        bytes as f64 / (1 << 20) as f64,
+        dir.path().display(),
+        mbps(bytes, folder),
+        c.docs.len() as f64 / folder,
+        folder,
+        mbps(bytes, memory)
+    );
+    Ok(())
+}
+
 pub fn bench(args: BenchArgs) -> Result<ExitCode> {
     if args.tui {
-        print!("{}", chaff::tui::bench::bench_frames());
+        out!("{}", chaff::tui::bench::bench_frames());
         return Ok(ExitCode::SUCCESS);
     }
-    println!("chaff bench: {} threads; figures from this machine, this run", rayon::current_num_threads());
+    outln!("chaff bench: {} threads; figures from this machine, this run", rayon::current_num_threads());
     let mut runs: Vec<(String, usize, usize)> =
         args.sizes.iter().map(|&mb| (format!("{mb} MB"), mb, 10 << 10)).collect();
     // a single 5 MB source, mined whole: the editor's re-mine
@@ -139,7 +181,7 @@ pub fn bench(args: BenchArgs) -> Result<ExitCode> {
         let t = Instant::now();
         let m = mine(&c, &config, &Quiet)?;
         let total = t.elapsed().as_secs_f64();
-        println!("(generated in {gen_secs:.1} s)");
+        outln!("(generated in {gen_secs:.1} s)");
         report(&label, &m, total);
         per_mb.push((mb, total));
         if mb == 10 {
@@ -154,12 +196,13 @@ pub fn bench(args: BenchArgs) -> Result<ExitCode> {
                 bench_clean(&c, &rules_for(&c, &m, n));
             }
         }
-        println!("    peak memory: {:.0} MB (input {:.0} MB)\n", peak_mb(), c.bytes() as f64 / (1 << 20) as f64);
+        outln!("    peak memory: {:.0} MB (input {:.0} MB)\n", peak_mb(), c.bytes() as f64 / (1 << 20) as f64);
     }
     let ten = per_mb.iter().find(|r| r.0 == 10).map(|r| r.1);
     let hundred = per_mb.iter().find(|r| r.0 == 100).map(|r| r.1);
     if let (Some(a), Some(b)) = (ten, hundred) {
-        println!("100 MB costs {:.1}× what 10 MB costs", b / a);
+        outln!("100 MB costs {:.1}× what 10 MB costs", b / a);
     }
+    bench_clean_folder()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -10,7 +10,6 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use chaff::corpus::{Corpus, Document, decode, parse_jsonl};
 use chaff::drift::{Drift, drift};
-use chaff::rules::RulesFile;
 use serde_json::json;
 
 use super::args::CheckArgs;
@@ -26,7 +25,7 @@ pub fn check(args: CheckArgs) -> Result<ExitCode> {
             chaff::drift::DEFAULT_MAX_DRIFT
         );
     }
-    let file = RulesFile::load(&args.rules)?;
+    let file = super::load_rules(&args.rules)?;
     let docs = load_docs(&args.docs)?;
     let d = drift(&file, &docs, args.include_pending).with_context(|| format!("{}", args.rules.display()))?;
     let drifted = d.drift > args.max_drift;

@@ -104,3 +104,13 @@ pub fn sources_under(root: &Path) -> Result<Vec<PathBuf>> {
     }
     Ok(found)
 }
+
+/// A rules file to apply, its unread keys (`stauts = "accepted"`) warned about on stderr with file, line and
+/// column: a misspelled key would otherwise change what is cleaned without a word.
+pub fn load_rules(path: &Path) -> Result<RulesFile> {
+    let (file, warnings) = RulesFile::load_checked(path)?;
+    for w in warnings {
+        eprintln!("chaff: warning: {w}");
+    }
+    Ok(file)
+}

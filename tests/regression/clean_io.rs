@@ -1,1 +1,311 @@
 //! Regressions of `chaff clean` and output: inputs never overwritten, names never collide, bad input skipped and reported.
+
+use std::fs;
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn chaff(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chaff")).args(args).current_dir(dir).output().unwrap()
+}
+
+fn chaff_stdin(args: &[&str], dir: &Path, input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // written from a thread: the output of a large input fills the pipe before the input is all read
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    out
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const TEMPLATE: &str = "Read more about it";
+
+/// A rules file with one accepted rule that removes [`TEMPLATE`], for `tokenizer` ("text" or "html").
+fn rules(dir: &Path, tokenizer: &str) {
+    fs::write(
+        dir.join("rules.toml"),
+        format!(
+            "source = \"x\"\ntokenizer = \"{tokenizer}\"\n[cutoff]\nauto = 50\nchosen = 50\n\n[[rule]]\nid = \"r1\"\nstatus = \"accepted\"\nregex = 'Read\\s+more\\s+about\\s+it'\n"
+        ),
+    )
+    .unwrap();
+}
+
+/// A temp dir with `rules.toml` and `docs/` holding `n` documents, each with the template.
+fn fixture(n: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    rules(dir.path(), "text");
+    fs::create_dir(dir.path().join("docs")).unwrap();
+    for i in 0..n {
+        fs::write(dir.path().join(format!("docs/{i:03}.txt")), doc(i)).unwrap();
+    }
+    dir
+}
+
+fn doc(i: usize) -> String {
+    format!("The article number {i} tells its story at length.\n{TEMPLATE}\n")
+}
+
+fn count_files(dir: &Path) -> usize {
+    fs::read_dir(dir).map_or(0, |d| d.count())
+}
+
+#[test]
+fn clean_refuses_an_out_folder_that_is_or_is_inside_an_input() {
+    let dir = fixture(3);
+    let p = dir.path();
+    for out in ["docs", "./docs/../docs/", "docs/cleaned", "docs/new/../cleaned"] {
+        let o = chaff(&["clean", "--rules", "rules.toml", "docs", "--out", out], p);
+        assert_eq!(o.status.code(), Some(1), "--out {out}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--in-place"), "says what to do: {}", stderr(&o));
+        assert_eq!(fs::read_to_string(p.join("docs/001.txt")).unwrap(), doc(1), "--out {out}: the input is intact");
+    }
+    assert!(!p.join("docs/cleaned").exists());
+    // an input file given alone, its folder as the output
+    let o = chaff(&["clean", "--rules", "rules.toml", "docs/001.txt", "--out", "docs"], p);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(p.join("docs/001.txt")).unwrap(), doc(1));
+    // asked for: the documents are replaced
+    let o = chaff(&["clean", "--rules", "rules.toml", "docs", "--in-place"], p);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let cleaned = fs::read_to_string(p.join("docs/001.txt")).unwrap();
+    assert!(cleaned.contains("article number 1") && !cleaned.contains(TEMPLATE), "{cleaned}");
+    assert_eq!(count_files(&p.join("docs")), 3, "no temporary files left");
+}
+
+#[test]
+fn clean_refuses_inputs_of_the_same_name_from_two_folders() {
+    let dir = fixture(2);
+    let p = dir.path();
+    fs::create_dir(p.join("more")).unwrap();
+    fs::write(p.join("more/001.txt"), "Another article, another story.\nRead more about it\n").unwrap();
+    let o = chaff(&["clean", "--rules", "rules.toml", "docs", "more", "--out", "out"], p);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("docs/001.txt and more/001.txt would both be written to out/001.txt"), "{err}");
+    assert!(err.contains("separate --out folders"), "{err}");
+    assert_eq!(count_files(&p.join("out")), 0, "nothing written");
+    // the same file named twice is no collision
+    let o = chaff(&["clean", "--rules", "rules.toml", "docs", "docs/001.txt", "--out", "out"], p);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(count_files(&p.join("out")), 2);
+}
+
+#[test]
+fn clean_text_refuses_a_page_and_a_txt_of_the_same_stem() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    rules(p, "html");
+    fs::create_dir(p.join("pages")).unwrap();
+    fs::write(p.join("pages/117.html"), "<p>The page's article.</p><p>Read more about it</p>").unwrap();
+    fs::write(p.join("pages/117.txt"), "The text copy's article.\n").unwrap();
+    fs::write(p.join("pages/118.html"), "<p>Another article.</p>").unwrap();
+    let o = chaff(&["clean", "--rules", "rules.toml", "--text", "pages", "--out", "out"], p);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("pages/117.html and pages/117.txt would both be written to out/117.txt"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(count_files(&p.join("out")), 0);
+    let o = chaff(&["clean", "--rules", "rules.toml", "--text", "pages/117.html", "pages/118.html", "--out", "out"], p);
+    assert!(o.status.success(), "one kind at a time: {}", stderr(&o));
+    assert_eq!(count_files(&p.join("out")), 2);
+}
+
+#[test]
+fn invalid_utf8_on_stdin_is_replaced_and_named_and_stops_nothing() {
+    let dir = fixture(0);
+    let mut input = Vec::new();
+    for i in 1..=1200 {
+        let text = if i == 3 { b"caf\xe9 Read more about it".to_vec() } else { format!("doc {i}").into_bytes() };
+        input.extend_from_slice(format!("{{\"id\": \"d{i}\", \"text\": \"").as_bytes());
+        input.extend_from_slice(&text);
+        input.extend_from_slice(b"\"}\n");
+    }
+    let o = chaff_stdin(&["clean", "--rules", "rules.toml"], dir.path(), &input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("stdin:3: 1 invalid UTF-8 sequence(s) replaced"), "{}", stderr(&o));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(out.lines().count(), 1200, "every line comes out");
+    let third: serde_json::Value = serde_json::from_str(out.lines().nth(2).unwrap()).unwrap();
+    assert_eq!(third["text"].as_str().unwrap().trim_end(), "caf\u{FFFD}", "decoded, cleaned");
+}
+
+#[test]
+fn numeric_ids_come_back_as_written() {
+    let dir = fixture(0);
+    let ids = ["42", "1e2", "-0", "12345678901234567890123", "12345678901234567890124", "\"s\\u0041\"", "0.10"];
+    let input: String = ids.iter().map(|id| format!("{{\"text\": \"a\", \"id\": {id}}}\n")).collect();
+    let o = chaff_stdin(&["clean", "--rules", "rules.toml"], dir.path(), input.as_bytes());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8(o.stdout).unwrap();
+    let echoed: Vec<&str> =
+        out.lines().map(|l| l.strip_prefix("{\"id\":").unwrap().split(",\"text\"").next().unwrap()).collect();
+    assert_eq!(echoed, ids);
+}
+
+#[test]
+fn a_byte_order_mark_before_json_lines_is_skipped() {
+    let dir = fixture(0);
+    let o = chaff_stdin(&["clean", "--rules", "rules.toml"], dir.path(), b"\xEF\xBB\xBF{\"id\": 1, \"text\": \"a\"}\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8(o.stdout).unwrap().lines().count(), 1);
+    let line = "{\"id\": 1, \"text\": \"Permanent link here and the body\"}\n";
+    fs::write(dir.path().join("c.jsonl"), format!("\u{FEFF}{line}{line}{line}")).unwrap();
+    let o = chaff(&["stats", "c.jsonl"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn generate_with_stdout_closed_exits_0_and_writes_every_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = chaff(&["generate", "--out", "all"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let expected: usize = fs::read_dir(dir.path().join("all")).unwrap().map(|s| count_files(&s.unwrap().path())).sum();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .args(["generate", "--out", "closed"])
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let written: usize =
+        fs::read_dir(dir.path().join("closed")).unwrap().map(|s| count_files(&s.unwrap().path())).sum();
+    assert_eq!(written, expected);
+}
+
+fn mode(path: &Path) -> u32 {
+    fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+/// `chaff ARGS` under `umask`.
+fn chaff_umask(umask: &str, args: &str, dir: &Path) -> Output {
+    let cmd = format!("umask {umask} && exec '{}' {args}", env!("CARGO_BIN_EXE_chaff"));
+    Command::new("sh").args(["-c", &cmd]).current_dir(dir).output().unwrap()
+}
+
+#[test]
+fn written_files_follow_the_umask_and_keep_their_mode() {
+    let dir = fixture(2);
+    let p = dir.path();
+    let o = chaff_umask("022", "clean --rules rules.toml docs --out out", p);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(mode(&p.join("out/000.txt")), 0o644, "a new file: 0666 less the umask");
+    fs::set_permissions(p.join("out/001.txt"), fs::Permissions::from_mode(0o664)).unwrap();
+    let o = chaff_umask("077", "clean --rules rules.toml docs --out out", p);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(mode(&p.join("out/001.txt")), 0o664, "a replaced file keeps its mode");
+    assert_eq!(mode(&p.join("out/000.txt")), 0o644);
+    // rules files too
+    for i in 0..3 {
+        fs::write(p.join(format!("docs/1{i}.txt")), doc(i)).unwrap();
+    }
+    let o = chaff_umask("027", "mine docs --rules-dir mined", p);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(mode(&p.join("mined/docs.toml")), 0o640);
+}
+
+fn host_name() -> String {
+    let name = fs::read_to_string("/proc/sys/kernel/hostname").unwrap();
+    name.trim().chars().map(|c| if c.is_ascii_alphanumeric() || c == '.' { c } else { '_' }).collect()
+}
+
+#[test]
+fn stale_temp_files_of_killed_writers_are_removed() {
+    let dir = fixture(2);
+    let p = dir.path();
+    fs::create_dir(p.join("out")).unwrap();
+    // pid 2^22 + 1 is above Linux's pid_max ceiling: that writer is gone
+    let dead = p.join(format!("out/.chaff-{}-4194305-aB3dE9.tmp", host_name()));
+    let live = p.join(format!("out/.chaff-{}-{}-aB3dE9.tmp", host_name(), std::process::id()));
+    let other_host = p.join("out/.chaff-elsewhere-4194305-aB3dE9.tmp");
+    let old_unnamed = p.join("out/.chaff-Xy12Zw.tmp");
+    let young_unnamed = p.join("out/.chaff-Ab34Cd.tmp");
+    for f in [&dead, &live, &other_host, &old_unnamed, &young_unnamed] {
+        fs::write(f, "x".repeat(1000)).unwrap();
+    }
+    let two_hours_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7200);
+    fs::File::options().write(true).open(&old_unnamed).unwrap().set_modified(two_hours_ago).unwrap();
+    let o = chaff(&["clean", "--rules", "rules.toml", "docs", "--out", "out"], p);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!dead.exists(), "its writer is gone");
+    assert!(!old_unnamed.exists(), "older than any write takes");
+    assert!(live.exists() && other_host.exists() && young_unnamed.exists(), "a writer may still be at work");
+    // rules files are written the same way
+    fs::write(&dead, "x").unwrap();
+    fs::rename(&dead, p.join("docs").join(dead.file_name().unwrap())).unwrap();
+    fs::write(p.join("docs/002.txt"), doc(2)).unwrap();
+    assert!(chaff(&["mine", "docs", "--rules-dir", "docs"], p).status.success());
+    assert!(!p.join("docs").join(dead.file_name().unwrap()).exists());
+}
+
+#[test]
+fn clean_skips_a_missing_input_cleans_the_rest_and_fails_at_the_end() {
+    let dir = fixture(3);
+    let o = chaff(&["clean", "--rules", "rules.toml", "nowhere", "docs", "nothing.txt", "--out", "out"], dir.path());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("nowhere: No such file") && err.contains("nothing.txt: No such file"), "{err}");
+    assert!(err.contains("2 input(s) failed"), "{err}");
+    assert_eq!(count_files(&dir.path().join("out")), 3, "the rest is cleaned");
+}
+
+#[test]
+fn a_symlink_loop_in_a_corpus_folder_is_reported() {
+    let dir = fixture(3);
+    let p = dir.path();
+    std::os::unix::fs::symlink("loop.txt", p.join("docs/loop.txt")).unwrap();
+    let o = chaff(&["stats", "docs"], p);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("loop.txt: cannot be read, skipped: "), "{}", stderr(&o));
+    let o = chaff(&["clean", "--rules", "rules.toml", "docs", "--out", "out"], p);
+    assert_eq!(o.status.code(), Some(1), "an input not cleaned fails the run: {}", stderr(&o));
+    assert!(stderr(&o).contains("loop.txt: cannot be read"), "{}", stderr(&o));
+    assert_eq!(count_files(&p.join("out")), 3);
+}
+
+#[test]
+fn a_folder_of_binary_files_says_why_it_has_no_documents() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("bin")).unwrap();
+    for i in 0..3 {
+        fs::write(dir.path().join(format!("bin/{i}.txt")), b"\x00\x01 data").unwrap();
+    }
+    let o = chaff(&["mine", "bin"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no documents found: 3 file(s) skipped, the first: "), "{}", stderr(&o));
+    assert!(stderr(&o).contains("0.txt: binary file (NUL bytes)"), "{}", stderr(&o));
+}
+
+#[test]
+fn html_and_txt_copies_of_the_same_pages_are_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("both")).unwrap();
+    for i in 0..4 {
+        fs::write(dir.path().join(format!("both/{i}.html")), format!("<p>{}</p>", doc(i))).unwrap();
+        fs::write(dir.path().join(format!("both/{i}.txt")), doc(i)).unwrap();
+    }
+    let o = chaff(&["stats", "both"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("both: 4 document(s) have a copy under another extension (e.g. 0.html and 0.txt)"), "{err}");
+    assert!(err.contains("--preset"), "{err}");
+}

@@ -346,3 +346,14 @@ fn mine_keeps_decisions_saved_on_disk_while_it_ran() {
     assert_eq!(after.rules.iter().find(|r| r.id == id).map(|r| r.status), Some(Status::Accepted));
     assert!(stderr(&o).contains("changed on disk since it was read; merged"), "{}", stderr(&o));
 }
+
+#[test]
+fn clean_warns_of_a_misspelled_key_with_line_and_column() {
+    let (dir, rules) = mined();
+    edit(&rules, "status = \"pending\"", "stauts = \"accepted\"");
+    let line = line_of(&rules, "stauts");
+    let o = chaff(&["clean", "--rules", "rules/sevendays.toml", "corpora/sevendays", "--out", "out"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains(&format!("rules/sevendays.toml:{line}:")) && err.contains("stauts"), "{err}");
+}

@@ -1,0 +1,205 @@
+//! Which files `chaff clean` reads and where each cleaned file goes, decided before anything is written:
+//! an output that would replace an input (an `--out` folder that is, or is inside, an input folder), or
+//! two inputs that would write one output, stop the run here, with nothing written.
+
+use std::collections::{HashMap, HashSet};
+use std::ffi::OsStr;
+use std::fs;
+use std::path::{Component, Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use chaff::corpus::{LoadOptions, Warning, document_files};
+
+/// One document to clean, and where its cleaned text goes.
+pub struct Job {
+    pub input: PathBuf,
+    pub output: PathBuf,
+}
+
+pub struct Plan {
+    pub jobs: Vec<Job>,
+    /// The folders the outputs go to, each once: prepared before writing, synced after.
+    pub folders: Vec<PathBuf>,
+    /// Inputs that could not be read (reported already): the run fails at its end.
+    pub failed: usize,
+}
+
+/// Where the cleaned files go.
+#[derive(Clone, Copy)]
+pub enum Destination<'a> {
+    /// `--out DIR`: one folder for all.
+    Folder(&'a Path),
+    /// `--in-place` without `--out`: each beside (or over) its input.
+    Beside,
+}
+
+/// An input file as given, and as the file system knows it.
+struct Input {
+    given: PathBuf,
+    canonical: PathBuf,
+}
+
+/// Lists the documents of `inputs` (a missing or unreadable one is reported and skipped) and names each
+/// one's output; fails if an output would replace an input without `in_place`, or if outputs collide.
+pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: bool) -> Result<Plan> {
+    let mut failed = 0;
+    let mut files = Vec::new();
+    let mut folders_read = Vec::new();
+    let mut seen = HashSet::new();
+    for input in inputs {
+        let found = match fs::metadata(input) {
+            Ok(meta) if meta.is_dir() => match document_files(input, &LoadOptions::default()) {
+                Ok((found, warnings)) => {
+                    for w in warnings {
+                        if let Warning::Unreadable { .. } = w {
+                            eprintln!("chaff: error: {w}");
+                            failed += 1;
+                        }
+                    }
+                    folders_read.push(fs::canonicalize(input).with_context(|| format!("{}", input.display()))?);
+                    found
+                }
+                Err(e) => {
+                    eprintln!("chaff: error: {e}; skipped");
+                    failed += 1;
+                    continue;
+                }
+            },
+            Ok(_) => vec![input.clone()],
+            Err(e) => {
+                eprintln!("chaff: error: {}: {e}; skipped (give existing files or folders)", input.display());
+                failed += 1;
+                continue;
+            }
+        };
+        for given in found {
+            match fs::canonicalize(&given) {
+                // The same file named twice (`x x`, or `x/a.txt x`) is cleaned once.
+                Ok(canonical) => {
+                    if seen.insert(canonical.clone()) {
+                        files.push(Input { given, canonical });
+                    }
+                }
+                Err(e) => {
+                    eprintln!("chaff: error: {}: {e}; skipped", given.display());
+                    failed += 1;
+                }
+            }
+        }
+    }
+
+    let out_dir = match dest {
+        Destination::Folder(out) => {
+            let resolved = resolve(out)?;
+            if !in_place && let Some(folder) = folders_read.iter().find(|f| resolved.starts_with(f)) {
+                bail!(
+                    "{}: the output folder {} the input folder {}: cleaning would overwrite the documents or mix the cleaned files with them; give an --out folder outside the inputs, or add --in-place to replace the documents with their cleaned text",
+                    out.display(),
+                    if &resolved == folder { "is" } else { "is inside" },
+                    folder.display()
+                );
+            }
+            Some((out, resolved))
+        }
+        Destination::Beside => None,
+    };
+
+    let mut jobs = Vec::with_capacity(files.len());
+    // Outputs compared as resolved paths: the key is the folder's canonical path and the file's name.
+    let mut owner: HashMap<PathBuf, usize> = HashMap::with_capacity(files.len());
+    let mut collisions = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let name = output_name(f.given.file_name().context("input has no file name")?, text);
+        let (output, key) = match &out_dir {
+            Some((out, resolved)) => (out.join(&name), resolved.join(&name)),
+            None => {
+                let parent = f.canonical.parent().unwrap_or(Path::new("/"));
+                let given_parent = f.given.parent().unwrap_or(Path::new(""));
+                (given_parent.join(&name), parent.join(&name))
+            }
+        };
+        if !in_place && seen.contains(&key) {
+            bail!(
+                "{}: the cleaned {} would be written over an input document; give an --out folder apart from the inputs' folders, or add --in-place to replace the documents with their cleaned text",
+                output.display(),
+                f.given.display()
+            );
+        }
+        if let Some(&first) = owner.get(&key) {
+            collisions.push((output.clone(), first, i));
+        } else {
+            owner.insert(key, i);
+        }
+        jobs.push(Job { input: f.given.clone(), output });
+    }
+    if !collisions.is_empty() {
+        return Err(collision_error(&collisions, &files, text));
+    }
+
+    let mut folders: Vec<PathBuf> = Vec::new();
+    let mut folder_seen = HashSet::new();
+    for job in &jobs {
+        let dir = job.output.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+        if folder_seen.insert(dir.clone()) {
+            folders.push(dir);
+        }
+    }
+    if let Some((out, _)) = &out_dir
+        && folders.is_empty()
+    {
+        folders.push(out.to_path_buf());
+    }
+    Ok(Plan { jobs, folders, failed })
+}
+
+fn output_name(name: &OsStr, text: bool) -> PathBuf {
+    let name = Path::new(name);
+    if text { name.with_extension("txt") } else { name.to_path_buf() }
+}
+
+/// Two inputs that would write one output: each pair is named, and nothing is written. Renaming one
+/// silently would break the promise that an output bears its input's name.
+fn collision_error(collisions: &[(PathBuf, usize, usize)], files: &[Input], text: bool) -> anyhow::Error {
+    const SHOWN: usize = 10;
+    for (output, a, b) in collisions.iter().take(SHOWN) {
+        eprintln!(
+            "chaff: error: {} and {} would both be written to {}",
+            files[*a].given.display(),
+            files[*b].given.display(),
+            output.display()
+        );
+    }
+    if collisions.len() > SHOWN {
+        eprintln!("chaff: error: … and {} more", collisions.len() - SHOWN);
+    }
+    let how = if text {
+        "with --text a page's .txt output takes the name of a .txt input of the same stem: clean one kind at a time (DIR/*.html), or inputs of the same name into separate --out folders"
+    } else {
+        "clean the inputs that share a file name into separate --out folders"
+    };
+    anyhow::anyhow!("{} output name(s) collide; nothing was written: {how}", collisions.len())
+}
+
+/// `path` made absolute with symbolic links resolved, though its last components may not exist yet (an
+/// --out folder still to create): its nearest existing ancestor canonicalized, the rest appended with
+/// `.` and `..` applied (a folder that does not exist holds no links).
+pub fn resolve(path: &Path) -> Result<PathBuf> {
+    let abs = if path.is_absolute() { path.to_path_buf() } else { std::env::current_dir()?.join(path) };
+    let parts: Vec<Component<'_>> = abs.components().collect();
+    for k in (1..=parts.len()).rev() {
+        let prefix: PathBuf = parts[..k].iter().collect();
+        if let Ok(mut resolved) = fs::canonicalize(&prefix) {
+            for part in &parts[k..] {
+                match part {
+                    Component::ParentDir => {
+                        resolved.pop();
+                    }
+                    Component::Normal(n) => resolved.push(n),
+                    _ => {}
+                }
+            }
+            return Ok(resolved);
+        }
+    }
+    Ok(abs)
+}
