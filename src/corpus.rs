@@ -259,7 +259,15 @@ fn load_folder(dir: &Path, opts: &LoadOptions) -> Result<Corpus> {
     let (paths, mut warnings) = document_files(dir, opts)?;
     let mut docs = Vec::with_capacity(paths.len());
     for path in paths {
-        let bytes = fs::read(&path).map_err(|e| Error::io(&path, e))?;
+        // One unreadable document (permission denied, a file gone since the folder was listed) is
+        // reported and skipped: the rest of the history is still a corpus.
+        let bytes = match fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                warnings.push(Warning::Unreadable { path, message: e.to_string() });
+                continue;
+            }
+        };
         let Some((text, replaced)) = decode(bytes) else {
             warnings.push(Warning::Binary { path });
             continue;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use chaff::automatic::{AutoOptions, automatic_rules};
-use chaff::corpus::Corpus;
+use chaff::corpus::{Corpus, Warning};
 use chaff::cross_source::flag_idioms;
 use chaff::frame::CutParams;
 use chaff::merge::{Prefer, keep_hand_edits, save_merged};
@@ -26,6 +26,8 @@ struct Mined {
     previous: Option<(RulesFile, String)>,
     path: PathBuf,
     warnings: Vec<String>,
+    /// Documents that could not be read: skipped, and the run fails at its end.
+    unreadable: usize,
 }
 
 /// The source's rules file, if it has one, and its text. Keys chaff does not read (a misspelled
@@ -65,7 +67,8 @@ fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result
     let mining = mine_corpus(&corpus, &config, &spinner)?;
     spinner.finish();
     let warnings = corpus.warnings.iter().map(|w| w.to_string()).collect();
-    Ok(Mined { corpus, mining, params: MiningParams::of(&config), previous, path, warnings })
+    let unreadable = corpus.warnings.iter().filter(|w| matches!(w, Warning::Unreadable { .. })).count();
+    Ok(Mined { corpus, mining, params: MiningParams::of(&config), previous, path, warnings, unreadable })
 }
 
 /// A rules folder that is not a folder fails now, not after mining.
@@ -149,6 +152,13 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
         eprintln!(
             "chaff: error: {failed} of {} source(s) failed and were skipped (see above); the others' rules files are written",
             corpora.len()
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    let unreadable: usize = mined.iter().map(|m| m.unreadable).sum();
+    if unreadable > 0 {
+        eprintln!(
+            "chaff: error: {unreadable} document(s) could not be read and were skipped (see the warnings above); the rules were mined from the rest"
         );
         return Ok(ExitCode::FAILURE);
     }

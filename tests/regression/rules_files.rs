@@ -229,7 +229,7 @@ fn mine_all_skips_a_source_of_one_document_and_fails_at_the_end() {
 
 #[cfg(target_os = "linux")]
 #[test]
-fn mine_all_skips_a_source_with_an_unreadable_file_and_fails_at_the_end() {
+fn mine_all_skips_an_unreadable_file_mines_the_rest_and_fails_at_the_end() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("corpora");
     write_source(&sevendays(40, 3), &root).unwrap();
@@ -241,6 +241,8 @@ fn mine_all_skips_a_source_with_an_unreadable_file_and_fails_at_the_end() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("bad.txt"), "{}", stderr(&o));
     assert!(dir.path().join("rules/sevendays.toml").exists(), "the good source is written");
+    let other = RulesFile::load(&dir.path().join("rules/other.toml")).expect("the source is mined without the file");
+    assert_eq!(other.documents, 30, "every readable document is mined");
 }
 
 /// A concurrent writer (an editor in the UI, another `mine`) saved a decision after this writer read the
