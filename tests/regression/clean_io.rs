@@ -1,36 +1,11 @@
 //! Regressions of `chaff clean` and output: inputs never overwritten, names never collide, bad input skipped and reported.
 
 use std::fs;
-use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
-fn chaff(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chaff")).args(args).current_dir(dir).output().unwrap()
-}
-
-fn chaff_stdin(args: &[&str], dir: &Path, input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chaff"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    // written from a thread: the output of a large input fills the pipe before the input is all read
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    out
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::run::{chaff, chaff_stdin, stderr, with_closed_stdout};
 
 const TEMPLATE: &str = "Read more about it";
 
@@ -177,16 +152,8 @@ fn generate_with_stdout_closed_exits_0_and_writes_every_file() {
     let o = chaff(&["generate", "--out", "all"], dir.path());
     assert!(o.status.success(), "{}", stderr(&o));
     let expected: usize = fs::read_dir(dir.path().join("all")).unwrap().map(|s| count_files(&s.unwrap().path())).sum();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chaff"))
-        .args(["generate", "--out", "closed"])
-        .current_dir(dir.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let o = child.wait_with_output().unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let (status, err) = with_closed_stdout(&["generate", "--out", "closed"], dir.path());
+    assert_eq!(status.code(), Some(0), "{err}");
     let written: usize =
         fs::read_dir(dir.path().join("closed")).unwrap().map(|s| count_files(&s.unwrap().path())).sum();
     assert_eq!(written, expected);

@@ -5,4 +5,5 @@ mod clean_io;
 mod cost;
 mod eval;
 mod rules_files;
+mod run;
 mod tui;

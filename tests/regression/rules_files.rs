@@ -2,18 +2,12 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use chaff::generate::{bundled, sevendays, write_source};
 use chaff::rules::{RulesFile, Status};
 
-fn chaff(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chaff")).args(args).current_dir(dir).output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::run::{chaff, stderr, with_closed_stdout};
 
 /// A temp dir holding `corpora/sevendays` (40 documents) and, mined, `rules/sevendays.toml`.
 fn mined() -> (tempfile::TempDir, PathBuf) {
@@ -35,20 +29,6 @@ fn edit(path: &Path, from: &str, to: &str) {
 /// The 1-based line of the first occurrence of `needle`.
 fn line_of(path: &Path, needle: &str) -> usize {
     fs::read_to_string(path).unwrap().lines().position(|l| l.contains(needle)).unwrap() + 1
-}
-
-/// Runs the binary with its stdout closed before it writes anything.
-fn with_closed_stdout(args: &[&str], dir: &Path) -> (std::process::ExitStatus, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chaff"))
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let o = child.wait_with_output().unwrap();
-    (o.status, stderr(&o))
 }
 
 #[test]
