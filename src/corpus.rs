@@ -176,21 +176,38 @@ pub fn detect_tokenizer(path: &Path) -> crate::tokens::Tokenizer {
 
 /// Sub-folders of `root` that hold documents: the sources of a multi-source corpus (`mine --all`).
 pub fn source_folders(root: &Path, opts: &LoadOptions) -> Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
+    source_folders_checked(root, opts).map(|(found, _)| found)
+}
+
+/// [`source_folders`], and a warning for each entry that cannot be read (a symbolic link loop, a dangling
+/// link, a folder without permission): skipped, but never in silence.
+pub fn source_folders_checked(root: &Path, opts: &LoadOptions) -> Result<(Vec<PathBuf>, Vec<Warning>)> {
+    let (mut out, mut warnings) = (Vec::new(), Vec::new());
     for entry in fs::read_dir(root).map_err(|e| Error::io(root, e))? {
         let path = entry.map_err(|e| Error::io(root, e))?.path();
-        if path.is_dir() && !path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')) {
-            let has_docs = fs::read_dir(&path)
-                .map_err(|e| Error::io(&path, e))?
-                .filter_map(|e| e.ok())
-                .any(|e| opts.wants(&e.path()));
-            if has_docs {
-                out.push(path);
+        if path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')) {
+            continue;
+        }
+        match fs::metadata(&path) {
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => continue,
+            Err(e) => {
+                warnings.push(Warning::Unreadable { path, message: e.to_string() });
+                continue;
             }
+        }
+        match fs::read_dir(&path) {
+            Ok(entries) => {
+                if entries.filter_map(|e| e.ok()).any(|e| opts.wants(&e.path())) {
+                    out.push(path);
+                }
+            }
+            Err(e) => warnings.push(Warning::Unreadable { path, message: e.to_string() }),
         }
     }
     out.sort();
-    Ok(out)
+    warnings.sort_by_key(|w| w.to_string());
+    Ok((out, warnings))
 }
 
 /// Decodes bytes as UTF-8, lossily; `None` for binary (NUL bytes). The count is of replaced sequences.

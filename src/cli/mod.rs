@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use chaff::corpus::{LoadOptions, source_folders};
+use chaff::corpus::{LoadOptions, source_folders_checked};
 use chaff::mining::MiningConfig;
 use chaff::rules::RulesFile;
 use chaff::tokens::Tokenizer;
@@ -95,7 +95,10 @@ pub fn mining_config(opts: &MiningOpts, previous: Option<&RulesFile>, corpus: &P
 
 /// Source folders of a multi-source root (for `--all`).
 pub fn sources_under(root: &Path) -> Result<Vec<PathBuf>> {
-    let found = source_folders(root, &LoadOptions::default())?;
+    let (found, warnings) = source_folders_checked(root, &LoadOptions::default())?;
+    for w in warnings {
+        eprintln!("chaff: warning: {w}");
+    }
     if found.is_empty() {
         anyhow::bail!(
             "{}: no source folders with documents inside (--all expects ROOT/<source>/*.txt|html)",

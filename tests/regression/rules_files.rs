@@ -339,3 +339,13 @@ fn clean_warns_of_a_misspelled_key_with_line_and_column() {
     let err = stderr(&o);
     assert!(err.contains(&format!("rules/sevendays.toml:{line}:")) && err.contains("stauts"), "{err}");
 }
+
+#[test]
+fn mine_all_warns_of_a_symlink_loop_among_its_sources() {
+    let dir = tempfile::tempdir().unwrap();
+    write_source(&sevendays(20, 3), &dir.path().join("corpora")).unwrap();
+    std::os::unix::fs::symlink("loop", dir.path().join("corpora/loop")).unwrap();
+    let o = chaff(&["mine", "--all", "corpora"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("corpora/loop: cannot be read"), "{}", stderr(&o));
+}
