@@ -89,6 +89,9 @@ pub struct Session {
     pub preview: Preview,
     pub job: Option<Job>,
     pub journal: Journal,
+    /// Keys of the rules file as opened that chaff does not read, with file, line and column: shown once
+    /// the source opens.
+    pub rules_warnings: Vec<String>,
     /// The rules file's text as last loaded or saved here: a watcher event with the same text is ours.
     pub disk_text: Option<String>,
     pub watch: Option<Watch>,
@@ -141,7 +144,7 @@ impl Session {
     /// A session on a mined source; decisions, cutoff and settings come from its rules file. `ready`:
     /// the mining prepared on the miner thread (with idioms flagged), or `None` to prepare it here.
     pub fn new(opened: Opened, mut mining: Mining, ready: Option<Ready>, journal: Journal) -> Session {
-        let Opened { spec, corpus, previous, previous_text, config, params, idioms } = opened;
+        let Opened { spec, corpus, previous, previous_text, config, params, idioms, rules_warnings } = opened;
         // A source without a rules file starts from the automatic rules, as `chaff mine` writes them.
         let auto = match &previous {
             Some(_) => None,
@@ -183,6 +186,7 @@ impl Session {
             preview: Preview::default(),
             job: None,
             journal,
+            rules_warnings,
             disk_text: previous_text,
             watch: None,
             pending_conflict: false,
@@ -510,7 +514,9 @@ impl Session {
     /// Saves the rules file atomically, merged (under the file's lock, as `chaff mine` saves) with what
     /// another writer saved since it was read here: their decisions survive, and this editor's win where
     /// both decided. What the merge took is then shown here too. The journal is no longer needed.
-    pub fn save(&mut self) -> Result<PathBuf, String> {
+    /// Saves the rules file, merged with what another writer saved since it was read: the path, and what
+    /// the merge took from disk, if it took anything.
+    pub fn save(&mut self) -> Result<(PathBuf, Option<String>), String> {
         use crate::merge::{Prefer, keep_hand_edits, save_merged};
         let mut file = self.rules_file();
         // the UI edits no regex: those an editor wrote in the file as read stay
@@ -519,6 +525,7 @@ impl Session {
         }
         let saved =
             save_merged(&self.spec.rules, file, self.disk_text.as_deref(), Prefer::Ours).map_err(|e| e.to_string())?;
+        let merged = (!saved.report.is_empty()).then(|| saved.report.to_string());
         if !saved.report.is_empty() {
             self.take_file(&saved.file);
             if !saved.file.mutable.is_empty() {
@@ -530,7 +537,7 @@ impl Session {
         self.disk_text = Some(saved.text);
         self.dirty = false;
         self.journal.remove();
-        Ok(self.spec.rules.clone())
+        Ok((self.spec.rules.clone(), merged))
     }
 
     pub fn export(&self) -> Result<(PathBuf, usize), String> {

@@ -41,6 +41,8 @@ pub struct Opened {
     pub config: MiningConfig,
     pub params: MiningParams,
     pub idioms: Idioms,
+    /// Keys of the rules file chaff does not read (`stauts = …`), each with file, line and column.
+    pub rules_warnings: Vec<String>,
 }
 
 /// Where `x` exports the accepted rules of a rules file.
@@ -60,14 +62,14 @@ pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: 
         ));
     }
     let rules = rules.map(Path::to_path_buf).unwrap_or_else(|| rules_path(rules_dir, &corpus.name));
-    let (previous, previous_text) = if rules.exists() {
+    let (previous, previous_text, rules_warnings) = if rules.exists() {
         let text =
             fs::read_to_string(&rules).with_context(|| format!("{}: cannot read the rules file", rules.display()))?;
-        let file = RulesFile::parse(&text, &rules)
+        let (file, warnings) = RulesFile::parse_checked(&text, &rules)
             .map_err(|e| anyhow!("{e} (the rules file is unusable: fix it, or move it away to mine afresh)"))?;
-        (Some(file), Some(text))
+        (Some(file), Some(text), warnings)
     } else {
-        (None, None)
+        (None, None, Vec::new())
     };
     let mut config = MiningConfig::for_tokenizer(crate::corpus::choose_tokenizer(
         preset,
@@ -88,7 +90,7 @@ pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: 
         rules,
         rules_dir: rules_dir.to_path_buf(),
     };
-    Ok(Opened { spec, corpus, previous, previous_text, config, params, idioms })
+    Ok(Opened { spec, corpus, previous, previous_text, config, params, idioms, rules_warnings })
 }
 
 impl Opened {
@@ -105,7 +107,16 @@ impl Opened {
         };
         let config = MiningConfig::for_tokenizer(tokenizer);
         let params = MiningParams::of(&config);
-        Opened { spec, corpus, previous: None, previous_text: None, config, params, idioms: Idioms::default() }
+        Opened {
+            spec,
+            corpus,
+            previous: None,
+            previous_text: None,
+            config,
+            params,
+            idioms: Idioms::default(),
+            rules_warnings: Vec::new(),
+        }
     }
 }
 

@@ -181,6 +181,13 @@ impl App {
         if let Some(w) = s.corpus.warnings.first() {
             self.message = Some(Message { text: format!("warning: {w}"), error: true });
         }
+        if let Some(w) = s.rules_warnings.first() {
+            let more = match s.rules_warnings.len() {
+                1 => String::new(),
+                n => format!(" (and {} more)", n - 1),
+            };
+            self.message = Some(Message { text: format!("warning: {w}{more}"), error: true });
+        }
         if settings.watch {
             match super::watch::start(&s.spec.rules, &s.spec.corpus) {
                 Ok(w) => s.watch = Some(w),

@@ -251,3 +251,24 @@ fn a_second_q_never_discards_unsaved_work() {
     assert!(app.quit);
     assert!(!fx.rules().exists(), "nothing was saved");
 }
+
+#[test]
+fn the_ui_warns_of_a_misspelled_key_and_says_what_a_save_merged() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "w");
+    let text = std::fs::read_to_string(fx.rules()).unwrap();
+    std::fs::write(fx.rules(), text.replacen("status = \"pending\"", "stauts = \"accepted\"", 1)).unwrap();
+    let app = fx.app(120, 40);
+    let message = app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(message.contains("unused key") && message.contains("stauts"), "{message}");
+
+    // a decision saved by another writer since the UI read the file is merged, and the UI says so
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "w j a");
+    their_edit(&fx);
+    press(&mut app, "w");
+    let message = app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(message.contains("merged"), "{message}");
+}

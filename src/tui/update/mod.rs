@@ -83,7 +83,12 @@ pub(super) fn save(app: &mut App) {
     let Some(s) = app.session_mut() else { return };
     let counts = (s.count(Status::Accepted), s.count(Status::Rejected), s.count(Status::Pending));
     match s.save() {
-        Ok(path) => {
+        Ok((_, Some(merged))) => {
+            s.mark_saved();
+            // another writer saved meanwhile: say what was taken from it, not a plain "saved"
+            app.info(merged)
+        }
+        Ok((path, None)) => {
             s.mark_saved();
             app.info(format!(
                 "saved {} ({} accepted, {} rejected, {} pending)",
