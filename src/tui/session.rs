@@ -295,6 +295,38 @@ impl Session {
         }
     }
 
+    /// The cutoff one step down: to the highest bin below the chosen one that holds strings, so each step
+    /// adds candidates (empty bins are skipped, not walked through a percent at a time).
+    pub fn cutoff_step_down(&self) -> CutoffBin {
+        let counts = &self.mining.histogram.counts;
+        let holds = |b: CutoffBin| counts.get(b as usize).is_some_and(|&n| n > 0);
+        match (0..self.cutoff).rev().find(|&b| holds(b)) {
+            Some(b) => self.anchored(b),
+            None => self.cutoff,
+        }
+    }
+
+    /// The cutoff one step up: past the lowest bin at or above the chosen one that holds strings, so each
+    /// step takes that bin's candidates away.
+    pub fn cutoff_step_up(&self) -> CutoffBin {
+        let counts = &self.mining.histogram.counts;
+        let holds = |b: CutoffBin| counts.get(b as usize).is_some_and(|&n| n > 0);
+        match (self.cutoff..=99).find(|&b| holds(b)) {
+            Some(b) if b < 99 => self.anchored(((b + 1)..=99).find(|&n| holds(n)).unwrap_or(b + 1)),
+            _ => 99,
+        }
+    }
+
+    /// `target`, or the automatic or the saved cutoff where one of them gives the same candidates (no bin
+    /// between them holds strings): a step and a step back land where the editor started, even on an
+    /// empty bin, so nothing reads unsaved.
+    fn anchored(&self, target: CutoffBin) -> CutoffBin {
+        let counts = &self.mining.histogram.counts;
+        let same =
+            |a: CutoffBin| (a.min(target)..a.max(target)).all(|b| counts.get(b as usize).is_none_or(|&n| n == 0));
+        [self.saved.cutoff, Some(self.mining.auto_cutoff)].into_iter().flatten().find(|&a| same(a)).unwrap_or(target)
+    }
+
     pub fn clamp_cutoff(&self, c: CutoffBin) -> CutoffBin {
         c.clamp(self.mining.min_kept_bin.min(self.mining.auto_cutoff), 99)
     }

@@ -272,3 +272,23 @@ fn the_ui_warns_of_a_misspelled_key_and_says_what_a_save_merged() {
     let message = app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(message.contains("merged"), "{message}");
 }
+
+#[test]
+fn each_cutoff_step_changes_the_candidates_and_h_l_act_only_in_the_candidates_pane() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let rows = |app: &App| app.session().unwrap().list.rows.len();
+    let cutoff = |app: &App| app.session().unwrap().cutoff;
+    let mut seen = vec![rows(&app)];
+    while cutoff(&app) < 99 && seen.len() < 12 {
+        press(&mut app, "Right");
+        seen.push(rows(&app));
+    }
+    for pair in seen.windows(2) {
+        assert!(pair[1] < pair[0] || cutoff(&app) == 99, "a step that changed no candidate: {seen:?}");
+    }
+    press(&mut app, "0");
+    let auto = cutoff(&app);
+    press(&mut app, "Tab Tab l h");
+    assert_eq!(cutoff(&app), auto, "h and l in the preview pane leave the cutoff");
+}

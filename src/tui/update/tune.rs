@@ -30,8 +30,8 @@ pub(super) fn tune(app: &mut App, action: Action) {
         Action::FocusPrev => s.focus = s.focus.prev(),
         Action::CutoffDown | Action::CutoffUp | Action::CutoffAuto => {
             let target = match action {
-                Action::CutoffDown => s.cutoff.saturating_sub(1),
-                Action::CutoffUp => s.cutoff.saturating_add(1),
+                Action::CutoffDown => s.cutoff_step_down(),
+                Action::CutoffUp => s.cutoff_step_up(),
                 _ => s.mining.auto_cutoff,
             };
             let moved = s.set_cutoff(target);
