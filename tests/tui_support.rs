@@ -86,6 +86,10 @@ impl Fixture {
 }
 
 pub fn key_event(name: &str) -> KeyEvent {
+    // "C-r": the key with Control
+    if let Some(c) = name.strip_prefix("C-").and_then(|c| c.chars().next()) {
+        return KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+    }
     let code = match name {
         "Left" => KeyCode::Left,
         "Right" => KeyCode::Right,

@@ -27,6 +27,8 @@ pub enum Action {
     PageDown,
     Top,
     Bottom,
+    Undo,
+    Redo,
     // Candidates
     Accept,
     Reject,
@@ -92,6 +94,8 @@ impl Action {
             Action::Top => "top",
             Action::Bottom => "bottom",
             Action::Accept => "accept",
+            Action::Undo => "undo",
+            Action::Redo => "redo",
             Action::Reject => "reject",
             Action::Unmark => "pending",
             Action::CycleRuleAction => "cycle-action",

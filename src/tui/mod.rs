@@ -11,6 +11,7 @@ pub mod action;
 pub mod bench;
 pub mod candidates;
 pub mod document;
+pub mod history;
 pub mod journal;
 pub mod keymap;
 pub mod miner;

@@ -20,6 +20,7 @@ use crate::rules::{Action as RuleAction, Cutoff, Rule, RulesFile, Status};
 
 use super::candidates::CandidateList;
 use super::document::{Preview, line_of, wrap};
+use super::history::{Decision, History, Step};
 use super::journal::{Entry, Journal, Replay};
 use super::miner::{Mined, Prepare};
 use super::ready::Ready;
@@ -92,6 +93,8 @@ pub struct Session {
     /// Keys of the rules file as opened that chaff does not read, with file, line and column: shown once
     /// the source opens.
     pub rules_warnings: Vec<String>,
+    /// The editor's steps, for undo and redo.
+    pub history: History,
     /// The rules file's text as last loaded or saved here: a watcher event with the same text is ours.
     pub disk_text: Option<String>,
     pub watch: Option<Watch>,
@@ -187,6 +190,7 @@ impl Session {
             job: None,
             journal,
             rules_warnings,
+            history: History::default(),
             disk_text: previous_text,
             watch: None,
             pending_conflict: false,
@@ -389,45 +393,96 @@ impl Session {
         (a, r, p)
     }
 
-    /// Sets status and action of strings (indices into `mining.strings`); journals each change.
-    /// Returns how many changed.
+    /// Sets status and action of strings (indices into `mining.strings`); journals each change and records
+    /// them as one step to undo. Returns how many changed.
     pub fn decide(&mut self, strings: &[usize], status: Option<Status>, action: Option<RuleAction>) -> usize {
-        let mut changed = 0;
+        let mut step = Vec::new();
         for &i in strings {
             let s = &self.mining.strings[i];
-            let mut rule = self
-                .decisions
-                .get(&s.id)
-                .cloned()
-                .unwrap_or_else(|| Rule { status: default_status(s), ..self.ready.rules[i].clone() });
-            let before = (rule.status, rule.action);
+            let before = self.decisions.get(&s.id).cloned();
+            let mut rule =
+                before.clone().unwrap_or_else(|| Rule { status: default_status(s), ..self.ready.rules[i].clone() });
+            let was = (rule.status, rule.action);
             if let Some(st) = status {
                 rule.status = st;
             }
             if let Some(a) = action {
                 rule.action = a;
             }
-            if (rule.status, rule.action) == before {
+            if (rule.status, rule.action) == was {
                 continue;
             }
-            changed += 1;
-            let _ = self.journal.append(&Entry::Decide { rule: rule.clone() });
-            if rule.status == default_status(s) && rule.action == RuleAction::Remove {
-                self.decisions.remove(&s.id);
-            } else {
-                self.decisions.insert(s.id.clone(), rule);
-            }
+            let after = (rule.status != default_status(s) || rule.action != RuleAction::Remove).then_some(rule);
+            step.push(Decision { id: s.id.clone(), before, after });
         }
+        let changed = step.len();
         if changed > 0 {
-            self.refresh_dirty();
-            self.rebuild_cleaners();
-            self.refresh_preview();
+            self.apply_decisions(&step);
+            self.history.record(Step::Decisions(step));
         }
         changed
     }
 
+    /// Sets each rule's decision to `after` (`None`: undecided, as mined), journaled.
+    fn apply_decisions(&mut self, step: &[Decision]) {
+        for d in step {
+            let journaled = match &d.after {
+                Some(rule) => {
+                    self.decisions.insert(d.id.clone(), rule.clone());
+                    rule.clone()
+                }
+                None => {
+                    self.decisions.remove(&d.id);
+                    // undecided: the rule as mined, which the journal replays as its default
+                    let Some(i) = self.position(&d.id) else { continue };
+                    Rule { status: default_status(&self.mining.strings[i]), ..self.ready.rules[i].clone() }
+                }
+            };
+            let _ = self.journal.append(&Entry::Decide { rule: journaled });
+        }
+        self.refresh_dirty();
+        self.rebuild_cleaners();
+        self.refresh_preview();
+    }
+
+    /// Takes back the editor's last step; what it was, or `None` when there is none.
+    pub fn undo(&mut self) -> Option<String> {
+        let step = self.history.undo()?;
+        self.apply_step(&step);
+        Some(step.describe())
+    }
+
+    /// Takes the last undone step again; what it was, or `None` when there is none.
+    pub fn redo(&mut self) -> Option<String> {
+        let step = self.history.redo()?;
+        self.apply_step(&step);
+        Some(step.describe())
+    }
+
+    fn apply_step(&mut self, step: &Step) {
+        match step {
+            Step::Decisions(ds) => {
+                self.apply_decisions(ds);
+                self.refresh_list();
+            }
+            Step::Cutoff { to, .. } => {
+                self.move_cutoff(*to);
+            }
+        }
+    }
+
     /// Moves the chosen cutoff (clamped to the mined range). Returns whether it moved.
     pub fn set_cutoff(&mut self, c: CutoffBin) -> bool {
+        let from = self.cutoff;
+        let moved = self.move_cutoff(c);
+        if moved {
+            self.history.record(Step::Cutoff { from, to: self.cutoff });
+        }
+        moved
+    }
+
+    /// [`Session::set_cutoff`] without recording a step (undo and redo use it).
+    fn move_cutoff(&mut self, c: CutoffBin) -> bool {
         let c = self.clamp_cutoff(c);
         if c == self.cutoff {
             return false;

@@ -292,3 +292,66 @@ fn each_cutoff_step_changes_the_candidates_and_h_l_act_only_in_the_candidates_pa
     press(&mut app, "Tab Tab l h");
     assert_eq!(cutoff(&app), auto, "h and l in the preview pane leave the cutoff");
 }
+
+#[test]
+fn undo_and_redo_take_back_decisions_and_cutoff_moves_and_backspace_sets_pending() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let id = selected_id(&app);
+    let status = |app: &App, id: &str| {
+        let s = app.session().unwrap();
+        s.status(s.position(id).unwrap())
+    };
+    let before = status(&app, &id);
+    press(&mut app, "a");
+    assert_eq!(status(&app, &id), Status::Accepted);
+    press(&mut app, "u");
+    assert_eq!(status(&app, &id), before, "u undoes the decision");
+    assert!(!app.session().unwrap().dirty);
+    press(&mut app, "C-r");
+    assert_eq!(status(&app, &id), Status::Accepted, "Ctrl-r redoes it");
+    press(&mut app, "Backspace");
+    assert_eq!(status(&app, &id), Status::Pending, "Backspace sets it back to pending");
+    let cutoff = app.session().unwrap().cutoff;
+    press(&mut app, "Right C-z");
+    assert_eq!(app.session().unwrap().cutoff, cutoff, "Ctrl-z undoes a cutoff move");
+    // a bulk accept is one step
+    press(&mut app, "A");
+    let accepted = app.session().unwrap().count(Status::Accepted);
+    assert!(accepted > 1);
+    press(&mut app, "u");
+    assert_eq!(app.session().unwrap().count(Status::Accepted), 0, "one u takes the whole bulk back");
+    // saved: the undone decisions are not on disk
+    press(&mut app, "w");
+    assert!(RulesFile::load(&fx.rules()).unwrap().rules.iter().all(|r| r.status != Status::Accepted));
+}
+
+#[test]
+fn bulk_accept_with_nothing_marked_leaves_idioms_and_rules_the_filter_hides() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "w");
+    let mut other = RulesFile::load(&fx.rules()).unwrap();
+    for name in ["other1", "other2"] {
+        other.source = name.into();
+        other.save(&fx.rules_dir().join(format!("{name}.toml"))).unwrap();
+    }
+    std::fs::remove_file(fx.rules()).unwrap();
+    let mut app = fx.app(120, 40);
+    let idioms: Vec<String> = {
+        let s = app.session().unwrap();
+        s.list.rows.iter().filter(|&&i| s.string(i).idiom).map(|&i| s.string(i).id.clone()).collect()
+    };
+    assert!(!idioms.is_empty(), "the fixture has idioms");
+    press(&mut app, "A");
+    let s = app.session().unwrap();
+    for id in &idioms {
+        assert_eq!(s.status(s.position(id).unwrap()), Status::Rejected, "an idiom was accepted in bulk");
+    }
+    // a mark the filter hides is not touched
+    let mut app = fx.app(120, 40);
+    let first = selected_id(&app);
+    press(&mut app, "Space / z z z z Enter A");
+    let s = app.session().unwrap();
+    assert_ne!(s.status(s.position(&first).unwrap()), Status::Accepted, "a hidden mark was accepted");
+}

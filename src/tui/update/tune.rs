@@ -26,6 +26,14 @@ pub(super) fn tune(app: &mut App, action: Action) {
             Ok((path, n)) => app.info(format!("exported {n} accepted rule(s) to {}", path.display())),
             Err(e) => app.error(format!("export failed: {e}")),
         },
+        Action::Undo => match s.undo() {
+            Some(what) => app.info(format!("undid {what} (Ctrl-r redoes it)")),
+            None => app.info("nothing to undo".to_string()),
+        },
+        Action::Redo => match s.redo() {
+            Some(what) => app.info(format!("redid {what}")),
+            None => app.info("nothing to redo".to_string()),
+        },
         Action::FocusNext => s.focus = s.focus.next(),
         Action::FocusPrev => s.focus = s.focus.prev(),
         Action::CutoffDown | Action::CutoffUp | Action::CutoffAuto => {
@@ -108,10 +116,14 @@ pub(super) fn tune(app: &mut App, action: Action) {
                 Action::BulkReject => (Status::Rejected, "rejected"),
                 _ => (Status::Pending, "set back to pending"),
             };
+            // Only what the list shows: marks hidden by the filter are not touched. With nothing marked,
+            // idioms (flagged across sources, rejected from the start) are left alone: mark them to decide them.
             let (targets, which): (Vec<usize>, &str) = if s.list.marks.is_empty() {
-                (s.list.rows.clone(), if s.list.filter.is_empty() { "shown" } else { "filtered" })
+                let shown = s.list.rows.iter().copied().filter(|&i| !s.string(i).idiom).collect();
+                (shown, if s.list.filter.is_empty() { "shown" } else { "filtered" })
             } else {
-                (s.list.marks.iter().filter_map(|id| s.position(id)).collect(), "marked")
+                let shown = s.list.rows.iter().copied().filter(|&i| s.list.marks.contains(&s.string(i).id)).collect();
+                (shown, "marked and shown")
             };
             let n = s.decide(&targets, Some(status), None);
             s.list.marks.clear();

@@ -1,0 +1,104 @@
+//! Undo and redo of an editor's decisions and cutoff moves.
+//!
+//! Each user action that changes the rules is one step (a bulk accept of forty candidates is one step, as
+//! the editor made it with one key); a new action after undoing drops what could have been redone, as
+//! editors do. Pattern edits re-mine the source and are not steps: their effect is a new mining.
+
+use crate::cutoff::CutoffBin;
+use crate::rules::Rule;
+
+/// At most this many steps are kept; the oldest go first.
+const LIMIT: usize = 1000;
+
+/// One rule's decision before and after a step: `None` is the rule as mined, undecided.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    pub id: String,
+    pub before: Option<Rule>,
+    pub after: Option<Rule>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    Decisions(Vec<Decision>),
+    Cutoff { from: CutoffBin, to: CutoffBin },
+}
+
+impl Step {
+    /// The step that takes this one back.
+    pub fn inverse(&self) -> Step {
+        match self {
+            Step::Decisions(ds) => Step::Decisions(
+                ds.iter()
+                    .map(|d| Decision { id: d.id.clone(), before: d.after.clone(), after: d.before.clone() })
+                    .collect(),
+            ),
+            Step::Cutoff { from, to } => Step::Cutoff { from: *to, to: *from },
+        }
+    }
+
+    /// What the step did, for the status bar.
+    pub fn describe(&self) -> String {
+        match self {
+            Step::Decisions(ds) if ds.len() == 1 => "a decision".to_string(),
+            Step::Decisions(ds) => format!("{} decisions", ds.len()),
+            Step::Cutoff { from, to } => format!("the cutoff move {from}% → {to}%"),
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct History {
+    undo: Vec<Step>,
+    redo: Vec<Step>,
+}
+
+impl History {
+    /// Records a step the editor took.
+    pub fn record(&mut self, step: Step) {
+        if self.undo.len() == LIMIT {
+            self.undo.remove(0);
+        }
+        self.undo.push(step);
+        self.redo.clear();
+    }
+
+    /// The step to apply to undo the last one (its inverse), moved to the redo stack.
+    pub fn undo(&mut self) -> Option<Step> {
+        let step = self.undo.pop()?;
+        let inverse = step.inverse();
+        self.redo.push(step);
+        Some(inverse)
+    }
+
+    /// The step to apply again, moved back to the undo stack.
+    pub fn redo(&mut self) -> Option<Step> {
+        let step = self.redo.pop()?;
+        self.undo.push(step.clone());
+        Some(step)
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn undo_gives_the_inverse_and_a_new_step_drops_redo() {
+        let mut h = History::default();
+        h.record(Step::Cutoff { from: 40, to: 45 });
+        h.record(Step::Cutoff { from: 45, to: 50 });
+        assert_eq!(h.undo(), Some(Step::Cutoff { from: 50, to: 45 }));
+        assert_eq!(h.redo(), Some(Step::Cutoff { from: 45, to: 50 }));
+        assert_eq!(h.undo(), Some(Step::Cutoff { from: 50, to: 45 }));
+        h.record(Step::Cutoff { from: 45, to: 41 });
+        assert_eq!(h.redo(), None, "a new step after undoing drops the redo");
+        assert_eq!(h.undo(), Some(Step::Cutoff { from: 41, to: 45 }));
+        assert_eq!(h.undo(), Some(Step::Cutoff { from: 45, to: 40 }));
+        assert_eq!(h.undo(), None);
+    }
+}
