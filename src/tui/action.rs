@@ -41,6 +41,7 @@ pub enum Action {
     BulkReject,
     BulkPending,
     Filter,
+    PendingOnly,
     CycleSort,
     OpenDetail,
     // Mutable patterns
@@ -106,6 +107,7 @@ impl Action {
             Action::BulkReject => "reject-all",
             Action::BulkPending => "pending-all",
             Action::Filter => "filter",
+            Action::PendingOnly => "pending-only",
             Action::CycleSort => "sort",
             Action::OpenDetail => "detail",
             Action::EditPattern => "edit-pattern",

@@ -51,16 +51,20 @@ pub struct CandidateList {
     /// Ids of marked strings.
     pub marks: HashSet<String>,
     pub filter: String,
+    /// Only the candidates still pending are listed: what is left to decide.
+    pub pending_only: bool,
     pub sort: Sort,
 }
 
 impl CandidateList {
-    /// Recomputes the rows, keeping the selected string selected if it is still shown.
-    pub fn rebuild(&mut self, mining: &Mining, lower: &[String], cutoff: CutoffBin) {
+    /// Recomputes the rows, keeping the selected string selected if it is still shown. `pending` tells
+    /// whether a string is still pending (read only with [`CandidateList::pending_only`]).
+    pub fn rebuild(&mut self, mining: &Mining, lower: &[String], cutoff: CutoffBin, pending: impl Fn(usize) -> bool) {
         let keep = self.current().map(|i| mining.strings.get(i).map(|s| s.id.clone()));
         let needle = self.filter.to_lowercase();
         let mut rows: Vec<usize> = (0..mining.strings.len())
             .filter(|&i| mining.strings[i].bin >= cutoff && (needle.is_empty() || lower[i].contains(&needle)))
+            .filter(|&i| !self.pending_only || pending(i))
             .collect();
         let s = &mining.strings;
         match self.sort {

@@ -147,6 +147,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::Candidates, &[ch('R')], Action::BulkReject, "Reject the marked candidates (none marked: all shown)"),
     bind(C::Candidates, &[ch('U')], Action::BulkPending, "Marked candidates back to pending (none marked: all shown)"),
     bind(C::Candidates, &[ch('/')], Action::Filter, "Filter candidates by text"),
+    bind(C::Candidates, &[ch('P')], Action::PendingOnly, "Show only pending candidates, or all again"),
     bind(C::Candidates, &[ch('s')], Action::CycleSort, "Sort by df, coverage, new coverage or length"),
     bind(C::Candidates, &[code(K::Enter)], Action::OpenDetail, "Detail: full regex and occurrences in context"),
     bind(C::Patterns, &[code(K::Up), ch('k')], Action::Up, "Previous pattern"),

@@ -419,6 +419,10 @@ impl Session {
         if changed > 0 {
             self.apply_decisions(&step);
             self.history.record(Step::Decisions(step));
+            if self.list.pending_only {
+                // a decided rule leaves the list of what is left to decide
+                self.refresh_list();
+            }
         }
         changed
     }
@@ -640,7 +644,12 @@ impl Session {
     }
 
     pub fn refresh_list(&mut self) {
-        self.list.rebuild(&self.mining, &self.ready.lower, self.cutoff);
+        let (mining, decisions) = (&self.mining, &self.decisions);
+        let pending = |i: usize| {
+            let s = &mining.strings[i];
+            decisions.get(&s.id).map_or_else(|| default_status(s), |r| r.status) == Status::Pending
+        };
+        self.list.rebuild(&self.mining, &self.ready.lower, self.cutoff, pending);
         self.list.scroll_into_view(self.page);
     }
 

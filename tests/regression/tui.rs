@@ -355,3 +355,24 @@ fn bulk_accept_with_nothing_marked_leaves_idioms_and_rules_the_filter_hides() {
     let s = app.session().unwrap();
     assert_ne!(s.status(s.position(&first).unwrap()), Status::Accepted, "a hidden mark was accepted");
 }
+
+#[test]
+fn the_pending_only_filter_lists_what_is_left_to_decide() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let all = app.session().unwrap().list.rows.len();
+    let pending = |app: &App| {
+        let s = app.session().unwrap();
+        s.list.rows.iter().filter(|&&i| s.status(i) == Status::Pending).count()
+    };
+    press(&mut app, "a j r");
+    let left = pending(&app);
+    press(&mut app, "P");
+    let s = app.session().unwrap();
+    assert_eq!(s.list.rows.len(), left, "only the pending candidates are listed");
+    assert!(left < all && left > 0);
+    press(&mut app, "a");
+    assert_eq!(app.session().unwrap().list.rows.len(), left - 1, "a decision takes its row away");
+    press(&mut app, "P");
+    assert_eq!(app.session().unwrap().list.rows.len(), all);
+}

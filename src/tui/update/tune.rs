@@ -130,6 +130,16 @@ pub(super) fn tune(app: &mut App, action: Action) {
             app.info(format!("{n} of {} {which} candidate(s) {word}", targets.len()));
         }
         Action::Filter => app.mode = Mode::Filter(Input::new(s.list.filter.clone())),
+        Action::PendingOnly => {
+            s.list.pending_only = !s.list.pending_only;
+            s.refresh_list();
+            let text = if s.list.pending_only {
+                format!("{} pending candidate(s) shown (P shows all)", s.list.rows.len())
+            } else {
+                format!("all {} candidates shown", s.list.rows.len())
+            };
+            app.info(text);
+        }
         Action::CycleSort => {
             s.list.sort = s.list.sort.next();
             s.refresh_list();
