@@ -25,6 +25,14 @@ pub enum Error {
     InvalidRule { id: String, message: String },
     #[error("{0}")]
     TooFewDocuments(String),
+    #[error(
+        "rule {id}: its regex compiles to more than {limit} MiB; simplify it (fewer or smaller counted repetitions such as \\w{{1,200}}, fewer alternatives) or reject the rule"
+    )]
+    RegexTooBig { id: String, limit: usize },
+    #[error(
+        "rule {id}: the rules run as regexes would need more than {total} MiB compiled ({spent} MiB before this one, which needs about {needs} MiB); simplify this rule's regex or reject it (or rules like it)"
+    )]
+    RegexBudget { id: String, spent: usize, needs: usize, total: usize },
     #[error("{0}")]
     Invalid(String),
     #[error("cancelled")]

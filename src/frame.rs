@@ -16,7 +16,7 @@ use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 
-use crate::cleaning::{Cleaner, LIST_ITEMS, Match, splits_runs};
+use crate::cleaning::{Cleaner, LIST_ITEMS, Layout, Match, splits_runs, work};
 use crate::corpus::{Corpus, Document};
 use crate::error::Result;
 use crate::lines::is_label;
@@ -133,61 +133,79 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
 /// Per rule of `cleaner`: on how many pages it occurs and lies wholly before / after the article block;
 /// with `near`, also on how many it is the last before / first after it among the matches of those rules.
 fn tally(pages: &[&Document], cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> HashMap<u32, Sides> {
-    pages
+    // each page's work is counted where it runs and carried back to the caller's count
+    let (sides, counted) = pages
         .par_iter()
-        .fold(HashMap::<u32, Sides>::new, |mut acc, doc| {
-            let text = &doc.text;
-            let matches = cleaner.matches(text);
-            let Some((start, end)) = cleaner.article_block(text, &matches) else { return acc };
-            // per rule on this page: all before, all after
-            let mut page: HashMap<u32, Sides> = HashMap::new();
-            for m in &matches {
-                let e = page.entry(m.rule).or_insert(Sides { pages: 1, before: 1, after: 1, ..Sides::default() });
-                e.before &= usize::from(m.end <= start);
-                e.after &= usize::from(m.start >= end);
-            }
-            let Some(near) = near else {
-                for (rule, s) in page {
-                    acc.entry(rule).or_default().add(s);
+        .fold(
+            || (HashMap::<u32, Sides>::new(), 0),
+            |(acc, counted), doc| {
+                let (acc, page) = work::measure(|| tally_page(acc, &doc.text, cleaner, near));
+                (acc, counted + page)
+            },
+        )
+        .reduce(
+            || (HashMap::new(), 0),
+            |(mut a, n), (b, m)| {
+                for (k, v) in b {
+                    a.entry(k).or_default().add(v);
                 }
-                return acc;
-            };
-            // a string repeated down the page (a comment's date line) marks items, not the frame's edge
-            let mut counts: HashMap<u32, usize> = HashMap::new();
-            for m in &matches {
-                *counts.entry(m.rule).or_default() += 1;
-            }
-            let single = |m: &Match| counts[&m.rule] < LIST_ITEMS;
-            let bounds: Vec<&Match> =
-                matches.iter().filter(|m| near.contains(&m.rule) && single(m) && splits_runs(text, m)).collect();
-            let last_end = bounds.iter().filter(|m| m.end <= start).map(|m| m.end).max();
-            let first_start = bounds.iter().filter(|m| m.start >= end).map(|m| m.start).min();
-            // the nearest bound's stretch, when it is a few lines: a shorter string inside it is next to
-            // the block too ("{ 7 comments… }" inside "07.13.12 at 08:07 { 7 comments… }")
-            let few_lines = |m: &&&Match| text[m.start..m.end].matches('\n').count() <= NEAR_LINES;
-            let last = last_end.map(|e| {
-                (bounds.iter().filter(|m| m.end == e).filter(few_lines).map(|m| m.start).min().unwrap_or(e), e)
-            });
-            let first = first_start.map(|s| {
-                (s, bounds.iter().filter(|m| m.start == s).filter(few_lines).map(|m| m.end).max().unwrap_or(s))
-            });
-            let within = |m: &Match, (s, e): (usize, usize)| {
-                m.start >= s && m.end <= e && cleaner.is_fixed(m.rule) && single(m) && splits_runs(text, m)
-            };
-            for m in &matches {
-                let e = page.get_mut(&m.rule).expect("entry made above");
-                e.last_before |= usize::from(Some(m.end) == last_end || last.is_some_and(|l| within(m, l)));
-                e.first_after |= usize::from(Some(m.start) == first_start || first.is_some_and(|f| within(m, f)));
-            }
-            for (rule, s) in page {
-                acc.entry(rule).or_default().add(s);
-            }
-            acc
-        })
-        .reduce(HashMap::new, |mut a, b| {
-            for (k, v) in b {
-                a.entry(k).or_default().add(v);
-            }
-            a
-        })
+                (a, n + m)
+            },
+        );
+    work::add(counted);
+    sides
+}
+
+/// [`tally`]'s count of one page, added to `acc`.
+fn tally_page(
+    mut acc: HashMap<u32, Sides>,
+    text: &str,
+    cleaner: &Cleaner,
+    near: Option<&HashSet<u32>>,
+) -> HashMap<u32, Sides> {
+    let matches = cleaner.matches(text);
+    let Some((start, end)) = cleaner.article_block(text, &matches) else { return acc };
+    let doc = Layout::new(text);
+    // per rule on this page: all before, all after
+    let mut page: HashMap<u32, Sides> = HashMap::new();
+    for m in &matches {
+        let e = page.entry(m.rule).or_insert(Sides { pages: 1, before: 1, after: 1, ..Sides::default() });
+        e.before &= usize::from(m.end <= start);
+        e.after &= usize::from(m.start >= end);
+    }
+    let Some(near) = near else {
+        for (rule, s) in page {
+            acc.entry(rule).or_default().add(s);
+        }
+        return acc;
+    };
+    // a string repeated down the page (a comment's date line) marks items, not the frame's edge
+    let mut counts: HashMap<u32, usize> = HashMap::new();
+    for m in &matches {
+        *counts.entry(m.rule).or_default() += 1;
+    }
+    let single = |m: &Match| counts[&m.rule] < LIST_ITEMS;
+    let bounds: Vec<&Match> =
+        matches.iter().filter(|m| near.contains(&m.rule) && single(m) && splits_runs(&doc, m)).collect();
+    let last_end = bounds.iter().filter(|m| m.end <= start).map(|m| m.end).max();
+    let first_start = bounds.iter().filter(|m| m.start >= end).map(|m| m.start).min();
+    // the nearest bound's stretch, when it is a few lines: a shorter string inside it is next to
+    // the block too ("{ 7 comments… }" inside "07.13.12 at 08:07 { 7 comments… }")
+    let few_lines = |m: &&&Match| doc.newlines_in(m.start, m.end) <= NEAR_LINES;
+    let last = last_end
+        .map(|e| (bounds.iter().filter(|m| m.end == e).filter(few_lines).map(|m| m.start).min().unwrap_or(e), e));
+    let first = first_start
+        .map(|s| (s, bounds.iter().filter(|m| m.start == s).filter(few_lines).map(|m| m.end).max().unwrap_or(s)));
+    let within = |m: &Match, (s, e): (usize, usize)| {
+        m.start >= s && m.end <= e && cleaner.is_fixed(m.rule) && single(m) && splits_runs(&doc, m)
+    };
+    for m in &matches {
+        let e = page.get_mut(&m.rule).expect("entry made above");
+        e.last_before |= usize::from(Some(m.end) == last_end || last.is_some_and(|l| within(m, l)));
+        e.first_after |= usize::from(Some(m.start) == first_start || first.is_some_and(|f| within(m, f)));
+    }
+    for (rule, s) in page {
+        acc.entry(rule).or_default().add(s);
+    }
+    acc
 }

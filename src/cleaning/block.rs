@@ -6,8 +6,8 @@ use std::collections::{HashMap, HashSet};
 
 use super::head::{first_line, fold, starts_a_title_line};
 use super::{
-    Cleaner, LIST_ITEMS, LONG_LINE_WORDS, Match, Span, SpanKind, is_whole_lines, kept_runs, merge_spans,
-    rest_of_line_words, splits_runs, union,
+    Cleaner, LIST_ITEMS, LONG_LINE_WORDS, Layout, Match, Span, SpanKind, kept_runs, merge_spans, splits_runs, union,
+    work,
 };
 use crate::rules::Action;
 use crate::tokens::Tokenizer;
@@ -25,22 +25,28 @@ impl Cleaner {
     /// the page's `<title>` stands for its first line.
     pub fn article_block(&self, text: &str, matches: &[Match]) -> Option<(usize, usize)> {
         let lines = if self.tokenizer == Tokenizer::Html { visible_lines(text) } else { String::new() };
-        self.article_block_seen(text, &lines, matches)
+        let seen = (self.tokenizer == Tokenizer::Html).then(|| Layout::new(&lines));
+        self.article_block_seen(&Layout::new(text), seen.as_ref(), matches)
     }
 
-    /// As [`Cleaner::article_block`], given HTML's [`visible_lines`] (ignored for text): the cleaner
-    /// reads a page's visible lines once for all its steps.
-    pub(super) fn article_block_seen(&self, text: &str, lines: &str, matches: &[Match]) -> Option<(usize, usize)> {
-        let mut items = list_items(text, matches, |rule| self.rules[rule as usize].fixed);
-        let seen = if self.tokenizer == Tokenizer::Html {
-            seen_list_items(
+    /// As [`Cleaner::article_block`], given the layout of the text and, in HTML, of its
+    /// [`visible_lines`]: the cleaner reads a page's lines once for all its steps.
+    pub(super) fn article_block_seen(
+        &self,
+        doc: &Layout,
+        seen_lines: Option<&Layout>,
+        matches: &[Match],
+    ) -> Option<(usize, usize)> {
+        let text = doc.text();
+        let mut items = list_items(doc, matches, |rule| self.rules[rule as usize].fixed);
+        let seen = match seen_lines {
+            Some(lines) if self.tokenizer == Tokenizer::Html => seen_list_items(
                 lines,
                 matches,
                 |rule| self.rules[rule as usize].shows_fixed,
-                || headline_zones(text, lines),
-            )
-        } else {
-            Vec::new()
+                || headline_zones(text, lines.text()),
+            ),
+            _ => Vec::new(),
         };
         items.iter_mut().zip(&seen).for_each(|(a, b)| *a |= b);
         // A short match that is not a line of its own (an idiom, most likely) does not break the article;
@@ -48,11 +54,15 @@ impl Cleaner {
         // In HTML, what blanks to nothing (markup alone: `</p><p>`, an embedded widget's code) does not
         // break the article either; only template text a reader sees does. Its long lines are those a
         // reader sees: a paragraph wrapped over ten source lines is one.
-        let counted = if self.tokenizer == Tokenizer::Html { lines } else { text };
+        let counted_lines = match seen_lines {
+            Some(lines) if self.tokenizer == Tokenizer::Html => lines,
+            _ => doc,
+        };
+        let counted = counted_lines.text();
         let splitting = matches
             .iter()
             .enumerate()
-            .filter(|&(i, m)| items[i] || (splits_runs(text, m) && shows_words(counted, m)))
+            .filter(|&(i, m)| items[i] || (splits_runs(doc, m) && shows_words(counted_lines, m)))
             .map(|(_, m)| m);
         let mut all = union(text, splitting, self.merge_gap, SpanKind::Removed);
         if self.tokenizer == Tokenizer::Html
@@ -75,11 +85,11 @@ impl Cleaner {
             .iter()
             .filter(|m| self.rules[m.rule as usize].action == Action::CutAfter)
             .filter(|m| match self.tokenizer {
-                Tokenizer::Text => !starts_a_title_line(text, &first, m.start),
+                Tokenizer::Text => !starts_a_title_line(doc, &first, m.start),
                 // and, like a run's bound, a footer string of markup alone is too weak a sign to choose by
                 Tokenizer::Html => {
-                    !html_title.as_deref().is_some_and(|t| shows_title(&counted[m.start..m.end], t))
-                        && shows_words(counted, m)
+                    !html_title.as_deref().is_some_and(|t| shows_title(work::scan(&counted[m.start..m.end]), t))
+                        && shows_words(counted_lines, m)
                 }
             })
             .map(|m| m.start)
@@ -136,8 +146,8 @@ fn largest_run(text: &str, runs: Vec<(usize, usize)>) -> Option<(usize, usize)> 
 }
 
 /// Whether match `m` shows a reader a word in `counted` (the text, or HTML's [`visible_text`]).
-fn shows_words(counted: &str, m: &Match) -> bool {
-    counted[m.start..m.end].split_whitespace().next().is_some()
+fn shows_words(counted: &Layout, m: &Match) -> bool {
+    !counted.is_blank(m.start, m.end)
 }
 
 /// Bytes of a page searched for its `<title>`: the head is near the top, and a stray "<title" further down
@@ -291,10 +301,10 @@ pub(super) fn body_start(html: &str) -> Option<usize> {
 /// [`LIST_ITEMS`] pieces of text on the page (lines of [`LONG_LINE_WORDS`] words before the next
 /// match). Whole lines that repeat are menus, matches across lines are lists of links, and a rule
 /// whose other matches are followed by nothing (an archive list's dates) marks no items.
-fn list_items(text: &str, matches: &[Match], fixed: impl Fn(u32) -> bool) -> Vec<bool> {
+fn list_items(doc: &Layout, matches: &[Match], fixed: impl Fn(u32) -> bool) -> Vec<bool> {
     let extents: Vec<Option<(usize, usize)>> =
         matches.iter().map(|m| fixed(m.rule).then_some((m.start, m.end))).collect();
-    let (marks, opened) = item_rules(text, matches, &extents, |m| splits_runs(text, m));
+    let (marks, opened) = item_rules(doc, matches, &extents, |m| splits_runs(doc, m));
     matches.iter().zip(marks).map(|(m, mark)| mark && opened.contains(&m.rule)).collect()
 }
 
@@ -305,18 +315,20 @@ fn list_items(text: &str, matches: &[Match], fixed: impl Fn(u32) -> bool) -> Vec
 /// own do (a commenter's "name" can be a sentence), except in `zones` (see [`headline_zones`]): the
 /// article's own dateline can share the comments' rule.
 fn seen_list_items(
-    lines: &str,
+    seen: &Layout,
     matches: &[Match],
     fixed: impl Fn(u32) -> bool,
     zones: impl FnOnce() -> Vec<(usize, usize)>,
 ) -> Vec<bool> {
     // what a reader sees of each match of fixed text (only those mark items), read once: a match of
     // markup can be kilobytes of blanks
+    let lines = seen.text();
     let shown: Vec<Option<(usize, usize)>> = matches
         .iter()
         .map(|m| {
             fixed(m.rule).then(|| {
                 // bytes, not chars: what markup blanked is ASCII spaces and line breaks
+                work::add(m.end - m.start);
                 let b = &lines.as_bytes()[m.start..m.end];
                 let start = b.iter().position(|c| !c.is_ascii_whitespace()).unwrap_or(b.len());
                 let end = b.iter().rposition(|c| !c.is_ascii_whitespace()).map_or(start, |e| e + 1);
@@ -324,7 +336,7 @@ fn seen_list_items(
             })
         })
         .collect();
-    let (_, opened) = item_rules(lines, matches, &shown, |m| splits_runs(lines, m) && shows_words(lines, m));
+    let (_, opened) = item_rules(seen, matches, &shown, |m| splits_runs(seen, m) && shows_words(seen, m));
     if opened.is_empty() {
         return vec![false; matches.len()];
     }
@@ -334,15 +346,15 @@ fn seen_list_items(
         .zip(&shown)
         .map(|(m, at)| {
             let dated = zones.iter().any(|&(a, b)| m.start >= a && m.start < b);
-            opened.contains(&m.rule) && !dated && at.is_some_and(|(start, end)| on_its_line(lines, start, end))
+            opened.contains(&m.rule) && !dated && at.is_some_and(|(start, end)| on_its_line(seen, start, end))
         })
         .collect()
 }
 
 /// Whether `start..end` of `counted` is words on a line with more: not empty, not across lines, not
 /// whole lines.
-fn on_its_line(counted: &str, start: usize, end: usize) -> bool {
-    start < end && !counted[start..end].contains('\n') && !is_whole_lines(counted, start, end)
+fn on_its_line(counted: &Layout, start: usize, end: usize) -> bool {
+    start < end && counted.newlines_in(start, end) == 0 && !counted.is_whole_lines(start, end)
 }
 
 /// For [`list_items`] and [`seen_list_items`], given the stretch of `counted` that each match shows
@@ -351,7 +363,7 @@ fn on_its_line(counted: &str, start: usize, end: usize) -> bool {
 /// of text on the page (lines of [`LONG_LINE_WORDS`] words before the next marker or match that
 /// `splits` the runs).
 fn item_rules(
-    counted: &str,
+    counted: &Layout,
     matches: &[Match],
     extents: &[Option<(usize, usize)>],
     splits: impl Fn(&Match) -> bool,
@@ -360,7 +372,7 @@ fn item_rules(
         .iter()
         .map(|at| {
             at.is_some_and(|(start, end)| {
-                on_its_line(counted, start, end) && rest_of_line_words(counted, start, end) < LONG_LINE_WORDS
+                on_its_line(counted, start, end) && counted.rest_of_line_words(start, end) < LONG_LINE_WORDS
             })
         })
         .collect();
@@ -373,16 +385,30 @@ fn item_rules(
     starts.sort_unstable();
     let mut opened: HashMap<u32, usize> = HashMap::new();
     for ((m, at), _) in matches.iter().zip(extents).zip(&marks).filter(|(_, mark)| **mark) {
-        let next = starts.get(starts.partition_point(|&s| s < m.end)).copied().unwrap_or(counted.len());
+        let next = starts.get(starts.partition_point(|&s| s < m.end)).copied().unwrap_or(counted.text().len());
         // the item's text is on the lines below its marker; a dated headline list holds it on the line
         let from = at.map_or(next, |(_, end)| end.min(next));
-        let below = counted[from..next].split_once('\n').map_or("", |(_, rest)| rest);
-        if below.lines().any(|l| l.split_whitespace().count() >= LONG_LINE_WORDS) {
+        if has_long_line_below(counted, from, next) {
             *opened.entry(m.rule).or_insert(0) += 1;
         }
     }
     let opened = opened.into_iter().filter(|&(_, n)| n >= LIST_ITEMS).map(|(rule, _)| rule).collect();
     (marks, opened)
+}
+
+/// Whether a line of `start..end` below its first line has [`LONG_LINE_WORDS`] words (the last one cut
+/// at `end`): lines are visited one by one, each answered by the layout.
+fn has_long_line_below(counted: &Layout, start: usize, end: usize) -> bool {
+    let mut at = counted.line_end(start);
+    while at < end {
+        let line_end = counted.line_end(at + 1).min(end);
+        work::add(1);
+        if counted.words(at + 1, line_end) >= LONG_LINE_WORDS {
+            return true;
+        }
+        at = line_end;
+    }
+    false
 }
 
 /// Lines with words below a headline that are still its dateline's and byline's.

@@ -5,7 +5,7 @@
 
 use std::sync::LazyLock;
 
-use super::{Match, Span, SpanKind, line_edges, merge_spans, union};
+use super::{Layout, Match, Span, SpanKind, merge_spans, union, work};
 use crate::mutable::MutableSet;
 
 /// The start of the line before `end` that repeats most of the page's title (of equal ones, the last): the
@@ -50,11 +50,12 @@ pub(super) fn title_lines(text: &str, start: usize, end: usize) -> impl Iterator
 }
 
 /// Whether `pos` starts the document's first line or a line that repeats it (see [`is_title`]).
-pub(super) fn starts_a_title_line(text: &str, first: &str, pos: usize) -> bool {
+pub(super) fn starts_a_title_line(doc: &Layout, first: &str, pos: usize) -> bool {
+    let text = doc.text();
     if pos > 0 && text.as_bytes()[pos - 1] != b'\n' {
         return false;
     }
-    let line = text[pos..].lines().next().unwrap_or_default();
+    let line = work::scan(&text[pos..doc.line_end(pos)]);
     pos == 0 || is_title(first, line)
 }
 
@@ -110,13 +111,14 @@ fn title_proper(first: &str) -> &str {
 /// string itself among them), except on a byline ("By A. Writer, July 3"): the title and the byline are
 /// the article's. What islands or the footer's cut joined to the span after `header_end` stays removed.
 pub(super) fn keep_title(
-    text: &str,
+    doc: &Layout,
     spans: Vec<Span>,
     matches: &[Match],
     gap: usize,
     header_end: usize,
     footer: bool,
 ) -> Vec<Span> {
+    let text = doc.text();
     let Some(cut) = spans.iter().position(|s| s.kind == SpanKind::CutBefore && s.start == 0) else { return spans };
     let Some(title) = title_line(text, 0, header_end, matches) else { return spans };
     let mut out = spans;
@@ -125,7 +127,7 @@ pub(super) fn keep_title(
     let title_end = text[title..].find('\n').map_or(text.len(), |i| title + i);
     let below = matches
         .iter()
-        .filter(|m| m.start >= title && m.end <= header_end && m.end > title_end && !on_byline(text, m.start));
+        .filter(|m| m.start >= title && m.end <= header_end && m.end > title_end && !on_byline(doc, m.start));
     out.extend(union(text, below, gap, SpanKind::Removed));
     out.push(Span { end: title, ..s.clone() });
     if s.end > header_end {
@@ -246,9 +248,13 @@ fn is_dateline(line: &str) -> bool {
 }
 
 /// Whether the line holding `pos` starts with "By ".
-fn on_byline(text: &str, pos: usize) -> bool {
-    let (before, _) = line_edges(text, pos, pos);
-    text[pos - before.len()..].trim_start().get(..3).is_some_and(|p| p.eq_ignore_ascii_case("by "))
+fn on_byline(doc: &Layout, pos: usize) -> bool {
+    let start = doc.line_start(pos);
+    // the line's first word starts it (whitespace aside): read from there, not the line
+    let text = doc.text();
+    let first = start + (text[start..].len() - text[start..].trim_start().len());
+    work::add(first - start);
+    text[first..].get(..3).is_some_and(|p| p.eq_ignore_ascii_case("by "))
 }
 
 #[cfg(test)]

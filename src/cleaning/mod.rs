@@ -17,9 +17,12 @@
 //! a removal took from a paragraph of prose (`</p><p>The`).
 
 mod block;
+mod compiled;
 mod head;
+mod layout;
 mod paragraphs;
 mod runs;
+pub mod work;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -27,7 +30,7 @@ use std::collections::HashMap;
 use regex::Regex;
 use serde::Serialize;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::lines;
 use crate::matcher::{Scratch, TokenMatcher};
 use crate::mutable::{MutablePattern, MutableSet};
@@ -37,10 +40,12 @@ use crate::synthesis::synthesize;
 use crate::tokens::Tokenizer;
 
 pub use block::article_block;
+pub use compiled::{RULE_CACHE_BYTES, RULE_REGEX_BYTES, RegexBudget, TOTAL_REGEX_BYTES};
 pub use head::title_line;
+pub use layout::Layout;
 
 use head::{keep_title, lost_datelines, lost_headline, lost_html_datelines, lost_html_headline};
-use runs::{drop_reprints, drop_short_runs, join_islands, reads_as_prose};
+use runs::{drop_reprints, drop_short_runs, join_islands};
 
 /// Lines with at least this many words count toward choosing the article block.
 pub const LONG_LINE_WORDS: usize = 8;
@@ -190,6 +195,7 @@ impl Cleaner {
         let mut token_rules = Vec::new();
         let mut regex_rules = Vec::new();
         let mut line_rules = HashMap::new();
+        let mut budget = RegexBudget::default();
         for rule in rules {
             let idx = active.len() as u32;
             let symbols = rule.symbols();
@@ -201,11 +207,7 @@ impl Cleaner {
                 token_strings.push(symbols);
                 token_rules.push(idx);
             } else {
-                let re = Regex::new(&rule.regex).map_err(|e| Error::InvalidRule {
-                    id: rule.id.clone(),
-                    message: e.to_string().lines().last().unwrap_or_default().trim().to_string(),
-                })?;
-                regex_rules.push((idx, re));
+                regex_rules.push((idx, budget.compile(&rule.id, &rule.regex)?));
             }
             active.push(ActiveRule {
                 id: rule.id.clone(),
@@ -281,6 +283,8 @@ impl Cleaner {
 
     /// Every match of every rule, sorted.
     pub fn matches(&self, text: &str) -> Vec<Match> {
+        // the token matcher reads the text once
+        work::add(text.len());
         let mut out = Vec::new();
         SCRATCH.with_borrow_mut(|scratch| {
             self.matcher.find_all(text, scratch, |start, end, s| {
@@ -293,7 +297,11 @@ impl Cleaner {
             let is_end = |e: usize| spans.binary_search_by_key(&e, |s| s.1).is_ok();
             for (rule, re) in &self.regex_rules {
                 let mut from = 0;
-                while let Some(m) = re.find_at(text, from) {
+                loop {
+                    let found = re.find_at(text, from);
+                    // what the search read to find it (or to find nothing)
+                    work::add(found.map_or(text.len(), |m| m.end()) - from);
+                    let Some(m) = found else { break };
                     if m.end() > m.start() && starts.binary_search(&m.start()).is_ok() && is_end(m.end()) {
                         out.push(Match { start: m.start(), end: m.end(), rule: *rule });
                     }
@@ -310,10 +318,11 @@ impl Cleaner {
             lines::find_lines(text, &self.line_rules, |start, end, rule| out.push(Match { start, end, rule }));
         }
         if self.line_boundary {
+            let doc = Layout::new(text);
             // (a cut string is template wherever it stands)
             out.retain(|m| {
-                touches_line_boundary(text, m.start, m.end)
-                    && (self.rules[m.rule as usize].action != Action::Remove || !opens_a_sentence(text, m))
+                doc.touches_line_boundary(m.start, m.end)
+                    && (self.rules[m.rule as usize].action != Action::Remove || !opens_a_sentence(&doc, m))
             });
         }
         out.sort_unstable();
@@ -356,14 +365,16 @@ impl Cleaner {
         let html = self.tokenizer == Tokenizer::Html;
         // HTML's lines as a reader sees them, read once for the block, the head and the paragraphs
         let lines = if html { block::visible_lines(text) } else { String::new() };
+        let doc = Layout::new(text);
+        let seen = html.then(|| Layout::new(&lines));
         // the article block among all matches (cuts are placed around it); in HTML the head step needs it too
         let frame_block = if self.any_cut || (self.keep_title && html) {
-            self.article_block_seen(text, &lines, matches)
+            self.article_block_seen(&doc, seen.as_ref(), matches)
         } else {
             None
         };
         let mut spans = if self.any_cut {
-            self.cut(text, matches, removed, frame_block)
+            self.cut(&doc, matches, removed, frame_block)
         } else {
             join_islands(text, removed, self.islands)
         };
@@ -397,11 +408,15 @@ impl Cleaner {
             Some((block_start, _)) if self.keep_title && html => give_back_html_head(text, &lines, spans, block_start),
             _ => spans,
         };
-        if html { paragraphs::give_back_paragraph_words(text, &lines, spans) } else { spans }
+        match &seen {
+            Some(seen) => paragraphs::give_back_paragraph_words(text, seen, spans),
+            None => spans,
+        }
     }
 
     /// `removed` with the cuts of the header and footer strings around the article block (of `matches`).
-    fn cut(&self, text: &str, matches: &[Match], removed: Vec<Span>, block: Option<(usize, usize)>) -> Vec<Span> {
+    fn cut(&self, doc: &Layout, matches: &[Match], removed: Vec<Span>, block: Option<(usize, usize)>) -> Vec<Span> {
+        let text = doc.text();
         let Some((block_start, block_end)) = block else {
             return join_islands(text, removed, self.islands);
         };
@@ -423,7 +438,7 @@ impl Cleaner {
         let spans = join_islands(text, merge_spans(all), self.islands);
         match header {
             Some(h) if self.keep_title && self.tokenizer == Tokenizer::Text => {
-                keep_title(text, spans, matches, self.merge_gap, h.end, footer.is_some())
+                keep_title(doc, spans, matches, self.merge_gap, h.end, footer.is_some())
             }
             _ => spans,
         }
@@ -487,52 +502,28 @@ fn give_back(spans: Vec<Span>, start: usize, end: usize) -> Vec<Span> {
     out
 }
 
-/// Whether `start..end` begins a line or ends one, whitespace aside.
-pub fn touches_line_boundary(text: &str, start: usize, end: usize) -> bool {
-    let (before, after) = line_edges(text, start, end);
-    before.trim().is_empty() || after.trim().is_empty()
-}
-
-/// The text on the line of `start` before it, and on the line of `end` after it.
-fn line_edges(text: &str, start: usize, end: usize) -> (&str, &str) {
-    let before = &text[..start];
-    let after = &text[end..];
-    (&before[before.rfind('\n').map_or(0, |i| i + 1)..], &after[..after.find('\n').unwrap_or(after.len())])
-}
-
 /// Whether a match bounds the runs the article block is chosen from: it is whole lines, or it has at
 /// least [`SPLIT_WORDS`] words. A short match inside a line is most likely an idiom.
-pub fn splits_runs(text: &str, m: &Match) -> bool {
-    is_whole_lines(text, m.start, m.end) || text[m.start..m.end].split_whitespace().count() >= SPLIT_WORDS
-}
-
-/// Words on the lines of `start..end` outside it.
-fn rest_of_line_words(text: &str, start: usize, end: usize) -> usize {
-    let (before, after) = line_edges(text, start, end);
-    before.split_whitespace().count() + after.split_whitespace().count()
+pub fn splits_runs(doc: &Layout, m: &Match) -> bool {
+    doc.is_whole_lines(m.start, m.end) || doc.words(m.start, m.end) >= SPLIT_WORDS
 }
 
 /// Whether a short match starts a line of prose: a name at the head of a sentence ("Indianapolis Colts
 /// rookie tight end ...") that the site's tag lists repeat, or an idiom ("You can ..."), not template.
-fn opens_a_sentence(text: &str, m: &Match) -> bool {
-    let matched = &text[m.start..m.end];
+fn opens_a_sentence(doc: &Layout, m: &Match) -> bool {
     // at the end of a line, a short match is a link ("Read More"), not a name
-    let line_start = text[..m.start].rfind('\n').map_or(0, |i| i + 1);
-    if matched.split_whitespace().nth(SPLIT_WORDS - 1).is_some()
-        || matched.contains('\n')
-        || !text[line_start..m.start].trim().is_empty()
+    let line_start = doc.line_start(m.start);
+    if doc.words(m.start, m.end) >= SPLIT_WORDS
+        || doc.newlines_in(m.start, m.end) > 0
+        || !doc.is_blank(line_start, m.start)
     {
         return false;
     }
-    let after = &text[m.end..text[m.end..].find('\n').map_or(text.len(), |i| m.end + i)];
+    let line_end = doc.line_end(m.end);
     // and a line of fields ("Posted by A. Writer on July 3 | Permalink") is no sentence
-    after.split_whitespace().nth(LONG_LINE_WORDS - 1).is_some() && reads_as_prose(after) && !after.contains(" | ")
-}
-
-/// Whether `start..end` is whole lines: it starts a line and ends one, whitespace aside.
-fn is_whole_lines(text: &str, start: usize, end: usize) -> bool {
-    let (before, after) = line_edges(text, start, end);
-    before.trim().is_empty() && after.trim().is_empty()
+    doc.words(m.end, line_end) >= LONG_LINE_WORDS
+        && doc.reads_as_prose(m.end, line_end)
+        && !work::scan(&doc.text()[m.end..line_end]).contains(" | ")
 }
 
 /// Union of matches as spans; intervals fewer than `gap` characters apart are joined.

@@ -4,35 +4,33 @@
 //! (Text has no such strings: its matches start or end a line, and a short one heading a sentence is
 //! dropped outright.)
 
-use super::runs::reads_as_prose;
-use super::{LONG_LINE_WORDS, SPLIT_WORDS, Span, SpanKind};
+use super::{LONG_LINE_WORDS, Layout, SPLIT_WORDS, Span, SpanKind, work};
 
 /// HTML: removed spans less the words at their edges that belong to a paragraph of prose (a rule's
 /// "</p><p>The" or "«number» billion</p>"): a span's last few words shown after its last tag, when the
 /// line a reader sees them start goes on as prose, and its first few words before its first tag, when the
 /// line they end is prose. Cuts are left whole.
 /// `shown` is the page's visible lines (`block::visible_lines`).
-pub(super) fn give_back_paragraph_words(text: &str, shown: &str, spans: Vec<Span>) -> Vec<Span> {
+pub(super) fn give_back_paragraph_words(text: &str, seen: &Layout, spans: Vec<Span>) -> Vec<Span> {
+    let shown = seen.text();
     // markup is what `shown` blanks: a byte that is not blank in the text but blank in `shown`
     let (t, v) = (text.as_bytes(), shown.as_bytes());
     let markup = |i: usize| v[i].is_ascii_whitespace() && !t[i].is_ascii_whitespace();
-    let few = |s: &str| (1..SPLIT_WORDS).contains(&s.split_whitespace().count());
-    let prose = |s: &str| s.split_whitespace().nth(LONG_LINE_WORDS - 1).is_some() && reads_as_prose(s);
+    let few = |a: usize, b: usize| (1..SPLIT_WORDS).contains(&seen.words(a, b));
+    let prose = |a: usize, b: usize| seen.words(a, b) >= LONG_LINE_WORDS && seen.reads_as_prose(a, b);
     let mut out = Vec::with_capacity(spans.len());
     for mut s in spans {
-        if s.kind == SpanKind::Removed
-            && let Some(first_tag) = (s.start..s.end).find(|&i| markup(i))
-        {
-            let last_tag_end = (s.start..s.end).rev().find(|&i| markup(i)).map_or(s.end, |i| i + 1);
-            if last_tag_end < s.end && few(&shown[last_tag_end..s.end]) {
-                let line_end = shown[s.end..].find('\n').map_or(shown.len(), |i| s.end + i);
-                if prose(&shown[last_tag_end..line_end]) {
+        if s.kind == SpanKind::Removed {
+            // a removal is read once, from each end to its first tag
+            let first_tag = (s.start..s.end).find(|&i| markup(i));
+            work::add(first_tag.map_or(s.end, |i| i + 1) - s.start);
+            if let Some(first_tag) = first_tag {
+                let last_tag_end = (s.start..s.end).rev().find(|&i| markup(i)).map_or(s.end, |i| i + 1);
+                work::add(s.end - last_tag_end + 1);
+                if last_tag_end < s.end && few(last_tag_end, s.end) && prose(last_tag_end, seen.line_end(s.end)) {
                     s.end = last_tag_end;
                 }
-            }
-            if first_tag > s.start && few(&shown[s.start..first_tag]) {
-                let line_start = shown[..s.start].rfind('\n').map_or(0, |i| i + 1);
-                if prose(&shown[line_start..first_tag]) {
+                if first_tag > s.start && few(s.start, first_tag) && prose(seen.line_start(s.start), first_tag) {
                     s.start = first_tag;
                 }
             }

@@ -1,0 +1,112 @@
+//! A memory budget for the rules run as regexes (hand-edited ones). Each compiled regex holds its
+//! automaton and, per thread, a lazy-DFA cache; a legal rule such as `\w{1,200}` compiles to megabytes,
+//! and a few hundred of them ran a cleaner to gigabytes. Every regex gets explicit limits, and the rules
+//! together a total: a rule past it is an error naming it, before it is compiled.
+//!
+//! The cache is set explicitly, not left at the crate's default: a lazy DFA whose cache is too small for
+//! its pattern rebuilds it over and over (a cliff measured at 50x on 1,000 patterns), while one cache per
+//! rule and thread is what the budget pays for.
+
+use regex::{Regex, RegexBuilder};
+use regex_syntax::hir::{Class, Hir, HirKind};
+
+use crate::error::{Error, Result};
+
+/// Compiled size of one rule's automaton, at most (the regex crate's `size_limit`).
+pub const RULE_REGEX_BYTES: usize = 8 << 20;
+/// One rule's lazy-DFA cache (per thread that runs it).
+pub const RULE_CACHE_BYTES: usize = 256 << 10;
+/// All regex rules of a cleaner together, estimated before compiling, caches included.
+pub const TOTAL_REGEX_BYTES: usize = 512 << 20;
+
+/// Bytes an automaton spends per unit of [`weight`], a generous estimate: a state of the regex crate's
+/// NFA is 16–24 bytes, and a Unicode class compiles to several states per range.
+const BYTES_PER_WEIGHT: usize = 24;
+
+/// The running total of a cleaner's regex rules.
+#[derive(Debug, Default)]
+pub struct RegexBudget {
+    spent: usize,
+}
+
+impl RegexBudget {
+    /// Compiles rule `id`'s `pattern` within its own limits and what is left of the total.
+    pub fn compile(&mut self, id: &str, pattern: &str) -> Result<Regex> {
+        let invalid = |message: String| Error::InvalidRule { id: id.to_string(), message };
+        let hir = regex_syntax::Parser::new().parse(pattern).map_err(|e| invalid(last_line(&e.to_string())))?;
+        let estimate = weight(&hir).saturating_mul(BYTES_PER_WEIGHT).min(RULE_REGEX_BYTES) + RULE_CACHE_BYTES;
+        if self.spent + estimate > TOTAL_REGEX_BYTES {
+            return Err(Error::RegexBudget {
+                id: id.to_string(),
+                spent: self.spent >> 20,
+                needs: estimate >> 20,
+                total: TOTAL_REGEX_BYTES >> 20,
+            });
+        }
+        let re = RegexBuilder::new(pattern)
+            .size_limit(RULE_REGEX_BYTES)
+            .dfa_size_limit(RULE_CACHE_BYTES)
+            .build()
+            .map_err(|e| match e {
+                regex::Error::CompiledTooBig(limit) => Error::RegexTooBig { id: id.to_string(), limit: limit >> 20 },
+                e => invalid(last_line(&e.to_string())),
+            })?;
+        self.spent += estimate;
+        Ok(re)
+    }
+}
+
+fn last_line(message: &str) -> String {
+    message.lines().last().unwrap_or_default().trim().to_string()
+}
+
+/// The size of what `hir` compiles to, in units of about one automaton state: counted repetitions are
+/// written out, and a class costs its ranges (UTF-8 makes a Unicode range several states).
+fn weight(hir: &Hir) -> usize {
+    match hir.kind() {
+        HirKind::Empty | HirKind::Look(_) => 1,
+        HirKind::Literal(l) => l.0.len(),
+        HirKind::Class(Class::Unicode(c)) => c.ranges().len().saturating_mul(4),
+        HirKind::Class(Class::Bytes(c)) => c.ranges().len(),
+        HirKind::Repetition(r) => {
+            let copies = r.max.unwrap_or(r.min).max(1) as usize;
+            weight(&r.sub).saturating_mul(copies).saturating_add(1)
+        }
+        HirKind::Capture(c) => weight(&c.sub),
+        HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().map(weight).fold(1, usize::saturating_add),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rule_set_past_the_budget_is_an_error_naming_the_rule() {
+        let mut budget = RegexBudget::default();
+        let mut failed = None;
+        for i in 0..300 {
+            if let Err(e) = budget.compile(&format!("r{i}"), r"\w{1,50}\s+\w{1,50}") {
+                failed = Some((i, e.to_string()));
+                break;
+            }
+        }
+        let (i, message) = failed.expect("300 rules of \\w{1,50} exceed the budget");
+        assert!(i > 0, "the first rule fits");
+        assert!(message.contains(&format!("rule r{i}")) && message.contains("simplify"), "{message}");
+    }
+
+    #[test]
+    fn ordinary_rules_fit_by_the_thousand() {
+        let mut budget = RegexBudget::default();
+        for i in 0..1000 {
+            budget.compile(&format!("r{i}"), &format!(r"Read\s+more\s+{i}\s*\|\s*(?:Monday|Tuesday)")).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_rule_too_big_alone_names_its_limit() {
+        let err = RegexBudget::default().compile("huge", r"\w{1000}\w{1000}").unwrap_err().to_string();
+        assert!(err.contains("rule huge") && err.contains("simplify"), "{err}");
+    }
+}
