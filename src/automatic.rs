@@ -1,6 +1,6 @@
 //! The automatic rules: what chaff makes of a freshly mined source before an editor looks at it. One
 //! place decides it, for `chaff mine`, the tuning UI and `chaff eval` alike, with the defaults that
-//! measured best on real pages (`chaff eval`, see the README):
+//! measured best on real pages (`chaff eval`, see docs/method.md):
 //! - frame cuts suggested for header and footer strings ([`crate::frame`]);
 //! - in text mode, the line-boundary filter, unless the source's documents are glued into long lines
 //!   (as a naive parser leaves them: the thesis's own example);
