@@ -373,15 +373,7 @@ fn documents_added_to_the_corpus_are_mined_again() {
 #[test]
 fn strings_that_are_candidates_in_many_sources_start_rejected_as_idioms() {
     let fx = Fixture::sevendays();
-    let mut app = fx.app(120, 40);
-    press(&mut app, "w");
-    // two other sources whose rules files have the same candidates
-    let mut other = RulesFile::load(&fx.rules()).unwrap();
-    for name in ["other1", "other2"] {
-        other.source = name.into();
-        other.save(&fx.rules_dir().join(format!("{name}.toml"))).unwrap();
-    }
-    std::fs::remove_file(fx.rules()).unwrap();
+    fx.other_sources_share_the_candidates();
     let app = fx.app(120, 40);
     let s = app.session().unwrap();
     let idioms: Vec<usize> = s.list.rows.iter().copied().filter(|&i| s.string(i).idiom).collect();

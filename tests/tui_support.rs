@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use chaff::generate;
+use chaff::rules::RulesFile;
 use chaff::tui::{App, Settings, TuneOptions, view};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -59,6 +60,19 @@ impl Fixture {
 
     pub fn rules(&self) -> PathBuf {
         self.rules_dir().join("sevendays.toml")
+    }
+
+    /// Rules files of two other sources with sevendays' candidates, and none of sevendays' own: opened
+    /// again, its candidates are candidates in many sources, so idioms.
+    pub fn other_sources_share_the_candidates(&self) {
+        let mut app = self.app(120, 40);
+        press(&mut app, "w");
+        let mut other = RulesFile::load(&self.rules()).unwrap();
+        for name in ["other1", "other2"] {
+            other.source = name.into();
+            other.save(&self.rules_dir().join(format!("{name}.toml"))).unwrap();
+        }
+        std::fs::remove_file(self.rules()).unwrap();
     }
 
     pub fn options(&self, corpus: &Path) -> TuneOptions {

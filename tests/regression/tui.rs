@@ -329,14 +329,7 @@ fn undo_and_redo_take_back_decisions_and_cutoff_moves_and_backspace_sets_pending
 #[test]
 fn bulk_accept_with_nothing_marked_leaves_idioms_and_rules_the_filter_hides() {
     let fx = Fixture::sevendays();
-    let mut app = fx.app(120, 40);
-    press(&mut app, "w");
-    let mut other = RulesFile::load(&fx.rules()).unwrap();
-    for name in ["other1", "other2"] {
-        other.source = name.into();
-        other.save(&fx.rules_dir().join(format!("{name}.toml"))).unwrap();
-    }
-    std::fs::remove_file(fx.rules()).unwrap();
+    fx.other_sources_share_the_candidates();
     let mut app = fx.app(120, 40);
     let idioms: Vec<String> = {
         let s = app.session().unwrap();
