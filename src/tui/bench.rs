@@ -94,7 +94,7 @@ pub fn bench_frames() -> String {
         }
         accept.push(frame(&mut app, &mut terminal, key(KeyCode::Char('a'))));
         reject.push(frame(&mut app, &mut terminal, key(KeyCode::Char('r'))));
-        app.handle_key(key(KeyCode::Char('u')));
+        app.handle_key(key(KeyCode::Backspace));
         app.handle_key(key(KeyCode::Down));
     }
     // accept half of the candidates, so the preview has accepted rules while the cutoff sweeps
