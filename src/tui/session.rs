@@ -95,6 +95,9 @@ pub struct Session {
     pub rules_warnings: Vec<String>,
     /// The editor's steps, for undo and redo.
     pub history: History,
+    /// The rules file against the corpus as opened (see [`crate::drift`]): a newer corpus shows which
+    /// rules match less than when they were mined.
+    pub drift: Option<crate::drift::Drift>,
     /// The rules file's text as last loaded or saved here: a watcher event with the same text is ours.
     pub disk_text: Option<String>,
     pub watch: Option<Watch>,
@@ -147,7 +150,7 @@ impl Session {
     /// A session on a mined source; decisions, cutoff and settings come from its rules file. `ready`:
     /// the mining prepared on the miner thread (with idioms flagged), or `None` to prepare it here.
     pub fn new(opened: Opened, mut mining: Mining, ready: Option<Ready>, journal: Journal) -> Session {
-        let Opened { spec, corpus, previous, previous_text, config, params, idioms, rules_warnings } = opened;
+        let Opened { spec, corpus, previous, previous_text, config, params, idioms, rules_warnings, drift } = opened;
         // A source without a rules file starts from the automatic rules, as `chaff mine` writes them.
         let auto = match &previous {
             Some(_) => None,
@@ -191,6 +194,7 @@ impl Session {
             journal,
             rules_warnings,
             history: History::default(),
+            drift,
             disk_text: previous_text,
             watch: None,
             pending_conflict: false,

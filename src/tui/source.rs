@@ -43,6 +43,9 @@ pub struct Opened {
     pub idioms: Idioms,
     /// Keys of the rules file chaff does not read (`stauts = …`), each with file, line and column.
     pub rules_warnings: Vec<String>,
+    /// The rules file's rules against this corpus (as `chaff check` measures them): how much of what each
+    /// matched when mined it matches now. `None` without a rules file.
+    pub drift: Option<crate::drift::Drift>,
 }
 
 /// Where `x` exports the accepted rules of a rules file.
@@ -90,7 +93,9 @@ pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: 
         rules,
         rules_dir: rules_dir.to_path_buf(),
     };
-    Ok(Opened { spec, corpus, previous, previous_text, config, params, idioms, rules_warnings })
+    // linear in the corpus, and cheaper than the mining that follows
+    let drift = previous.as_ref().and_then(|file| crate::drift::drift(file, &corpus.docs, true).ok());
+    Ok(Opened { spec, corpus, previous, previous_text, config, params, idioms, rules_warnings, drift })
 }
 
 impl Opened {
@@ -116,6 +121,7 @@ impl Opened {
             params,
             idioms: Idioms::default(),
             rules_warnings: Vec::new(),
+            drift: None,
         }
     }
 }

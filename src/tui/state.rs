@@ -181,6 +181,18 @@ impl App {
         if let Some(w) = s.corpus.warnings.first() {
             self.message = Some(Message { text: format!("warning: {w}"), error: true });
         }
+        if let Some(d) = &s.drift
+            && d.drift > crate::drift::DEFAULT_MAX_DRIFT
+        {
+            let stopped = d.stopped().count();
+            self.message = Some(Message {
+                text: format!(
+                    "the template changed: the rules find {:.0}% less of it than when mined, {stopped} rule(s) match no document now (Enter on a candidate shows then and now)",
+                    d.drift * 100.0
+                ),
+                error: true,
+            });
+        }
         if let Some(w) = s.rules_warnings.first() {
             let more = match s.rules_warnings.len() {
                 1 => String::new(),

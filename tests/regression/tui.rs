@@ -369,3 +369,53 @@ fn the_pending_only_filter_lists_what_is_left_to_decide() {
     press(&mut app, "P");
     assert_eq!(app.session().unwrap().list.rows.len(), all);
 }
+
+/// The UI opened on newer pages of a source whose template changed says so, and a candidate's detail shows
+/// how much it matched when mined and now.
+#[test]
+fn opened_on_a_redesigned_corpus_the_ui_shows_the_drift_per_rule() {
+    use chaff::generate::{GeneratedSource, redesigned};
+    let dir = tempfile::tempdir().unwrap();
+    let source = redesigned(80, 11);
+    let part = |name: &str, docs: &[chaff::generate::GeneratedDoc]| {
+        let s = GeneratedSource { name: name.into(), extension: source.extension, docs: docs.to_vec() };
+        chaff::generate::write_source(&s, dir.path()).unwrap();
+        dir.path().join(name)
+    };
+    let old = part("old", &source.docs[..40]);
+    let new = part("new", &source.docs[40..]);
+    let rules = dir.path().join("rules/old.toml");
+    let o = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .args(["mine", old.to_str().unwrap(), "--rules-dir", dir.path().join("rules").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut file = RulesFile::load(&rules).unwrap();
+    for r in &mut file.rules {
+        r.status = Status::Accepted;
+    }
+    file.save(&rules).unwrap();
+    let opts = chaff::tui::TuneOptions {
+        corpus: new,
+        rules: Some(rules.clone()),
+        rules_dir: dir.path().join("rules"),
+        preset: None,
+    };
+    let mut app = chaff::tui::open(&opts, Settings { watch: false, journal: false }).unwrap();
+    app.resize(160, 48);
+    let message = app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(message.contains("the template changed"), "{message}");
+    let drift = app.session().unwrap().drift.clone().expect("a drift against the rules file");
+    let stopped = drift.stopped().next().expect("a rule that stopped matching").id.clone();
+    // a rule that stopped matching is no candidate of the new pages; one that still matches is listed
+    let shown = app.session().unwrap().list.rows.iter().copied().find(|&i| {
+        let s = app.session().unwrap();
+        drift.rules.iter().any(|r| r.id == s.string(i).id)
+    });
+    assert!(!stopped.is_empty());
+    let i = shown.expect("a rule of the file that is a candidate of the new pages too");
+    let pos = app.session().unwrap().list.rows.iter().position(|&r| r == i).unwrap();
+    app.session_mut().unwrap().list.select(pos);
+    press(&mut app, "Enter");
+    assert!(screen(&app).contains("when mined"), "{}", screen(&app));
+}

@@ -21,7 +21,7 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, d: &Detail) {
         Span::styled(format!(" Candidate {} ", m.id), theme::title()),
         Span::styled(format!("{} {:?} ", st.symbol(), st).to_lowercase(), theme::status(st)),
         Span::styled(format!("· {} ", action_name(s.rule_action(d.string))), theme::dim()),
-        Span::styled("(a/r/u/c · Esc closes) ", theme::dim()),
+        Span::styled("(a/r/Backspace/c · Esc closes) ", theme::dim()),
     ]);
     let label = |t: &str| Span::styled(format!("{t:<9}"), theme::header());
     let docs = s.mining.documents.max(1) as f64;
@@ -42,6 +42,20 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, d: &Detail) {
             )),
         ]),
     ];
+    if let Some(r) = s.drift.as_ref().and_then(|d| d.rules.iter().find(|r| r.id == m.id)) {
+        lines.push(Line::from(vec![
+            label("drift"),
+            Span::styled(
+                format!(
+                    "matched {:.0}% of the documents when mined, {:.0}% of these{}",
+                    r.then * 100.0,
+                    r.now * 100.0,
+                    if r.stopped { ": it stopped matching" } else { "" }
+                ),
+                if r.stopped { theme::idiom() } else { Style::new() },
+            ),
+        ]));
+    }
     if m.idiom {
         lines.push(Line::from(vec![
             label("idiom"),
