@@ -6,7 +6,7 @@
 //! template's lines, whatever the article says. Pages are grouped by average-linkage agglomerative
 //! clustering on the Jaccard similarity of their structures, merging while the two closest clusters are
 //! at least `threshold` alike ([`ClusterMethod::Linkage`]), or by the description length of the
-//! clustering, TEXT-MDL ([`ClusterMethod::Mdl`], in [`mdl`]). A new page joins the cluster it is most
+//! clustering, TEXT-MDL ([`ClusterMethod::Mdl`], in `clusters/mdl.rs`). A new page joins the cluster it is most
 //! alike on average.
 
 mod mdl;

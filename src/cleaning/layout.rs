@@ -91,7 +91,7 @@ impl<'a> Layout<'a> {
         self.words(start, end) == 0
     }
 
-    /// Whether `text[start..end]` reads as prose, as [`super::runs::reads_as_prose`] says: it ends with a
+    /// Whether `text[start..end]` reads as prose, as `runs::reads_as_prose` says: it ends with a
     /// sentence's end, or holds one followed by more.
     pub fn reads_as_prose(&self, start: usize, end: usize) -> bool {
         // the last word ending after `start`, of those starting before `end`

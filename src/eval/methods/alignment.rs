@@ -7,7 +7,7 @@
 //!   the same way (a line of the naive text is what a block element held).
 //! - **Template.** `t` sample pages (an even spread of the training pages; 16, the paper's choice, or the
 //!   largest power of two the training pages allow) start as sequences whose tokens score one page each.
-//!   At each step `r` of a binary tree, pairs are aligned ([`super::nw`]); a matched token's score is the
+//!   At each step `r` of a binary tree, pairs are aligned (`nw.rs`); a matched token's score is the
 //!   sum of the two, a token matched with nothing or with a different token keeps its own (both are kept);
 //!   tokens scoring below `2^(r-2)` pages of `t` are pruned. The root's tokens scoring below `t/2` pages
 //!   are pruned too: the template is what more than half of the sample shares, in order.
@@ -16,7 +16,7 @@
 //!   headline list whose headlines change), stays: the seed's template is the tags and text the pages
 //!   share, and whatever changes from page to page is content to it.
 //!
-//! The alignment runs on at most `max_cells` cells at once (anchors, then a band: see [`super::nw`]),
+//! The alignment runs on at most `max_cells` cells at once (anchors, then a band: see `nw.rs`),
 //! so memory stays bounded on pages of tens of thousands of tags.
 
 use std::collections::HashMap;
