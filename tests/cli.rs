@@ -2,31 +2,20 @@
 //! named in the engine issue — each a clear one-line error or warning, never a panic.
 
 use std::fs;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use chaff::generate::{html_news, sevendays, write_source};
 
-fn chaff(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chaff")).args(args).current_dir(dir).output().unwrap()
-}
+// the regression suite's way of running the binary, shared
+#[path = "regression/run.rs"]
+#[allow(dead_code)]
+mod run;
+
+use run::{chaff, stderr};
 
 fn chaff_stdin(args: &[&str], dir: &Path, input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chaff"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    run::chaff_stdin(args, dir, input.as_bytes())
 }
 
 fn stdout(o: &Output) -> String {
