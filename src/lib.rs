@@ -7,6 +7,7 @@
 //! and the terminal UI are thin layers over it.
 
 pub mod atomic;
+pub mod clean_settings;
 pub mod corpus;
 pub mod cutoff;
 pub mod editing;

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cleaning::CleanSettings;
+use crate::clean_settings::{CleanSettings, Stage, Stages};
 use crate::cutoff::CutoffBin;
 use crate::error::{Error, Result, line_column};
 use crate::mining::{MinedString, Mining, MiningConfig};
@@ -39,7 +39,7 @@ impl Status {
 }
 
 /// What a rule does to the text it matches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum Action {
     /// Remove the matches (the thesis).
@@ -49,11 +49,37 @@ pub enum Action {
     CutBefore,
     /// A footer string: remove everything from the start of the match to the document's end.
     CutAfter,
+    /// Never remove what it matches, by any rule or stage: the editor's word that this is the article.
+    Keep,
 }
 
 impl Action {
+    /// Every action, in the order an editor cycles through them.
+    pub const ALL: [Action; 4] = [Action::Remove, Action::CutBefore, Action::CutAfter, Action::Keep];
+
     pub fn is_remove(&self) -> bool {
         *self == Action::Remove
+    }
+
+    /// The action's name in rules files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::Remove => "remove",
+            Action::CutBefore => "cut-before",
+            Action::CutAfter => "cut-after",
+            Action::Keep => "keep",
+        }
+    }
+
+    /// The next action in [`Action::ALL`], round.
+    pub fn next(self) -> Action {
+        let i = Action::ALL.iter().position(|a| *a == self).unwrap_or(0);
+        Action::ALL[(i + 1) % Action::ALL.len()]
+    }
+
+    /// A cut: a header or footer string.
+    pub fn is_cut(self) -> bool {
+        matches!(self, Action::CutBefore | Action::CutAfter)
     }
 }
 
@@ -91,8 +117,13 @@ impl<'de> Deserialize<'de> for Status {
 impl<'de> Deserialize<'de> for Action {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
         d.deserialize_str(OneOf {
-            words: &[("remove", Action::Remove), ("cut-before", Action::CutBefore), ("cut-after", Action::CutAfter)],
-            expected: "an action: \"remove\", \"cut-before\" or \"cut-after\"",
+            words: &[
+                ("remove", Action::Remove),
+                ("cut-before", Action::CutBefore),
+                ("cut-after", Action::CutAfter),
+                ("keep", Action::Keep),
+            ],
+            expected: "an action: \"remove\", \"cut-before\", \"cut-after\" or \"keep\"",
         })
     }
 }
@@ -132,6 +163,25 @@ pub struct Rule {
     /// whose cluster rules cover most of a document).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cluster: Option<u32>,
+}
+
+/// A rules file's `[clean]` table: the cleaner's stages off for this source, and thresholds of stages that
+/// mining does not set.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CleanTable {
+    /// Stages turned off, by name (`off = ["reprints", "short-runs"]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub off: Vec<Stage>,
+    /// `specks`: removed spans of fewer than this many characters inside a line of kept text come back
+    /// (0: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub specks: usize,
+}
+
+impl CleanTable {
+    fn is_empty(&self) -> bool {
+        self.off.is_empty() && self.specks == 0
+    }
 }
 
 fn is_false(b: &bool) -> bool {
@@ -274,6 +324,9 @@ pub struct RulesFile {
     /// its article twice (a preview, then the article).
     #[serde(default, skip_serializing_if = "is_false")]
     pub drop_reprints: bool,
+    /// The cleaner's stages turned off for this source (`[clean] off = ["reprints"]`).
+    #[serde(default, skip_serializing_if = "CleanTable::is_empty")]
+    pub clean: CleanTable,
     /// Documents the rules were mined from.
     #[serde(default)]
     pub documents: u64,
@@ -313,21 +366,50 @@ impl RulesFile {
         }
     }
 
+    /// The settings the cleaner runs with: the file's thresholds, and its stages: all of them but those
+    /// `[clean] off` names and those the file's own switches leave off (`line_boundary = false` leaves
+    /// `line-boundary` and `sentence-heads` off, no `keep_title` leaves `title`, `headline` and
+    /// `datelines` off, no `drop_reprints` leaves `reprints` off).
     pub fn clean_settings(&self) -> CleanSettings {
+        let mut stages = Stages::all();
+        for s in [Stage::LineBoundary, Stage::SentenceHeads] {
+            stages.set(s, self.line_boundary);
+        }
+        for s in [Stage::Title, Stage::Headline, Stage::Datelines] {
+            stages.set(s, self.keep_title);
+        }
+        stages.set(Stage::Reprints, self.drop_reprints);
+        for s in &self.clean.off {
+            stages.set(*s, false);
+        }
         CleanSettings {
             merge_gap: self.merge_gap,
-            line_boundary: self.line_boundary,
             islands: self.islands,
-            keep_title: self.keep_title,
             short_runs: self.short_runs,
-            drop_reprints: self.drop_reprints,
+            specks: self.clean.specks,
+            stages,
         }
     }
 
+    /// Stores `settings`: thresholds as they are; the file's own switches on where a stage they govern is
+    /// on, and the stages that are off all the same in `[clean] off`.
     pub fn set_clean_settings(&mut self, settings: CleanSettings) {
-        let CleanSettings { merge_gap, line_boundary, islands, keep_title, short_runs, drop_reprints } = settings;
-        (self.merge_gap, self.line_boundary, self.islands) = (merge_gap, line_boundary, islands);
-        (self.keep_title, self.short_runs, self.drop_reprints) = (keep_title, short_runs, drop_reprints);
+        (self.merge_gap, self.islands, self.short_runs) = (settings.merge_gap, settings.islands, settings.short_runs);
+        self.clean.specks = settings.specks;
+        let on = |stages: &[Stage]| stages.iter().any(|s| settings.on(*s));
+        self.line_boundary = on(&[Stage::LineBoundary, Stage::SentenceHeads]);
+        self.keep_title = on(&[Stage::Title, Stage::Headline, Stage::Datelines]);
+        self.drop_reprints = on(&[Stage::Reprints]);
+        self.clean.off = Vec::new();
+        let implied = self.clean_settings().stages;
+        self.clean.off = settings.stages.off().into_iter().filter(|s| implied.contains(*s)).collect();
+    }
+
+    /// Turns `stage` on or off for this source.
+    pub fn set_stage(&mut self, stage: Stage, on: bool) {
+        let mut settings = self.clean_settings();
+        settings.stages.set(stage, on);
+        self.set_clean_settings(settings);
     }
 
     pub fn count(&self, status: Status) -> usize {
@@ -418,6 +500,7 @@ mod tests {
             keep_title: true,
             short_runs: 20,
             drop_reprints: true,
+            clean: Default::default(),
             documents: 10,
             cutoff: Cutoff { auto: 51, chosen: 60 },
             mining: MiningParams::default(),

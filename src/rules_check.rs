@@ -16,7 +16,7 @@ use toml::de::{DeTable, DeValue};
 use crate::cutoff::CutoffBin;
 use crate::error::{Error, Result};
 use crate::mutable::{MutablePattern, MutableSet};
-use crate::rules::{Cutoff, MiningParams, Rule, RulesFile};
+use crate::rules::{CleanTable, Cutoff, MiningParams, Rule, RulesFile};
 
 /// The highest histogram bin: bins are df as a percentage of the documents, 0 to 99.
 const MAX_BIN: CutoffBin = 99;
@@ -146,6 +146,9 @@ pub(crate) fn check(text: &str, path: &Path, file: &RulesFile) -> Result<Vec<Str
     }
     if let Some(DeValue::Table(t)) = doc.get("mining").map(|v| v.get_ref()) {
         unused_keys(&src, t, "mining.", fields_of::<MiningParams>(), &mut warnings);
+    }
+    if let Some(DeValue::Table(t)) = doc.get("clean").map(|v| v.get_ref()) {
+        unused_keys(&src, t, "clean.", fields_of::<CleanTable>(), &mut warnings);
     }
     let patterns = tables(doc.get("mutable"));
     for t in &patterns {

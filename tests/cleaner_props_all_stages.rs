@@ -2,7 +2,7 @@
 //! title, short runs, reprints, list items, cuts), on documents of long lines and on HTML with real
 //! markup (`tests/cleaner_props.rs` covers the rules alone, heuristics off).
 
-use chaff::cleaning::{CleanSettings, Cleaner};
+use chaff::cleaning::{CleanSettings, Cleaner, Stage, Stages};
 use chaff::mutable::MutableSet;
 use chaff::rules::{Action, Rule};
 use chaff::symbol::Symbol;
@@ -33,13 +33,13 @@ const HTML_PIECES: [&str; 14] = [
 ];
 
 fn settings(tokenizer: Tokenizer) -> CleanSettings {
+    let text = tokenizer == Tokenizer::Text;
     CleanSettings {
         merge_gap: 2,
-        line_boundary: tokenizer == Tokenizer::Text,
         islands: 3,
-        keep_title: true,
         short_runs: 20,
-        drop_reprints: true,
+        specks: 6,
+        stages: Stages::all().with(Stage::LineBoundary, text).with(Stage::SentenceHeads, text),
     }
 }
 

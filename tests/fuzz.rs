@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use chaff::automatic::{AutoOptions, automatic_rules};
-use chaff::cleaning::{CleanSettings, Cleaner};
+use chaff::cleaning::{CleanSettings, Cleaner, Stage, Stages};
 use chaff::corpus::{Corpus, Document, parse_jsonl, parse_record};
 use chaff::mining::{MiningConfig, Quiet, mine};
 use chaff::render::{html_text, remove_text_keep_tags};
@@ -279,13 +279,13 @@ fn mined_rules(tokenizer: Tokenizer) -> RulesFile {
             let mining = mine(&corpus, &config, &Quiet).unwrap();
             let mut file =
                 automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default()).unwrap();
+            let text = tokenizer == Tokenizer::Text;
             file.set_clean_settings(CleanSettings {
                 merge_gap: 3,
-                line_boundary: tokenizer == Tokenizer::Text,
                 islands: 10,
-                keep_title: true,
                 short_runs: 20,
-                drop_reprints: true,
+                specks: 6,
+                stages: Stages::all().with(Stage::LineBoundary, text).with(Stage::SentenceHeads, text),
             });
             file
         };

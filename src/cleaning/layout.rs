@@ -149,7 +149,7 @@ mod tests {
                 assert_eq!(l.words(a, b), s.split_whitespace().count(), "{s:?}");
                 assert_eq!(l.is_blank(a, b), s.trim().is_empty(), "{s:?}");
                 assert_eq!(l.newlines_in(a, b), s.matches('\n').count(), "{s:?}");
-                assert_eq!(l.reads_as_prose(a, b), crate::cleaning::runs::reads_as_prose(s), "{s:?}");
+                assert_eq!(l.reads_as_prose(a, b), crate::cleaning::short_runs::reads_as_prose(s), "{s:?}");
             }
         }
     }

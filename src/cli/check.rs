@@ -74,11 +74,7 @@ fn print_table(d: &Drift) {
     );
     outln!("  {:>6} {:>6} {:>16}  {:<10} rule", "then", "now", "bytes/doc", "action");
     for r in &d.rules {
-        let action = match r.action {
-            chaff::rules::Action::Remove => "remove",
-            chaff::rules::Action::CutBefore => "cut-before",
-            chaff::rules::Action::CutAfter => "cut-after",
-        };
+        let action = r.action.name();
         outln!(
             "  {:>5.1}% {:>5.1}% {:>16}  {:<10} {}{}",
             100.0 * r.then,

@@ -127,7 +127,7 @@ pub fn output_text(text: &str, removed: &[(usize, usize)], input: Input) -> Stri
         Input::Txt => {
             let spans: Vec<Span> = normalize(removed)
                 .into_iter()
-                .map(|(start, end)| Span { start, end, kind: SpanKind::Removed, rules: Vec::new() })
+                .map(|(start, end)| Span::new(start, end, SpanKind::Removed, Vec::new()))
                 .collect();
             render(text, &spans)
         }

@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use chaff::automatic::{AutoOptions, automatic_rules};
-use chaff::cleaning::{CleanSettings, Cleaner, work};
+use chaff::cleaning::{CleanSettings, Cleaner, Stage, Stages, work};
 use chaff::corpus::{Corpus, Document};
 use chaff::mining::{MiningConfig, Quiet, mine};
 use chaff::mutable::MutableSet;
@@ -54,14 +54,7 @@ fn one_line_documents(n: usize, bytes: usize) -> Vec<Document> {
 
 /// Every stage of cleaning on, as a mined source would have it.
 fn all_settings() -> CleanSettings {
-    CleanSettings {
-        merge_gap: 0,
-        line_boundary: true,
-        islands: 10,
-        keep_title: true,
-        short_runs: 20,
-        drop_reprints: true,
-    }
+    CleanSettings { merge_gap: 0, islands: 10, short_runs: 20, specks: 6, stages: Stages::all() }
 }
 
 fn rule(tokenizer: Tokenizer, id: &str, tokens: &str, action: Action) -> Rule {
@@ -136,7 +129,10 @@ fn an_html_page_with_20000_divs_on_one_line_is_cleaned_in_linear_work() {
             ("<footer> Leave a reply </footer>", Action::CutAfter),
         ],
         // line boundaries are text's
-        CleanSettings { line_boundary: false, ..all_settings() },
+        CleanSettings {
+            stages: Stages::all().with(Stage::LineBoundary, false).with(Stage::SentenceHeads, false),
+            ..all_settings()
+        },
     );
     let (out, reads) = counted(|| c.clean(&page));
     assert!(out.removed_bytes > 0 && c.matches(&page).len() >= 3 * 20_000, "the template is matched and removed");

@@ -103,9 +103,5 @@ pub(super) fn save(app: &mut App) {
 }
 
 pub(super) fn next_rule_action(a: RuleAction) -> RuleAction {
-    match a {
-        RuleAction::Remove => RuleAction::CutBefore,
-        RuleAction::CutBefore => RuleAction::CutAfter,
-        RuleAction::CutAfter => RuleAction::Remove,
-    }
+    a.next()
 }

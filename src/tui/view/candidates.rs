@@ -15,11 +15,7 @@ use super::{compact, printable, theme};
 
 /// The action's name, as rules files spell it.
 pub fn action_name(a: RuleAction) -> &'static str {
-    match a {
-        RuleAction::Remove => "remove",
-        RuleAction::CutBefore => "cut-before",
-        RuleAction::CutAfter => "cut-after",
-    }
+    a.name()
 }
 
 /// The action in the table's narrow column.
@@ -28,6 +24,7 @@ pub fn action_tag(a: RuleAction) -> &'static str {
         RuleAction::Remove => "rm",
         RuleAction::CutBefore => "<cut",
         RuleAction::CutAfter => "cut>",
+        RuleAction::Keep => "keep",
     }
 }
 

@@ -1,38 +1,15 @@
-//! The steps that judge the kept runs, the text left between removals: an island of a few words between
-//! two removals goes (thesis §6.1), a short run outside the article block goes, and a second print of the
-//! article goes. Each is a setting of its own ([`CleanSettings`](super::CleanSettings)) and looks at what
-//! the runs say, not at what rules match.
-
-use std::collections::HashSet;
+//! Stage `short-runs`: kept runs outside the article block with fewer than `short_runs` words on long
+//! lines, or with no long line that reads as prose, go: menus, headline lists, related links and share
+//! widgets that no rule matched and no cut reached. The run that holds the title stays from the title on.
 
 use super::block::long_line_words;
-use super::head::title_lines;
-use super::{LONG_LINE_WORDS, Span, SpanKind, absorb, kept_runs, merge_spans};
+use super::title::title_lines;
+use super::{LONG_LINE_WORDS, Span, by_stage, kept_runs, merge_spans};
+use crate::clean_settings::Stage;
 
-/// Joins removed spans with fewer than `max_words` words of kept text between them (0: none): a short
-/// island between two pieces of template is template too (thesis §6.1).
-pub(super) fn join_islands(text: &str, spans: Vec<Span>, max_words: usize) -> Vec<Span> {
-    if max_words == 0 {
-        return spans;
-    }
-    let mut out: Vec<Span> = Vec::with_capacity(spans.len());
-    for s in spans {
-        if let Some(last) = out.last_mut()
-            && text[last.end..s.start].split_whitespace().count() < max_words
-        {
-            absorb(last, s);
-            continue;
-        }
-        out.push(s);
-    }
-    out
-}
-
-/// Adds to `spans` the kept runs outside the article `block` with fewer than `min_words` words on long
-/// lines, or with no long line that reads as prose: menus, headline lists, related links and share
-/// widgets that no rule matched and no cut reached. The run that holds the title (the block's copy, else
-/// the last kept copy above the block) stays from the title on; what is above the title in it goes,
-/// unless a sentence is there.
+/// Adds to `spans` the short runs outside the article `block`. The run that holds the title (the block's
+/// copy, else the last kept copy above the block) stays from the title on; what is above the title in it
+/// goes, unless a sentence is there.
 pub(super) fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize, block: (usize, usize)) -> Vec<Span> {
     let mut out = spans.clone();
     // the title kept above the block is its last kept copy there (earlier ones are headline lists), and
@@ -54,13 +31,13 @@ pub(super) fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize, bl
             && !text[start..at].split('\n').any(is_prose)
             && text[start..at].split_whitespace().next().is_some()
         {
-            out.push(Span { start, end: at, kind: SpanKind::Removed, rules: Vec::new() });
+            out.push(by_stage(start, at, Stage::ShortRuns));
         }
         // a headline list has long lines too, but no sentence; the title's run stays from the title on
         let short = (long_line_words(run) < min_words || !run.split('\n').any(is_prose))
             && run.split_whitespace().next().is_some();
         if (start, end) != block && title.is_none() && short {
-            out.push(Span { start, end, kind: SpanKind::Removed, rules: Vec::new() });
+            out.push(by_stage(start, end, Stage::ShortRuns));
         }
     }
     merge_spans(out)
@@ -73,59 +50,10 @@ pub(super) fn reads_as_prose(line: &str) -> bool {
     l.ends_with(['.', '!', '?', '"', '\u{201d}']) || [". ", "? ", "! "].iter().any(|end| l.contains(end))
 }
 
-/// Adds to `spans` the kept long lines printed a second time on the page, two or more in a row: a page
-/// that prints its article twice (a preview, then the article). Long lines between them that are new end
-/// the row; short ones do not.
-pub(super) fn drop_reprints(text: &str, spans: Vec<Span>) -> Vec<Span> {
-    let mut seen: HashSet<&str> = HashSet::new();
-    // the reprinted long lines, in order; a lone one is a pull quote or a teaser, and stays
-    let mut reprinted: Vec<(usize, usize)> = Vec::new();
-    let mut out = Vec::new();
-    let mut flush = |group: &mut Vec<(usize, usize)>| {
-        if group.len() >= 2 {
-            out.extend(group.iter().map(|&(start, end)| Span {
-                start,
-                end,
-                kind: SpanKind::Removed,
-                rules: Vec::new(),
-            }));
-        }
-        group.clear();
-    };
-    for (start, end) in kept_runs(text, &spans) {
-        let mut at = start;
-        for line in text[start..end].split_inclusive('\n') {
-            let t = line.trim();
-            if t.split_whitespace().nth(LONG_LINE_WORDS - 1).is_some() {
-                if seen.insert(t) {
-                    flush(&mut reprinted);
-                } else {
-                    reprinted.push((at, at + line.trim_end().len()));
-                }
-            }
-            at += line.len();
-        }
-    }
-    flush(&mut reprinted);
-    if out.is_empty() {
-        return spans;
-    }
-    out.extend(spans);
-    merge_spans(out)
-}
-
 #[cfg(test)]
 mod tests {
-    use crate::cleaning::CleanSettings;
     use crate::cleaning::tests::cleaner;
     use crate::rules::Action;
-    #[test]
-    fn islands_of_few_words_between_removals_go_too() {
-        let text = "read more a b read more one two three four read more";
-        let c = cleaner(&[("read more", Action::Remove)], 0)
-            .with_settings(CleanSettings { islands: 3, ..Default::default() });
-        assert_eq!(c.clean(text).text, "one two three four");
-    }
 
     #[test]
     fn short_runs_outside_the_article_block_go_but_the_title_stays() {
@@ -143,7 +71,7 @@ mod tests {
         let mut c = cleaner(&rules, 0);
         let kept = c.clean(text).text;
         assert!(kept.starts_with("Big news today | Site\nHome") && kept.contains("Other story two"), "{kept}");
-        c.short_runs = 20;
+        c.settings.short_runs = 20;
         let article = "The article has a first line that is long enough to count here.\n\
             And a second line that is long enough to count as well, surely.";
         assert_eq!(c.clean(text).text, format!("Big news today\nBy A. Writer\n{article}"));
@@ -181,24 +109,11 @@ mod tests {
             And a second line that is long enough to count as well, surely.";
         let rules = [("The archive of the site", Action::Remove)];
         let mut c = cleaner(&rules, 0);
-        c.short_runs = 20;
+        c.settings.short_runs = 20;
         assert_eq!(
             c.clean(text).text,
             "Big news today\nBody text here, long enough to be the article block, and one more line.\n\
             And a second line that is long enough to count as well, surely."
         );
-    }
-
-    #[test]
-    fn an_article_printed_twice_keeps_one_print_and_its_pull_quote() {
-        let a = "The first paragraph of the article is long enough to count as a line.";
-        let b = "The second paragraph of the article is long enough to count as well.";
-        let c = "A third paragraph that only the full print of the article carries along.";
-        let text = format!("Title line\n{a}\n{b}\nSubscribe now\n{a}\n{b}\n{c}\n{b}\nEnd");
-        let mut cl = cleaner(&[], 0);
-        assert_eq!(cl.clean(&text).text, text, "off: everything stays");
-        cl.drop_reprints = true;
-        // the second print of a and b goes; b alone again later (a pull quote) stays
-        assert_eq!(cl.clean(&text).text, format!("Title line\n{a}\n{b}\nSubscribe now\n{c}\n{b}\nEnd"));
     }
 }

@@ -1,0 +1,93 @@
+//! Stage `cuts`: frame cuts. A `cut-before` match ending before the article block removes everything from
+//! the document's start to its end (the last such match wins); a `cut-after` match starting after the
+//! block removes everything from its start to the document's end (the first wins). A cut string inside
+//! the block cuts nothing. Off, a cut string is removed as any template string is, and cuts nothing more.
+
+use super::{Cleaner, Match, Span, SpanKind, merge_spans};
+use crate::rules::Action;
+
+/// What the cuts did: the removed spans with the cuts added, and the header and footer matches that cut.
+pub(super) struct Cut {
+    pub spans: Vec<Span>,
+    pub header: Option<Match>,
+    pub footer: Option<Match>,
+}
+
+impl Cleaner {
+    /// `removed` with the cuts of the header and footer strings around the article `block` (of `matches`).
+    pub(super) fn cut(&self, text: &str, matches: &[Match], removed: Vec<Span>, block: Option<(usize, usize)>) -> Cut {
+        let Some((block_start, block_end)) = block else {
+            return Cut { spans: removed, header: None, footer: None };
+        };
+        let header = matches
+            .iter()
+            .filter(|m| self.rules[m.rule as usize].action == Action::CutBefore && m.end <= block_start)
+            .max_by_key(|m| (m.end, std::cmp::Reverse(m.rule)))
+            .copied();
+        let footer = matches
+            .iter()
+            .filter(|m| self.rules[m.rule as usize].action == Action::CutAfter && m.start >= block_end)
+            .min_by_key(|m| (m.start, m.rule))
+            .copied();
+        let mut all: Vec<Span> = removed;
+        if let Some(h) = header {
+            all.push(Span::new(0, h.end, SpanKind::CutBefore, vec![h.rule]));
+        }
+        if let Some(f) = footer {
+            all.push(Span::new(f.start, text.len(), SpanKind::CutAfter, vec![f.rule]));
+        }
+        Cut { spans: merge_spans(all), header, footer }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::clean_settings::Stage;
+    use crate::cleaning::SpanKind;
+    use crate::cleaning::tests::cleaner;
+    use crate::rules::Action;
+
+    #[test]
+    fn cut_after_removes_the_tail_outside_the_article_block() {
+        let c = cleaner(&[("Leave a reply", Action::CutAfter), ("Menu Home", Action::CutBefore)], 0);
+        let text = "Menu Home\nNews\nthe article has a long first line of many words here\nLeave a reply\nBob says hi";
+        let out = c.clean(text);
+        assert_eq!(out.text, "News\nthe article has a long first line of many words here");
+        assert_eq!(out.spans.iter().map(|s| s.kind).collect::<Vec<_>>(), vec![SpanKind::CutBefore, SpanKind::CutAfter]);
+        let off = c.with_stage(Stage::Cuts, false);
+        assert_eq!(
+            off.clean(text).text,
+            "News\nthe article has a long first line of many words here\nBob says hi",
+            "off: the strings go, nothing more"
+        );
+    }
+
+    #[test]
+    fn a_short_match_inside_a_line_does_not_split_the_article_block() {
+        // "Menu Home" mid-line is no boundary: the block starts at the text's start, and nothing is cut.
+        let c = cleaner(&[("Menu Home", Action::CutBefore)], 0);
+        let text = "one two three Menu Home four five six seven eight nine ten";
+        assert_eq!(c.clean(text).text, text);
+    }
+
+    #[test]
+    fn cut_strings_on_the_wrong_side_of_the_article_block_cut_nothing() {
+        let c = cleaner(&[("MUST WATCH", Action::CutBefore), ("Leave a reply", Action::CutAfter)], 0);
+        // a header string after the article, a footer string before it
+        let text = "Leave a reply\none two three four five six seven eight nine ten\nMUST WATCH\nshort";
+        assert_eq!(
+            c.clean(text).text,
+            "Leave a reply\none two three four five six seven eight nine ten\nMUST WATCH\nshort"
+        );
+    }
+
+    #[test]
+    fn the_last_header_and_the_first_footer_cut() {
+        let c = cleaner(&[("Menu", Action::CutBefore), ("Reply", Action::CutAfter)], 0);
+        let text = "Menu\na\nMenu\nb\none two three four five six seven eight nine\nReply\nc\nReply\nd";
+        let out = c.clean(text);
+        assert_eq!(out.text, "b\none two three four five six seven eight nine");
+        assert_eq!((out.spans[0].start, out.spans[0].end, out.spans[0].kind), (0, 11, SpanKind::CutBefore));
+        assert_eq!(out.spans[1].start, text.find("Reply").unwrap());
+    }
+}

@@ -1,0 +1,113 @@
+//! Stage `datelines`: the dateline and byline right above the article block ("November 6, 2012 | 11:00
+//! AM", "By A. Writer") are the article's, though the site prints the same pattern on every page and a
+//! rule took them. They are given back.
+
+use std::sync::LazyLock;
+
+use super::{Layout, Span, SpanKind, work};
+use crate::mutable::MutableSet;
+
+/// The lines right above the article block that a removal took whole and that read as its dateline or
+/// byline ("November 6, 2012 | 11:00 AM", "By A. Writer"): they are the article's, though the site
+/// prints the same pattern on every page. They are given back.
+pub(super) fn lost_datelines(text: &str, spans: &[Span], (block_start, _): (usize, usize)) -> Vec<(usize, usize)> {
+    let mut lines = Vec::new();
+    let mut end = text[..block_start].trim_end_matches('\n').len();
+    for _ in 0..2 {
+        let start = text[..end].rfind('\n').map_or(0, |i| i + 1);
+        let whole = spans.iter().any(|s| s.kind != SpanKind::CutAfter && s.start <= start && s.end >= end);
+        if start == 0 || !whole || !is_dateline(&text[start..end]) {
+            break;
+        }
+        lines.push((start, end));
+        end = start - 1;
+    }
+    lines
+}
+
+/// A short line with a date (a year, or a month's name) or starting with "By ".
+fn is_dateline(line: &str) -> bool {
+    // the month names of the default mutable patterns ("month", "month_abbr")
+    static PATTERNS: LazyLock<MutableSet> = LazyLock::new(MutableSet::defaults);
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.is_empty() || words.len() > 14 {
+        return false;
+    }
+    let year = |w: &str| {
+        let dated = w.contains(['.', '/', '•']);
+        w.split(|c: char| !c.is_ascii_digit())
+            .any(|d| d.len() == 4 && (d.starts_with("19") || d.starts_with("20")) || d.len() == 2 && dated)
+    };
+    // "Nov•" too: the patterns allow ASCII punctuation after the name only
+    let month = |w: &str| {
+        PATTERNS
+            .classify(w.trim_end_matches(|c: char| !c.is_alphanumeric()))
+            .is_some_and(|p| PATTERNS.patterns()[p].name.starts_with("month"))
+    };
+    words[0].eq_ignore_ascii_case("by") || words.iter().any(|w| year(w) || month(w))
+}
+
+/// Whether the line holding `pos` starts with "By ".
+pub(super) fn on_byline(doc: &Layout, pos: usize) -> bool {
+    let start = doc.line_start(pos);
+    // the line's first word starts it (whitespace aside): read from there, not the line
+    let text = doc.text();
+    let first = start + (text[start..].len() - text[start..].trim_start().len());
+    work::add(first - start);
+    text[first..].get(..3).is_some_and(|p| p.eq_ignore_ascii_case("by "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clean_settings::Stage;
+    use crate::cleaning::tests::{cleaner, titled};
+    use crate::rules::Action;
+
+    #[test]
+    fn the_dateline_and_byline_above_the_article_stay_though_a_rule_matches_them() {
+        // the site prints "«weekday», «month» «number», «number»" and "By «name»" on every page
+        let text = "Big news today | Site\nMenu one two\nBy Jane Doe\nTuesday, November 6, 2012\n\
+            Body text here, long enough to be the article block.\nFooter line here";
+        let rules = [
+            ("Menu one two", Action::Remove),
+            ("By Jane Doe", Action::Remove),
+            ("«weekday» «month» «number» «number»", Action::Remove),
+            ("Footer line here", Action::Remove),
+        ];
+        let mut c = cleaner(&rules, 0);
+        let body = "Body text here, long enough to be the article block.";
+        assert_eq!(c.clean(text).text, format!("Big news today | Site\n{body}"));
+        c = titled(c);
+        assert_eq!(
+            c.clean(text).text,
+            format!("Big news today | Site\nBy Jane Doe\nTuesday, November 6, 2012\n{body}")
+        );
+        let off = c.clone().with_stage(Stage::Datelines, false);
+        assert_eq!(off.clean(text).text, format!("Big news today | Site\n{body}"), "off: they go");
+        // only the lines right above the article: a menu line between them and the byline ends the search
+        let menu_between = text.replace("Menu one two\nBy Jane Doe", "By Jane Doe\nMenu one two");
+        assert_eq!(c.clean(&menu_between).text, format!("Big news today | Site\nTuesday, November 6, 2012\n{body}"));
+        // and a dateline after the article is the footer's
+        let below = format!("Big news today | Site\n{body}\nTuesday, November 6, 2012");
+        assert_eq!(c.clean(&below).text, format!("Big news today | Site\n{body}"));
+    }
+
+    #[test]
+    fn datelines_are_short_lines_with_a_year_a_month_or_a_byline() {
+        for line in
+            ["November 06, 2012", "Monday, 11.05.2012 / 12:34 AM / News", "By SVEN GRUNDBERG", "Nov• 01•12", "Sept 27"]
+        {
+            assert!(is_dateline(line), "{line}");
+        }
+        for line in [
+            "The Washington Post",
+            "Maybe later",
+            "Marching orders",
+            "",
+            "In 2012 the council approved the budget for the coming year after a long debate",
+        ] {
+            assert!(!is_dateline(line), "{line}");
+        }
+    }
+}

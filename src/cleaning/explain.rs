@@ -1,0 +1,182 @@
+//! Every decision explained: each removed range names every rule that matched inside it and the stages
+//! that removed or joined it; each range a stage or a keep rule gave back names that stage or rule, and
+//! the rules it overruled. `chaff clean --explain` prints them and the UI lists them under the cursor.
+
+use serde::Serialize;
+
+use super::spans::subtract;
+use super::{ActiveRule, Cleaner, Match, Span, SpanKind};
+use crate::clean_settings::Stage;
+use crate::rules::Action;
+
+/// Why a range was removed or kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reason {
+    /// A rule matched it (an index into the cleaner's rules: [`Cleaner::rule_id`]), with the rule's action.
+    Rule { rule: u32, action: Action },
+    /// A stage removed it, joined it to a removal, or gave it back.
+    Stage(Stage),
+}
+
+/// One range of the text and why it is removed or kept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Decision {
+    pub start: usize,
+    pub end: usize,
+    /// Removed (else kept: a stage or a keep rule gave it back, over the rules in `reasons`).
+    pub removed: bool,
+    /// Every rule that matched the range and every stage that decided, rules first.
+    pub reasons: Vec<Reason>,
+}
+
+/// A cleaned document's removed spans and every decision behind them, sorted by start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    pub spans: Vec<Span>,
+    pub decisions: Vec<Decision>,
+}
+
+impl Explanation {
+    /// The decisions touching `start..end` (a line under the preview's cursor).
+    pub fn decisions_in(&self, start: usize, end: usize) -> impl Iterator<Item = &Decision> {
+        let first = self.decisions.partition_point(|d| d.end <= start);
+        self.decisions[first..].iter().take_while(move |d| d.start < end.max(start + 1))
+    }
+}
+
+/// What stages and keep rules gave back while the pipeline ran.
+#[derive(Debug, Default)]
+pub(super) struct Trace {
+    kept: Vec<(usize, usize, Reason)>,
+}
+
+impl Trace {
+    pub(super) fn kept(&mut self, start: usize, end: usize, reason: Reason) {
+        if start < end {
+            self.kept.push((start, end, reason));
+        }
+    }
+
+    /// Records what `stage` gave back: what `before` removed and `after` does not.
+    pub(super) fn given_back(&mut self, before: &[Span], after: &[Span], stage: Stage) {
+        let after: Vec<(usize, usize)> = after.iter().map(|s| (s.start, s.end)).collect();
+        for s in subtract(before.to_vec(), &after) {
+            self.kept(s.start, s.end, Reason::Stage(stage));
+        }
+    }
+}
+
+/// Sets each span's rules to every rule with a match inside it: one pass over the matches, each placed
+/// by binary search among the (sorted, disjoint) spans.
+pub(super) fn every_rule(spans: &mut [Span], matches: &[Match]) {
+    if spans.is_empty() {
+        return;
+    }
+    for m in matches {
+        let mut i = spans.partition_point(|s| s.end <= m.start);
+        while i < spans.len() && spans[i].start < m.end {
+            spans[i].rules.push(m.rule);
+            i += 1;
+        }
+    }
+    for s in spans.iter_mut() {
+        s.rules.sort_unstable();
+        s.rules.dedup();
+    }
+}
+
+impl Cleaner {
+    /// The removed spans of `text` and every decision behind them (see [`Explanation`]).
+    pub fn explain(&self, text: &str) -> Explanation {
+        let matches = self.matches(text);
+        let mut trace = Trace::default();
+        let spans = self.run(text, &matches, &mut trace);
+        let template: Vec<Match> =
+            matches.iter().filter(|m| self.rules[m.rule as usize].action != Action::Keep).copied().collect();
+        let mut decisions: Vec<Decision> = spans
+            .iter()
+            .map(|s| Decision {
+                start: s.start,
+                end: s.end,
+                removed: true,
+                reasons: reasons(&self.rules, &s.rules, &s.stages),
+            })
+            .collect();
+        decisions.extend(kept_decisions(&self.rules, &spans, trace, &template));
+        decisions.sort_by_key(|d| (d.start, d.end));
+        Explanation { spans, decisions }
+    }
+}
+
+fn reasons(rules: &[ActiveRule], ids: &[u32], stages: &[Stage]) -> Vec<Reason> {
+    let mut out: Vec<Reason> =
+        ids.iter().map(|&rule| Reason::Rule { rule, action: rules[rule as usize].action }).collect();
+    out.extend(stages.iter().map(|&s| Reason::Stage(s)));
+    out
+}
+
+/// The ranges given back that stayed kept: what the trace recorded less what is removed in the end,
+/// overlapping pieces joined, each with its reasons and the rules it overruled.
+fn kept_decisions(rules: &[ActiveRule], spans: &[Span], trace: Trace, template: &[Match]) -> Vec<Decision> {
+    let removed: Vec<(usize, usize)> = spans.iter().map(|s| (s.start, s.end)).collect();
+    let mut pieces: Vec<Span> = Vec::new();
+    for (start, end, reason) in trace.kept {
+        let (mut rules_of, mut stages) = (Vec::new(), Vec::new());
+        match reason {
+            Reason::Rule { rule, .. } => rules_of.push(rule),
+            Reason::Stage(s) => stages.push(s),
+        }
+        let piece = Span { start, end, kind: SpanKind::Removed, rules: rules_of, stages };
+        pieces.extend(subtract(vec![piece], &removed));
+    }
+    let mut pieces = super::merge_spans(pieces);
+    // the rules that matched each piece, with the keep rules already there
+    every_rule(&mut pieces, template);
+    pieces
+        .into_iter()
+        .map(|p| Decision { start: p.start, end: p.end, removed: false, reasons: reasons(rules, &p.rules, &p.stages) })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cleaning::tests::{cleaner, titled};
+
+    #[test]
+    fn every_rule_that_matched_a_removed_range_is_named_not_the_first() {
+        let c = cleaner(&[("a a b", Action::Remove), ("b c", Action::Remove), ("c", Action::Remove)], 0);
+        let e = c.explain("x a a b c y");
+        assert_eq!(e.decisions.len(), 1);
+        let rules: Vec<u32> = e.decisions[0]
+            .reasons
+            .iter()
+            .filter_map(|r| match r {
+                Reason::Rule { rule, .. } => Some(*rule),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rules, vec![0, 1, 2]);
+        assert!(e.decisions[0].removed);
+    }
+
+    #[test]
+    fn a_range_a_stage_gave_back_names_the_stage_and_the_rules_it_overruled() {
+        let text = "Big news today | Site\nMenu one two\nBy Jane Doe\nTuesday, November 6, 2012\n\
+            Body text here, long enough to be the article block.\nFooter line here";
+        let rules = [("Menu one two", Action::Remove), ("By Jane Doe", Action::Remove)];
+        let c = titled(cleaner(&rules, 0));
+        let e = c.explain(text);
+        let byline = text.find("By Jane").unwrap();
+        let kept: Vec<&Decision> = e.decisions.iter().filter(|d| !d.removed).collect();
+        assert_eq!(kept.len(), 1, "{:?}", e.decisions);
+        assert_eq!((kept[0].start, kept[0].end), (byline, byline + "By Jane Doe".len()));
+        assert_eq!(
+            kept[0].reasons,
+            vec![Reason::Rule { rule: 1, action: Action::Remove }, Reason::Stage(Stage::Datelines)]
+        );
+        let line = e.decisions_in(byline, byline + 3).collect::<Vec<_>>();
+        assert_eq!(line.len(), 1);
+    }
+}

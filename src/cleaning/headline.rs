@@ -1,0 +1,86 @@
+//! Stage `headline`: the headline above the article block, when a removal took it, is given back. The
+//! site's other pages list this page's headline ("Most popular", "Top stories"), so a rule matches it
+//! whole; above the article it is the article's.
+
+use super::title::{title_line, title_lines};
+use super::{Match, Span};
+
+/// The headline above the article block, when a removal took it: the site's other pages list this
+/// page's headline ("Most popular"), so a rule matches it whole. It is given back.
+pub(super) fn lost_headline(
+    text: &str,
+    spans: &[Span],
+    matches: &[Match],
+    block: (usize, usize),
+) -> Option<(usize, usize)> {
+    let (block_start, block_end) = block;
+    if title_lines(text, block_start, block_end).next().is_some() {
+        return None;
+    }
+    // the removal ends before the title's newline, where the block starts; or it took the headline's head
+    // only (the site's lists print it without its "…"), and the block starts inside the headline
+    let end = text[block_start..].find('\n').map_or(text.len(), |i| block_start + i + 1);
+    let title = title_line(text, 0, end, matches)?;
+    let title_end = text[title..].find('\n').map_or(text.len(), |i| title + i);
+    spans.iter().any(|s| s.start < title_end && s.end > title).then_some((title, title_end))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::clean_settings::Stage;
+    use crate::cleaning::tests::{cleaner, titled};
+    use crate::rules::Action;
+
+    #[test]
+    fn keep_title_keeps_a_title_that_a_rule_matches_whole() {
+        // the site lists its headlines on every page, so a rule matches this page's headline too
+        let text = "Big news today | Site\nMenu one two\nBig news today\nShare this now\n\
+            Body text here, long enough to be the article block.\nTop stories\nBig news today";
+        let rules = [
+            ("Menu one two", Action::Remove),
+            ("Big news today", Action::Remove),
+            ("Share this now", Action::CutBefore),
+        ];
+        let mut c = cleaner(&rules, 0);
+        c = titled(c);
+        assert_eq!(
+            c.clean(text).text,
+            "Big news today\nBody text here, long enough to be the article block.\nTop stories",
+            "the headline stays above the article, and goes from the list"
+        );
+    }
+
+    #[test]
+    fn a_headline_listed_on_other_pages_is_given_back_without_a_header_cut() {
+        // no header string: the headline goes by a plain removal (the site lists it under "Most popular")
+        let text = "Big news today | Site\nMenu one two\nBig news today\n\
+            Body text here, long enough to be the article block.\nMost popular\nBig news today";
+        let rules = [("Menu one two", Action::Remove), ("Big news today", Action::Remove)];
+        let mut c = cleaner(&rules, 0);
+        assert_eq!(c.clean(text).text, "| Site\nBody text here, long enough to be the article block.\nMost popular");
+        c = titled(c);
+        assert_eq!(
+            c.clean(text).text,
+            "| Site\nBig news today\nBody text here, long enough to be the article block.\nMost popular",
+            "the copy above the article is given back, the listed one after it is not"
+        );
+        assert_eq!(
+            c.with_stage(Stage::Headline, false).clean(text).text,
+            "| Site\nBody text here, long enough to be the article block.\nMost popular",
+            "off: the headline goes with the list's copy"
+        );
+    }
+
+    #[test]
+    fn a_headline_whose_head_a_rule_took_is_given_back_whole() {
+        // the site's lists print the headline without its "…", so a rule matches only its head
+        let text = "Big news from the Stats Impressive - Blog\nMenu one two\n\
+            Big news from the Stats\u{2026} Impressive\n\
+            Body text here, long enough to be the article block.";
+        let rules = [("Menu one two", Action::Remove), ("Big news from the", Action::Remove)];
+        let mut c = cleaner(&rules, 0).with_line_boundary(true);
+        c = titled(c);
+        let kept = c.clean(text).text;
+        assert!(kept.contains("\nBig news from the Stats\u{2026} Impressive\nBody"), "{kept}");
+    }
+}

@@ -1,0 +1,78 @@
+//! Finding every match of every rule on a document's text, on the original text only (none on text
+//! another rule already changed), so rule order cannot matter. A rule whose regex is the one synthesized
+//! from its tokens is matched at token level ([`TokenMatcher`]); a hand-edited regex is run as a regex,
+//! and kept only where it starts and ends on token boundaries; a line rule matches whole lines. Stages
+//! `line-boundary`, `sentence-heads` and `clusters` then drop matches.
+
+use std::cell::RefCell;
+
+use super::clusters::keep_one_cluster;
+use super::line_boundary::touches_a_line_edge;
+use super::sentence_heads::opens_a_sentence;
+use super::{Cleaner, Layout, Match, work};
+use crate::clean_settings::Stage;
+use crate::lines;
+use crate::matcher::Scratch;
+use crate::rules::Action;
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+impl Cleaner {
+    /// Every match of every rule, sorted.
+    pub fn matches(&self, text: &str) -> Vec<Match> {
+        // the token matcher reads the text once
+        work::add(text.len());
+        let mut out = Vec::new();
+        SCRATCH.with_borrow_mut(|scratch| {
+            self.matcher.find_all(text, scratch, |start, end, s| {
+                out.push(Match { start, end, rule: self.token_rules[s as usize] });
+            });
+        });
+        if !self.regex_rules.is_empty() {
+            let spans = self.tokenizer.spans(text);
+            let starts: Vec<usize> = spans.iter().map(|s| s.0).collect();
+            let is_end = |e: usize| spans.binary_search_by_key(&e, |s| s.1).is_ok();
+            for (rule, re) in &self.regex_rules {
+                let mut from = 0;
+                loop {
+                    let found = re.find_at(text, from);
+                    // what the search read to find it (or to find nothing)
+                    work::add(found.map_or(text.len(), |m| m.end()) - from);
+                    let Some(m) = found else { break };
+                    if m.end() > m.start() && starts.binary_search(&m.start()).is_ok() && is_end(m.end()) {
+                        out.push(Match { start: m.start(), end: m.end(), rule: *rule });
+                    }
+                    // next token start after this match's start: overlapping matches are found too
+                    let k = starts.partition_point(|&s| s <= m.start());
+                    match starts.get(k) {
+                        Some(&s) => from = s,
+                        None => break,
+                    }
+                }
+            }
+        }
+        if !self.line_rules.is_empty() {
+            lines::find_lines(text, &self.line_rules, |start, end, rule| out.push(Match { start, end, rule }));
+        }
+        let line_boundary = self.settings.on(Stage::LineBoundary);
+        let sentence_heads = self.settings.on(Stage::SentenceHeads);
+        if line_boundary || sentence_heads {
+            let doc = Layout::new(text);
+            // a keep rule holds wherever it matches; a cut string is template wherever it stands in a line
+            out.retain(|m| {
+                let action = self.rules[m.rule as usize].action;
+                action == Action::Keep
+                    || ((!line_boundary || touches_a_line_edge(&doc, m))
+                        && (!sentence_heads || action != Action::Remove || !opens_a_sentence(&doc, m)))
+            });
+        }
+        out.sort_unstable();
+        out.dedup();
+        if self.any_cluster && self.settings.on(Stage::Clusters) {
+            keep_one_cluster(&self.rules, &mut out);
+        }
+        out
+    }
+}

@@ -1,0 +1,61 @@
+//! Stage `reprints`: a page that prints its article twice (a preview, then the article) keeps one print.
+//! Kept long lines printed a second time, two or more in a row, go; long lines between them that are new
+//! end the row, short ones do not. A lone repeat is a pull quote or a teaser, and stays.
+
+use std::collections::HashSet;
+
+use super::{LONG_LINE_WORDS, Span, by_stage, kept_runs, merge_spans};
+use crate::clean_settings::Stage;
+
+/// Adds to `spans` the kept long lines printed a second time on the page, two or more in a row.
+pub(super) fn drop_reprints(text: &str, spans: Vec<Span>) -> Vec<Span> {
+    let mut seen: HashSet<&str> = HashSet::new();
+    // the reprinted long lines, in order
+    let mut reprinted: Vec<(usize, usize)> = Vec::new();
+    let mut out = Vec::new();
+    let mut flush = |group: &mut Vec<(usize, usize)>| {
+        if group.len() >= 2 {
+            out.extend(group.iter().map(|&(start, end)| by_stage(start, end, Stage::Reprints)));
+        }
+        group.clear();
+    };
+    for (start, end) in kept_runs(text, &spans) {
+        let mut at = start;
+        for line in text[start..end].split_inclusive('\n') {
+            let t = line.trim();
+            if t.split_whitespace().nth(LONG_LINE_WORDS - 1).is_some() {
+                if seen.insert(t) {
+                    flush(&mut reprinted);
+                } else {
+                    reprinted.push((at, at + line.trim_end().len()));
+                }
+            }
+            at += line.len();
+        }
+    }
+    flush(&mut reprinted);
+    if out.is_empty() {
+        return spans;
+    }
+    out.extend(spans);
+    merge_spans(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::clean_settings::Stage;
+    use crate::cleaning::tests::cleaner;
+
+    #[test]
+    fn an_article_printed_twice_keeps_one_print_and_its_pull_quote() {
+        let a = "The first paragraph of the article is long enough to count as a line.";
+        let b = "The second paragraph of the article is long enough to count as well.";
+        let c = "A third paragraph that only the full print of the article carries along.";
+        let text = format!("Title line\n{a}\n{b}\nSubscribe now\n{a}\n{b}\n{c}\n{b}\nEnd");
+        let mut cl = cleaner(&[], 0);
+        assert_eq!(cl.clean(&text).text, text, "off: everything stays");
+        cl = cl.with_stage(Stage::Reprints, true);
+        // the second print of a and b goes; b alone again later (a pull quote) stays
+        assert_eq!(cl.clean(&text).text, format!("Title line\n{a}\n{b}\nSubscribe now\n{c}\n{b}\nEnd"));
+    }
+}

@@ -1,0 +1,228 @@
+//! Stage `title`: the page's title stays. The document's first line is the HTML `<title>` (the page view
+//! puts it first); news pages print it again above the article, often with the byline and date between it
+//! and the last header string, so a header cut would take it. With this stage the cut stops at the line
+//! that repeats the title, and between the title and the header string only what rules match goes. The
+//! title helpers here are shared with stages `headline` and `short-runs`.
+
+use super::datelines::on_byline;
+use super::{Layout, Match, Span, SpanKind, merge_spans, union, work};
+
+/// The start of the line before `end` that repeats most of the page's title (of equal ones, the last): the
+/// first line of the document holds it (the naive text of a page starts with the HTML `<title>`), it has at
+/// least two words, and no rule matches it whole (the site's name is in the title too, but on every page).
+/// News pages print the title again above the article, often with the byline and date between it and the
+/// last header string, so a cut-before would take it.
+pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Option<usize> {
+    // the site's name is a line a rule matches whole; a date in the title is no reason to lose it
+    let whole = |ls: usize, line: &str| {
+        let (a, b) = (ls + (line.len() - line.trim_start().len()), ls + line.trim_end().len());
+        matches.iter().any(|m| m.start <= a && m.end >= b)
+    };
+    // whole lines only: the header string's own line, cut short at `end`, is not the title
+    let complete = |ls: usize, line: &str| line.ends_with('\n') || ls + line.len() == text.len();
+    // but a line that holds most of the title is the headline, even if a rule matches it whole: this
+    // page's headline is listed on the site's other pages ("Top stories")
+    let first_words = first_line(text).split_whitespace().count();
+    let most = |line: &str| 2 * line.split_whitespace().count() > first_words;
+    // the fullest repeat, the last of those: an author's name in the title is a repeat of it too
+    title_lines(text, start, end)
+        .filter(|&(ls, line)| complete(ls, line) && (!whole(ls, line) || most(line)))
+        .max_by_key(|&(ls, line)| (line.split_whitespace().count(), ls))
+        .map(|(ls, _)| ls)
+}
+
+/// The lines inside `start..end`, below the first line, that repeat the title (see [`is_title`]), with
+/// their starts.
+pub(super) fn title_lines(text: &str, start: usize, end: usize) -> impl Iterator<Item = (usize, &str)> {
+    let first = first_line(text);
+    let below_first = text.find('\n').map_or(text.len(), |i| i + 1);
+    let from = start.max(below_first).min(end);
+    text[from..end]
+        .split_inclusive('\n')
+        .scan(from, |pos, line| {
+            let at = *pos;
+            *pos += line.len();
+            Some((at, line))
+        })
+        // a line's tail (a removal took its head) is no repeat of the title
+        .filter(move |&(at, line)| (at == 0 || text.as_bytes()[at - 1] == b'\n') && is_title(&first, line))
+}
+
+/// Whether `pos` starts the document's first line or a line that repeats it (see [`is_title`]).
+pub(super) fn starts_a_title_line(doc: &Layout, first: &str, pos: usize) -> bool {
+    let text = doc.text();
+    if pos > 0 && text.as_bytes()[pos - 1] != b'\n' {
+        return false;
+    }
+    let line = work::scan(&text[pos..doc.line_end(pos)]);
+    pos == 0 || is_title(first, line)
+}
+
+/// The document's first line, folded (see [`fold`]): the naive text of a page starts with the HTML
+/// `<title>`.
+pub(super) fn first_line(text: &str) -> String {
+    fold(text.lines().next().unwrap_or_default().trim())
+}
+
+/// Lowercase, with typographic quotes and dashes as their ASCII kin: a page's `<title>` often says
+/// "Wife's" where its headline says "Wife’s".
+pub(super) fn fold(s: &str) -> String {
+    s.chars()
+        .filter_map(|c| match c {
+            '\u{2018}' | '\u{2019}' | '\u{2032}' => Some('\''),
+            '\u{201C}' | '\u{201D}' | '\u{2033}' => Some('"'),
+            '\u{2013}' | '\u{2014}' | '\u{2212}' => Some('-'),
+            '\u{00A0}' => Some(' '),
+            // "Stats… Impressive!" in the headline, "Stats Impressive!" in the <title>
+            '\u{2026}' => None,
+            c => Some(c),
+        })
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Whether `line` repeats the title (`first`, see [`first_line`]): two words or more, in the first line;
+/// or it starts with the title proper (the first line before a " - Site" suffix, three words or more).
+pub(super) fn is_title(first: &str, line: &str) -> bool {
+    let t = line.trim();
+    let mut words = t.split_whitespace();
+    let Some(head) = words.next() else { return false };
+    // most lines are not the title: their first word is not in it (cheaper than folding the line)
+    if t.len() < 10 || words.next().is_none() || !first.contains(&fold(head)) {
+        return false;
+    }
+    let t = fold(t);
+    if first.contains(&t) {
+        return true;
+    }
+    // the title proper, followed on its line by a dateline
+    let proper = title_proper(first);
+    proper.len() >= 10 && proper.split_whitespace().count() >= 3 && t.starts_with(proper)
+}
+
+/// The title proper: the (folded) first line before " - Site".
+fn title_proper(first: &str) -> &str {
+    [" - ", " | ", " :: "].iter().filter_map(|sep| first.split(sep).next()).min_by_key(|p| p.len()).unwrap_or(first)
+}
+
+/// Gives back the title line inside the cut before `header_end` (the header string's end): the span
+/// holding it stops there, and between the title and `header_end` only what rules match goes (the header
+/// string itself among them), except on a byline ("By A. Writer, July 3"): the title and the byline are
+/// the article's. What islands or the footer's cut joined to the span after `header_end` stays removed.
+pub(super) fn keep_title(
+    doc: &Layout,
+    spans: Vec<Span>,
+    matches: &[Match],
+    gap: usize,
+    header_end: usize,
+    footer: bool,
+) -> Vec<Span> {
+    let text = doc.text();
+    let Some(cut) = spans.iter().position(|s| s.kind == SpanKind::CutBefore && s.start == 0) else { return spans };
+    let Some(title) = title_line(text, 0, header_end, matches) else { return spans };
+    let mut out = spans;
+    let s = out.remove(cut);
+    // the title line itself stays even if a rule matches it (the site's other pages list this headline)
+    let title_end = text[title..].find('\n').map_or(text.len(), |i| title + i);
+    let below = matches
+        .iter()
+        .filter(|m| m.start >= title && m.end <= header_end && m.end > title_end && !on_byline(doc, m.start));
+    out.extend(union(text, below, gap, SpanKind::Removed));
+    out.push(Span { end: title, ..s.clone() });
+    if s.end > header_end {
+        let kind = if s.end == text.len() && footer { SpanKind::CutAfter } else { SpanKind::Removed };
+        out.push(Span { start: header_end, kind, ..s });
+    }
+    merge_spans(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clean_settings::Stage;
+    use crate::cleaning::tests::{cleaner, titled};
+    use crate::rules::Action;
+
+    #[test]
+    fn the_title_line_is_the_last_repeat_of_the_first_line_that_is_not_the_sites_name() {
+        let text = "Big news today | Site\nSite\nMenu\nBig news today\nby A. Writer\nShare\nBody text here.";
+        let at = |s: &str| text.find(s).unwrap();
+        let title = at("Big news today\nby");
+        // "Site" is in the title too, but a single word; "Big news today" is the title line
+        assert_eq!(title_line(text, 0, at("Body"), &[]), Some(title));
+        assert_eq!(title_line(text, 0, title, &[]), None, "not inside the cut");
+        // a line a rule matches whole is the site's name, not the page's title...
+        let site = "Big news today for all | Site news daily\nSite news daily\nMenu\nBody";
+        let name = site.find('\n').unwrap() + 1;
+        let m = Match { start: name, end: name + "Site news daily".len(), rule: 0 };
+        assert_eq!(title_line(site, 0, site.find("Body").unwrap(), &[]), Some(name));
+        assert_eq!(title_line(site, 0, site.find("Body").unwrap(), &[m]), None);
+        // ...unless it holds most of the title: the page's headline, which the site's other pages list
+        let m = Match { start: title, end: title + "Big news today".len(), rule: 0 };
+        assert_eq!(title_line(text, 0, at("Body"), &[m]), Some(title));
+        // the title proper with a dateline after it on its line is the title too
+        let dated = "Big news today | Site\nMenu\nBig news today, posted on Nov 6\nBody";
+        assert_eq!(title_line(dated, 0, dated.find("Body").unwrap(), &[]), dated.find("Big news today,"));
+        // a rule that matches part of it (a date, "today") does not make it the site's
+        let part = Match { start: title + "Big news ".len(), end: title + "Big news today".len(), rule: 0 };
+        assert_eq!(title_line(text, 0, at("Body"), &[part]), Some(title));
+    }
+
+    #[test]
+    fn the_title_is_the_fullest_repeat_of_the_first_line_not_the_authors_name_in_it() {
+        let text = "Big news from the city | Jane Q. Doeman | Site\nMenu\nBig news from the city\n\
+            Share this now\nJane Q. Doeman\nMonday\nBody";
+        let spans = |end: usize| title_line(text, 0, end, &[]).map(|at| &text[at..at + 5]);
+        assert_eq!(spans(text.find("Monday").unwrap()), Some("Big n"));
+        // the name alone, when the headline is not there
+        let no_headline = text.replace("\nBig news from the city\n", "\nAn aside\n");
+        let at = title_line(&no_headline, 0, no_headline.find("Monday").unwrap(), &[]).unwrap();
+        assert!(no_headline[at..].starts_with("Jane Q. Doeman"));
+    }
+
+    #[test]
+    fn the_title_matches_its_headline_across_typographic_quotes_and_dashes() {
+        let text = "Man's Best Friend - It's Back\nMenu\nMan\u{2019}s Best Friend \u{2014} It\u{2019}s Back\nBody";
+        assert_eq!(title_line(text, 0, text.find("Body").unwrap(), &[]), text.find("Man\u{2019}s"));
+    }
+
+    #[test]
+    fn keep_title_stops_a_header_cut_at_the_title_and_removes_what_rules_match_below_it() {
+        let text = "Big news today | Site\nMenu one two\nBig news today\nby A. Writer, July 3\nEmail this page\n\
+            Share this now\nBody text here, long enough to be the article block.";
+        let rules = [
+            ("Menu one two", Action::Remove),
+            ("Email this page", Action::Remove),
+            ("July «number»", Action::Remove),
+            ("Share this now", Action::CutBefore),
+        ];
+        let mut c = cleaner(&rules, 0);
+        assert_eq!(c.clean(text).text, "Body text here, long enough to be the article block.");
+        c = titled(c);
+        // the byline stays whole, its date with it; what else rules match below the title goes
+        assert_eq!(
+            c.clean(text).text,
+            "Big news today\nby A. Writer, July 3\nBody text here, long enough to be the article block."
+        );
+        let off = c.clone().with_stage(Stage::Title, false);
+        assert!(
+            !off.clean(text).text.contains("by A. Writer"),
+            "off: the cut takes the byline: {}",
+            off.clean(text).text
+        );
+    }
+
+    #[test]
+    fn a_kept_title_gives_back_the_title_not_what_islands_joined_to_the_cut() {
+        // no article: the header's and the footer's cuts meet over a short island, and the title stays
+        let text = "A short note | Site\nA short note\nShare this now\nPrev and next post links go right here now\n\
+            Comments follow below here\nA comment that is long enough to be a block of its own, really.";
+        let rules = [("Share this now", Action::CutBefore), ("Comments follow below here", Action::CutAfter)];
+        let mut c = cleaner(&rules, 0);
+        c.settings.islands = 10;
+        c = titled(c);
+        let out = c.clean(text);
+        assert_eq!(out.text, "A short note");
+        assert_eq!(out.spans.last().map(|s| (s.kind, s.end)), Some((SpanKind::CutAfter, text.len())));
+    }
+}
