@@ -70,6 +70,14 @@ pub use title::title_line;
 use explain::Trace;
 use spans::{absorb, by_stage, give_back, kept_runs, merge_spans, union};
 
+/// The kept run (between `spans`, sorted) holding `pos`, a kept byte: the article block once a stage gave
+/// back text next to it.
+fn run_holding(text: &str, spans: &[Span], pos: usize) -> (usize, usize) {
+    let i = spans.partition_point(|s| s.end <= pos);
+    let start = if i > 0 { spans[i - 1].end } else { 0 };
+    (start, spans.get(i).map_or(text.len(), |s| s.start))
+}
+
 /// Lines with at least this many words count toward choosing the article block.
 pub const LONG_LINE_WORDS: usize = 8;
 
@@ -320,7 +328,7 @@ impl Cleaner {
             spans = title::keep_title(&doc, spans, &template, self.settings.merge_gap, h.end, footer.is_some());
             trace.given_back(&before, &spans, Stage::Title);
         }
-        // the article block of what is removed so far, found again only when a stage gave text back
+        // the article block of what is removed so far, found once: text given back above it joins its run
         let short_runs = on(Stage::ShortRuns) && self.settings.short_runs > 0;
         let mut block =
             if on(Stage::Headline) || on(Stage::Datelines) || short_runs { article_block(text, &spans) } else { None };
@@ -330,7 +338,7 @@ impl Cleaner {
         {
             spans = give_back(spans, start, end);
             trace.kept(start, end, Reason::Stage(Stage::Headline));
-            block = article_block(text, &spans);
+            block = Some(run_holding(text, &spans, b.0));
         }
         if on(Stage::Datelines)
             && let Some(b) = block
@@ -341,7 +349,7 @@ impl Cleaner {
                     spans = give_back(spans, start, end);
                     trace.kept(start, end, Reason::Stage(Stage::Datelines));
                 }
-                block = article_block(text, &spans);
+                block = Some(run_holding(text, &spans, b.0));
             }
         }
         if short_runs && let Some(b) = block {
