@@ -96,6 +96,11 @@ pub struct MineArgs {
     /// (0: off; default 20).
     #[arg(long)]
     pub short_runs: Option<usize>,
+    /// Turn cleaning stages off in the rules file written (`[clean] off`), by name (comma-separated or
+    /// repeated): line-boundary, sentence-heads, clusters, list-items, cuts, islands, title, headline,
+    /// datelines, short-runs, reprints, specks.
+    #[arg(long, value_delimiter = ',', value_name = "STAGE")]
+    pub off: Vec<chaff::clean_settings::Stage>,
     /// Text mode: do not make single-word lines found on two documents or more ("Reply", "Topics:") rules.
     #[arg(long)]
     pub no_line_rules: bool,
@@ -157,6 +162,11 @@ pub struct CleanArgs {
     /// Also apply pending rules at or above the chosen cutoff (the automatic rules, no editor).
     #[arg(long)]
     pub include_pending: bool,
+    /// Turn cleaning stages off for this run, by name (comma-separated or repeated; the rules file's
+    /// `[clean] off` turns them off for good): line-boundary, sentence-heads, clusters, list-items, cuts,
+    /// islands, title, headline, datelines, short-runs, reprints, specks.
+    #[arg(long, value_delimiter = ',', value_name = "STAGE")]
+    pub off: Vec<chaff::clean_settings::Stage>,
     /// HTML rules: write the text a reader sees of each cleaned page (as the preview shows it and
     /// `chaff eval --input html` scores it), not its cleaned HTML; files get a .txt name. Text rules:
     /// no change.
@@ -386,15 +396,10 @@ pub struct EvalLevers {
     /// with `chaff mine`, they are, in text mode).
     #[arg(long)]
     pub no_line_rules: bool,
-    /// A header cut takes the line repeating the page's title (its first line; in HTML its <title>) too, and
-    /// a headline, dateline or byline above the article that a removal took is not given back; by default,
-    /// as with `chaff mine`, they stay.
-    #[arg(long)]
-    pub no_keep_title: bool,
-    /// Keep long lines a page prints a second time (by default, as with `chaff mine`, two or more in a row
-    /// go: a page that prints its article twice)
-    #[arg(long)]
-    pub keep_reprints: bool,
+    /// Turn cleaning stages off, by name (comma-separated or repeated): line-boundary, sentence-heads,
+    /// clusters, list-items, cuts, islands, title, headline, datelines, short-runs, reprints, specks.
+    #[arg(long, value_delimiter = ',', value_name = "STAGE")]
+    pub off: Vec<chaff::clean_settings::Stage>,
     /// Keep candidates of mutable patterns alone ("«month» «number» «number»") pending (by default, as
     /// with `chaff mine`, they start rejected).
     #[arg(long)]
@@ -425,7 +430,8 @@ pub struct EvalLevers {
     /// 20, as `chaff mine`).
     #[arg(long)]
     pub short_runs: Option<usize>,
-    /// Locality: keep removed spans of fewer than N characters inside a line of kept text (default 10).
+    /// Stage `specks`: removed spans of fewer than N characters inside a line of kept text come back
+    /// (default 0: none; 10 when given alone).
     #[arg(long, num_args = 0..=1, default_missing_value = "10")]
     pub specks: Option<usize>,
 }

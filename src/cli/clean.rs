@@ -26,7 +26,13 @@ use super::output::progress_bar;
 
 pub fn clean(args: CleanArgs) -> Result<ExitCode> {
     let file = super::load_rules(&args.rules)?;
-    let cleaner = Cleaner::new(&file, args.include_pending).with_context(|| format!("{}", args.rules.display()))?;
+    let mut settings = file.clean_settings();
+    for s in &args.off {
+        settings.stages.set(*s, false);
+    }
+    let cleaner = Cleaner::new(&file, args.include_pending)
+        .with_context(|| format!("{}", args.rules.display()))?
+        .with_settings(settings);
     if cleaner.is_empty() {
         eprintln!(
             "chaff: warning: {}: no accepted rules{}; documents pass through unchanged (accept rules with `chaff tune`, or add --include-pending)",

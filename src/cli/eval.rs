@@ -68,8 +68,7 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         idioms: l.idioms,
         merge_gap: l.merge_gap,
         line_rules: !l.no_line_rules,
-        keep_title: !l.no_keep_title,
-        drop_reprints: !l.keep_reprints,
+        off: l.off.clone(),
         tag_bound: !l.no_tag_bound,
         reject_patterns: !l.keep_pattern_strings,
         cutoff: l.cutoff,
@@ -83,7 +82,7 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         // the default is `chaff mine`'s, so that the evaluation measures what users get
         islands: Some(l.islands.unwrap_or(AutoOptions::default().islands)),
         short_runs: l.short_runs.unwrap_or(AutoOptions::default().short_runs),
-        specks: l.specks,
+        specks: l.specks.unwrap_or(0),
     })
 }
 

@@ -204,6 +204,9 @@ fn write_rules(m: &Mined, args: &MineArgs) -> Result<RulesFile> {
     if let Some(n) = args.islands {
         file.islands = n;
     }
+    for s in &args.off {
+        file.set_stage(*s, false);
+    }
     if let Some(n) = args.short_runs {
         file.short_runs = n;
     }

@@ -1,10 +1,8 @@
 //! chaff itself as an evaluated method: mine the training pages, keep the automatic rules (pending ones at
 //! or above the cutoff, idioms rejected), clean. Every lever the evaluation measures is an option here,
 //! so one `chaff eval` run answers one question ("does a 3-token minimum help?").
-//!
-//! Two levers are the locality heuristics of thesis §6.1, applied to the removed spans after cleaning:
-//! a short island of text between two removed spans goes too (`islands`), and a few characters removed
-//! in the middle of a line of kept text come back (`specks`).
+//! The cleaner's stages are the rules file's, as `chaff mine` writes them; `off` turns stages off and
+//! `specks` sets that stage's threshold, as a rules file's `[clean]` table does.
 
 use std::collections::{HashMap, HashSet};
 
@@ -25,6 +23,7 @@ use crate::symbol::display;
 use crate::tokens::Tokenizer;
 
 use super::{Input, Method, Model, Site, Source};
+use crate::clean_settings::Stage;
 use crate::cleaning::normalize;
 
 /// The levers. `Default` is chaff's current automatic configuration.
@@ -67,19 +66,16 @@ pub struct ChaffOptions {
     #[serde(skip_serializing_if = "ClusterMethod::is_linkage")]
     pub cluster_method: ClusterMethod,
     pub min_cluster: usize,
-    /// A header cut stops at the line that repeats the page's title (its first line), so the title, byline
-    /// and date under it stay; rule matches after it still go. A headline, dateline or byline above the
-    /// article that a removal took is given back.
-    pub keep_title: bool,
-    /// Long lines a page prints a second time, two or more in a row, go.
-    pub drop_reprints: bool,
+    /// Cleaning stages turned off (all are on by default, as `chaff mine` writes them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub off: Vec<Stage>,
     /// Locality: kept text of fewer than this many words between two removed spans is removed too.
     pub islands: Option<usize>,
     /// Kept runs outside the article block with fewer than this many words on long lines go too.
     pub short_runs: usize,
-    /// Locality: a removed span of fewer than this many characters with kept text on both sides on its
-    /// line is kept.
-    pub specks: Option<usize>,
+    /// Stage `specks`: a removed span of fewer than this many characters with kept text on both sides on
+    /// its line is kept (0: none).
+    pub specks: usize,
 }
 
 impl Default for ChaffOptions {
@@ -101,11 +97,10 @@ impl Default for ChaffOptions {
             clusters: Some(ClusterParams::default().similarity),
             cluster_method: ClusterParams::default().method,
             min_cluster: ClusterParams::default().min_docs,
-            keep_title: true,
-            drop_reprints: true,
+            off: Vec::new(),
             islands: Some(AutoOptions::default().islands),
             short_runs: AutoOptions::default().short_runs,
-            specks: None,
+            specks: 0,
         }
     }
 }
@@ -174,9 +169,9 @@ impl Chaff {
             reject_tagless: self.options.tag_bound,
             reject_patterns: self.options.reject_patterns,
             islands: self.options.islands.unwrap_or(0),
-            keep_title: self.options.keep_title,
+            keep_title: true,
             short_runs: self.options.short_runs,
-            drop_reprints: self.options.drop_reprints,
+            drop_reprints: true,
             line_rules: self.options.line_rules,
             clusters: self.options.clusters.map(|similarity| ClusterParams {
                 method: self.options.cluster_method,
@@ -206,7 +201,12 @@ impl Chaff {
 
     /// The model cleaning with `file`'s active rules (accepted, and pending at or above the cutoff).
     pub fn model(&self, file: &RulesFile) -> Result<ChaffModel> {
-        Ok(ChaffModel { cleaner: Cleaner::new(file, true)?, specks: self.options.specks })
+        let mut settings = file.clean_settings();
+        settings.specks = self.options.specks;
+        for s in &self.options.off {
+            settings.stages.set(*s, false);
+        }
+        Ok(ChaffModel { cleaner: Cleaner::new(file, true)?.with_settings(settings) })
     }
 }
 
@@ -250,53 +250,14 @@ impl Method for Chaff {
     }
 }
 
-/// A source's automatic rules, compiled, with the locality heuristics.
+/// A source's automatic rules, compiled, with this run's stages.
 pub struct ChaffModel {
     cleaner: Cleaner,
-    specks: Option<usize>,
 }
 
 impl Model for ChaffModel {
     fn removed(&self, text: &str) -> Vec<(usize, usize)> {
         let spans: Vec<(usize, usize)> = self.cleaner.spans(text).iter().map(|s| (s.start, s.end)).collect();
-        let mut spans = normalize(&spans);
-        if let Some(n) = self.specks {
-            spans = keep_specks(text, &spans, n);
-        }
-        spans
-    }
-}
-
-/// Drops removed spans of fewer than `max_chars` non-blank characters that have kept text on both sides
-/// within their line (thesis §6.1: a few characters removed in the middle of clean text are probably a
-/// false positive). `spans` are sorted and disjoint.
-pub fn keep_specks(text: &str, spans: &[(usize, usize)], max_chars: usize) -> Vec<(usize, usize)> {
-    let mut out = Vec::with_capacity(spans.len());
-    for (k, &(s, e)) in spans.iter().enumerate() {
-        let small = text[s..e].chars().filter(|c| !c.is_whitespace()).count() < max_chars;
-        let line_start = text[..s].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[e..].find('\n').map_or(text.len(), |i| e + i);
-        let prev_end = if k > 0 { spans[k - 1].1 } else { 0 };
-        let next_start = spans.get(k + 1).map_or(text.len(), |n| n.0);
-        let before = &text[line_start.max(prev_end).min(s)..s];
-        let after = &text[e..line_end.min(next_start).max(e)];
-        let inside = !before.trim().is_empty() && !after.trim().is_empty();
-        if !(small && inside) {
-            out.push((s, e));
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn specks_inside_a_line_come_back() {
-        let text = "one of the best\nof the week";
-        // "of the" inside line 1 is a speck; at the start of line 2 it is not
-        assert_eq!(keep_specks(text, &[(4, 10), (16, 22)], 10), vec![(16, 22)]);
-        assert_eq!(keep_specks(text, &[(4, 10)], 3), vec![(4, 10)], "5 characters: not a speck under 3");
+        normalize(&spans)
     }
 }

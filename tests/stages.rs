@@ -1,0 +1,81 @@
+//! The cleaner's stages switched by name, the same name everywhere: a rules file's `[clean] off`, `chaff
+//! clean --off` and `chaff mine --off`, each with the effect of the others, and a misspelt name an error
+//! that names the stages.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+#[path = "regression/run.rs"]
+#[allow(dead_code)]
+mod run;
+
+use run::{chaff, chaff_stdin, stderr};
+
+fn comments() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-corpora/comments")
+}
+
+/// A temp dir with the `comments` sample mined into `rules/comments.toml` (with `extra` flags).
+fn mined(extra: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = comments();
+    let mut args = vec!["mine", corpus.to_str().unwrap(), "--rules-dir", "rules"];
+    args.extend_from_slice(extra);
+    let o = chaff(&args, dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rules = dir.path().join("rules/comments.toml");
+    (dir, rules)
+}
+
+/// The cleaned JSON Lines of the source's first documents.
+fn clean(dir: &Path, rules: &Path, extra: &[&str]) -> String {
+    let mut input = String::new();
+    for n in 1..=3 {
+        let text = fs::read_to_string(comments().join(format!("000{n}.txt"))).unwrap();
+        input.push_str(&serde_json::json!({ "id": n, "text": text }).to_string());
+        input.push('\n');
+    }
+    let mut args = vec!["clean", "--rules", rules.to_str().unwrap(), "--include-pending"];
+    args.extend_from_slice(extra);
+    let o = chaff_stdin(&args, dir, input.as_bytes());
+    assert!(o.status.success(), "{}", stderr(&o));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+#[test]
+fn a_stage_turned_off_by_flag_or_by_rules_file_has_the_same_effect() {
+    let (dir, rules) = mined(&[]);
+    let all = clean(dir.path(), &rules, &[]);
+    let flag = clean(dir.path(), &rules, &["--off", "cuts"]);
+    assert_ne!(all, flag, "the comments sample's footer cut takes the comment thread");
+    let mut text = fs::read_to_string(&rules).unwrap();
+    text.push_str("\n[clean]\noff = [\"cuts\"]\n");
+    fs::write(&rules, text).unwrap();
+    assert_eq!(clean(dir.path(), &rules, &[]), flag);
+    // mine --off writes the same table
+    let (dir, rules) = mined(&["--off", "cuts"]);
+    assert!(fs::read_to_string(&rules).unwrap().contains("[clean]\noff = [\"cuts\"]"));
+    assert_eq!(clean(dir.path(), &rules, &[]), flag);
+}
+
+#[test]
+fn an_unknown_stage_in_a_rules_file_is_an_error_naming_its_line_and_the_stages() {
+    let (dir, rules) = mined(&[]);
+    let mut text = fs::read_to_string(&rules).unwrap();
+    let line = text.lines().count() + 3;
+    text.push_str("\n[clean]\noff = [\"reprint\"]\n");
+    fs::write(&rules, text).unwrap();
+    let o = chaff_stdin(&["clean", "--rules", rules.to_str().unwrap()], dir.path(), b"");
+    let err = stderr(&o);
+    assert!(!o.status.success());
+    assert!(err.contains(&format!("comments.toml:{line}:")), "{err}");
+    assert!(err.contains("reprint") && err.contains("reprints") && err.contains("short-runs"), "{err}");
+}
+
+#[test]
+fn an_unknown_stage_on_the_command_line_lists_the_stages() {
+    let (dir, rules) = mined(&[]);
+    let o = chaff_stdin(&["clean", "--rules", rules.to_str().unwrap(), "--off", "cut"], dir.path(), b"");
+    let err = stderr(&o);
+    assert!(!o.status.success() && err.contains("no stage named \"cut\"") && err.contains("cuts"), "{err}");
+}
