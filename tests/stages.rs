@@ -79,3 +79,38 @@ fn an_unknown_stage_on_the_command_line_lists_the_stages() {
     let err = stderr(&o);
     assert!(!o.status.success() && err.contains("no stage named \"cut\"") && err.contains("cuts"), "{err}");
 }
+
+#[test]
+fn explain_lists_what_a_stage_gave_back_with_the_rules_it_overruled() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-corpora/optional_parts");
+    let o = chaff(&["mine", corpus.to_str().unwrap(), "--rules-dir", "rules"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rules = dir.path().join("rules/optional_parts.toml");
+    let mut input = String::new();
+    for entry in fs::read_dir(&corpus).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "txt") {
+            let text = fs::read_to_string(&path).unwrap();
+            input.push_str(&serde_json::json!({ "id": path.display().to_string(), "text": text }).to_string());
+            input.push('\n');
+        }
+    }
+    let args = ["clean", "--rules", rules.to_str().unwrap(), "--include-pending", "--explain"];
+    let o = chaff_stdin(&args, dir.path(), input.as_bytes());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let kept: Vec<serde_json::Value> = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .flat_map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["spans"].as_array().unwrap().clone()
+        })
+        .filter(|s| s["kind"] == "kept")
+        .collect();
+    assert!(!kept.is_empty(), "the sample's datelines are given back on some pages");
+    for s in &kept {
+        assert_eq!(s["stages"], serde_json::json!(["datelines"]), "{s}");
+        assert!(!s["rules"].as_array().unwrap().is_empty(), "the rule it overruled is named: {s}");
+    }
+}

@@ -2,11 +2,11 @@
 //! document or a missing input is reported (file or line named) and skipped; the run goes on and exits
 //! 1 at the end. Outputs never replace inputs unless asked (`--in-place`), and never each other.
 
+mod explain;
 mod plan;
 mod stdin;
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -147,22 +147,8 @@ pub(super) fn clean_files(
     }
     let done = results.iter().flatten().count();
     if explain {
-        for (path, cleaned, text) in results.iter().flatten() {
-            let mut lines = String::new();
-            for s in &cleaned.spans {
-                let ids: Vec<&str> = s.rules.iter().map(|&r| cleaner.rule_id(r)).collect();
-                let _ = writeln!(
-                    lines,
-                    "{}\t{}..{}\t{}\t{}\t{}",
-                    path.display(),
-                    s.start,
-                    s.end,
-                    kind_name(s.kind),
-                    ids.join(","),
-                    excerpt(&text[s.start..s.end])
-                );
-            }
-            out!("{lines}");
+        for (path, _, text) in results.iter().flatten() {
+            out!("{}", explain::explain_lines(path, cleaner, &cleaner.explain(text), text));
         }
     }
     let (t, r) = (total.load(Ordering::Relaxed), removed.load(Ordering::Relaxed));
@@ -181,17 +167,4 @@ pub(super) fn clean_files(
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn kind_name(kind: chaff::cleaning::SpanKind) -> &'static str {
-    match kind {
-        chaff::cleaning::SpanKind::Removed => "removed",
-        chaff::cleaning::SpanKind::CutBefore => "cut-before",
-        chaff::cleaning::SpanKind::CutAfter => "cut-after",
-    }
-}
-
-fn excerpt(s: &str) -> String {
-    let flat: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    if flat.chars().count() > 80 { format!("{}…", flat.chars().take(80).collect::<String>()) } else { flat }
 }

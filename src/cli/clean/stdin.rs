@@ -11,7 +11,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::{Output, kind_name, written};
+use super::explain::{ExplainedSpan, explained};
+use super::{Output, written};
 use crate::cli::output::progress_bar;
 
 const BATCH: usize = 512;
@@ -24,14 +25,6 @@ struct CleanedRecord<'a> {
     removed_bytes: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     spans: Option<Vec<ExplainedSpan<'a>>>,
-}
-
-#[derive(Serialize)]
-struct ExplainedSpan<'a> {
-    start: usize,
-    end: usize,
-    kind: &'static str,
-    rules: Vec<&'a str>,
 }
 
 /// Reads up to [`BATCH`] non-blank lines, each numbered; `None` at the end of the input. A read error
@@ -84,18 +77,7 @@ fn clean_line(cleaner: &Cleaner, n: usize, line: &str, explain: bool, output: Ou
     let doc = &record.doc;
     let cleaned = cleaner.clean(&doc.text);
     let text = written(&doc.text, &cleaned, output);
-    let spans = explain.then(|| {
-        cleaned
-            .spans
-            .iter()
-            .map(|s| ExplainedSpan {
-                start: s.start,
-                end: s.end,
-                kind: kind_name(s.kind),
-                rules: s.rules.iter().map(|&r| cleaner.rule_id(r)).collect(),
-            })
-            .collect()
-    });
+    let spans = explain.then(|| explained(cleaner, &cleaner.explain(&doc.text)));
     let out = CleanedRecord { id: record.raw_id, text: &text, removed_bytes: cleaned.removed_bytes, spans };
     serde_json::to_string(&out).map_err(|e| format!("stdin:{n}: {e}"))
 }

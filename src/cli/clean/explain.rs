@@ -1,0 +1,89 @@
+//! `chaff clean --explain`: every range removed or given back, every rule that matched it (by id, with its
+//! action) and the stages that decided, as tab-separated lines for files and as JSON for JSON Lines.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use chaff::cleaning::{Cleaner, Decision, Explanation, Reason, SpanKind};
+use serde::Serialize;
+
+/// One explained range, as JSON Lines print it.
+#[derive(Serialize)]
+pub(super) struct ExplainedSpan<'a> {
+    start: usize,
+    end: usize,
+    /// `removed`, `cut-before`, `cut-after`, or `kept` (given back by a stage or a keep rule).
+    kind: &'static str,
+    rules: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    stages: Vec<&'static str>,
+}
+
+/// The explained ranges of a document, removed and kept, sorted by start.
+pub(super) fn explained<'a>(cleaner: &'a Cleaner, e: &Explanation) -> Vec<ExplainedSpan<'a>> {
+    let mut out = Vec::with_capacity(e.decisions.len());
+    let mut spans = e.spans.iter().peekable();
+    for d in &e.decisions {
+        let kind = if d.removed {
+            // the removed span this decision is (decisions and spans are both sorted)
+            let s = spans.find(|s| s.start == d.start && s.end == d.end);
+            kind_name(s.map_or(SpanKind::Removed, |s| s.kind))
+        } else {
+            "kept"
+        };
+        out.push(ExplainedSpan { start: d.start, end: d.end, kind, rules: rule_ids(cleaner, d), stages: stages(d) });
+    }
+    out
+}
+
+/// `path`'s explained ranges as lines: path, range, kind, rule ids, stages, the text.
+pub(super) fn explain_lines(path: &Path, cleaner: &Cleaner, e: &Explanation, text: &str) -> String {
+    let mut lines = String::new();
+    for s in explained(cleaner, e) {
+        let _ = writeln!(
+            lines,
+            "{}\t{}..{}\t{}\t{}\t{}\t{}",
+            path.display(),
+            s.start,
+            s.end,
+            s.kind,
+            s.rules.join(","),
+            s.stages.join(","),
+            excerpt(&text[s.start..s.end])
+        );
+    }
+    lines
+}
+
+fn rule_ids<'a>(cleaner: &'a Cleaner, d: &Decision) -> Vec<&'a str> {
+    d.reasons
+        .iter()
+        .filter_map(|r| match r {
+            Reason::Rule { rule, .. } => Some(cleaner.rule_id(*rule)),
+            Reason::Stage(_) => None,
+        })
+        .collect()
+}
+
+fn stages(d: &Decision) -> Vec<&'static str> {
+    d.reasons
+        .iter()
+        .filter_map(|r| match r {
+            Reason::Stage(s) => Some(s.name()),
+            Reason::Rule { .. } => None,
+        })
+        .collect()
+}
+
+pub(super) fn kind_name(kind: SpanKind) -> &'static str {
+    match kind {
+        SpanKind::Removed => "removed",
+        SpanKind::CutBefore => "cut-before",
+        SpanKind::CutAfter => "cut-after",
+    }
+}
+
+fn excerpt(s: &str) -> String {
+    let flat: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() > 80 { format!("{}…", flat.chars().take(80).collect::<String>()) } else { flat }
+}
