@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+use crate::view::DocKind;
 use crate::error::{Error, Result};
 
 #[derive(Debug, Clone)]
@@ -149,18 +150,21 @@ pub fn source_name(path: &Path) -> String {
     name.and_then(|n| n.to_str()).unwrap_or("source").to_string()
 }
 
-/// The tokenizer to mine a corpus with: as asked, else the one its rules file records, else what the
-/// folder suggests ([`detect_tokenizer`]).
+/// The tokenizer to mine a corpus with: as asked, else the one its rules file records, else text (HTML
+/// pages are mined on their views' text; the raw-HTML tokenizer is asked for).
 pub fn choose_tokenizer(
     asked: Option<crate::tokens::Tokenizer>,
     recorded: Option<crate::tokens::Tokenizer>,
-    path: &Path,
 ) -> crate::tokens::Tokenizer {
-    asked.or(recorded).unwrap_or_else(|| detect_tokenizer(path))
+    asked.or(recorded).unwrap_or(crate::tokens::Tokenizer::Text)
 }
 
-/// The tokenizer a corpus folder suggests: `html` when most of its documents are .html, else `text`.
-pub fn detect_tokenizer(path: &Path) -> crate::tokens::Tokenizer {
+/// The kind of a corpus's documents: as its rules file records, else HTML when most files of its folder
+/// are .html, else what the documents look like (a .jsonl corpus: [`DocKind::sniff`]).
+pub fn choose_kind(recorded: Option<DocKind>, path: &Path, docs: &[Document]) -> DocKind {
+    if let Some(kind) = recorded {
+        return kind;
+    }
     let (mut html, mut txt) = (0, 0);
     if let Ok(entries) = fs::read_dir(path) {
         for e in entries.flatten() {
@@ -171,7 +175,11 @@ pub fn detect_tokenizer(path: &Path) -> crate::tokens::Tokenizer {
             }
         }
     }
-    if html > txt { crate::tokens::Tokenizer::Html } else { crate::tokens::Tokenizer::Text }
+    match (html, txt) {
+        (0, 0) => DocKind::sniff(docs.iter().map(|d| d.text.as_str())),
+        _ if html > txt => DocKind::Html,
+        _ => DocKind::Text,
+    }
 }
 
 /// Sub-folders of `root` that hold documents: the sources of a multi-source corpus (`mine --all`).

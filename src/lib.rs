@@ -28,6 +28,7 @@ pub mod lines;
 pub mod matcher;
 pub mod merge;
 pub mod mining;
+pub mod page;
 pub mod rules;
 mod rules_check;
 pub mod view;

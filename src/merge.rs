@@ -21,6 +21,7 @@ use crate::mutable::MutableSet;
 use crate::rules::{Action, Cutoff, MiningParams, Rule, RulesFile, Status};
 use crate::synthesis::synthesize;
 use crate::tokens::Tokenizer;
+use crate::view::DocKind;
 
 /// Whether `rule`'s regex is the one made from its tokens (a line rule's: from its line). A hand-written
 /// rule (no tokens) is not.
@@ -73,6 +74,7 @@ pub fn keep_hand_edits(file: &mut RulesFile, previous: &RulesFile) {
 pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&RulesFile>) -> RulesFile {
     let mut file = RulesFile {
         source: mining.source.clone(),
+        input: (mining.input == DocKind::Html).then_some(DocKind::Html),
         tokenizer: mining.tokenizer,
         merge_gap: 0,
         line_boundary: false,
@@ -358,6 +360,7 @@ mod tests {
     fn file(rules: Vec<Rule>) -> RulesFile {
         RulesFile {
             source: "demo".into(),
+            input: None,
             tokenizer: Tokenizer::Text,
             merge_gap: 0,
             line_boundary: true,

@@ -20,12 +20,16 @@ use crate::suffix_array;
 use crate::symbol::{Symbol, stable_id};
 use crate::synthesis::synthesize;
 use crate::tokens::Tokenizer;
+use crate::view::DocKind;
 use crate::vocabulary::encode;
 
 /// What to mine and how.
 #[derive(Debug, Clone)]
 pub struct MiningConfig {
     pub tokenizer: Tokenizer,
+    /// The kind of the source's documents. With `Html` and the text tokenizer, the corpus holds their
+    /// page views ([`crate::page::viewed`] sets both).
+    pub input: DocKind,
     pub patterns: Vec<MutablePattern>,
     /// Thesis step 7: shorter strings are dropped.
     pub min_tokens: u32,
@@ -44,6 +48,7 @@ impl Default for MiningConfig {
     fn default() -> Self {
         MiningConfig {
             tokenizer: Tokenizer::Text,
+            input: DocKind::Text,
             patterns: default_patterns(),
             min_tokens: 2,
             min_df: 2,
@@ -153,6 +158,8 @@ impl Progress for Quiet {}
 pub struct Mining {
     pub source: String,
     pub tokenizer: Tokenizer,
+    /// The kind of the mined documents (see [`MiningConfig::input`]).
+    pub input: DocKind,
     pub patterns: Vec<MutablePattern>,
     pub documents: usize,
     pub bytes: u64,
@@ -311,6 +318,7 @@ pub fn mine(corpus: &Corpus, config: &MiningConfig, progress: &dyn Progress) -> 
     Ok(Mining {
         source: corpus.name.clone(),
         tokenizer: config.tokenizer,
+        input: config.input,
         patterns: config.patterns.clone(),
         documents: corpus.docs.len(),
         bytes: corpus.bytes() as u64,

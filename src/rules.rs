@@ -18,6 +18,7 @@ use crate::mutable::{MutablePattern, MutableSet};
 use crate::symbol::Symbol;
 use crate::synthesis::synthesize;
 use crate::tokens::Tokenizer;
+use crate::view::DocKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
@@ -297,6 +298,10 @@ impl MiningParams {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RulesFile {
     pub source: String,
+    /// The kind of the source's documents (default: `html` with the html tokenizer, else `text`). HTML
+    /// documents with the text tokenizer are mined and cleaned on their page view.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<DocKind>,
     #[serde(default)]
     pub tokenizer: Tokenizer,
     /// Removed intervals closer than this many characters are joined, with the text between them.
@@ -344,6 +349,11 @@ impl RulesFile {
     /// rejected). With `previous`, the editor's work carries over ([`crate::merge::from_mining`]).
     pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&RulesFile>) -> RulesFile {
         crate::merge::from_mining(mining, params, previous)
+    }
+
+    /// The kind of the source's documents: as recorded, else `html` for the html tokenizer.
+    pub fn input(&self) -> DocKind {
+        self.input.unwrap_or(if self.tokenizer == Tokenizer::Html { DocKind::Html } else { DocKind::Text })
     }
 
     /// Rules the cleaner applies: accepted ones, and with `include_pending` the pending ones at or above
@@ -493,6 +503,7 @@ mod tests {
     fn sample() -> RulesFile {
         RulesFile {
             source: "demo".into(),
+            input: None,
             tokenizer: Tokenizer::Text,
             merge_gap: 3,
             line_boundary: true,

@@ -89,9 +89,13 @@ pub(super) fn every_rule(spans: &mut [Span], matches: &[Match]) {
 impl Cleaner {
     /// The removed spans of `text` and every decision behind them (see [`Explanation`]).
     pub fn explain(&self, text: &str) -> Explanation {
-        let matches = self.matches(text);
+        self.explain_matches(text, &self.matches(text))
+    }
+
+    /// As [`Cleaner::explain`], given the text's [`Cleaner::matches`].
+    pub fn explain_matches(&self, text: &str, matches: &[Match]) -> Explanation {
         let mut trace = Trace::default();
-        let spans = self.run(text, &matches, &mut trace);
+        let spans = self.run(text, matches, &mut trace);
         let template: Vec<Match> =
             matches.iter().filter(|m| self.rules[m.rule as usize].action != Action::Keep).copied().collect();
         let mut decisions: Vec<Decision> = spans

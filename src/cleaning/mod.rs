@@ -170,6 +170,11 @@ impl Cleaner {
         self
     }
 
+    /// The tokenizer its rules were mined with.
+    pub fn tokenizer(&self) -> Tokenizer {
+        self.tokenizer
+    }
+
     /// The settings the cleaner runs with.
     pub fn settings(&self) -> &CleanSettings {
         &self.settings

@@ -404,6 +404,10 @@ pub struct EvalLevers {
     /// with `chaff mine`, they start rejected).
     #[arg(long)]
     pub keep_pattern_strings: bool,
+    /// HTML input: mine and match the raw HTML with the html tokenizer, as `chaff mine --preset html` does
+    /// (by default pages are mined and cleaned on their views' text).
+    #[arg(long)]
+    pub raw_html: bool,
     /// HTML input: keep rules whose string holds no tag (by default they are rejected: the HTML
     /// counterpart of line boundaries, which apply to text input only).
     #[arg(long)]

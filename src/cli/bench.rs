@@ -135,6 +135,7 @@ fn bench_clean_folder() -> Result<()> {
     let out = dir.path().join("out");
     super::clean::clean_files(
         &cleaner,
+        chaff::view::DocKind::Text,
         std::slice::from_ref(&input),
         Destination::Folder(&out),
         false,

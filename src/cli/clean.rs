@@ -6,7 +6,6 @@ mod explain;
 mod plan;
 mod stdin;
 
-use std::borrow::Cow;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -14,10 +13,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
 use chaff::atomic::{prepare_folder, sync_folder, write_unsynced};
-use chaff::cleaning::{Cleaned, Cleaner};
+use chaff::cleaning::Cleaner;
 use chaff::corpus::decode;
-use chaff::render::{html_text, remove_text_keep_tags};
-use chaff::tokens::Tokenizer;
+use chaff::page::{CleanedPage, Page};
+use chaff::view::DocKind;
 use rayon::prelude::*;
 
 pub(super) use self::plan::Destination;
@@ -40,7 +39,8 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
             if args.include_pending { " or pending rules above the cutoff" } else { "" }
         );
     }
-    let html = file.tokenizer == Tokenizer::Html;
+    let kind = file.input();
+    let html = kind == DocKind::Html;
     let output = match (args.text, args.keep_tags) {
         (true, _) if html => Output::Text,
         (_, true) if html => Output::KeepTags,
@@ -52,7 +52,7 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
                 "--out and --in-place need INPUT files or folders; without them chaff clean reads JSON Lines on stdin and writes stdout"
             );
         }
-        return stdin::clean_jsonl(&cleaner, args.explain, output);
+        return stdin::clean_jsonl(&cleaner, kind, args.explain, output);
     }
     let dest = match (args.out.as_deref(), args.in_place) {
         (Some(out), _) => Destination::Folder(out),
@@ -61,7 +61,7 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
             "give --out DIR for the cleaned files, or --in-place to replace the documents with them (or no INPUT, to clean JSON Lines from stdin to stdout)"
         ),
     };
-    clean_files(&cleaner, &args.inputs, dest, args.in_place, args.explain, output)
+    clean_files(&cleaner, kind, &args.inputs, dest, args.in_place, args.explain, output)
 }
 
 /// What is written for a cleaned document.
@@ -75,17 +75,17 @@ pub(super) enum Output {
     Text,
 }
 
-fn written<'a>(text: &str, cleaned: &'a Cleaned, output: Output) -> Cow<'a, str> {
-    let removed = || -> Vec<(usize, usize)> { cleaned.spans.iter().map(|s| (s.start, s.end)).collect() };
+fn written(cleaned: &CleanedPage, output: Output) -> String {
     match output {
-        Output::Cleaned => Cow::Borrowed(&cleaned.text),
-        Output::KeepTags => Cow::Owned(remove_text_keep_tags(text, &removed())),
-        Output::Text => Cow::Owned(html_text(text, &removed())),
+        Output::Cleaned => cleaned.cleaned(),
+        Output::KeepTags => cleaned.keep_tags(),
+        Output::Text => cleaned.text(),
     }
 }
 
 pub(super) fn clean_files(
     cleaner: &Cleaner,
+    kind: DocKind,
     inputs: &[PathBuf],
     dest: Destination<'_>,
     in_place: bool,
@@ -100,13 +100,13 @@ pub(super) fn clean_files(
     let removed = AtomicUsize::new(0);
     let total = AtomicUsize::new(0);
     let bar = progress_bar(Some(plan.jobs.len() as u64), "files cleaned");
-    let results: Vec<Option<(&Path, Cleaned, String)>> = plan
+    let results: Vec<Option<(&Path, usize, String)>> = plan
         .jobs
         .par_iter()
         .map(|job| {
             bar.inc(1);
             let path = &job.input;
-            let run = || -> Result<Option<(Cleaned, String)>> {
+            let run = || -> Result<Option<(usize, String)>> {
                 let bytes = fs::read(path).with_context(|| format!("{}", path.display()))?;
                 let Some((text, replaced)) = decode(bytes) else {
                     eprintln!("chaff: warning: {}: binary file (NUL bytes), skipped", path.display());
@@ -118,16 +118,17 @@ pub(super) fn clean_files(
                         path.display()
                     );
                 }
-                let cleaned = cleaner.clean(&text);
+                let cleaned = cleaner.clean_page(Page::new(&text, kind));
                 // Outputs can be made again: no fsync each; the folder is synced once at the end.
-                write_unsynced(&job.output, written(&text, &cleaned, output).as_bytes())?;
-                Ok(Some((cleaned, text)))
+                write_unsynced(&job.output, written(&cleaned, output).as_bytes())?;
+                let removed = cleaned.removed_bytes();
+                Ok(Some((removed, text)))
             };
             match run() {
-                Ok(Some((cleaned, text))) => {
+                Ok(Some((removed_bytes, text))) => {
                     total.fetch_add(text.len(), Ordering::Relaxed);
-                    removed.fetch_add(cleaned.removed_bytes, Ordering::Relaxed);
-                    Some((path.as_path(), cleaned, text))
+                    removed.fetch_add(removed_bytes, Ordering::Relaxed);
+                    Some((path.as_path(), removed_bytes, text))
                 }
                 Ok(None) => None,
                 Err(e) => {
@@ -148,7 +149,8 @@ pub(super) fn clean_files(
     let done = results.iter().flatten().count();
     if explain {
         for (path, _, text) in results.iter().flatten() {
-            out!("{}", explain::explain_lines(path, cleaner, &cleaner.explain(text), text));
+            let page = Page::new(text, kind);
+            out!("{}", explain::explain_lines(path, cleaner, &page, &cleaner.explain_page(&page)));
         }
     }
     let (t, r) = (total.load(Ordering::Relaxed), removed.load(Ordering::Relaxed));

@@ -69,6 +69,7 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         merge_gap: l.merge_gap,
         line_rules: !l.no_line_rules,
         off: l.off.clone(),
+        raw_html: l.raw_html,
         tag_bound: !l.no_tag_bound,
         reject_patterns: !l.keep_pattern_strings,
         cutoff: l.cutoff,

@@ -62,7 +62,9 @@ fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result
     chaff::rules::check_source_name(&corpus.name)?;
     let path = rules_path(&args.rules_dir, &corpus.name);
     let previous = load_previous(&path)?;
-    let config = mining_config(&args.mining, previous.as_ref().map(|p| &p.0), corpus_path);
+    let mut config = mining_config(&args.mining, previous.as_ref().map(|p| &p.0));
+    let kind = chaff::corpus::choose_kind(previous.as_ref().map(|p| p.0.input()), corpus_path, &corpus.docs);
+    let corpus = chaff::page::viewed(corpus, kind, &mut config);
     let spinner = StageSpinner::new(&corpus.name);
     let mining = mine_corpus(&corpus, &config, &spinner)?;
     spinner.finish();
@@ -222,7 +224,9 @@ pub fn stats(args: StatsArgs) -> Result<ExitCode> {
     for w in &corpus.warnings {
         eprintln!("chaff: warning: {w}");
     }
-    let config = mining_config(&args.mining, None, &args.corpus);
+    let mut config = mining_config(&args.mining, None);
+    let kind = chaff::corpus::choose_kind(None, &args.corpus, &corpus.docs);
+    let corpus = chaff::page::viewed(corpus, kind, &mut config);
     let spinner = StageSpinner::new(&corpus.name);
     let mining = mine_corpus(&corpus, &config, &spinner)?;
     spinner.finish();

@@ -76,11 +76,10 @@ pub fn tokenizer_of(p: Preset) -> Tokenizer {
 
 /// The mining configuration from the command line and, if the source has one, its rules file (whose
 /// mutable patterns are the editor's).
-pub fn mining_config(opts: &MiningOpts, previous: Option<&RulesFile>, corpus: &Path) -> MiningConfig {
+pub fn mining_config(opts: &MiningOpts, previous: Option<&RulesFile>) -> MiningConfig {
     let mut config = MiningConfig::for_tokenizer(chaff::corpus::choose_tokenizer(
         opts.preset.map(tokenizer_of),
         previous.map(|p| p.tokenizer),
-        corpus,
     ));
     if let Some(prev) = previous
         && !prev.mutable.is_empty()

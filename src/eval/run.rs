@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::cleaning::{Span, SpanKind, render};
 use crate::error::Result;
-use crate::render::html_text;
+use crate::view::PageView;
 
 use super::dataset::{Dataset, Input, Page, Site};
 use super::methods::{Model, Nothing, Source};
@@ -121,7 +121,8 @@ fn input_of(page: &Page, input: Input) -> Option<&str> {
     page.input(input)
 }
 
-/// The text a reader sees once `removed` is taken out of `text` (for HTML, [`html_text`]).
+/// The text a reader sees once `removed` (source byte ranges) is taken out of `text`: for HTML, its page
+/// view less what the removed bytes show, as `chaff clean --text` writes it.
 pub fn output_text(text: &str, removed: &[(usize, usize)], input: Input) -> String {
     match input {
         Input::Txt => {
@@ -131,7 +132,16 @@ pub fn output_text(text: &str, removed: &[(usize, usize)], input: Input) -> Stri
                 .collect();
             render(text, &spans)
         }
-        Input::Html => html_text(text, removed),
+        Input::Html => {
+            let view = PageView::of_html(text);
+            let shown: Vec<(usize, usize)> =
+                normalize(removed).into_iter().map(|(s, e)| (view.from_source(s), view.from_source(e))).collect();
+            let spans: Vec<Span> = normalize(&shown)
+                .into_iter()
+                .map(|(start, end)| Span::new(start, end, SpanKind::Removed, Vec::new()))
+                .collect();
+            render(view.text(), &spans)
+        }
     }
 }
 

@@ -17,9 +17,45 @@ mod writer;
 
 use std::ops::Range;
 
+use serde::{Deserialize, Serialize};
+
 pub use html::Reading;
 pub use index::LineIndex;
 pub use map::SourceMap;
+
+/// The kind of a source's documents: how their view is built. A rules file records it (`input`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DocKind {
+    /// Plain text: the document is its own view.
+    #[default]
+    Text,
+    /// HTML pages: the view is what a reader sees ([`PageView::of_html`]).
+    Html,
+}
+
+impl DocKind {
+    /// The kind most of `texts` are: HTML when most start (after whitespace) with markup that opens a
+    /// page (`<!doctype`, `<html`, `<head`, `<body`) or a comment, else text.
+    pub fn sniff<'a>(texts: impl IntoIterator<Item = &'a str>) -> DocKind {
+        let (mut html, mut all) = (0usize, 0usize);
+        for t in texts {
+            all += 1;
+            let head: String = t.trim_start().chars().take(16).collect::<String>().to_ascii_lowercase();
+            if ["<!doctype", "<html", "<head", "<body", "<!--", "<?xml"].iter().any(|p| head.starts_with(p)) {
+                html += 1;
+            }
+        }
+        if all > 0 && 2 * html > all { DocKind::Html } else { DocKind::Text }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DocKind::Text => "text",
+            DocKind::Html => "html",
+        }
+    }
+}
 
 /// One document as a reader sees it: its text, its lines and words, and where each byte comes from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -33,6 +69,14 @@ impl PageView {
     /// The view of a text document: the document itself.
     pub fn of_text(text: &str) -> PageView {
         PageView { text: text.to_string(), lines: LineIndex::new(text), map: SourceMap::identity(text.len()) }
+    }
+
+    /// The view of a document of kind `kind`.
+    pub fn of(text: &str, kind: DocKind) -> PageView {
+        match kind {
+            DocKind::Text => PageView::of_text(text),
+            DocKind::Html => PageView::of_html(text),
+        }
     }
 
     /// The view of an HTML page, read as [`Reading::default`].

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use chaff::cleaning::{Cleaner, Decision, Explanation, Reason, SpanKind};
+use chaff::page::Page;
 use serde::Serialize;
 
 /// One explained range, as JSON Lines print it.
@@ -17,10 +18,14 @@ pub(super) struct ExplainedSpan<'a> {
     rules: Vec<&'a str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     stages: Vec<&'static str>,
+    /// What a reader sees of the range (shortened).
+    #[serde(skip)]
+    shown: String,
 }
 
 /// The explained ranges of a document, removed and kept, sorted by start.
-pub(super) fn explained<'a>(cleaner: &'a Cleaner, e: &Explanation) -> Vec<ExplainedSpan<'a>> {
+/// Offsets are the source's (for HTML, each range's hull in the page's bytes); the text is the page's.
+pub(super) fn explained<'a>(cleaner: &'a Cleaner, page: &Page, e: &Explanation) -> Vec<ExplainedSpan<'a>> {
     let mut out = Vec::with_capacity(e.decisions.len());
     let mut spans = e.spans.iter().peekable();
     for d in &e.decisions {
@@ -31,15 +36,17 @@ pub(super) fn explained<'a>(cleaner: &'a Cleaner, e: &Explanation) -> Vec<Explai
         } else {
             "kept"
         };
-        out.push(ExplainedSpan { start: d.start, end: d.end, kind, rules: rule_ids(cleaner, d), stages: stages(d) });
+        let (start, end) = page.to_source_hull(d.start, d.end);
+        let shown = excerpt(&page.text()[d.start..d.end]);
+        out.push(ExplainedSpan { start, end, kind, rules: rule_ids(cleaner, d), stages: stages(d), shown });
     }
     out
 }
 
 /// `path`'s explained ranges as lines: path, range, kind, rule ids, stages, the text.
-pub(super) fn explain_lines(path: &Path, cleaner: &Cleaner, e: &Explanation, text: &str) -> String {
+pub(super) fn explain_lines(path: &Path, cleaner: &Cleaner, page: &Page, e: &Explanation) -> String {
     let mut lines = String::new();
-    for s in explained(cleaner, e) {
+    for s in explained(cleaner, page, e) {
         let _ = writeln!(
             lines,
             "{}\t{}..{}\t{}\t{}\t{}\t{}",
@@ -49,7 +56,7 @@ pub(super) fn explain_lines(path: &Path, cleaner: &Cleaner, e: &Explanation, tex
             s.kind,
             s.rules.join(","),
             s.stages.join(","),
-            excerpt(&text[s.start..s.end])
+            s.shown
         );
     }
     lines

@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use anyhow::Result;
 use chaff::cleaning::Cleaner;
 use chaff::corpus::{decode_lossy, parse_record_raw};
+use chaff::page::Page;
+use chaff::view::DocKind;
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -70,20 +72,27 @@ fn read_batch(
     batch
 }
 
-fn clean_line(cleaner: &Cleaner, n: usize, line: &str, explain: bool, output: Output) -> Result<String, String> {
+fn clean_line(
+    cleaner: &Cleaner,
+    kind: DocKind,
+    n: usize,
+    line: &str,
+    explain: bool,
+    output: Output,
+) -> Result<String, String> {
     let record = parse_record_raw(line).map_err(|(col, msg)| {
         format!("stdin:{n}:{col}: bad JSON Lines record: {msg} (each line must be {{\"id\": …, \"text\": …}})")
     })?;
     let doc = &record.doc;
-    let cleaned = cleaner.clean(&doc.text);
-    let text = written(&doc.text, &cleaned, output);
-    let spans = explain.then(|| explained(cleaner, &cleaner.explain(&doc.text)));
-    let out = CleanedRecord { id: record.raw_id, text: &text, removed_bytes: cleaned.removed_bytes, spans };
+    let cleaned = cleaner.clean_page(Page::new(&doc.text, kind));
+    let text = written(&cleaned, output);
+    let spans = explain.then(|| explained(cleaner, &cleaned.page, &cleaner.explain_page(&cleaned.page)));
+    let out = CleanedRecord { id: record.raw_id, text: &text, removed_bytes: cleaned.removed_bytes(), spans };
     serde_json::to_string(&out).map_err(|e| format!("stdin:{n}: {e}"))
 }
 
 /// JSON Lines in, JSON Lines out, in order; a bad line is reported and skipped, and fails the run at the end.
-pub fn clean_jsonl(cleaner: &Cleaner, explain: bool, output: Output) -> Result<ExitCode> {
+pub fn clean_jsonl(cleaner: &Cleaner, kind: DocKind, explain: bool, output: Output) -> Result<ExitCode> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
         eprintln!("chaff: reading JSON Lines ({{\"id\": …, \"text\": …}} a line) from the terminal; Ctrl-D ends");
@@ -101,7 +110,7 @@ pub fn clean_jsonl(cleaner: &Cleaner, explain: bool, output: Output) -> Result<E
             break;
         }
         let outputs: Vec<Result<String, String>> =
-            batch.par_iter().map(|(n, line)| clean_line(cleaner, *n, line, explain, output)).collect();
+            batch.par_iter().map(|(n, line)| clean_line(cleaner, kind, *n, line, explain, output)).collect();
         bar.inc(batch.len() as u64);
         for o in outputs {
             match o {

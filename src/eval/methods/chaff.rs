@@ -25,6 +25,8 @@ use crate::tokens::Tokenizer;
 use super::{Input, Method, Model, Site, Source};
 use crate::clean_settings::Stage;
 use crate::cleaning::normalize;
+use crate::page::{Page, viewed};
+use crate::view::DocKind;
 
 /// The levers. `Default` is chaff's current automatic configuration.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -66,6 +68,10 @@ pub struct ChaffOptions {
     #[serde(skip_serializing_if = "ClusterMethod::is_linkage")]
     pub cluster_method: ClusterMethod,
     pub min_cluster: usize,
+    /// HTML input: mine and match the raw HTML with the html tokenizer (by default pages are mined and
+    /// cleaned on their views' text, as `chaff mine` does).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub raw_html: bool,
     /// Cleaning stages turned off (all are on by default, as `chaff mine` writes them).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub off: Vec<Stage>,
@@ -98,6 +104,7 @@ impl Default for ChaffOptions {
             cluster_method: ClusterParams::default().method,
             min_cluster: ClusterParams::default().min_docs,
             off: Vec::new(),
+            raw_html: false,
             islands: Some(AutoOptions::default().islands),
             short_runs: AutoOptions::default().short_runs,
             specks: 0,
@@ -137,9 +144,10 @@ impl Chaff {
     }
 
     fn config(&self, input: Input) -> MiningConfig {
+        // HTML pages are mined on their views' text unless the raw-HTML tokenizer is asked for
         let tokenizer = match input {
-            Input::Txt => Tokenizer::Text,
-            Input::Html => Tokenizer::Html,
+            Input::Html if self.options.raw_html => Tokenizer::Html,
+            _ => Tokenizer::Text,
         };
         MiningConfig {
             min_tokens: self.options.min_tokens,
@@ -153,8 +161,8 @@ impl Chaff {
     /// rules, those below the cutoff pending and inactive: an editor (the oracle) may accept them.
     pub fn rules_file(&self, source: &Source<'_>) -> Result<(Corpus, RulesFile)> {
         let docs = source.docs.iter().map(|(id, text)| Document { id: id.to_string(), text: text.to_string() });
-        let corpus = Corpus::from_docs(source.name, docs.collect());
-        let config = self.config(source.input);
+        let mut config = self.config(source.input);
+        let corpus = viewed(Corpus::from_docs(source.name, docs.collect()), kind_of(source.input), &mut config);
         let mut mining = mine(&corpus, &config, &Quiet)?;
         if let Some(idioms) = &self.idioms {
             let cutoff = mining.auto_cutoff;
@@ -206,7 +214,7 @@ impl Chaff {
         for s in &self.options.off {
             settings.stages.set(*s, false);
         }
-        Ok(ChaffModel { cleaner: Cleaner::new(file, true)?.with_settings(settings) })
+        Ok(ChaffModel { cleaner: Cleaner::new(file, true)?.with_settings(settings), kind: file.input() })
     }
 }
 
@@ -253,11 +261,21 @@ impl Method for Chaff {
 /// A source's automatic rules, compiled, with this run's stages.
 pub struct ChaffModel {
     cleaner: Cleaner,
+    kind: DocKind,
 }
 
 impl Model for ChaffModel {
+    /// Source byte ranges removed: the page's own cleaning path ([`crate::page`]).
     fn removed(&self, text: &str) -> Vec<(usize, usize)> {
-        let spans: Vec<(usize, usize)> = self.cleaner.spans(text).iter().map(|s| (s.start, s.end)).collect();
-        normalize(&spans)
+        let cleaned = self.cleaner.clean_page(Page::new(text, self.kind));
+        normalize(&cleaned.source_ranges())
+    }
+}
+
+/// The kind of documents an evaluation input is.
+fn kind_of(input: Input) -> DocKind {
+    match input {
+        Input::Txt => DocKind::Text,
+        Input::Html => DocKind::Html,
     }
 }

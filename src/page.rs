@@ -1,0 +1,235 @@
+//! A document as the cleaner reads it. Text is read as it is. An HTML page is read through its page view
+//! (`crate::view`): the lines a reader sees, built once; rules are mined on view text, the cleaner's stages
+//! run on it, and what they remove maps back to exact source bytes for the cleaned HTML. Rules mined with
+//! the raw-HTML tokenizer (an option) match the source, and their matches are mapped onto the view.
+//!
+//! This is the one cleaning path: the CLI, the evaluation, the UI, `chaff check` and the Python module go
+//! through it.
+
+use rayon::prelude::*;
+
+use crate::cleaning::{Cleaner, Explanation, Match, Span, SpanKind, render};
+use crate::corpus::{Corpus, Document};
+use crate::mining::MiningConfig;
+use crate::render::remove_text_keep_tags;
+use crate::rules::RulesFile;
+use crate::tokens::Tokenizer;
+use crate::view::{DocKind, PageView};
+
+/// One document and the text the cleaner reads of it.
+#[derive(Debug, Clone)]
+pub struct Page<'a> {
+    source: &'a str,
+    /// The page view, for HTML read as a reader sees it; `None` for text, its own view.
+    view: Option<PageView>,
+}
+
+impl<'a> Page<'a> {
+    /// `source` read as a document of kind `kind`.
+    pub fn new(source: &'a str, kind: DocKind) -> Page<'a> {
+        Page { source, view: (kind == DocKind::Html).then(|| PageView::of_html(source)) }
+    }
+
+    /// A document read as a rules file's cleaner reads it: HTML through its view, whatever the tokenizer.
+    pub fn for_rules(source: &'a str, file: &RulesFile) -> Page<'a> {
+        Page::new(source, file.input())
+    }
+
+    pub fn source(&self) -> &'a str {
+        self.source
+    }
+
+    /// The text the cleaner reads: the view's, or the document itself.
+    pub fn text(&self) -> &str {
+        self.view.as_ref().map_or(self.source, |v| v.text())
+    }
+
+    pub fn view(&self) -> Option<&PageView> {
+        self.view.as_ref()
+    }
+
+    /// Source byte ranges of `ranges` of [`Page::text`] (sorted): exact bytes, markup between shown text
+    /// included where a range spans it.
+    pub fn to_source(&self, ranges: &[(usize, usize)]) -> Vec<(usize, usize)> {
+        match &self.view {
+            None => ranges.to_vec(),
+            Some(v) => {
+                let views: Vec<std::ops::Range<usize>> = ranges.iter().map(|&(a, b)| a..b).collect();
+                v.map().spans_to_source(&views).into_iter().map(|r| (r.start, r.end)).collect()
+            }
+        }
+    }
+
+    /// The one source range covering `start..end` of [`Page::text`].
+    pub fn to_source_hull(&self, start: usize, end: usize) -> (usize, usize) {
+        match &self.view {
+            None => (start, end),
+            Some(v) => v.map().to_source_hull(start..end).map_or((start, start), |r| (r.start, r.end)),
+        }
+    }
+}
+
+/// A page cleaned: the removed spans of its text, and what each output writes.
+#[derive(Debug, Clone)]
+pub struct CleanedPage<'a> {
+    pub page: Page<'a>,
+    /// Removed spans of [`Page::text`], sorted and disjoint.
+    pub spans: Vec<Span>,
+}
+
+impl CleanedPage<'_> {
+    /// The text left: what a reader sees of the cleaned page (`--text`; text documents: the cleaned text).
+    pub fn text(&self) -> String {
+        render(self.page.text(), &self.spans)
+    }
+
+    /// Source byte ranges removed.
+    pub fn source_ranges(&self) -> Vec<(usize, usize)> {
+        let view: Vec<(usize, usize)> = self.spans.iter().map(|s| (s.start, s.end)).collect();
+        self.page.to_source(&view)
+    }
+
+    /// Bytes of the source removed.
+    pub fn removed_bytes(&self) -> usize {
+        self.source_ranges().iter().map(|(a, b)| b - a).sum()
+    }
+
+    /// The cleaned document: text documents as [`CleanedPage::text`]; HTML with the removed spans' source
+    /// cut, tags included (whitespace at each seam collapsed, as in text).
+    pub fn cleaned(&self) -> String {
+        if self.page.view.is_none() {
+            return self.text();
+        }
+        let spans: Vec<Span> = self
+            .source_ranges()
+            .into_iter()
+            .map(|(a, b)| Span::new(a, b, SpanKind::Removed, Vec::new()))
+            .collect();
+        render(self.page.source, &spans)
+    }
+
+    /// HTML: the page with only the text of the removed spans gone, every tag kept, so it parses as it did.
+    pub fn keep_tags(&self) -> String {
+        if self.page.view.is_none() {
+            return self.text();
+        }
+        remove_text_keep_tags(self.page.source, &self.source_ranges())
+    }
+}
+
+impl Cleaner {
+    /// The matches of a page, on its text: rules of the raw-HTML tokenizer match the HTML source, and
+    /// their matches are placed on the view (a match of markup alone shows nothing and is dropped).
+    pub fn page_matches(&self, page: &Page) -> Vec<Match> {
+        match &page.view {
+            Some(view) if self.tokenizer() == Tokenizer::Html => {
+                let map = view.map();
+                let mut out: Vec<Match> = self
+                    .matches(page.source)
+                    .into_iter()
+                    .map(|m| Match { start: map.from_source(m.start), end: map.from_source(m.end), rule: m.rule })
+                    .filter(|m| m.end > m.start)
+                    .collect();
+                out.sort_unstable();
+                out.dedup();
+                out
+            }
+            _ => self.matches(page.text()),
+        }
+    }
+
+    /// Cleans a page: every stage runs on its text.
+    pub fn clean_page<'a>(&self, page: Page<'a>) -> CleanedPage<'a> {
+        let matches = self.page_matches(&page);
+        let spans = self.spans_of(page.text(), &matches);
+        CleanedPage { page, spans }
+    }
+
+    /// The removed spans of a page and every decision behind them, on its text (see
+    /// [`Cleaner::explain`]).
+    pub fn explain_page(&self, page: &Page) -> Explanation {
+        let matches = self.page_matches(page);
+        self.explain_matches(page.text(), &matches)
+    }
+}
+
+/// Prepares a corpus for mining as documents of kind `kind`: HTML pages mined with the text tokenizer are
+/// replaced by their views' text, and `config` says so. Raw-HTML mining and text take the corpus as it is.
+pub fn viewed(corpus: Corpus, kind: DocKind, config: &mut MiningConfig) -> Corpus {
+    config.input = kind;
+    if kind != DocKind::Html || config.tokenizer == Tokenizer::Html {
+        return corpus;
+    }
+    let docs: Vec<Document> = corpus
+        .docs
+        .into_par_iter()
+        .map(|d| Document { text: PageView::of_html(&d.text).text().to_string(), id: d.id })
+        .collect();
+    Corpus { docs, ..corpus }
+}
+
+/// The texts the cleaner of `file` reads of `texts`: their views for a source of HTML pages.
+pub fn texts_for(file: &RulesFile, texts: Vec<String>) -> Vec<String> {
+    if file.input() != DocKind::Html {
+        return texts;
+    }
+    texts.into_par_iter().map(|t| Page::new(&t, DocKind::Html).text().to_string()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mutable::MutableSet;
+    use crate::rules::{Action, Rule};
+    use crate::symbol::Symbol;
+
+    fn cleaner(tokenizer: Tokenizer, tokens: &str) -> Cleaner {
+        let m = MutableSet::defaults();
+        let symbols: Vec<Symbol> = tokens.split(' ').map(Symbol::decode).collect();
+        let rule = Rule { bin: 99, ..Rule::accepted("r", &symbols, Action::Remove, tokenizer, &m).unwrap() };
+        Cleaner::from_rules(tokenizer, m.patterns(), &[rule], 0).unwrap()
+    }
+
+    const PAGE: &str = "<html><head><title>Big news</title></head><body><nav>Home &amp; away</nav>\n\
+        <p>The article text, with <b>bold</b> words.</p></body></html>";
+
+    #[test]
+    fn html_is_cleaned_on_its_view_and_cut_from_its_source_exactly() {
+        let c = cleaner(Tokenizer::Text, "Home & away");
+        let out = c.clean_page(Page::new(PAGE, DocKind::Html));
+        assert_eq!(out.page.text(), "Big news\nHome & away\nThe article text, with bold words.");
+        assert_eq!(out.text(), "Big news\nThe article text, with bold words.");
+        let ranges = out.source_ranges();
+        assert_eq!(ranges.len(), 1);
+        assert_eq!(&PAGE[ranges[0].0..ranges[0].1], "Home &amp; away");
+        assert!(out.cleaned().contains("<nav> </nav>"), "{}", out.cleaned());
+        let kept = out.keep_tags();
+        assert!(kept.contains("<nav></nav>") && kept.contains("<b>bold</b>"), "{kept}");
+    }
+
+    #[test]
+    fn raw_html_rules_match_the_source_and_clean_the_view() {
+        let c = cleaner(Tokenizer::Html, "<nav> Home &amp; away </nav>");
+        let out = c.clean_page(Page::new(PAGE, DocKind::Html));
+        assert_eq!(out.text(), "Big news\nThe article text, with bold words.");
+    }
+
+    #[test]
+    fn a_text_document_is_its_own_page() {
+        let c = cleaner(Tokenizer::Text, "read more");
+        let out = c.clean_page(Page::new("one\nread more\ntwo", DocKind::Text));
+        assert_eq!((out.text(), out.cleaned()), ("one\ntwo".to_string(), "one\ntwo".to_string()));
+        assert_eq!(out.source_ranges(), vec![(4, 13)]);
+    }
+
+    #[test]
+    fn a_corpus_of_pages_is_mined_on_their_views() {
+        let corpus = Corpus::from_docs("s", vec![Document { id: "a".into(), text: PAGE.into() }]);
+        let mut config = MiningConfig::default();
+        let viewed = viewed(corpus.clone(), DocKind::Html, &mut config);
+        assert_eq!(viewed.docs[0].text, "Big news\nHome & away\nThe article text, with bold words.");
+        assert_eq!(config.input, DocKind::Html);
+        let mut raw = MiningConfig::for_tokenizer(Tokenizer::Html);
+        assert_eq!(super::viewed(corpus, DocKind::Html, &mut raw).docs[0].text, PAGE, "raw HTML mining");
+    }
+}
