@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 pub enum Stage {
     LineBoundary,
     SentenceHeads,
+    SentenceTails,
     Clusters,
     ListItems,
     Cuts,
@@ -28,9 +29,10 @@ pub enum Stage {
 
 impl Stage {
     /// Every stage, in the order the pipeline runs them.
-    pub const ALL: [Stage; 12] = [
+    pub const ALL: [Stage; 13] = [
         Stage::LineBoundary,
         Stage::SentenceHeads,
+        Stage::SentenceTails,
         Stage::Clusters,
         Stage::ListItems,
         Stage::Cuts,
@@ -47,6 +49,7 @@ impl Stage {
         match self {
             Stage::LineBoundary => "line-boundary",
             Stage::SentenceHeads => "sentence-heads",
+            Stage::SentenceTails => "sentence-tails",
             Stage::Clusters => "clusters",
             Stage::ListItems => "list-items",
             Stage::Cuts => "cuts",
@@ -65,6 +68,7 @@ impl Stage {
         match self {
             Stage::LineBoundary => "a match counts only where it starts or ends a line (idioms sit inside sentences)",
             Stage::SentenceHeads => "a short match heading a line of prose is a name, not template",
+            Stage::SentenceTails => "a short match closing a sentence of prose is an idiom, not template",
             Stage::Clusters => "a document gets the rules of the template cluster that covers it most",
             Stage::ListItems => "runs opened by list markers (a comment's name and date) are not the article",
             Stage::Cuts => "header strings cut everything before them, footer strings everything after",
@@ -150,6 +154,7 @@ impl Default for Stages {
         Stages::all()
             .with(Stage::LineBoundary, false)
             .with(Stage::SentenceHeads, false)
+            .with(Stage::SentenceTails, false)
             .with(Stage::Title, false)
             .with(Stage::Headline, false)
             .with(Stage::Datelines, false)

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use crate::view::DocKind;
 use crate::error::{Error, Result};
+use crate::view::DocKind;
 
 #[derive(Debug, Clone)]
 pub struct Document {

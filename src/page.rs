@@ -100,11 +100,8 @@ impl CleanedPage<'_> {
         if self.page.view.is_none() {
             return self.text();
         }
-        let spans: Vec<Span> = self
-            .source_ranges()
-            .into_iter()
-            .map(|(a, b)| Span::new(a, b, SpanKind::Removed, Vec::new()))
-            .collect();
+        let spans: Vec<Span> =
+            self.source_ranges().into_iter().map(|(a, b)| Span::new(a, b, SpanKind::Removed, Vec::new())).collect();
         render(self.page.source, &spans)
     }
 

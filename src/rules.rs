@@ -382,7 +382,7 @@ impl RulesFile {
     /// `datelines` off, no `drop_reprints` leaves `reprints` off).
     pub fn clean_settings(&self) -> CleanSettings {
         let mut stages = Stages::all();
-        for s in [Stage::LineBoundary, Stage::SentenceHeads] {
+        for s in [Stage::LineBoundary, Stage::SentenceHeads, Stage::SentenceTails] {
             stages.set(s, self.line_boundary);
         }
         for s in [Stage::Title, Stage::Headline, Stage::Datelines] {
@@ -407,7 +407,7 @@ impl RulesFile {
         (self.merge_gap, self.islands, self.short_runs) = (settings.merge_gap, settings.islands, settings.short_runs);
         self.clean.specks = settings.specks;
         let on = |stages: &[Stage]| stages.iter().any(|s| settings.on(*s));
-        self.line_boundary = on(&[Stage::LineBoundary, Stage::SentenceHeads]);
+        self.line_boundary = on(&[Stage::LineBoundary, Stage::SentenceHeads, Stage::SentenceTails]);
         self.keep_title = on(&[Stage::Title, Stage::Headline, Stage::Datelines]);
         self.drop_reprints = on(&[Stage::Reprints]);
         self.clean.off = Vec::new();

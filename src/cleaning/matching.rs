@@ -9,6 +9,7 @@ use std::cell::RefCell;
 use super::clusters::keep_one_cluster;
 use super::line_boundary::touches_a_line_edge;
 use super::sentence_heads::opens_a_sentence;
+use super::sentence_tails::closes_a_sentence;
 use super::{Cleaner, Layout, Match, work};
 use crate::clean_settings::Stage;
 use crate::lines;
@@ -58,14 +59,17 @@ impl Cleaner {
         }
         let line_boundary = self.settings.on(Stage::LineBoundary);
         let sentence_heads = self.settings.on(Stage::SentenceHeads);
-        if line_boundary || sentence_heads {
+        let sentence_tails = self.settings.on(Stage::SentenceTails);
+        if line_boundary || sentence_heads || sentence_tails {
             let doc = Layout::new(text);
             // a keep rule holds wherever it matches; a cut string is template wherever it stands in a line
             out.retain(|m| {
                 let action = self.rules[m.rule as usize].action;
                 action == Action::Keep
                     || ((!line_boundary || touches_a_line_edge(&doc, m))
-                        && (!sentence_heads || action != Action::Remove || !opens_a_sentence(&doc, m)))
+                        && (action != Action::Remove
+                            || !((sentence_heads && opens_a_sentence(&doc, m))
+                                || (sentence_tails && closes_a_sentence(&doc, m)))))
             });
         }
         out.sort_unstable();

@@ -38,6 +38,7 @@ mod list_items;
 mod matching;
 mod reprints;
 mod sentence_heads;
+mod sentence_tails;
 mod short_runs;
 mod spans;
 mod specks;
@@ -189,7 +190,9 @@ impl Cleaner {
     /// Stages `line-boundary` and `sentence-heads` on or off, as a rules file's `line_boundary` switches
     /// them (see [`RulesFile::line_boundary`]).
     pub fn with_line_boundary(self, on: bool) -> Self {
-        self.with_stage(Stage::LineBoundary, on).with_stage(Stage::SentenceHeads, on)
+        self.with_stage(Stage::LineBoundary, on)
+            .with_stage(Stage::SentenceHeads, on)
+            .with_stage(Stage::SentenceTails, on)
     }
 
     pub fn from_rules<'a>(

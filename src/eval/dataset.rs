@@ -15,7 +15,6 @@ use crate::corpus::decode;
 use crate::error::{Error, Result};
 
 use crate::cleaning::normalize;
-use crate::render::html_text;
 
 /// Which text of a page a method mines and cleans.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -256,8 +255,8 @@ fn derived_gold(page: &Page) -> String {
     let text = page.input(input).expect("page text");
     let spans = normalize(page.template.as_deref().unwrap_or_default());
     if input == Input::Html {
-        // as the cleaned page is read: the template's text goes, its tags stay
-        return html_text(text, &spans);
+        // as a cleaned page is read: its view, less what the template's bytes show
+        return super::run::output_text(text, &spans, Input::Html);
     }
     let mut kept = String::with_capacity(text.len());
     let mut pos = 0;

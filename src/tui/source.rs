@@ -74,10 +74,8 @@ pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: 
     } else {
         (None, None, Vec::new())
     };
-    let mut config = MiningConfig::for_tokenizer(crate::corpus::choose_tokenizer(
-        preset,
-        previous.as_ref().map(|p| p.tokenizer),
-    ));
+    let mut config =
+        MiningConfig::for_tokenizer(crate::corpus::choose_tokenizer(preset, previous.as_ref().map(|p| p.tokenizer)));
     // HTML pages are tuned on their views: the preview shows what a reader sees, as the cleaner reads it
     let kind = crate::corpus::choose_kind(previous.as_ref().map(|p| p.input()), corpus_path, &corpus.docs);
     let corpus = crate::page::viewed(corpus, kind, &mut config);
