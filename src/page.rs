@@ -165,12 +165,13 @@ pub fn viewed(corpus: Corpus, kind: DocKind, config: &mut MiningConfig) -> Corpu
     Corpus { docs, ..corpus }
 }
 
-/// The texts the cleaner of `file` reads of `texts`: their views for a source of HTML pages.
-pub fn texts_for(file: &RulesFile, texts: Vec<String>) -> Vec<String> {
-    if file.input() != DocKind::Html {
-        return texts;
+/// Documents as `file`'s rules were mined on them: HTML pages mined with the text tokenizer as their
+/// views' text, others as they are (for checking the rules against new documents).
+pub fn documents_for(file: &RulesFile, docs: Vec<Document>) -> Vec<Document> {
+    if file.input() != DocKind::Html || file.tokenizer == Tokenizer::Html {
+        return docs;
     }
-    texts.into_par_iter().map(|t| Page::new(&t, DocKind::Html).text().to_string()).collect()
+    docs.into_par_iter().map(|d| Document { text: PageView::of_html(&d.text).text().to_string(), id: d.id }).collect()
 }
 
 #[cfg(test)]

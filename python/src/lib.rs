@@ -6,12 +6,13 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use chaff::automatic::{AutoOptions, automatic_rules};
-use chaff::cleaning::{Cleaned, Cleaner, SpanKind};
+use chaff::cleaning::{Cleaner, SpanKind};
 use chaff::corpus::{Corpus, Document};
 use chaff::mining::{MiningConfig, Quiet, mine as mine_corpus};
-use chaff::render::{html_text, remove_text_keep_tags};
+use chaff::page::{CleanedPage, Page, viewed};
 use chaff::rules::{MiningParams, RulesFile};
 use chaff::tokens::Tokenizer;
+use chaff::view::DocKind;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -40,8 +41,8 @@ enum Output {
     Text,
 }
 
-fn output_of(name: &str, tokenizer: Tokenizer) -> PyResult<Output> {
-    let html = tokenizer == Tokenizer::Html;
+fn output_of(name: &str, kind: DocKind) -> PyResult<Output> {
+    let html = kind == DocKind::Html;
     match name {
         "cleaned" => Ok(Output::Cleaned),
         // as the command line: with text rules, --text and --keep-tags change nothing
@@ -51,13 +52,51 @@ fn output_of(name: &str, tokenizer: Tokenizer) -> PyResult<Output> {
     }
 }
 
-fn written(text: &str, cleaned: Cleaned, output: Output) -> String {
-    let removed = || -> Vec<(usize, usize)> { cleaned.spans.iter().map(|s| (s.start, s.end)).collect() };
+fn written(cleaned: CleanedPage, output: Output) -> String {
     match output {
-        Output::Cleaned => cleaned.text,
-        Output::KeepTags => remove_text_keep_tags(text, &removed()),
-        Output::Text => html_text(text, &removed()),
+        Output::Cleaned => cleaned.cleaned(),
+        Output::KeepTags => cleaned.keep_tags(),
+        Output::Text => cleaned.text(),
     }
+}
+
+/// One range of `chaff clean --explain`, in source byte offsets.
+struct Explained {
+    start: usize,
+    end: usize,
+    kind: &'static str,
+    rules: Vec<String>,
+    stages: Vec<&'static str>,
+}
+
+/// The explained ranges of a page, as `chaff clean --explain` lists them (source offsets, sorted; ranges
+/// that overlap in the source after mapping keep their order).
+fn explained(cleaner: &Cleaner, page: &Page) -> Vec<Explained> {
+    let e = cleaner.explain_page(page);
+    let mut spans = e.spans.iter();
+    let mut out: Vec<Explained> = e
+        .decisions
+        .iter()
+        .map(|d| {
+            let kind = if d.removed {
+                kind_name(spans.find(|s| s.start == d.start && s.end == d.end).map_or(SpanKind::Removed, |s| s.kind))
+            } else {
+                "kept"
+            };
+            let (start, end) = page.to_source_hull(d.start, d.end);
+            let mut rules = Vec::new();
+            let mut stages = Vec::new();
+            for r in &d.reasons {
+                match r {
+                    chaff::cleaning::Reason::Rule { rule, .. } => rules.push(cleaner.rule_id(*rule).to_string()),
+                    chaff::cleaning::Reason::Stage(s) => stages.push(s.name()),
+                }
+            }
+            Explained { start, end, kind, rules, stages }
+        })
+        .collect();
+    out.sort_by_key(|e| (e.start, e.end));
+    out
 }
 
 fn kind_name(kind: SpanKind) -> &'static str {
@@ -136,6 +175,12 @@ impl Rules {
         }
     }
 
+    /// The kind of the source's documents, "text" or "html" (HTML is cleaned on its page view).
+    #[getter]
+    fn input(&self) -> &'static str {
+        self.file.input().name()
+    }
+
     /// Documents the rules were mined from.
     #[getter]
     fn documents(&self) -> u64 {
@@ -177,9 +222,9 @@ impl Rules {
     /// `output` is "cleaned", or for HTML rules "text" (`--text`) or "keep-tags" (`--keep-tags`).
     #[pyo3(signature = (doc, *, include_pending = false, output = "cleaned"))]
     fn clean(&self, py: Python<'_>, doc: &str, include_pending: bool, output: &str) -> PyResult<String> {
-        let output = output_of(output, self.file.tokenizer)?;
+        let output = output_of(output, self.file.input())?;
         let cleaner = self.cleaner(include_pending)?;
-        Ok(py.detach(|| written(doc, cleaner.clean(doc), output)))
+        Ok(py.detach(|| written(cleaner.clean_page(Page::for_rules(doc, &self.file)), output)))
     }
 
     /// Many documents, cleaned on all cores with the GIL released; the results in order.
@@ -191,27 +236,35 @@ impl Rules {
         include_pending: bool,
         output: &str,
     ) -> PyResult<Vec<String>> {
-        let output = output_of(output, self.file.tokenizer)?;
+        let output = output_of(output, self.file.input())?;
         let cleaner = self.cleaner(include_pending)?;
-        Ok(py.detach(|| docs.par_iter().map(|d| written(d, cleaner.clean(d), output)).collect()))
+        Ok(py.detach(|| {
+            docs.par_iter().map(|d| written(cleaner.clean_page(Page::for_rules(d, &self.file)), output)).collect()
+        }))
     }
 
-    /// The removed spans of a document and why: a list of dicts with `start` and `end` (UTF-8 byte
-    /// offsets, as `chaff clean --explain` gives them), `char_start` and `char_end` (offsets into the
-    /// Python string: `doc[char_start:char_end]` is the removed text), `kind` ("removed", "cut-before" or
-    /// "cut-after") and `rules` (the ids of the rules behind it).
+    /// The ranges of a document removed or given back, and why: a list of dicts with `start` and `end`
+    /// (UTF-8 byte offsets into the document, as `chaff clean --explain` gives them; for HTML each range's
+    /// source bytes), `char_start` and `char_end` (offsets into the Python string), `kind` ("removed",
+    /// "cut-before", "cut-after", or "kept": given back by a stage or a keep rule), `rules` (the ids of
+    /// every rule that matched it) and `stages` (the cleaning stages that decided).
     #[pyo3(signature = (doc, *, include_pending = false))]
     fn explain<'py>(&self, py: Python<'py>, doc: &str, include_pending: bool) -> PyResult<Bound<'py, PyList>> {
         let cleaner = self.cleaner(include_pending)?;
-        let spans = py.detach(|| cleaner.spans(doc));
-        // spans are sorted and disjoint: one pass turns byte offsets into character offsets
-        let mut chars = 0usize;
-        let mut at = 0usize;
-        let mut char_of = |byte: usize| {
-            chars += doc[at..byte].chars().count();
-            at = byte;
-            chars
-        };
+        let page = Page::for_rules(doc, &self.file);
+        let spans = py.detach(|| explained(cleaner, &page));
+        // every offset, sorted: one pass over the document turns them into character offsets
+        let mut bytes: Vec<usize> = spans.iter().flat_map(|s| [s.start, s.end]).collect();
+        bytes.sort_unstable();
+        bytes.dedup();
+        let mut chars = Vec::with_capacity(bytes.len());
+        let (mut at, mut count) = (0usize, 0usize);
+        for &b in &bytes {
+            count += doc[at..b].chars().count();
+            at = b;
+            chars.push(count);
+        }
+        let char_of = |byte: usize| chars[bytes.binary_search(&byte).expect("an offset of a span")];
         let out = PyList::empty(py);
         for s in &spans {
             let d = PyDict::new(py);
@@ -219,8 +272,9 @@ impl Rules {
             d.set_item("end", s.end)?;
             d.set_item("char_start", char_of(s.start))?;
             d.set_item("char_end", char_of(s.end))?;
-            d.set_item("kind", kind_name(s.kind))?;
-            d.set_item("rules", s.rules.iter().map(|&r| cleaner.rule_id(r)).collect::<Vec<_>>())?;
+            d.set_item("kind", s.kind)?;
+            d.set_item("rules", &s.rules)?;
+            d.set_item("stages", &s.stages)?;
             out.append(d)?;
         }
         Ok(out)
@@ -244,7 +298,10 @@ fn mine(py: Python<'_>, docs: Vec<String>, source: &str, preset: &str) -> PyResu
             let docs =
                 docs.into_iter().enumerate().map(|(i, text)| Document { id: format!("{i:0width$}"), text }).collect();
             let corpus = Corpus::from_docs(source, docs);
-            let config = MiningConfig::for_tokenizer(tokenizer);
+            let mut config = MiningConfig::for_tokenizer(tokenizer);
+            // as `chaff mine`: HTML pages are mined on their views' text, unless preset is "html"
+            let kind = DocKind::sniff(corpus.docs.iter().map(|d| d.text.as_str()));
+            let corpus = viewed(corpus, kind, &mut config);
             let mining = mine_corpus(&corpus, &config, &Quiet)?;
             automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default())
         })

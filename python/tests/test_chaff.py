@@ -24,7 +24,7 @@ def test_clean_equals_the_cli_on_every_sample_corpus(chaff_bin, mined, tmp_path,
     rules = chaff.Rules.load(rules_path)
     docs = documents(source)
     texts = [read(p) for p in docs]
-    outputs = ["cleaned"] + (["text", "keep-tags"] if rules.tokenizer == "html" else [])
+    outputs = ["cleaned"] + (["text", "keep-tags"] if rules.input == "html" else [])
     for output in outputs:
         out = tmp_path / output
         flags = {"cleaned": [], "text": ["--text"], "keep-tags": ["--keep-tags"]}[output]
@@ -69,7 +69,7 @@ def test_explain_matches_the_cli_with_byte_and_character_offsets(chaff_bin, mine
     assert apart > 0, "some spans start after a non-ASCII letter"
 
 
-@pytest.mark.parametrize("name,preset", [("sevendays", "text"), ("html_news", "html"), ("comments", "text")])
+@pytest.mark.parametrize("name,preset", [("sevendays", "text"), ("html_news", "text"), ("comments", "text")])
 def test_mine_writes_the_rules_file_chaff_mine_writes(chaff_bin, tmp_path, name, preset):
     subprocess.run(
         [chaff_bin, "mine", SAMPLES / name, "--rules-dir", tmp_path / "cli"], check=True, stdout=subprocess.DEVNULL

@@ -26,7 +26,7 @@ pub fn check(args: CheckArgs) -> Result<ExitCode> {
         );
     }
     let file = super::load_rules(&args.rules)?;
-    let docs = load_docs(&args.docs)?;
+    let docs = chaff::page::documents_for(&file, load_docs(&args.docs)?);
     let d = drift(&file, &docs, args.include_pending).with_context(|| format!("{}", args.rules.display()))?;
     let drifted = d.drift > args.max_drift;
     let verdict = verdict(&d, args.max_drift, drifted);

@@ -14,9 +14,11 @@ use chaff::cleaning::{CleanSettings, Cleaner, Stage, Stages, work};
 use chaff::corpus::{Corpus, Document};
 use chaff::mining::{MiningConfig, Quiet, mine};
 use chaff::mutable::MutableSet;
+use chaff::page::Page;
 use chaff::rules::{Action, MiningParams, Rule, RulesFile};
 use chaff::symbol::Symbol;
 use chaff::tokens::Tokenizer;
+use chaff::view::{DocKind, PageView, Reading};
 
 /// Bytes read per byte of input, at most: each step reads the document a few times (tokens, layout,
 /// visible lines, kept runs), and mining judges every page twice.
@@ -237,4 +239,53 @@ fn three_hundred_counted_repetition_rules_are_an_error_not_gigabytes() {
     if let Some(peak) = peak_mib() {
         assert!(peak < 2048, "peak memory {peak} MiB");
     }
+}
+
+/// Bytes the page view examines to read `html`, plus what the cleaner reads cleaning it through the page.
+fn page_work(c: &Cleaner, html: &str) -> (chaff::page::CleanedPage<'static>, usize) {
+    let html: &'static str = Box::leak(html.to_string().into_boxed_str());
+    let (_, viewing) = PageView::of_html_reading(html, Reading::default());
+    let (out, reads) = counted(|| c.clean_page(Page::new(html, DocKind::Html)));
+    (out, reads + viewing as usize)
+}
+
+#[test]
+fn a_5_mb_html_page_on_one_line_is_viewed_and_cleaned_in_linear_work() {
+    // 80,000 parts on one source line: the view has a line per part, the cleaner a match per line
+    let page = divs_on_one_line(80_000, 3);
+    assert!(page.len() > 4_000_000, "{} bytes", page.len());
+    let c = cleaner(
+        Tokenizer::Text,
+        &[("by Ann", Action::Remove), ("read more", Action::Remove), ("Leave a reply", Action::CutAfter)],
+        all_settings(),
+    );
+    let (out, work) = page_work(&c, &page);
+    let text = out.text();
+    assert!(
+        text.contains("The article starts here") && !text.contains("read more"),
+        "{}",
+        &text[..text.len().min(300)]
+    );
+    assert_linear("viewing and cleaning a 5 MB one-line page", work, page.len());
+}
+
+#[test]
+fn an_html_paragraph_with_100000_matches_is_cleaned_through_its_view_in_linear_work() {
+    let mut links = String::new();
+    for i in 0..100_000 {
+        links.push_str(&format!("Read more {} ", i % 10));
+    }
+    let page = format!(
+        "<html><head><title>A page of many links</title></head><body><nav>Menu Home</nav><p>{links}</p>\
+         <p>The article starts here and it has enough words to be a long line of prose.</p>\
+         <footer>Leave a reply</footer></body></html>"
+    );
+    let c = cleaner(
+        Tokenizer::Text,
+        &[("Read more", Action::Remove), ("Menu Home", Action::CutBefore), ("Leave a reply", Action::CutAfter)],
+        CleanSettings { stages: Stages::all().with(Stage::LineBoundary, false), ..all_settings() },
+    );
+    let (out, work) = page_work(&c, &page);
+    assert!(out.text().contains("The article starts here") && !out.text().contains("Read more"), "matched and removed");
+    assert_linear("cleaning 100,000 matches on one view line", work, page.len());
 }

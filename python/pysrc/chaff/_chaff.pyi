@@ -19,8 +19,9 @@ class Span(TypedDict):
     end: int
     char_start: int
     char_end: int
-    kind: Literal["removed", "cut-before", "cut-after"]
+    kind: Literal["removed", "cut-before", "cut-after", "kept"]
     rules: list[str]
+    stages: list[str]
 
 class Rules:
     """A source's rules file, loaded or mined. Immutable; safe to share between threads; pickles as the
@@ -41,6 +42,9 @@ class Rules:
     @property
     def tokenizer(self) -> Literal["text", "html"]: ...
     @property
+    def input(self) -> Literal["text", "html"]:
+        """The kind of the source's documents; HTML is mined and cleaned on its page view."""
+    @property
     def documents(self) -> int:
         """Documents the rules were mined from."""
     def rule_ids(self, *, include_pending: bool = False) -> list[str]:
@@ -56,9 +60,11 @@ class Rules:
     ) -> list[str]:
         """``clean`` for many documents, on all cores with the GIL released; results in order."""
     def explain(self, doc: str, *, include_pending: bool = False) -> list[Span]:
-        """The removed spans of ``doc`` and the rules behind each, as ``chaff clean --explain``."""
+        """The ranges of ``doc`` removed or given back ("kept"), every rule that matched each and the
+        stages that decided, as ``chaff clean --explain``."""
 
 def mine(docs: Sequence[str], source: str, preset: Literal["text", "html"] = "text") -> Rules:
     """The automatic rules of ``chaff mine`` for a new source whose documents are ``docs`` (in this
-    order). Its rules are pending: clean with ``include_pending=True``. Raises ChaffError with fewer
+    order). HTML pages (most of ``docs`` starting with ``<!doctype``, ``<html`` …) are mined on their
+    page views; preset "html" mines their raw markup instead. Its rules are pending: clean with ``include_pending=True``. Raises ChaffError with fewer
     than two documents."""
