@@ -242,6 +242,10 @@ pub struct BenchArgs {
     /// Time the tuning UI's frames and a 5 MB re-mine instead.
     #[arg(long)]
     pub tui: bool,
+    /// Time HTML through the page view instead: mining and cleaning the real pages under ROOT (default
+    /// ../shared/corpora), and 10 MB against 100 MB of generated minified pages.
+    #[arg(long, value_name = "ROOT", num_args = 0..=1, default_missing_value = "../shared/corpora")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

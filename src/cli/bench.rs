@@ -163,6 +163,10 @@ pub fn bench(args: BenchArgs) -> Result<ExitCode> {
         out!("{}", chaff::tui::bench::bench_frames());
         return Ok(ExitCode::SUCCESS);
     }
+    if let Some(root) = &args.html {
+        super::bench_html::bench_html(root)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     outln!("chaff bench: {} threads; figures from this machine, this run", rayon::current_num_threads());
     let mut runs: Vec<(String, usize, usize)> =
         args.sizes.iter().map(|&mb| (format!("{mb} MB"), mb, 10 << 10)).collect();

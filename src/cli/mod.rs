@@ -16,6 +16,7 @@ macro_rules! outln {
 
 pub mod args;
 mod bench;
+mod bench_html;
 mod check;
 mod clean;
 mod eval;
