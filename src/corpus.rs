@@ -150,15 +150,6 @@ pub fn source_name(path: &Path) -> String {
     name.and_then(|n| n.to_str()).unwrap_or("source").to_string()
 }
 
-/// The tokenizer to mine a corpus with: as asked, else the one its rules file records, else text (HTML
-/// pages are mined on their views' text; the raw-HTML tokenizer is asked for).
-pub fn choose_tokenizer(
-    asked: Option<crate::tokens::Tokenizer>,
-    recorded: Option<crate::tokens::Tokenizer>,
-) -> crate::tokens::Tokenizer {
-    asked.or(recorded).unwrap_or(crate::tokens::Tokenizer::Text)
-}
-
 /// The kind of a corpus's documents: as its rules file records, else HTML when most files of its folder
 /// are .html, else what the documents look like (a .jsonl corpus: [`DocKind::sniff`]).
 pub fn choose_kind(recorded: Option<DocKind>, path: &Path, docs: &[Document]) -> DocKind {

@@ -31,14 +31,20 @@ pub fn flag_idioms(minings: &mut [Mining], min_sources: usize) -> usize {
             *sources_of.entry(k).or_default() += 1;
         }
     }
+    // each source's own candidates are counted: elsewhere is one fewer
+    minings.iter_mut().map(|m| flag(m, threshold, |key| sources_of.get(key).map_or(0, |n| n - 1))).sum()
+}
+
+/// The filter itself, for every caller (`mine --all`, the tuning UI, `chaff eval --idioms`): flags the
+/// candidates of `mining` (strings at or above its auto cutoff) that are candidates in `threshold`
+/// sources, this one and `elsewhere(key)` others. Returns how many were flagged.
+pub fn flag(mining: &mut Mining, threshold: usize, elsewhere: impl Fn(&str) -> usize) -> usize {
+    let cutoff = mining.auto_cutoff;
     let mut flagged = 0;
-    for m in minings.iter_mut() {
-        let cutoff = m.auto_cutoff;
-        for s in m.strings.iter_mut().filter(|s| s.bin >= cutoff) {
-            if sources_of.get(&display(&s.symbols)).copied().unwrap_or(0) >= threshold {
-                s.idiom = true;
-                flagged += 1;
-            }
+    for s in mining.strings.iter_mut().filter(|s| s.bin >= cutoff) {
+        if elsewhere(&display(&s.symbols)) + 1 >= threshold {
+            s.idiom = true;
+            flagged += 1;
         }
     }
     flagged

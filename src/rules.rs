@@ -295,6 +295,35 @@ impl MiningParams {
     }
 }
 
+/// Mining settings asked for on the command line (or by a caller), each `None` when not given.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct MiningAsked {
+    pub tokenizer: Option<Tokenizer>,
+    pub min_tokens: Option<u32>,
+    pub min_df: Option<u32>,
+    pub max_tf_per_df: Option<f64>,
+    pub sample_bytes: Option<usize>,
+}
+
+/// The mining configuration of a source, the one way `chaff mine`, the tuning UI and `chaff eval` build
+/// it: the defaults, overridden by its rules file (tokenizer, mutable patterns, `[mining]`), overridden by
+/// what was asked. Re-mining a source with no flags reproduces its strings.
+pub fn mining_config(file: Option<&RulesFile>, asked: &MiningAsked) -> MiningConfig {
+    let tokenizer = asked.tokenizer.or(file.map(|f| f.tokenizer)).unwrap_or(Tokenizer::Text);
+    let mut config = MiningConfig::for_tokenizer(tokenizer);
+    if let Some(f) = file {
+        if !f.mutable.is_empty() {
+            config.patterns = f.mutable.clone();
+        }
+        f.mining.apply(&mut config);
+    }
+    config.min_tokens = asked.min_tokens.unwrap_or(config.min_tokens);
+    config.min_df = asked.min_df.unwrap_or(config.min_df);
+    config.max_tf_per_df = asked.max_tf_per_df.or(config.max_tf_per_df);
+    config.sample_bytes = asked.sample_bytes.unwrap_or(config.sample_bytes);
+    config
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RulesFile {
     pub source: String,

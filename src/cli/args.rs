@@ -48,18 +48,19 @@ pub enum Preset {
 
 #[derive(Args, Debug, Clone)]
 pub struct MiningOpts {
-    /// Tokenizer preset (default: the rules file's, else html for .html documents, else text).
+    /// Tokenizer preset (default: the rules file's, else text; HTML pages are read through their page
+    /// view, the lines a reader sees, unless `html` asks for their raw markup).
     #[arg(long, value_enum)]
     pub preset: Option<Preset>,
-    /// Shortest string kept, in tokens.
-    #[arg(long, default_value_t = 2)]
-    pub min_tokens: u32,
-    /// Fewest documents a string must occur in.
-    #[arg(long, default_value_t = 2)]
-    pub min_df: u32,
-    /// Mine on a sample of at most this many MB of documents, then count on all of them.
-    #[arg(long, default_value_t = chaff::mining::MiningConfig::default().sample_bytes >> 20)]
-    pub sample_mb: usize,
+    /// Shortest string kept, in tokens (default: the rules file's `[mining]`, else 2).
+    #[arg(long)]
+    pub min_tokens: Option<u32>,
+    /// Fewest documents a string must occur in (default: the rules file's `[mining]`, else 2).
+    #[arg(long)]
+    pub min_df: Option<u32>,
+    /// Mine on a sample of at most this many MB of documents, then count on all of them (default 16).
+    #[arg(long)]
+    pub sample_mb: Option<usize>,
 }
 
 #[derive(Args, Debug)]

@@ -75,22 +75,17 @@ pub fn tokenizer_of(p: Preset) -> Tokenizer {
     }
 }
 
-/// The mining configuration from the command line and, if the source has one, its rules file (whose
-/// mutable patterns are the editor's).
+/// The mining configuration from the command line and, if the source has one, its rules file (see
+/// [`chaff::rules::mining_config`]).
 pub fn mining_config(opts: &MiningOpts, previous: Option<&RulesFile>) -> MiningConfig {
-    let mut config = MiningConfig::for_tokenizer(chaff::corpus::choose_tokenizer(
-        opts.preset.map(tokenizer_of),
-        previous.map(|p| p.tokenizer),
-    ));
-    if let Some(prev) = previous
-        && !prev.mutable.is_empty()
-    {
-        config.patterns = prev.mutable.clone();
-    }
-    config.min_tokens = opts.min_tokens;
-    config.min_df = opts.min_df;
-    config.sample_bytes = opts.sample_mb.max(1) << 20;
-    config
+    let asked = chaff::rules::MiningAsked {
+        tokenizer: opts.preset.map(tokenizer_of),
+        min_tokens: opts.min_tokens,
+        min_df: opts.min_df,
+        max_tf_per_df: None,
+        sample_bytes: opts.sample_mb.map(|mb| mb.max(1) << 20),
+    };
+    chaff::rules::mining_config(previous, &asked)
 }
 
 /// Source folders of a multi-source root (for `--all`).

@@ -11,11 +11,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context as _, Result, anyhow};
 
 use crate::corpus::Corpus;
-use crate::cross_source::{DEFAULT_MIN_SOURCES, idiom_threshold};
+use crate::cross_source::{DEFAULT_MIN_SOURCES, flag, idiom_threshold};
 use crate::mining::{Mining, MiningConfig};
-use crate::mutable::default_patterns;
 use crate::rules::{MiningParams, RulesFile, rules_path};
-use crate::symbol::display;
 use crate::tokens::Tokenizer;
 
 /// Where a source's files are.
@@ -74,17 +72,13 @@ pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: 
     } else {
         (None, None, Vec::new())
     };
-    let mut config =
-        MiningConfig::for_tokenizer(crate::corpus::choose_tokenizer(preset, previous.as_ref().map(|p| p.tokenizer)));
+    // the same configuration `chaff mine` builds from the rules file
+    let asked = crate::rules::MiningAsked { tokenizer: preset, ..Default::default() };
+    let mut config = crate::rules::mining_config(previous.as_ref(), &asked);
     // HTML pages are tuned on their views: the preview shows what a reader sees, as the cleaner reads it
     let kind = crate::corpus::choose_kind(previous.as_ref().map(|p| p.input()), corpus_path, &corpus.docs);
     let corpus = crate::page::viewed(corpus, kind, &mut config);
-    config.patterns = match &previous {
-        Some(p) if !p.mutable.is_empty() => p.mutable.clone(),
-        _ => default_patterns(),
-    };
-    let params = previous.as_ref().map(|p| p.mining).unwrap_or_default();
-    params.apply(&mut config);
+    let params = MiningParams::of(&config);
     let idioms = Idioms::load(rules_dir, &rules, previous.as_ref());
     let spec = SourceSpec {
         name: corpus.name.clone(),
@@ -172,14 +166,13 @@ impl Idioms {
 
     /// Flags idioms among `mining`'s candidates at or above its auto cutoff.
     pub fn flag(&self, mining: &mut Mining) {
-        let threshold = idiom_threshold(self.other_sources + 1, DEFAULT_MIN_SOURCES);
+        if let Some(threshold) = idiom_threshold(self.other_sources + 1, DEFAULT_MIN_SOURCES) {
+            flag(mining, threshold, |key| self.others.get(key).copied().unwrap_or(0));
+        }
+        // and what `mine --all` flagged before, where the other sources were mined together
         let cutoff = mining.auto_cutoff;
-        for s in mining.strings.iter_mut().filter(|s| s.bin >= cutoff) {
-            let here_and_elsewhere = self.others.get(&display(&s.symbols)).copied().unwrap_or(0) + 1;
-            let across = threshold.is_some_and(|t| here_and_elsewhere >= t);
-            if across || self.flagged.contains(&s.id) {
-                s.idiom = true;
-            }
+        for s in mining.strings.iter_mut().filter(|s| s.bin >= cutoff && self.flagged.contains(&s.id)) {
+            s.idiom = true;
         }
     }
 }

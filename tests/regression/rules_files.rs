@@ -349,3 +349,28 @@ fn mine_all_warns_of_a_symlink_loop_among_its_sources() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("corpora/loop: cannot be read"), "{}", stderr(&o));
 }
+
+#[test]
+fn remining_without_flags_keeps_the_rules_files_mining_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    write_source(&sevendays(40, 3), dir.path()).unwrap();
+    let rules = dir.path().join("rules/sevendays.toml");
+    let ids = |path: &Path| -> Vec<String> {
+        let mut ids: Vec<String> = RulesFile::load(path).unwrap().rules.into_iter().map(|r| r.id).collect();
+        ids.sort();
+        ids
+    };
+    let o = chaff(&["mine", "sevendays", "--min-tokens", "3"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let first = ids(&rules);
+    assert_eq!(RulesFile::load(&rules).unwrap().mining.min_tokens, 3);
+    // no flags: the file's [mining] table, not the defaults
+    let o = chaff(&["mine", "sevendays"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(RulesFile::load(&rules).unwrap().mining.min_tokens, 3);
+    assert_eq!(ids(&rules), first, "re-mining reproduces the same strings");
+    // a flag given still overrides the file
+    let o = chaff(&["mine", "sevendays", "--min-tokens", "2"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(RulesFile::load(&rules).unwrap().mining.min_tokens, 2);
+}

@@ -13,12 +13,12 @@ use crate::automatic::{AutoOptions, ClusterParams, automatic_rules};
 use crate::cleaning::Cleaner;
 use crate::clusters::ClusterMethod;
 use crate::corpus::{Corpus, Document};
-use crate::cross_source::idiom_threshold;
+use crate::cross_source::{flag, idiom_threshold};
 use crate::cutoff::CutoffBin;
 use crate::error::Result;
 use crate::frame::{CutParams, suggest_cuts};
 use crate::mining::{Mining, MiningConfig, Quiet, mine};
-use crate::rules::{MiningParams, Rule, RulesFile};
+use crate::rules::{MiningAsked, MiningParams, Rule, RulesFile, mining_config};
 use crate::symbol::display;
 use crate::tokens::Tokenizer;
 
@@ -122,10 +122,9 @@ struct Idioms {
 }
 
 impl Idioms {
-    /// Whether `key`, a candidate of a mining of site `site`, is a candidate in enough sites.
-    fn is_idiom(&self, site: usize, key: &str) -> bool {
-        let elsewhere = self.sources.get(key).copied().unwrap_or(0) - usize::from(self.own[site].contains(key));
-        elsewhere + 1 >= self.threshold
+    /// In how many sites other than `site` the string `key` is a candidate.
+    fn elsewhere(&self, site: usize, key: &str) -> usize {
+        self.sources.get(key).copied().unwrap_or(0) - usize::from(self.own[site].contains(key))
     }
 }
 
@@ -149,12 +148,14 @@ impl Chaff {
             Input::Html if self.options.raw_html => Tokenizer::Html,
             _ => Tokenizer::Text,
         };
-        MiningConfig {
-            min_tokens: self.options.min_tokens,
-            min_df: self.options.min_df,
+        let asked = MiningAsked {
+            tokenizer: Some(tokenizer),
+            min_tokens: Some(self.options.min_tokens),
+            min_df: Some(self.options.min_df),
             max_tf_per_df: self.options.max_tf_per_df,
-            ..MiningConfig::for_tokenizer(tokenizer)
-        }
+            sample_bytes: None,
+        };
+        mining_config(None, &asked)
     }
 
     /// The automatic rules file of a source, and the corpus it was mined from. All mined strings are
@@ -165,10 +166,7 @@ impl Chaff {
         let corpus = viewed(Corpus::from_docs(source.name, docs.collect()), kind_of(source.input), &mut config);
         let mut mining = mine(&corpus, &config, &Quiet)?;
         if let Some(idioms) = &self.idioms {
-            let cutoff = mining.auto_cutoff;
-            for s in mining.strings.iter_mut().filter(|s| s.bin >= cutoff) {
-                s.idiom = idioms.is_idiom(source.site, &display(&s.symbols));
-            }
+            flag(&mut mining, idioms.threshold, |key| idioms.elsewhere(source.site, key));
         }
         // the engine's automatic rules, with this run's levers
         let auto = AutoOptions {
