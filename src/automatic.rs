@@ -114,7 +114,7 @@ pub fn automatic_rules(
     previous: Option<&RulesFile>,
     opts: &AutoOptions,
 ) -> Result<RulesFile> {
-    let mut file = RulesFile::from_mining(mining, params, previous);
+    let mut file = crate::merge::from_mining(mining, params, previous);
     if previous.is_none() {
         file.islands = opts.islands;
         file.keep_title = opts.keep_title;

@@ -30,7 +30,6 @@ pub mod merge;
 pub mod mining;
 pub mod page;
 pub mod rules;
-mod rules_check;
 pub mod view;
 
 pub mod automatic;

@@ -13,7 +13,7 @@ use crate::corpus::Corpus;
 use crate::cutoff::bin_of;
 use crate::rules::{Action, Rule, Status};
 
-const PREFIX: &str = "line:";
+use crate::rules::LINE_PREFIX as PREFIX;
 
 /// Rules for the one-token lines (with a letter in them) found on at least two documents, pending, binned
 /// by document frequency like mined strings, sorted by id.
@@ -60,9 +60,7 @@ pub fn line_rules(corpus: &Corpus) -> Vec<Rule> {
     rules
 }
 
-fn regex_of(line: &str) -> String {
-    format!("(?m)^{}$", regex::escape(line))
-}
+use crate::rules::line_regex as regex_of;
 
 /// Whether a rule or mined string id is a line rule's.
 pub fn is_line_id(id: &str) -> bool {
@@ -72,8 +70,7 @@ pub fn is_line_id(id: &str) -> bool {
 /// The line a line rule matches, if `rule` is one whose regex is still the one it was made with (an
 /// edited regex runs as a regex).
 pub fn line_of(rule: &Rule) -> Option<&str> {
-    let line = rule.id.strip_prefix(PREFIX)?;
-    (rule.tokens.is_empty() && rule.regex == regex_of(line)).then_some(line)
+    rule.line()
 }
 
 /// Whether `rule` is a line rule for a label ("Topics:", "Tags:"): the start of a section, and so a

@@ -23,13 +23,9 @@ use crate::synthesis::synthesize;
 use crate::tokens::Tokenizer;
 use crate::view::DocKind;
 
-/// Whether `rule`'s regex is the one made from its tokens (a line rule's: from its line). A hand-written
-/// rule (no tokens) is not.
+/// Whether `rule`'s regex is the one made from its tokens (see [`Rule::is_synthesized`]).
 pub fn is_synthesized(rule: &Rule, tokenizer: Tokenizer, mutable: &MutableSet) -> bool {
-    if lines::is_line_id(&rule.id) && rule.tokens.is_empty() {
-        return lines::line_of(rule).is_some();
-    }
-    !rule.tokens.is_empty() && synthesize(&rule.symbols(), tokenizer, mutable).is_ok_and(|re| re == rule.regex)
+    rule.is_synthesized(tokenizer, mutable)
 }
 
 /// The status a mining gives a string an editor has not decided on.

@@ -90,25 +90,6 @@ pub struct MinedString {
     pub cluster: Option<u32>,
 }
 
-impl MinedString {
-    /// The mined string behind a rule (for rules that do not come from this mining: cluster rules).
-    pub fn from_rule(r: &crate::rules::Rule) -> MinedString {
-        MinedString {
-            id: r.id.clone(),
-            symbols: r.symbols(),
-            tf: r.tf,
-            df: r.df,
-            bin: r.bin,
-            coverage: r.coverage,
-            adds: r.adds,
-            example: r.example.clone(),
-            regex: r.regex.clone(),
-            idiom: r.idiom,
-            cluster: r.cluster,
-        }
-    }
-}
-
 fn serialize_symbols<S: serde::Serializer>(symbols: &[Symbol], s: S) -> std::result::Result<S::Ok, S::Error> {
     s.collect_seq(symbols.iter().map(Symbol::encode))
 }

@@ -10,10 +10,12 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+mod check;
+
 use crate::clean_settings::{CleanSettings, Stage, Stages};
 use crate::cutoff::CutoffBin;
 use crate::error::{Error, Result, line_column};
-use crate::mining::{MinedString, Mining, MiningConfig};
+use crate::mining::{MinedString, MiningConfig};
 use crate::mutable::{MutablePattern, MutableSet};
 use crate::symbol::Symbol;
 use crate::synthesis::synthesize;
@@ -242,6 +244,39 @@ impl Rule {
         })
     }
 
+    /// The line a line rule matches, if this is one whose regex is still the one it was made with (an
+    /// edited regex makes it a regex rule like any other).
+    pub fn line(&self) -> Option<&str> {
+        let line = self.id.strip_prefix(LINE_PREFIX)?;
+        (self.tokens.is_empty() && self.regex == line_regex(line)).then_some(line)
+    }
+
+    /// Whether the rule's regex is the one made from its tokens (a line rule's: from its line). A
+    /// hand-written rule (no tokens) is not.
+    pub fn is_synthesized(&self, tokenizer: Tokenizer, mutable: &MutableSet) -> bool {
+        if self.id.starts_with(LINE_PREFIX) && self.tokens.is_empty() {
+            return self.line().is_some();
+        }
+        !self.tokens.is_empty() && synthesize(&self.symbols(), tokenizer, mutable).is_ok_and(|re| re == self.regex)
+    }
+
+    /// The mined string behind a rule (for rules that do not come from this mining: cluster rules).
+    pub fn to_mined(&self) -> MinedString {
+        MinedString {
+            id: self.id.clone(),
+            symbols: self.symbols(),
+            tf: self.tf,
+            df: self.df,
+            bin: self.bin,
+            coverage: self.coverage,
+            adds: self.adds,
+            example: self.example.clone(),
+            regex: self.regex.clone(),
+            idiom: self.idiom,
+            cluster: self.cluster,
+        }
+    }
+
     pub fn from_mined(s: &MinedString) -> Rule {
         Rule {
             id: s.id.clone(),
@@ -293,6 +328,14 @@ impl MiningParams {
         config.min_df = self.min_df;
         config.max_tf_per_df = self.max_tf_per_df;
     }
+}
+
+/// The id prefix of line rules: a single-word line found on many documents (see `crate::lines`).
+pub const LINE_PREFIX: &str = "line:";
+
+/// A line rule's regex: the line, whole.
+pub fn line_regex(line: &str) -> String {
+    format!("(?m)^{}$", regex::escape(line))
 }
 
 /// Mining settings asked for on the command line (or by a caller), each `None` when not given.
@@ -374,12 +417,6 @@ pub struct RulesFile {
 }
 
 impl RulesFile {
-    /// A rules file from a fresh mining: candidates at or above the auto cutoff, pending (idioms
-    /// rejected). With `previous`, the editor's work carries over ([`crate::merge::from_mining`]).
-    pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&RulesFile>) -> RulesFile {
-        crate::merge::from_mining(mining, params, previous)
-    }
-
     /// The kind of the source's documents: as recorded, else `html` for the html tokenizer.
     pub fn input(&self) -> DocKind {
         self.input.unwrap_or(if self.tokenizer == Tokenizer::Html { DocKind::Html } else { DocKind::Text })
@@ -468,7 +505,7 @@ impl RulesFile {
             let (line, column) = e.span().map_or((1, 1), |s| line_column(text, s.start));
             Error::Toml { path: path.to_path_buf(), line, column, message: e.message().trim().to_string() }
         })?;
-        let warnings = crate::rules_check::check(text, path, &file)?;
+        let warnings = check::check(text, path, &file)?;
         Ok((file, warnings))
     }
 

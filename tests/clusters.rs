@@ -86,7 +86,7 @@ fn cluster_rules_survive_a_save_and_a_re_mining() {
     let loaded = RulesFile::load(&path).unwrap();
     assert_eq!(loaded, file);
     let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
-    let again = RulesFile::from_mining(&mining, MiningParams::default(), Some(&loaded));
+    let again = chaff::merge::from_mining(&mining, MiningParams::default(), Some(&loaded));
     let before = file.rules.iter().filter(|r| r.cluster.is_some()).count();
     assert_eq!(again.rules.iter().filter(|r| r.cluster.is_some()).count(), before);
 }

@@ -14,7 +14,7 @@ fn mined() -> (GeneratedSource, Corpus, RulesFile) {
     let docs = source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();
     let corpus = Corpus::from_docs("comments", docs);
     let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
-    let file = RulesFile::from_mining(&mining, MiningParams::default(), None);
+    let file = chaff::merge::from_mining(&mining, MiningParams::default(), None);
     (source, corpus, file)
 }
 
@@ -150,7 +150,7 @@ fn threads(pingbacks: bool) -> Corpus {
 fn a_comment_thread_longer_than_its_post_is_cut_after_the_post() {
     let corpus = long_threads();
     let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
-    let mut file = RulesFile::from_mining(&mining, MiningParams::default(), None);
+    let mut file = chaff::merge::from_mining(&mining, MiningParams::default(), None);
     file.line_boundary = true;
     // the comment's "<date> at <time>" marks list items: the block is the post, not the longest comment
     let all = Cleaner::new(&file, true).unwrap();
@@ -176,7 +176,7 @@ fn a_footer_string_inside_a_longer_nearest_frame_string_is_still_next_to_the_blo
     // the footer string alone: the footer string is still the one that cuts
     let corpus = threads(true);
     let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
-    let mut file = RulesFile::from_mining(&mining, MiningParams::default(), None);
+    let mut file = chaff::merge::from_mining(&mining, MiningParams::default(), None);
     file.line_boundary = true;
     suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
     let footer =

@@ -13,7 +13,7 @@ fn mined() -> RulesFile {
     let docs = source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();
     let corpus = Corpus::from_docs("sevendays", docs);
     let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
-    RulesFile::from_mining(&mining, MiningParams::default(), None)
+    chaff::merge::from_mining(&mining, MiningParams::default(), None)
 }
 
 fn texts(file: &RulesFile) -> Vec<String> {

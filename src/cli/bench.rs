@@ -59,7 +59,7 @@ fn report(label: &str, m: &Mining, total: f64) {
 /// `n` accepted rules: the mined candidates, then random 3–6-token windows of the documents (each found
 /// in at least its own document), synthesized as the miner would.
 fn rules_for(corpus: &Corpus, mining: &Mining, n: usize) -> RulesFile {
-    let mut file = RulesFile::from_mining(mining, MiningParams::default(), None);
+    let mut file = chaff::merge::from_mining(mining, MiningParams::default(), None);
     let mutable = MutableSet::new(mining.patterns.clone()).expect("patterns");
     file.rules.truncate(n);
     let mut state = 0x9E3779B97F4A7C15u64;

@@ -230,7 +230,7 @@ pub fn stats(args: StatsArgs) -> Result<ExitCode> {
     let spinner = StageSpinner::new(&corpus.name);
     let mining = mine_corpus(&corpus, &config, &spinner)?;
     spinner.finish();
-    let file = RulesFile::from_mining(&mining, MiningParams::of(&config), None);
+    let file = chaff::merge::from_mining(&mining, MiningParams::of(&config), None);
     if args.json {
         let warnings: Vec<String> = corpus.warnings.iter().map(|w| w.to_string()).collect();
         outln!("{}", serde_json::to_string_pretty(&summary_json(&mining, &file, None, &warnings, args.top))?);

@@ -180,7 +180,7 @@ fn run(request: MineRequest, progress: &Reporter<'_>) -> Result<Box<Mined>, Opti
         let opts = AutoOptions { cuts: None, ..AutoOptions::default() };
         let file = automatic_rules(&corpus, &mining, previous.mining, Some(previous), &opts)
             .map_err(|e| Some(e.to_string()))?;
-        extra = file.rules.iter().filter(|r| is_extra(r)).map(MinedString::from_rule).collect();
+        extra = file.rules.iter().filter(|r| is_extra(r)).map(Rule::to_mined).collect();
         with_extra(&mut mining, &extra);
         automatic = file.rules;
     }

@@ -159,12 +159,12 @@ impl Session {
         let header = match (&previous, &auto) {
             (Some(p), _) => RulesFile { rules: Vec::new(), ..p.clone() },
             (None, Some(a)) => RulesFile { rules: Vec::new(), ..a.clone() },
-            (None, None) => RulesFile::from_mining(&mining, params, None),
+            (None, None) => crate::merge::from_mining(&mining, params, None),
         };
         let extra_strings: Vec<MinedString> = previous
             .as_ref()
             .or(auto.as_ref())
-            .map(|f| f.rules.iter().filter(|r| is_extra(r)).map(MinedString::from_rule).collect())
+            .map(|f| f.rules.iter().filter(|r| is_extra(r)).map(Rule::to_mined).collect())
             .unwrap_or_default();
         let ready = match ready {
             Some(ready) if extra_strings.is_empty() => ready,
@@ -595,7 +595,7 @@ impl Session {
             rules: decided,
             ..self.header.clone()
         };
-        let mut file = RulesFile::from_mining(&self.mining, self.header.mining, Some(&previous));
+        let mut file = crate::merge::from_mining(&self.mining, self.header.mining, Some(&previous));
         file.mutable = self.patterns.clone();
         for r in &mut file.rules {
             if let Some(d) = self.decisions.get(&r.id) {

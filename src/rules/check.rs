@@ -13,10 +13,10 @@ use serde::de::Visitor;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use super::{CleanTable, Cutoff, MiningParams, Rule, RulesFile};
 use crate::cutoff::CutoffBin;
 use crate::error::{Error, Result};
 use crate::mutable::{MutablePattern, MutableSet};
-use crate::rules::{CleanTable, Cutoff, MiningParams, Rule, RulesFile};
 
 /// The highest histogram bin: bins are df as a percentage of the documents, 0 to 99.
 const MAX_BIN: CutoffBin = 99;
@@ -195,7 +195,7 @@ fn check_regexes(src: &Source, file: &RulesFile, patterns: &[&DeTable], rules: &
         }
     };
     for (rule, t) in file.rules.iter().zip(rules) {
-        if crate::merge::is_synthesized(rule, file.tokenizer, &mutable) {
+        if rule.is_synthesized(file.tokenizer, &mutable) {
             continue;
         }
         if let Err(e) = Regex::new(&rule.regex) {
