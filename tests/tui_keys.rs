@@ -441,3 +441,79 @@ fn the_new_coverage_sort_lists_what_each_string_adds() {
     // a string that only repeats a part of a larger one adds less than it covers
     assert!(s.list.rows.iter().any(|&i| s.string(i).adds < s.string(i).coverage / 2), "{adds:?}");
 }
+
+#[test]
+fn a_stage_turned_off_in_the_stages_popup_changes_the_preview_is_undone_and_saved() {
+    use chaff::clean_settings::Stage;
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    // accept every candidate shown: the islands and cuts of the automatic rules then act
+    press(&mut app, "A");
+    let before = app.session().unwrap().preview.spans.clone();
+    let cuts = Stage::ALL.iter().position(|s| *s == Stage::Cuts).unwrap();
+    press(&mut app, "S");
+    assert!(matches!(app.mode, Mode::Stages { .. }));
+    assert!(screen(&app).contains("Cleaning stages of this source"));
+    for _ in 0..cuts {
+        press(&mut app, "Down");
+    }
+    press(&mut app, "Enter Esc");
+    let s = app.session().unwrap();
+    assert!(!s.stage_on(Stage::Cuts) && s.dirty);
+    let off = s.preview.spans.clone();
+    assert_ne!(off, before, "without its cuts the preview removes less");
+    press(&mut app, "u");
+    assert!(app.session().unwrap().stage_on(Stage::Cuts), "undo turns it on again");
+    assert_eq!(app.session().unwrap().preview.spans, before);
+    press(&mut app, "C-r w");
+    assert_eq!(app.session().unwrap().preview.spans, off);
+    let saved = RulesFile::load(&fx.rules()).unwrap();
+    assert_eq!(saved.clean.off, vec![Stage::Cuts], "saved as [clean] off");
+}
+
+#[test]
+fn the_explain_list_names_every_rule_and_enter_on_a_stage_turns_it_off() {
+    use chaff::tui::state::ExplainItem;
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "A ]");
+    press(&mut app, "e");
+    let Mode::Explain(x) = &app.mode else { panic!("the explain list opens") };
+    let rules = x.items.iter().filter(|i| matches!(i, ExplainItem::Rule { .. })).count();
+    assert!(rules >= 1, "{:?}", x.items);
+    let shown = screen(&app);
+    assert!(shown.contains("Why this span") && shown.contains("rule "), "{shown}");
+    // a stage in the list: Enter turns it off for the source
+    if let Some(k) = x.items.iter().position(|i| matches!(i, ExplainItem::Stage(_))) {
+        let ExplainItem::Stage(stage) = x.items[k] else { unreachable!() };
+        for _ in 0..k {
+            press(&mut app, "Down");
+        }
+        press(&mut app, "Enter");
+        assert!(!app.session().unwrap().stage_on(stage));
+    } else {
+        // on a rule: Enter selects it in the candidate list
+        press(&mut app, "Enter");
+        assert!(matches!(app.mode, Mode::Normal));
+    }
+}
+
+#[test]
+fn keep_from_the_preview_protects_the_span_and_is_saved_as_a_keep_rule() {
+    use chaff::rules::Action;
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "a ]");
+    let s = app.session().unwrap();
+    let span = s.preview.spans[s.preview.cursor.unwrap()].clone();
+    let removed = s.preview.removed;
+    press(&mut app, "Tab Tab K");
+    let s = app.session().unwrap();
+    assert!(s.preview.removed < removed, "the kept text is no longer removed");
+    assert!(!s.preview.spans.iter().any(|p| p.start <= span.start && span.end <= p.end && p.mark == span.mark));
+    press(&mut app, "w");
+    let saved = RulesFile::load(&fx.rules()).unwrap();
+    assert!(saved.rules.iter().any(|r| r.action == Action::Keep && r.status == Status::Accepted));
+    press(&mut app, "u");
+    assert_eq!(app.session().unwrap().preview.removed, removed, "undo takes the keep rule back");
+}

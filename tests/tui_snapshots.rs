@@ -68,3 +68,13 @@ fn quit_prompt() {
     press(&mut app, "a q");
     insta::assert_snapshot!("quit_prompt_80x24", screen(&app));
 }
+
+#[test]
+fn explain_list_and_stages_pane() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "A ] e");
+    insta::assert_snapshot!("explain_120x40", screen(&app));
+    press(&mut app, "Esc S Down Down");
+    insta::assert_snapshot!("stages_120x40", screen(&app));
+}

@@ -50,6 +50,14 @@ pub enum Action {
     DeletePattern,
     // Preview
     ShowSpanRule,
+    /// The explain list of the span under the preview's cursor.
+    OpenExplain,
+    /// Keep the span: a keep rule of its text (no rule nor stage removes it).
+    KeepSpan,
+    /// The stages popup: the cleaning pipeline's stages, on or off for this source.
+    OpenStages,
+    /// Turn the selected stage on or off.
+    ToggleStage,
     // Popups, prompts and text inputs
     Close,
     Submit,
@@ -63,10 +71,22 @@ pub enum Action {
     // Source picker
     OpenSource,
     // Mouse and terminal (no key)
-    Click { column: u16, row: u16 },
-    ScrollUp { column: u16, row: u16 },
-    ScrollDown { column: u16, row: u16 },
-    Resize { width: u16, height: u16 },
+    Click {
+        column: u16,
+        row: u16,
+    },
+    ScrollUp {
+        column: u16,
+        row: u16,
+    },
+    ScrollDown {
+        column: u16,
+        row: u16,
+    },
+    Resize {
+        width: u16,
+        height: u16,
+    },
 }
 
 impl Action {
@@ -114,6 +134,10 @@ impl Action {
             Action::AddPattern => "add-pattern",
             Action::DeletePattern => "delete-pattern",
             Action::ShowSpanRule => "select-span-rule",
+            Action::OpenExplain => "explain",
+            Action::KeepSpan => "keep-span",
+            Action::OpenStages => "stages",
+            Action::ToggleStage => "toggle-stage",
             Action::Close => "close",
             Action::Submit => "submit",
             Action::SwitchField => "next-field",

@@ -4,6 +4,7 @@
 //! the editor made it with one key); a new action after undoing drops what could have been redone, as
 //! editors do. Pattern edits re-mine the source and are not steps: their effect is a new mining.
 
+use crate::clean_settings::Stage;
 use crate::cutoff::CutoffBin;
 use crate::rules::Rule;
 
@@ -21,7 +22,15 @@ pub struct Decision {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Step {
     Decisions(Vec<Decision>),
-    Cutoff { from: CutoffBin, to: CutoffBin },
+    Cutoff {
+        from: CutoffBin,
+        to: CutoffBin,
+    },
+    /// A cleaning stage turned on or off for the source.
+    Stage {
+        stage: Stage,
+        on: bool,
+    },
 }
 
 impl Step {
@@ -34,6 +43,7 @@ impl Step {
                     .collect(),
             ),
             Step::Cutoff { from, to } => Step::Cutoff { from: *to, to: *from },
+            Step::Stage { stage, on } => Step::Stage { stage: *stage, on: !on },
         }
     }
 
@@ -43,6 +53,7 @@ impl Step {
             Step::Decisions(ds) if ds.len() == 1 => "a decision".to_string(),
             Step::Decisions(ds) => format!("{} decisions", ds.len()),
             Step::Cutoff { from, to } => format!("the cutoff move {from}% → {to}%"),
+            Step::Stage { stage, on } => format!("turning stage {stage} {}", if *on { "on" } else { "off" }),
         }
     }
 }

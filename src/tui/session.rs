@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::clean_settings::{Stage as CleanStage, Stages};
 use crate::cleaning::Cleaner;
 use crate::corpus::Corpus;
 use crate::cutoff::CutoffBin;
@@ -139,6 +140,8 @@ pub struct Decided {
     pub rules: HashMap<String, (Status, RuleAction)>,
     pub cutoff: Option<CutoffBin>,
     pub patterns: Vec<MutablePattern>,
+    /// The cleaning stages that are on.
+    pub stages: Option<Stages>,
 }
 
 fn default_status(s: &MinedString) -> Status {
@@ -256,6 +259,7 @@ impl Session {
         let saved = &self.saved;
         self.cutoff_choice() != saved.cutoff
             || self.patterns != saved.patterns
+            || Some(self.header.clean_settings().stages) != saved.stages
             || self.decisions.len() != saved.rules.len()
             || self.decisions.iter().any(|(id, r)| saved.rules.get(id) != Some(&(r.status, r.action)))
     }
@@ -274,6 +278,7 @@ impl Session {
             rules: self.decisions.iter().map(|(id, r)| (id.clone(), (r.status, r.action))).collect(),
             cutoff: self.cutoff_choice(),
             patterns: self.patterns.clone(),
+            stages: Some(self.header.clean_settings().stages),
         };
         self.dirty = false;
     }
@@ -476,7 +481,47 @@ impl Session {
             Step::Cutoff { to, .. } => {
                 self.move_cutoff(*to);
             }
+            Step::Stage { stage, on } => self.switch_stage(*stage, *on),
         }
+    }
+
+    /// Turns a cleaning stage on or off for this source (saved in the rules file's `[clean] off`); the
+    /// preview shows the effect at once. An undoable step.
+    pub fn set_stage(&mut self, stage: CleanStage, on: bool) {
+        if self.header.clean_settings().on(stage) == on {
+            return;
+        }
+        self.switch_stage(stage, on);
+        self.history.record(Step::Stage { stage, on });
+    }
+
+    fn switch_stage(&mut self, stage: CleanStage, on: bool) {
+        self.header.set_stage(stage, on);
+        self.rebuild_cleaners();
+        self.refresh_preview();
+        self.refresh_dirty();
+    }
+
+    /// Whether a cleaning stage is on for this source.
+    pub fn stage_on(&self, stage: CleanStage) -> bool {
+        self.header.clean_settings().on(stage)
+    }
+
+    /// Makes an accepted rule of the shown document's `start..end` (tokens generalized by the mutable
+    /// patterns, as mined strings are) with `action`: `keep` protects that text from every rule and stage,
+    /// `remove` marks it as template. An undoable step; the rule's id is returned.
+    pub fn rule_from_preview(&mut self, start: usize, end: usize, action: RuleAction) -> Result<String, String> {
+        let text = self.document_text().to_string();
+        let rule =
+            crate::editing::rule_from_span(&text, start, end, action, self.mining.tokenizer, &self.ready.mutable)
+                .map_err(|e| e.to_string())?;
+        let id = rule.id.clone();
+        let before = self.decisions.get(&id).cloned();
+        let step = vec![Decision { id: id.clone(), before, after: Some(rule) }];
+        self.apply_decisions(&step);
+        self.history.record(Step::Decisions(step));
+        self.refresh_list();
+        Ok(id)
     }
 
     /// Moves the chosen cutoff (clamped to the mined range). Returns whether it moved.

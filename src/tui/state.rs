@@ -60,6 +60,24 @@ pub struct Opening {
     pub opened: Box<Opened>,
 }
 
+/// The explain list of a preview span: every rule that matched it and every stage that decided.
+#[derive(Debug, Clone)]
+pub struct Explain {
+    /// The span, in the document's bytes.
+    pub start: usize,
+    pub end: usize,
+    /// Whether accepted rules remove it (else pending ones would).
+    pub accepted: bool,
+    pub items: Vec<ExplainItem>,
+    pub selected: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExplainItem {
+    Rule { id: String, action: crate::rules::Action },
+    Stage(crate::clean_settings::Stage),
+}
+
 /// The candidate detail popup.
 #[derive(Debug, Clone)]
 pub struct Detail {
@@ -101,6 +119,11 @@ pub enum Mode {
         scroll: usize,
     },
     Detail(Detail),
+    Explain(Explain),
+    /// The cleaning stages, on or off for this source; `selected` indexes `Stage::ALL`.
+    Stages {
+        selected: usize,
+    },
     Filter(Input),
     GotoDoc(Input),
     EditPattern(PatternEdit),
@@ -240,6 +263,8 @@ impl App {
         match &self.mode {
             Mode::Help { .. } => vec![Context::Help],
             Mode::Detail(_) => vec![Context::Detail],
+            Mode::Explain(_) => vec![Context::Explain],
+            Mode::Stages { .. } => vec![Context::Stages],
             Mode::Filter(_) | Mode::GotoDoc(_) => vec![Context::Input],
             Mode::EditPattern(_) => vec![Context::PatternInput],
             Mode::QuitPrompt => vec![Context::QuitPrompt],

@@ -3,6 +3,7 @@
 //! draws.
 
 mod background;
+mod explain;
 mod mouse;
 mod picker;
 mod popups;
@@ -32,6 +33,8 @@ pub fn update(app: &mut App, action: Action) {
             },
             Mode::Help { .. } => popups::help(app, action),
             Mode::Detail(_) => popups::detail(app, action),
+            Mode::Explain(_) => explain::explain(app, action),
+            Mode::Stages { .. } => explain::stages(app, action),
             Mode::Filter(_) | Mode::GotoDoc(_) => popups::input(app, action),
             Mode::EditPattern(_) => popups::pattern_edit(app, action),
             Mode::QuitPrompt => prompts::quit_prompt(app, action),

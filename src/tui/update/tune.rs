@@ -182,6 +182,9 @@ pub(super) fn tune(app: &mut App, action: Action) {
             app.info(format!("pattern `{}` deleted: re-mining", gone.name));
         }
         Action::ShowSpanRule => show_span_rule(app),
+        Action::OpenExplain => super::explain::open(app),
+        Action::KeepSpan => super::explain::keep_cursor_span(app),
+        Action::OpenStages => app.mode = Mode::Stages { selected: 0 },
         _ => {}
     }
 }

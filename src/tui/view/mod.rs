@@ -3,6 +3,7 @@
 
 pub mod candidates;
 pub mod detail;
+pub mod explain;
 pub mod help;
 pub mod histogram;
 pub mod patterns;
@@ -71,6 +72,16 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Mode::Detail(d) => {
             if let Some(s) = app.session() {
                 detail::draw(frame, area, s, d);
+            }
+        }
+        Mode::Explain(x) => {
+            if let Some(s) = app.session() {
+                explain::draw_explain(frame, area, s, x);
+            }
+        }
+        Mode::Stages { selected } => {
+            if let Some(s) = app.session() {
+                explain::draw_stages(frame, area, s, *selected);
             }
         }
         Mode::QuitPrompt | Mode::ConflictPrompt | Mode::JournalPrompt(_) => prompt::draw(frame, area, app),

@@ -1,0 +1,139 @@
+//! The explain list and the stages popup: why a preview span is removed (every rule that matched it and
+//! every stage that decided), and the cleaning stages of the source, each on or off. From either the
+//! editor fixes what she sees: opens a rule, turns a stage off, keeps the span.
+
+use crate::clean_settings::Stage;
+use crate::cleaning::Reason;
+use crate::rules::Action as RuleAction;
+
+use crate::tui::action::Action;
+use crate::tui::document::Mark;
+use crate::tui::session::{Pane, Session};
+use crate::tui::state::{App, Explain, ExplainItem, Mode, Screen};
+
+/// The explain list of the span under the preview's cursor.
+pub(super) fn open(app: &mut App) {
+    let Some(s) = app.session() else { return };
+    let Some(span) = s.preview.cursor.and_then(|c| s.preview.spans.get(c)) else {
+        app.info("no span under the cursor: ] and [ move it between removed spans");
+        return;
+    };
+    let (start, end) = (span.start, span.end);
+    let accepted = matches!(span.mark, Mark::Accepted(_));
+    let items = if accepted { accepted_reasons(s, start, end) } else { pending_reasons(&span.rules, s) };
+    app.mode = Mode::Explain(Explain { start, end, accepted, items, selected: 0 });
+}
+
+/// Every rule and stage the accepted rules' cleaner names for what it removed of `start..end`.
+fn accepted_reasons(s: &Session, start: usize, end: usize) -> Vec<ExplainItem> {
+    let Some(c) = s.preview.accepted_cleaner.as_ref() else { return Vec::new() };
+    let e = c.explain(s.document_text());
+    let mut rules = Vec::new();
+    let mut stages = Vec::new();
+    for d in e.decisions_in(start, end).filter(|d| d.removed) {
+        for r in &d.reasons {
+            match *r {
+                Reason::Rule { rule, action } => {
+                    let item = ExplainItem::Rule { id: c.rule_id(rule).to_string(), action };
+                    if !rules.contains(&item) {
+                        rules.push(item);
+                    }
+                }
+                Reason::Stage(st) => {
+                    if !stages.contains(&ExplainItem::Stage(st)) {
+                        stages.push(ExplainItem::Stage(st));
+                    }
+                }
+            }
+        }
+    }
+    rules.extend(stages);
+    rules
+}
+
+/// A pending span's rules: what accepting them would remove.
+fn pending_reasons(ids: &[String], s: &Session) -> Vec<ExplainItem> {
+    ids.iter()
+        .map(|id| {
+            let action = s.position(id).map_or(RuleAction::Remove, |i| s.rule_action(i));
+            ExplainItem::Rule { id: id.clone(), action }
+        })
+        .collect()
+}
+
+pub(super) fn explain(app: &mut App, action: Action) {
+    let Mode::Explain(x) = &mut app.mode else { return };
+    match action {
+        Action::Close => app.mode = Mode::Normal,
+        Action::Up => x.selected = x.selected.saturating_sub(1),
+        Action::Down => x.selected = (x.selected + 1).min(x.items.len().saturating_sub(1)),
+        Action::KeepSpan => {
+            let (start, end) = (x.start, x.end);
+            app.mode = Mode::Normal;
+            keep(app, start, end);
+        }
+        Action::Submit => {
+            let Some(item) = x.items.get(x.selected).cloned() else { return };
+            app.mode = Mode::Normal;
+            match item {
+                ExplainItem::Rule { id, .. } => select_rule(app, &id),
+                ExplainItem::Stage(stage) => {
+                    let Screen::Tune(s) = &mut app.screen else { return };
+                    s.set_stage(stage, false);
+                    app.info(format!("stage {stage} is off for this source (u undoes it; S lists the stages)"));
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Selects rule `id` in the candidate list.
+pub(super) fn select_rule(app: &mut App, id: &str) {
+    let Some(s) = app.session_mut() else { return };
+    match s.position(id).and_then(|i| s.list.rows.iter().position(|&r| r == i)) {
+        Some(pos) => {
+            s.list.select(pos);
+            s.list.scroll_into_view(s.page);
+            s.focus = Pane::Candidates;
+        }
+        None => app.info(format!("rule {id} is not in the list (below the cutoff, filtered out, or stale)")),
+    }
+}
+
+/// Keeps `start..end` of the shown document: an accepted keep rule of its text.
+pub(super) fn keep(app: &mut App, start: usize, end: usize) {
+    let Screen::Tune(s) = &mut app.screen else { return };
+    match s.rule_from_preview(start, end, RuleAction::Keep) {
+        Ok(id) => app.info(format!("kept: rule {id} (action keep) protects this text from every rule and stage")),
+        Err(e) => app.error(e),
+    }
+}
+
+/// Keeps the span under the preview's cursor.
+pub(super) fn keep_cursor_span(app: &mut App) {
+    let Some(s) = app.session() else { return };
+    let Some(span) = s.preview.cursor.and_then(|c| s.preview.spans.get(c)) else {
+        app.info("no span under the cursor: ] and [ move it between removed spans");
+        return;
+    };
+    let (start, end) = (span.start, span.end);
+    keep(app, start, end);
+}
+
+pub(super) fn stages(app: &mut App, action: Action) {
+    let Screen::Tune(s) = &mut app.screen else { return };
+    let Mode::Stages { selected } = &mut app.mode else { return };
+    match action {
+        Action::Close => app.mode = Mode::Normal,
+        Action::Up => *selected = selected.saturating_sub(1),
+        Action::Down => *selected = (*selected + 1).min(Stage::ALL.len() - 1),
+        Action::ToggleStage => {
+            let stage = Stage::ALL[*selected];
+            let on = !s.stage_on(stage);
+            s.set_stage(stage, on);
+            app.info(format!("stage {stage} {} for this source (u undoes it)", if on { "on" } else { "off" }));
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,91 @@
+//! The explain list (why a preview span is removed: every rule and every stage, each with its state)
+//! and the stages popup (the cleaning stages of the source, on or off).
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+
+use super::super::session::Session;
+use super::super::state::{Explain, ExplainItem};
+use super::candidates::action_name;
+use super::{printable, theme};
+use crate::clean_settings::Stage;
+
+/// A popup `width` × `height` (at most the area) in the middle of `area`.
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let (w, h) = (width.min(area.width), height.min(area.height));
+    Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)
+}
+
+fn excerpt(text: &str, max: usize) -> String {
+    let flat = printable(&text.split_whitespace().collect::<Vec<_>>().join(" "));
+    if flat.chars().count() > max { format!("{}…", flat.chars().take(max).collect::<String>()) } else { flat }
+}
+
+pub fn draw_explain(frame: &mut Frame, area: Rect, s: &Session, x: &Explain) {
+    let width = area.width.saturating_sub(8).max(20);
+    let rows = x.items.len() as u16 + 5;
+    let popup = centered(area, width, rows.max(8));
+    frame.render_widget(Clear, popup);
+    let text = s.document_text();
+    let shown = excerpt(text.get(x.start..x.end).unwrap_or_default(), width as usize - 4);
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled(if x.accepted { "removed: " } else { "pending: " }, theme::header()),
+            Span::raw(shown),
+        ]),
+        Line::from(Span::styled(
+            "Enter opens a rule or turns a stage off · K keeps this text · Esc closes",
+            theme::dim(),
+        )),
+    ];
+    if x.items.is_empty() {
+        lines.push(Line::from(Span::styled("no rule or stage named (the merge gap joined it)", theme::dim())));
+    }
+    for (i, item) in x.items.iter().enumerate() {
+        let label = match item {
+            ExplainItem::Rule { id, action } => {
+                let state = s.position(id).map_or("stale".to_string(), |k| format!("{:?}", s.status(k)).to_lowercase());
+                let text = s.position(id).map_or(String::new(), |k| excerpt(s.text(k), 60));
+                format!("rule  {id}  {state} · {}  {text}", action_name(*action))
+            }
+            ExplainItem::Stage(st) => {
+                format!("stage {}  {} · {}", st.name(), if s.stage_on(*st) { "on" } else { "off" }, st.doc())
+            }
+        };
+        let style = if i == x.selected { theme::selected(true) } else { ratatui::style::Style::new() };
+        lines.push(Line::from(Span::styled(label, style)));
+    }
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme::border(true))
+        .title(Span::styled(" Why this span ", theme::title()));
+    frame.render_widget(Paragraph::new(lines).block(block), popup);
+}
+
+pub fn draw_stages(frame: &mut Frame, area: Rect, s: &Session, selected: usize) {
+    let popup = centered(area, area.width.saturating_sub(8).max(20), Stage::ALL.len() as u16 + 4);
+    frame.render_widget(Clear, popup);
+    let mut lines = vec![Line::from(Span::styled(
+        "Enter or Space turns a stage on or off (the preview follows; w saves it) · Esc closes",
+        theme::dim(),
+    ))];
+    for (i, st) in Stage::ALL.iter().enumerate() {
+        let on = s.stage_on(*st);
+        let label = format!("[{}] {:<15} {}", if on { "x" } else { " " }, st.name(), st.doc());
+        let style = if i == selected {
+            theme::selected(true)
+        } else if on {
+            ratatui::style::Style::new()
+        } else {
+            theme::dim()
+        };
+        lines.push(Line::from(Span::styled(label, style)));
+    }
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme::border(true))
+        .title(Span::styled(" Cleaning stages of this source ", theme::title()));
+    frame.render_widget(Paragraph::new(lines).block(block), popup);
+}
