@@ -517,3 +517,19 @@ fn keep_from_the_preview_protects_the_span_and_is_saved_as_a_keep_rule() {
     press(&mut app, "u");
     assert_eq!(app.session().unwrap().preview.removed, removed, "undo takes the keep rule back");
 }
+
+#[test]
+fn the_cleaned_preview_is_what_chaff_clean_of_the_export_writes() {
+    use chaff::cleaning::Cleaner;
+    use chaff::page::Page;
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "a j a v x");
+    let s = app.session().unwrap();
+    let export = s.spec.export.clone();
+    let file = RulesFile::load(&export).unwrap();
+    let cleaner = Cleaner::new(&file, false).unwrap();
+    let doc = s.document_text();
+    assert_eq!(s.preview.cleaned, cleaner.clean_page(Page::for_rules(doc, &file)).text());
+    assert!(screen(&app).contains("as exported"), "{}", screen(&app));
+}

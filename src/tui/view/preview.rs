@@ -37,7 +37,8 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session) {
     let id = s.corpus.docs.get(s.preview.doc).map_or("", |d| d.id.as_str());
     let (removed, pending) = s.removed_share();
     let mut title = vec![
-        Span::styled(if s.preview.only_cleaned { " Cleaned " } else { " Preview " }, theme::title()),
+        // the cleaned text is what `chaff clean --rules <export>` writes (for HTML, with --text)
+        Span::styled(if s.preview.only_cleaned { " Cleaned as exported " } else { " Preview " }, theme::title()),
         Span::raw(format!("{id} {}/{docs} ", s.preview.doc + 1)),
         Span::styled(format!("−{:.1}%", removed * 100.0), theme::mark(Mark::Accepted(SpanKind::Removed))),
     ];
@@ -52,10 +53,13 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session) {
     let title = Line::from(title);
     let title = if title.width() + 2 > area.width as usize {
         // narrow pane: the share removed first, the document after
-        Line::from(vec![
-            Span::styled(format!(" −{:.1}%", removed * 100.0), theme::mark(Mark::Accepted(SpanKind::Removed))),
-            Span::raw(format!(" {id} {}/{docs} ", s.preview.doc + 1)),
-        ])
+        let mut narrow =
+            vec![Span::styled(format!(" −{:.1}%", removed * 100.0), theme::mark(Mark::Accepted(SpanKind::Removed)))];
+        if s.preview.only_cleaned {
+            narrow.push(Span::styled(" as exported", theme::title()));
+        }
+        narrow.push(Span::raw(format!(" {id} {}/{docs} ", s.preview.doc + 1)));
+        Line::from(narrow)
     } else {
         title
     };
