@@ -533,3 +533,80 @@ fn the_cleaned_preview_is_what_chaff_clean_of_the_export_writes() {
     assert_eq!(s.preview.cleaned, cleaner.clean_page(Page::for_rules(doc, &file)).text());
     assert!(screen(&app).contains("as exported"), "{}", screen(&app));
 }
+
+#[test]
+fn reset_asks_then_takes_every_decision_back_to_the_automatic_rules_and_undo_restores_them() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let automatic = app.session().unwrap().counts();
+    press(&mut app, "a j a j r");
+    let decided = app.session().unwrap().counts();
+    assert_ne!(decided, automatic);
+    press(&mut app, "Z");
+    assert!(matches!(app.mode, Mode::ResetPrompt) && screen(&app).contains("Reset to the automatic rules"));
+    press(&mut app, "n");
+    assert_eq!(app.session().unwrap().counts(), decided, "n keeps the decisions");
+    press(&mut app, "Z y");
+    assert_eq!(app.session().unwrap().counts(), automatic);
+    assert!(!app.session().unwrap().dirty, "the automatic rules are what was opened");
+    press(&mut app, "u");
+    assert_eq!(app.session().unwrap().counts(), decided, "one step undoes the reset");
+}
+
+#[test]
+fn trimming_a_candidate_accepts_the_shorter_string_in_its_place_and_is_undone_in_one_step() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let id = selected_id(&app);
+    let s = app.session().unwrap();
+    let tokens = s.string(s.list.current().unwrap()).symbols.len();
+    let removed = s.preview.removed;
+    press(&mut app, ")");
+    let s = app.session().unwrap();
+    let trimmed: Vec<&chaff::rules::Rule> =
+        s.decisions.values().filter(|r| r.id != id && r.status == Status::Accepted).collect();
+    assert_eq!(trimmed.len(), 1, "the trim is an accepted rule");
+    assert_eq!(trimmed[0].tokens.len(), tokens - 1);
+    assert_eq!(s.decisions[&id].status, Status::Rejected, "the candidate gives way to it");
+    assert!(s.preview.removed > removed, "the trimmed rule cleans the preview");
+    // a second trim replaces the first
+    press(&mut app, "(");
+    let s = app.session().unwrap();
+    let accepted: Vec<usize> =
+        s.decisions.values().filter(|r| r.status == Status::Accepted).map(|r| r.tokens.len()).collect();
+    assert_eq!(accepted, vec![tokens - 2]);
+    press(&mut app, "u u");
+    let s = app.session().unwrap();
+    assert!(s.decisions.is_empty() || s.decisions.values().all(|r| r.status != Status::Accepted));
+    assert_eq!(s.preview.removed, removed);
+}
+
+#[test]
+fn marking_a_preview_line_as_template_shows_its_documents_first_then_removes_it() {
+    let fx = Fixture::html();
+    let mut app = fx.app_on("html_news", 120, 40);
+    let removed = app.session().unwrap().preview.removed;
+    // down to a paragraph of the article: nothing removes it yet
+    press(&mut app, "Tab Tab j j j j j j j j T");
+    let Mode::MarkPrompt(m) = &app.mode else { panic!("a prompt shows the rule first") };
+    let (start, end, documents) = (m.start, m.end, m.documents);
+    assert!(documents >= 1 && screen(&app).contains("Mark as template?"));
+    press(&mut app, "y");
+    let s = app.session().unwrap();
+    assert!(
+        s.preview.removed >= removed + (end - start) / 2,
+        "the line is removed now: {removed} -> {} ({start}..{end} {:?})",
+        s.preview.removed,
+        &s.document_text()[start..end]
+    );
+    let added: Vec<&chaff::rules::Rule> = s.decisions.values().filter(|r| r.status == Status::Accepted).collect();
+    assert_eq!(added.len(), 1);
+    press(&mut app, "w");
+    let saved = RulesFile::load(&fx.rules_dir().join("html_news.toml")).unwrap();
+    assert!(saved.rules.iter().any(|r| r.id == added_id(&app)));
+}
+
+fn added_id(app: &chaff::tui::App) -> String {
+    let s = app.session().unwrap();
+    s.decisions.values().find(|r| r.status == Status::Accepted).unwrap().id.clone()
+}

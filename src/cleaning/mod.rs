@@ -308,6 +308,10 @@ impl Cleaner {
     /// The pipeline: the rules' removals, then each stage that is on, in order; `trace` records what
     /// stages and keep rules gave back.
     fn run(&self, text: &str, matches: &[Match], trace: &mut Trace) -> Vec<Span> {
+        // no rule, no cleaning: the stages refine what rules find, they do not clean alone
+        if self.rules.is_empty() {
+            return Vec::new();
+        }
         let on = |stage| self.settings.on(stage);
         let (keeps, template): (Vec<Match>, Vec<Match>) =
             matches.iter().partition(|m| self.rules[m.rule as usize].action == Action::Keep);

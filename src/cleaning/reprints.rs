@@ -45,6 +45,7 @@ pub(super) fn drop_reprints(text: &str, spans: Vec<Span>) -> Vec<Span> {
 mod tests {
     use crate::clean_settings::Stage;
     use crate::cleaning::tests::cleaner;
+    use crate::rules::Action;
 
     #[test]
     fn an_article_printed_twice_keeps_one_print_and_its_pull_quote() {
@@ -52,7 +53,8 @@ mod tests {
         let b = "The second paragraph of the article is long enough to count as well.";
         let c = "A third paragraph that only the full print of the article carries along.";
         let text = format!("Title line\n{a}\n{b}\nSubscribe now\n{a}\n{b}\n{c}\n{b}\nEnd");
-        let mut cl = cleaner(&[], 0);
+        // a rule that matches nothing here: with no rule at all, nothing is cleaned
+        let mut cl = cleaner(&[("zzz qqq", Action::Remove)], 0);
         assert_eq!(cl.clean(&text).text, text, "off: everything stays");
         cl = cl.with_stage(Stage::Reprints, true);
         // the second print of a and b goes; b alone again later (a pull quote) stays

@@ -58,6 +58,13 @@ pub enum Action {
     OpenStages,
     /// Turn the selected stage on or off.
     ToggleStage,
+    /// Every decision back to the automatic rules (asks first).
+    ResetToAutomatic,
+    /// Drop a token from the selected candidate's start, or its end.
+    TrimFront,
+    TrimBack,
+    /// Mark the top line of the preview as template (asks first).
+    MarkLine,
     // Popups, prompts and text inputs
     Close,
     Submit,
@@ -138,6 +145,10 @@ impl Action {
             Action::KeepSpan => "keep-span",
             Action::OpenStages => "stages",
             Action::ToggleStage => "toggle-stage",
+            Action::ResetToAutomatic => "reset",
+            Action::TrimFront => "trim-front",
+            Action::TrimBack => "trim-back",
+            Action::MarkLine => "mark-line",
             Action::Close => "close",
             Action::Submit => "submit",
             Action::SwitchField => "next-field",

@@ -23,13 +23,15 @@ pub enum Context {
     Input,
     PatternInput,
     QuitPrompt,
+    ResetPrompt,
+    MarkPrompt,
     ConflictPrompt,
     JournalPrompt,
     Picker,
 }
 
 impl Context {
-    pub const ALL: [Context; 14] = [
+    pub const ALL: [Context; 16] = [
         Context::Tune,
         Context::Candidates,
         Context::Patterns,
@@ -40,6 +42,8 @@ impl Context {
         Context::Input,
         Context::PatternInput,
         Context::QuitPrompt,
+        Context::ResetPrompt,
+        Context::MarkPrompt,
         Context::ConflictPrompt,
         Context::JournalPrompt,
         Context::Picker,
@@ -59,6 +63,8 @@ impl Context {
             Context::Input => "Filter and go-to inputs (other keys edit: ←/→, Home/End, Backspace, Ctrl-w, Ctrl-u)",
             Context::PatternInput => "Pattern editor (other keys edit the text)",
             Context::QuitPrompt => "Quit with unsaved changes",
+            Context::ResetPrompt => "Reset every decision to the automatic rules",
+            Context::MarkPrompt => "Mark a line as template",
             Context::ConflictPrompt => "Rules file changed on disk while you have unsaved work",
             Context::JournalPrompt => "Unsaved work found from an earlier session",
             Context::Picker => "Source picker",
@@ -131,6 +137,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::Tune, &[ch('[')], Action::PrevSpan, "Preview: cursor to the previous removed span"),
     bind(C::Tune, &[ch('e')], Action::OpenExplain, "Explain the span under the preview's cursor: every rule and stage"),
     bind(C::Tune, &[ch('S')], Action::OpenStages, "Cleaning stages: turn each on or off for this source"),
+    bind(C::Tune, &[ch('Z')], Action::ResetToAutomatic, "Reset every decision to the automatic rules (asks; u undoes)"),
     bind(C::Candidates, &[ch('h')], Action::CutoffDown, "Lower the chosen cutoff (as ←)"),
     bind(C::Candidates, &[ch('l')], Action::CutoffUp, "Raise the chosen cutoff (as →)"),
     bind(C::Candidates, &[code(K::Up), ch('k')], Action::Up, "Previous candidate"),
@@ -148,6 +155,13 @@ pub static BINDINGS: &[Binding] = &[
         Action::CycleRuleAction,
         "Cycle the rule's action: remove, cut-before (header), cut-after (footer)",
     ),
+    bind(
+        C::Candidates,
+        &[ch('(')],
+        Action::TrimFront,
+        "Trim a token from the candidate's start (the trim is accepted, the candidate rejected)",
+    ),
+    bind(C::Candidates, &[ch(')')], Action::TrimBack, "Trim a token from the candidate's end"),
     bind(C::Candidates, &[code(K::Char(' '))], Action::ToggleMark, "Mark or unmark for a bulk action"),
     bind(C::Candidates, &[ch('*')], Action::MarkShown, "Mark every candidate shown (after a filter)"),
     bind(C::Candidates, &[code(K::Esc)], Action::ClearMarks, "Clear the marks and the filter"),
@@ -175,6 +189,12 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::Preview, &[code(K::Enter)], Action::OpenExplain, "Explain the span under the cursor"),
     bind(C::Preview, &[ch('o')], Action::ShowSpanRule, "Select the first rule behind the span under the cursor"),
     bind(C::Preview, &[ch('K')], Action::KeepSpan, "Keep the span under the cursor: a keep rule of its text"),
+    bind(
+        C::Preview,
+        &[ch('T')],
+        Action::MarkLine,
+        "Mark the top line of the preview as template (shows on how many documents it matches first)",
+    ),
     bind(C::Detail, &[code(K::Esc), code(K::Enter), ch('q')], Action::Close, "Close the detail"),
     bind(C::Detail, &[code(K::Up), ch('k')], Action::Up, "Scroll up"),
     bind(C::Detail, &[code(K::Down), ch('j')], Action::Down, "Scroll down"),
@@ -207,6 +227,10 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::QuitPrompt, &[ch('d')], Action::QuitWithoutSaving, "Discard the unsaved changes and quit"),
     // a second q must never lose work: it stays, as Esc does
     bind(C::QuitPrompt, &[ch('q'), code(K::Esc), ch('n')], Action::Close, "Stay (nothing is lost)"),
+    bind(C::ResetPrompt, &[ch('y')], Action::Submit, "Reset to the automatic rules (u undoes it)"),
+    bind(C::MarkPrompt, &[ch('y'), code(K::Enter)], Action::Submit, "Add the rule, accepted (c cycles its action)"),
+    bind(C::MarkPrompt, &[ch('n'), ch('q'), code(K::Esc)], Action::Close, "Do not add it"),
+    bind(C::ResetPrompt, &[ch('n'), ch('q'), code(K::Esc)], Action::Close, "Keep the decisions"),
     bind(C::ConflictPrompt, &[ch('k')], Action::KeepMine, "Keep mine (your next save replaces the file)"),
     bind(
         C::ConflictPrompt,

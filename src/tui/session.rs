@@ -106,6 +106,10 @@ pub struct Session {
     pub pending_conflict: bool,
     /// Frame cuts suggested when the source was opened without a rules file.
     pub suggested_cuts: usize,
+    /// Tokens trimmed from each trimmed candidate's start and end, by its id, and the id of the rule its
+    /// trim made.
+    pub trims: HashMap<String, (usize, usize)>,
+    pub trimmed: HashMap<String, String>,
     /// Visible rows of the candidate table and lines of the preview, and the preview's width (from the
     /// layout, set on resize).
     pub page: usize,
@@ -202,6 +206,8 @@ impl Session {
             watch: None,
             pending_conflict: false,
             suggested_cuts: 0,
+            trims: HashMap::new(),
+            trimmed: HashMap::new(),
             extra_strings,
             page: 10,
             preview_height: 10,
@@ -432,6 +438,83 @@ impl Session {
                 // a decided rule leaves the list of what is left to decide
                 self.refresh_list();
             }
+        }
+        changed
+    }
+
+    /// Trims candidate `i` by one more token at its start (`front`) or end: the trimmed string becomes an
+    /// accepted rule with the candidate's action, and the candidate (or its earlier trim) gives way to it,
+    /// rejected. One undoable step; returns the trimmed text and on how many documents it matches.
+    pub fn trim_candidate(&mut self, i: usize, front: bool) -> Result<(String, usize), String> {
+        let s = &self.mining.strings[i];
+        let original = self.decisions.get(&s.id).cloned().unwrap_or_else(|| self.ready.rules[i].clone());
+        let (f, b) = self.trims.get(&s.id).copied().unwrap_or((0, 0));
+        let (f, b) = if front { (f + 1, b) } else { (f, b + 1) };
+        let tokenizer = self.mining.tokenizer;
+        let trimmed =
+            crate::editing::trim(&original, f, b, tokenizer, &self.ready.mutable).map_err(|e| e.to_string())?;
+        let trimmed = Rule { action: original.action, status: Status::Accepted, ..trimmed };
+        let docs =
+            crate::editing::documents_matching(&trimmed.symbols(), &self.corpus.docs, tokenizer, &self.ready.mutable);
+        let text = trimmed.tokens.join(" ");
+        let mut step = Vec::new();
+        let id = s.id.clone();
+        let before = self.decisions.get(&id).cloned();
+        let rejected = Rule { status: Status::Rejected, ..original };
+        if before.as_ref().map(|r| r.status) != Some(Status::Rejected) {
+            step.push(Decision { id: id.clone(), before, after: Some(rejected) });
+        }
+        if let Some(earlier) = self.trimmed.get(&id).cloned() {
+            step.push(Decision { id: earlier.clone(), before: self.decisions.get(&earlier).cloned(), after: None });
+        }
+        step.push(Decision {
+            id: trimmed.id.clone(),
+            before: self.decisions.get(&trimmed.id).cloned(),
+            after: Some(trimmed.clone()),
+        });
+        self.apply_decisions(&step);
+        self.history.record(Step::Decisions(step));
+        self.trims.insert(id.clone(), (f, b));
+        self.trimmed.insert(id, trimmed.id);
+        self.refresh_list();
+        Ok((text, docs))
+    }
+
+    /// Back to the automatic rules, as `chaff mine` writes them for this mining: every decision the editor
+    /// made is dropped and the suggested frame cuts are taken again. One undoable step; returns how many
+    /// rules changed.
+    pub fn reset_to_automatic(&mut self) -> usize {
+        let auto = automatic_rules(&self.corpus, &self.mining, self.header.mining, None, &AutoOptions::default())
+            .map(|f| f.rules)
+            .unwrap_or_default();
+        let mut wanted: HashMap<String, Rule> = HashMap::new();
+        for mut r in auto {
+            let default = self.ready.index.get(&r.id).map(|&i| default_status(&self.mining.strings[i]));
+            if default == Some(Status::Rejected) {
+                r.status = Status::Rejected;
+            }
+            if r.action != RuleAction::Remove || Some(r.status) != default {
+                wanted.insert(r.id.clone(), r);
+            }
+        }
+        let mut ids: Vec<String> = self.decisions.keys().chain(wanted.keys()).cloned().collect();
+        ids.sort();
+        ids.dedup();
+        let step: Vec<Decision> = ids
+            .into_iter()
+            .filter_map(|id| {
+                let before = self.decisions.get(&id).cloned();
+                let after = wanted.remove(&id);
+                let same =
+                    before.as_ref().map(|r| (r.status, r.action)) == after.as_ref().map(|r| (r.status, r.action));
+                (!same).then_some(Decision { id, before, after })
+            })
+            .collect();
+        let changed = step.len();
+        if changed > 0 {
+            self.apply_decisions(&step);
+            self.history.record(Step::Decisions(step));
+            self.refresh_list();
         }
         changed
     }

@@ -78,6 +78,17 @@ pub enum ExplainItem {
     Stage(crate::clean_settings::Stage),
 }
 
+/// A preview line about to become a rule (see [`Mode::MarkPrompt`]).
+#[derive(Debug, Clone)]
+pub struct MarkLine {
+    /// The line, in the document's bytes.
+    pub start: usize,
+    pub end: usize,
+    /// The rule's tokens, as the miner would write them, and the documents it matches.
+    pub tokens: String,
+    pub documents: usize,
+}
+
 /// The candidate detail popup.
 #[derive(Debug, Clone)]
 pub struct Detail {
@@ -128,6 +139,10 @@ pub enum Mode {
     GotoDoc(Input),
     EditPattern(PatternEdit),
     QuitPrompt,
+    /// Reset every decision to the automatic rules? (y resets, undoable)
+    ResetPrompt,
+    /// Mark a line of the preview as template: the rule it makes and on how many documents it matches.
+    MarkPrompt(MarkLine),
     /// The rules file changed on disk while there is unsaved work here.
     ConflictPrompt,
     /// A journal of unsaved work was found at start.
@@ -268,6 +283,8 @@ impl App {
             Mode::Filter(_) | Mode::GotoDoc(_) => vec![Context::Input],
             Mode::EditPattern(_) => vec![Context::PatternInput],
             Mode::QuitPrompt => vec![Context::QuitPrompt],
+            Mode::ResetPrompt => vec![Context::ResetPrompt],
+            Mode::MarkPrompt(_) => vec![Context::MarkPrompt],
             Mode::ConflictPrompt => vec![Context::ConflictPrompt],
             Mode::JournalPrompt(_) => vec![Context::JournalPrompt],
             Mode::Normal => match &self.screen {

@@ -9,7 +9,7 @@ use crate::rules::Action as RuleAction;
 use crate::tui::action::Action;
 use crate::tui::document::Mark;
 use crate::tui::session::{Pane, Session};
-use crate::tui::state::{App, Explain, ExplainItem, Mode, Screen};
+use crate::tui::state::{App, Explain, ExplainItem, MarkLine, Mode, Screen};
 
 /// The explain list of the span under the preview's cursor.
 pub(super) fn open(app: &mut App) {
@@ -134,6 +134,47 @@ pub(super) fn stages(app: &mut App, action: Action) {
             s.set_stage(stage, on);
             app.info(format!("stage {stage} {} for this source (u undoes it)", if on { "on" } else { "off" }));
         }
+        _ => {}
+    }
+}
+
+/// Asks to mark the preview's top line as template: the rule it makes and on how many documents it
+/// matches.
+pub(super) fn mark_line(app: &mut App) {
+    let Some(s) = app.session() else { return };
+    if s.preview.only_cleaned {
+        app.info("v shows the document again: lines are marked on the document, not its cleaned text");
+        return;
+    }
+    let lines = s.preview_lines();
+    let Some(&(at, _)) = lines.get(s.preview.scroll) else { return };
+    let text = s.document_text();
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let tokenizer = s.mining.tokenizer;
+    let symbols = crate::editing::symbols_of(&text[start..end], tokenizer, &s.ready.mutable);
+    if symbols.is_empty() {
+        app.info("the top line holds no token: scroll (j/k) to put the line to mark at the top");
+        return;
+    }
+    let documents = crate::editing::documents_matching(&symbols, &s.corpus.docs, tokenizer, &s.ready.mutable);
+    let tokens = crate::symbol::display(&symbols);
+    app.mode = Mode::MarkPrompt(MarkLine { start, end, tokens, documents });
+}
+
+pub(super) fn mark_prompt(app: &mut App, action: Action) {
+    let Mode::MarkPrompt(m) = &app.mode else { return };
+    let (start, end) = (m.start, m.end);
+    match action {
+        Action::Submit => {
+            app.mode = Mode::Normal;
+            let Screen::Tune(s) = &mut app.screen else { return };
+            match s.rule_from_preview(start, end, RuleAction::Remove) {
+                Ok(id) => app.info(format!("rule {id} added, accepted: this line is template now (u undoes it)")),
+                Err(e) => app.error(e),
+            }
+        }
+        Action::Close => app.mode = Mode::Normal,
         _ => {}
     }
 }

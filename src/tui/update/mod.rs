@@ -38,6 +38,8 @@ pub fn update(app: &mut App, action: Action) {
             Mode::Filter(_) | Mode::GotoDoc(_) => popups::input(app, action),
             Mode::EditPattern(_) => popups::pattern_edit(app, action),
             Mode::QuitPrompt => prompts::quit_prompt(app, action),
+            Mode::ResetPrompt => prompts::reset_prompt(app, action),
+            Mode::MarkPrompt(_) => explain::mark_prompt(app, action),
             Mode::ConflictPrompt => prompts::conflict_prompt(app, action),
             Mode::JournalPrompt(_) => prompts::journal_prompt(app, action),
         },

@@ -89,3 +89,16 @@ pub(super) fn reload_from_disk(app: &mut App, done: &str) {
         }
     }
 }
+
+pub(super) fn reset_prompt(app: &mut App, action: Action) {
+    match action {
+        Action::Submit => {
+            app.mode = Mode::Normal;
+            let Some(s) = app.session_mut() else { return };
+            let n = s.reset_to_automatic();
+            app.info(format!("back to the automatic rules: {n} decision(s) changed (u undoes it)"));
+        }
+        Action::Close => app.mode = Mode::Normal,
+        _ => {}
+    }
+}

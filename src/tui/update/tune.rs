@@ -185,6 +185,17 @@ pub(super) fn tune(app: &mut App, action: Action) {
         Action::OpenExplain => super::explain::open(app),
         Action::KeepSpan => super::explain::keep_cursor_span(app),
         Action::OpenStages => app.mode = Mode::Stages { selected: 0 },
+        Action::ResetToAutomatic => app.mode = Mode::ResetPrompt,
+        Action::MarkLine => super::explain::mark_line(app),
+        Action::TrimFront | Action::TrimBack => {
+            let Some(i) = s.list.current() else { return };
+            let total = s.corpus.docs.len();
+            match s.trim_candidate(i, action == Action::TrimFront) {
+                Ok((text, docs)) => app
+                    .info(format!("trimmed to `{text}`: accepted, matching {docs} of {total} documents (u undoes it)")),
+                Err(e) => app.error(e),
+            }
+        }
         _ => {}
     }
 }

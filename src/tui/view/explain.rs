@@ -9,14 +9,8 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use super::super::session::Session;
 use super::super::state::{Explain, ExplainItem};
 use super::candidates::action_name;
-use super::{printable, theme};
+use super::{centered, printable, theme};
 use crate::clean_settings::Stage;
-
-/// A popup `width` × `height` (at most the area) in the middle of `area`.
-fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    let (w, h) = (width.min(area.width), height.min(area.height));
-    Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)
-}
 
 fn excerpt(text: &str, max: usize) -> String {
     let flat = printable(&text.split_whitespace().collect::<Vec<_>>().join(" "));

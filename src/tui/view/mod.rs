@@ -84,7 +84,9 @@ pub fn draw(app: &App, frame: &mut Frame) {
                 explain::draw_stages(frame, area, s, *selected);
             }
         }
-        Mode::QuitPrompt | Mode::ConflictPrompt | Mode::JournalPrompt(_) => prompt::draw(frame, area, app),
+        Mode::QuitPrompt | Mode::ResetPrompt | Mode::MarkPrompt(_) | Mode::ConflictPrompt | Mode::JournalPrompt(_) => {
+            prompt::draw(frame, area, app)
+        }
         _ => {}
     }
 }

@@ -27,6 +27,26 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             ),
             Context::QuitPrompt,
         ),
+        Mode::ResetPrompt => (
+            " Reset to the automatic rules? ",
+            format!(
+                "Every decision ({} accepted, {} rejected, actions and frame cuts) goes back to what chaff mine \
+                 suggests for this source. The cutoff and the stages stay.",
+                s.count(Status::Accepted),
+                s.count(Status::Rejected),
+            ),
+            Context::ResetPrompt,
+        ),
+        Mode::MarkPrompt(m) => (
+            " Mark as template? ",
+            format!(
+                "`{}` becomes a rule, accepted; it matches {} of {} documents.",
+                m.tokens,
+                m.documents,
+                s.corpus.docs.len()
+            ),
+            Context::MarkPrompt,
+        ),
         Mode::ConflictPrompt => (
             " Rules file changed on disk ",
             format!(
