@@ -120,7 +120,13 @@ pub fn train(
     let rules = &file.rules;
     order.sort_by(|&a, &b| (rules[b].adds, rules[b].coverage).cmp(&(rules[a].adds, rules[a].coverage)).then(a.cmp(&b)));
 
-    let mut editor = Editor { cleaner, pages, pages_of, matched, state, input: source.input, accept_share };
+    // the pages are what the cleaner reads: an HTML page's view is text already
+    let input = if file.input() == crate::view::DocKind::Html && file.tokenizer == crate::tokens::Tokenizer::Html {
+        Input::Html
+    } else {
+        Input::Txt
+    };
+    let mut editor = Editor { cleaner, pages, pages_of, matched, state, input, accept_share };
     let mut decided = file.clone();
     let mut models: Vec<Box<dyn Model>> = Vec::with_capacity(CHECKPOINTS.len());
     let mut done = 0;
