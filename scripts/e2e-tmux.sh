@@ -6,8 +6,10 @@
 # Opens sample-corpora/sevendays (copied to a temporary folder), moves the cutoff and back (saved again),
 # reads every document (no re-mine), accepts the first candidate, presses q twice (nothing lost), saves,
 # answers one outside edit of the rules file (one popup; the next key acts), quits; reads the screen with
-# capture-pane at each step, then checks that the saved rules file holds the accepted rules. Exits
-# non-zero with a clear message on failure.
+# capture-pane at each step, then checks that the saved rules file holds the accepted rules. Then opens
+# sample-corpora/comments, marks the preview's top line (the masthead) as template, exports, and checks
+# that `chaff clean` of the export removes that line from another document. Exits non-zero with a clear
+# message on failure.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -138,4 +140,37 @@ STEP="check the rules file"
 ACCEPTED=$(grep -c '^status = "accepted"' "$RULES" || true)
 [ "$ACCEPTED" = "2" ] || fail "$RULES should hold exactly two accepted rules, holds $ACCEPTED"
 
-echo "e2e-tmux: ok (cutoff moved and reset at ${AUTO}%, documents read without a re-mine, q q kept the work, one popup for one outside edit, two rules accepted and saved)"
+STEP="mark a line as template and export"
+# another source, whose first line is its masthead: marked from the preview, exported, then cleaned away
+cp -r "$ROOT/sample-corpora/comments" "$TMP/comments"
+rm -f "$TMP/exit"
+tmux kill-session -t "$SESSION" 2>/dev/null || true
+tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+    "'$BIN' tune '$TMP/comments' --rules-dir '$TMP/rules' 2>'$TMP/stderr'; echo \$? >'$TMP/exit'"
+wait_for "Candidates" 60
+send Tab
+send Tab
+send T
+wait_for "Mark as template?"
+screen | grep -qF "Cedar Heights Community Blog" || fail "the prompt does not show the preview's top line"
+send y
+wait_for "added, accepted"
+send x
+wait_for "exported"
+send q
+wait_for "Quit?"
+send d
+for ((i = 0; i < 100; i++)); do
+    [ -f "$TMP/exit" ] && break
+    sleep 0.1
+done
+[ -f "$TMP/exit" ] || fail "chaff did not quit on q d"
+EXPORT="$TMP/rules/comments.accepted.toml"
+[ -f "$EXPORT" ] || fail "no export at $EXPORT"
+grep -F "Cedar Heights Community Blog" "$TMP/comments/0002.txt" >/dev/null || fail "the other document lacks the masthead"
+python3 -c 'import json,sys; print(json.dumps({"id": "0002", "text": open(sys.argv[1]).read()}))' "$TMP/comments/0002.txt" \
+    | "$BIN" clean --rules "$EXPORT" >"$TMP/clean.jsonl" 2>>"$TMP/stderr" || fail "chaff clean of the export failed"
+grep -qF "Cedar Heights Community Blog" "$TMP/clean.jsonl" && fail "chaff clean of the export left the marked line in another document"
+grep -qF "Posted by" "$TMP/clean.jsonl" || fail "chaff clean of the export removed more than the marked line"
+
+echo "e2e-tmux: ok (cutoff moved and reset at ${AUTO}%, documents read without a re-mine, q q kept the work, one popup for one outside edit, two rules accepted and saved; a line marked as template from the preview, exported, and cleaned from another document)"
