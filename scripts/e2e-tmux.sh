@@ -57,6 +57,16 @@ send() {
     tmux send-keys -t "$SESSION" "$@"
 }
 
+# wait_exit KEYS: until chaff has exited (its status is in $TMP/exit), at most 10 s after KEYS.
+wait_exit() {
+    local i
+    for ((i = 0; i < 100; i++)); do
+        [ -f "$TMP/exit" ] && return 0
+        sleep 0.1
+    done
+    fail "chaff did not quit on $1"
+}
+
 command -v tmux >/dev/null || fail "tmux is not installed (apt-get install tmux)"
 [ -x "$BIN" ] || fail "no chaff binary at $BIN (build it first: cargo build --release)"
 [ -d "$ROOT/sample-corpora/sevendays" ] || fail "no sample corpus at $ROOT/sample-corpora/sevendays (chaff generate writes it)"
@@ -128,11 +138,7 @@ screen | grep -qF "unsaved" && fail "w after the popup did not save"
 
 STEP="quit"
 send q
-for ((i = 0; i < 100; i++)); do
-    [ -f "$TMP/exit" ] && break
-    sleep 0.1
-done
-[ -f "$TMP/exit" ] || fail "chaff did not quit on q"
+wait_exit "q"
 CODE=$(cat "$TMP/exit")
 [ "$CODE" = "0" ] || fail "chaff exited with status $CODE"
 
@@ -160,11 +166,7 @@ wait_for "exported"
 send q
 wait_for "Quit?"
 send d
-for ((i = 0; i < 100; i++)); do
-    [ -f "$TMP/exit" ] && break
-    sleep 0.1
-done
-[ -f "$TMP/exit" ] || fail "chaff did not quit on q d"
+wait_exit "q d"
 EXPORT="$TMP/rules/comments.accepted.toml"
 [ -f "$EXPORT" ] || fail "no export at $EXPORT"
 grep -F "Cedar Heights Community Blog" "$TMP/comments/0002.txt" >/dev/null || fail "the other document lacks the masthead"

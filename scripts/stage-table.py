@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 
-STAGES = ["line-boundary", "sentence-heads", "clusters", "list-items", "cuts", "islands", "title", "headline",
+STAGES = ["line-boundary", "sentence-heads", "sentence-tails", "clusters", "list-items", "cuts", "islands", "title", "headline",
           "datelines", "short-runs", "reprints", "specks"]
 DATASETS = ["dragnet", "cleanportaleval"]
 NOTABLE = 0.005
