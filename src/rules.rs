@@ -444,7 +444,7 @@ impl RulesFile {
 
     /// The settings the cleaner runs with: the file's thresholds, and its stages: all of them but those
     /// `[clean] off` names and those the file's own switches leave off (`line_boundary = false` leaves
-    /// `line-boundary` and `sentence-heads` off, no `keep_title` leaves `title`, `headline` and
+    /// `line-boundary`, `sentence-heads` and `sentence-tails` off, no `keep_title` leaves `title`, `headline` and
     /// `datelines` off, no `drop_reprints` leaves `reprints` off).
     pub fn clean_settings(&self) -> CleanSettings {
         let mut stages = Stages::all();
