@@ -17,9 +17,11 @@ use chaff::automatic::{AutoOptions, automatic_rules};
 use chaff::cleaning::{CleanSettings, Cleaner, Stage, Stages};
 use chaff::corpus::{Corpus, Document, parse_jsonl, parse_record};
 use chaff::mining::{MiningConfig, Quiet, mine};
+use chaff::page::{Page, viewed};
 use chaff::render::{html_text, remove_text_keep_tags};
 use chaff::rules::{MiningParams, RulesFile};
 use chaff::tokens::Tokenizer;
+use chaff::view::{DocKind, PageView};
 
 /// A xorshift generator: the runs are reproducible from their seed.
 struct Rng(u64);
@@ -253,6 +255,51 @@ fn fuzz_html_input() {
         // what is kept are pieces of the page, with spaces between them
         let solid = |s: &str| s.bytes().filter(|b| !b.is_ascii_whitespace()).count();
         assert!(solid(&kept) <= solid(&html), "removing text added some");
+        // the page view: every byte of it maps back into the page, on character boundaries
+        let view = PageView::of_html(&html);
+        for r in view.to_source(0..view.text().len()) {
+            assert!(r.start < r.end && r.end <= html.len(), "{r:?} outside a page of {}", html.len());
+            assert!(html.is_char_boundary(r.start) && html.is_char_boundary(r.end), "{r:?} splits a character");
+        }
+    });
+}
+
+/// The cleaner of the html_news sample mined on its page views, every stage on.
+fn view_cleaner() -> &'static Cleaner {
+    static CLEANER: OnceLock<Cleaner> = OnceLock::new();
+    CLEANER.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-corpora/html_news");
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|f| f.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "html"))
+            .collect();
+        paths.sort();
+        let docs = paths
+            .iter()
+            .take(30)
+            .map(|p| Document { id: p.display().to_string(), text: std::fs::read_to_string(p).unwrap() })
+            .collect();
+        let mut config = MiningConfig::default();
+        let corpus = viewed(Corpus::from_docs("html_news", docs), DocKind::Html, &mut config);
+        let mining = mine(&corpus, &config, &Quiet).unwrap();
+        let file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default()).unwrap();
+        let settings = CleanSettings { islands: 10, specks: 6, stages: Stages::all(), ..file.clean_settings() };
+        Cleaner::new(&file, true).unwrap().with_settings(settings)
+    })
+}
+
+#[test]
+fn fuzz_html_pages_cleaned_through_their_view() {
+    fuzz("page", sample_files("html"), |input| {
+        let html = text_of(input);
+        let out = view_cleaner().clean_page(Page::new(&html, DocKind::Html));
+        let ranges = out.source_ranges();
+        assert_spans(&html, &ranges);
+        assert!(ranges.windows(2).all(|w| w[0].1 <= w[1].0), "overlapping source ranges");
+        let (_, _, _) = (out.cleaned(), out.keep_tags(), out.text());
+        let e = view_cleaner().explain_page(&out.page);
+        assert_eq!(e.spans, out.spans, "explain finds what cleaning removes");
     });
 }
 
