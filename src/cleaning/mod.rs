@@ -1,14 +1,14 @@
 //! Cleaning a document with a source's rules, order-invariantly (thesis §3.4.1), as a pipeline of named
 //! stages over the document's text (for HTML, the page view's text: no stage looks at markup).
 //!
-//! Every match of every rule is found on the original text ([`matching`]); stages `line-boundary`,
+//! Every match of every rule is found on the original text (`matching.rs`); stages `line-boundary`,
 //! `sentence-heads` and `clusters` drop matches. What `remove` rules match is removed: the union of their
-//! matches, intervals closer than the merge gap joined ([`spans`]). Then each stage in turn, each in its
+//! matches, intervals closer than the merge gap joined (`spans.rs`). Then each stage in turn, each in its
 //! file, with its doc and tests:
 //!
 //! | stage | file | what it does |
 //! |---|---|---|
-//! | `list-items` | `list_items.rs` | list markers' runs are not the article block ([`block`]) |
+//! | `list-items` | `list_items.rs` | list markers' runs are not the article block (`block.rs`) |
 //! | `cuts` | `cuts.rs` | header strings cut before, footer strings after the article block |
 //! | `islands` | `islands.rs` | a few words between two removals go too |
 //! | `title` | `title.rs` | a header cut stops at the line repeating the title |
@@ -18,7 +18,7 @@
 //! | `reprints` | `reprints.rs` | a second print of the article goes |
 //! | `specks` | `specks.rs` | a few characters removed inside kept text come back |
 //!
-//! Last, what a `keep` rule matches is given back, whatever removed it ([`keep`]). Every stage can be
+//! Last, what a `keep` rule matches is given back, whatever removed it (`keep.rs`). Every stage can be
 //! turned off ([`CleanSettings::stages`]); every removed or given-back range names the rules that matched it
 //! and the stages that decided ([`Cleaner::explain`]). A stage reads the document's lines and words
 //! through [`Layout`], built once, so no stage rescans a line per match.
