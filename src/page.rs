@@ -75,6 +75,8 @@ pub struct CleanedPage<'a> {
     pub page: Page<'a>,
     /// Removed spans of [`Page::text`], sorted and disjoint.
     pub spans: Vec<Span>,
+    /// The source bytes of `spans`, found once: every output reads them.
+    source: Vec<(usize, usize)>,
 }
 
 impl CleanedPage<'_> {
@@ -84,9 +86,8 @@ impl CleanedPage<'_> {
     }
 
     /// Source byte ranges removed.
-    pub fn source_ranges(&self) -> Vec<(usize, usize)> {
-        let view: Vec<(usize, usize)> = self.spans.iter().map(|s| (s.start, s.end)).collect();
-        self.page.to_source(&view)
+    pub fn source_ranges(&self) -> &[(usize, usize)] {
+        &self.source
     }
 
     /// Bytes of the source removed.
@@ -101,7 +102,7 @@ impl CleanedPage<'_> {
             return self.text();
         }
         let spans: Vec<Span> =
-            self.source_ranges().into_iter().map(|(a, b)| Span::new(a, b, SpanKind::Removed, Vec::new())).collect();
+            self.source.iter().map(|&(a, b)| Span::new(a, b, SpanKind::Removed, Vec::new())).collect();
         render(self.page.source, &spans)
     }
 
@@ -110,7 +111,7 @@ impl CleanedPage<'_> {
         if self.page.view.is_none() {
             return self.text();
         }
-        remove_text_keep_tags(self.page.source, &self.source_ranges())
+        remove_text_keep_tags(self.page.source, &self.source)
     }
 }
 
@@ -139,7 +140,9 @@ impl Cleaner {
     pub fn clean_page<'a>(&self, page: Page<'a>) -> CleanedPage<'a> {
         let matches = self.page_matches(&page);
         let spans = self.spans_of(page.text(), &matches);
-        CleanedPage { page, spans }
+        let view: Vec<(usize, usize)> = spans.iter().map(|s| (s.start, s.end)).collect();
+        let source = page.to_source(&view);
+        CleanedPage { page, spans, source }
     }
 
     /// The removed spans of a page and every decision behind them, on its text (see

@@ -264,24 +264,29 @@ fn fuzz_html_input() {
     });
 }
 
+/// The first 30 documents (by name) of a bundled sample source with extension `ext`.
+fn sample_corpus(name: &str, ext: &str) -> Corpus {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-corpora").join(name);
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    paths.sort();
+    let docs = paths
+        .iter()
+        .take(30)
+        .map(|p| Document { id: p.display().to_string(), text: std::fs::read_to_string(p).unwrap() })
+        .collect();
+    Corpus::from_docs(name, docs)
+}
+
 /// The cleaner of the html_news sample mined on its page views, every stage on.
 fn view_cleaner() -> &'static Cleaner {
     static CLEANER: OnceLock<Cleaner> = OnceLock::new();
     CLEANER.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-corpora/html_news");
-        let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|f| f.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "html"))
-            .collect();
-        paths.sort();
-        let docs = paths
-            .iter()
-            .take(30)
-            .map(|p| Document { id: p.display().to_string(), text: std::fs::read_to_string(p).unwrap() })
-            .collect();
         let mut config = MiningConfig::default();
-        let corpus = viewed(Corpus::from_docs("html_news", docs), DocKind::Html, &mut config);
+        let corpus = viewed(sample_corpus("html_news", "html"), DocKind::Html, &mut config);
         let mining = mine(&corpus, &config, &Quiet).unwrap();
         let file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default()).unwrap();
         let settings = CleanSettings { islands: 10, specks: 6, stages: Stages::all(), ..file.clean_settings() };
@@ -295,7 +300,7 @@ fn fuzz_html_pages_cleaned_through_their_view() {
         let html = text_of(input);
         let out = view_cleaner().clean_page(Page::new(&html, DocKind::Html));
         let ranges = out.source_ranges();
-        assert_spans(&html, &ranges);
+        assert_spans(&html, ranges);
         assert!(ranges.windows(2).all(|w| w[0].1 <= w[1].0), "overlapping source ranges");
         let (_, _, _) = (out.cleaned(), out.keep_tags(), out.text());
         let e = view_cleaner().explain_page(&out.page);
@@ -309,19 +314,7 @@ fn mined_rules(tokenizer: Tokenizer) -> RulesFile {
     let (text, html) = FILES.get_or_init(|| {
         let mine_source = |name: &str, tokenizer: Tokenizer| {
             let ext = if tokenizer == Tokenizer::Html { "html" } else { "txt" };
-            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-corpora").join(name);
-            let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-                .unwrap()
-                .map(|f| f.unwrap().path())
-                .filter(|p| p.extension().is_some_and(|e| e == ext))
-                .collect();
-            paths.sort();
-            let docs = paths
-                .iter()
-                .take(30)
-                .map(|p| Document { id: p.display().to_string(), text: std::fs::read_to_string(p).unwrap() })
-                .collect();
-            let corpus = Corpus::from_docs(name, docs);
+            let corpus = sample_corpus(name, ext);
             let config = MiningConfig { tokenizer, ..MiningConfig::default() };
             let mining = mine(&corpus, &config, &Quiet).unwrap();
             let mut file =

@@ -266,7 +266,7 @@ impl Model for ChaffModel {
     /// Source byte ranges removed: the page's own cleaning path ([`crate::page`]).
     fn removed(&self, text: &str) -> Vec<(usize, usize)> {
         let cleaned = self.cleaner.clean_page(Page::new(text, self.kind));
-        normalize(&cleaned.source_ranges())
+        normalize(cleaned.source_ranges())
     }
 }
 
