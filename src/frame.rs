@@ -1,4 +1,4 @@
-//! Frame cuts, suggested automatically (issue 5). Frequency alone leaves page-specific text — menus,
+//! Frame cuts, suggested automatically. Frequency alone leaves page-specific text — menus,
 //! related headlines, comments — because it is on few pages each. But the template strings around it mark
 //! where the article starts and ends: a candidate that lies before the article block on nearly every page
 //! where it occurs is a header string, one after it a footer string. Cutting before the last header

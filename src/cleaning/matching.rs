@@ -21,8 +21,15 @@ thread_local! {
 }
 
 impl Cleaner {
-    /// Every match of every rule, sorted.
+    /// Every match of every rule, sorted, less those stages `line-boundary`, `sentence-heads`,
+    /// `sentence-tails` and `clusters` drop.
     pub fn matches(&self, text: &str) -> Vec<Match> {
+        self.stage_matches(text, self.raw_matches(text))
+    }
+
+    /// Every match of every rule, before any stage drops one, in no particular order. The oracle editor finds them once a page
+    /// and passes the rules it turns on to [`Cleaner::stage_matches`].
+    pub fn raw_matches(&self, text: &str) -> Vec<Match> {
         // the token matcher reads the text once
         work::add(text.len());
         let mut out = Vec::new();
@@ -57,6 +64,12 @@ impl Cleaner {
         if !self.line_rules.is_empty() {
             lines::find_lines(text, &self.line_rules, |start, end, rule| out.push(Match { start, end, rule }));
         }
+        out
+    }
+
+    /// `matches` (of `text`, from [`Cleaner::raw_matches`] or several cleaners') less those stages
+    /// `line-boundary`, `sentence-heads`, `sentence-tails` and `clusters` drop, sorted.
+    pub fn stage_matches(&self, text: &str, mut out: Vec<Match>) -> Vec<Match> {
         let line_boundary = self.settings.on(Stage::LineBoundary);
         let sentence_heads = self.settings.on(Stage::SentenceHeads);
         let sentence_tails = self.settings.on(Stage::SentenceTails);

@@ -142,6 +142,19 @@ struct ActiveRule {
     fixed: bool,
 }
 
+impl ActiveRule {
+    fn of(rule: &Rule) -> ActiveRule {
+        ActiveRule {
+            id: rule.id.clone(),
+            action: rule.action,
+            cluster: rule.cluster,
+            // of the single-word lines, only labels ("Topics:") mark anything; tags are no text a reader
+            // sees (`«upcase» </a>` is any linked name)
+            fixed: if lines::line_of(rule).is_some() { lines::is_label(rule) } else { rule.shows_fixed_text() },
+        }
+    }
+}
+
 /// A compiled set of rules, with the settings of the stages.
 #[derive(Debug, Clone)]
 pub struct Cleaner {
@@ -179,6 +192,11 @@ impl Cleaner {
     /// The settings the cleaner runs with.
     pub fn settings(&self) -> &CleanSettings {
         &self.settings
+    }
+
+    /// Turns `stage` on or off in place.
+    pub fn set_stage(&mut self, stage: Stage, on: bool) {
+        self.settings.stages.set(stage, on);
     }
 
     /// Turns `stage` on or off.
@@ -230,14 +248,7 @@ impl Cleaner {
             } else {
                 regex_rules.push((idx, budget.compile(&rule.id, &rule.regex)?));
             }
-            active.push(ActiveRule {
-                id: rule.id.clone(),
-                action: rule.action,
-                cluster: rule.cluster,
-                // of the single-word lines, only labels ("Topics:") mark anything; tags are no text a reader
-                // sees (`«upcase» </a>` is any linked name)
-                fixed: if lines::line_of(rule).is_some() { lines::is_label(rule) } else { rule.shows_fixed_text() },
-            });
+            active.push(ActiveRule::of(rule));
         }
         let refs: Vec<&[Symbol]> = token_strings.iter().map(|s| s.as_slice()).collect();
         let matcher = TokenMatcher::new(tokenizer, mutable.clone(), &refs);
@@ -261,6 +272,17 @@ impl Cleaner {
     pub fn set_action(&mut self, rule: u32, action: Action) {
         self.rules[rule as usize].action = action;
         self.any_cut = self.rules.iter().any(|r| r.action.is_cut());
+    }
+
+    /// Adds `rule` to the cleaner's rules without compiling it into its matchers, and returns its index:
+    /// [`Cleaner::matches`] never finds it; its matches come from a cleaner of its own, renumbered. The
+    /// oracle editor tries an editor's new rule on its training pages this way without compiling the
+    /// source's thousands of rules again.
+    pub fn annex(&mut self, rule: &Rule) -> u32 {
+        self.rules.push(ActiveRule::of(rule));
+        self.any_cut |= rule.action.is_cut();
+        self.any_cluster |= rule.cluster.is_some();
+        (self.rules.len() - 1) as u32
     }
 
     /// Rule `rule`'s action.

@@ -284,12 +284,10 @@ pub struct EvalArgs {
     /// Baselines: a fragment is template when in more than this share of the training pages (and in two).
     #[arg(long, default_value_t = 1.0 / 3.0)]
     pub df_threshold: f64,
-    /// Also score chaff with the oracle editor: F1 after 0, 5, 10, 20 and all decisions.
+    /// Also score chaff with the oracle editor: F1 after 0, 5, 10, 20 and all its decisions (accept,
+    /// reject, trim, action, mark as template, keep, stage off), each made on the training pages.
     #[arg(long)]
     pub oracle_editor: bool,
-    /// Oracle editor: accept a candidate when at least this share of the words it matches is outside the gold.
-    #[arg(long, default_value_t = 0.9)]
-    pub oracle_share: f64,
     /// Print JSON (every page's scores included) instead of tables.
     #[arg(long)]
     pub json: bool,

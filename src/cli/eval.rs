@@ -156,7 +156,7 @@ pub fn eval(args: EvalArgs) -> Result<ExitCode> {
         let name = method_name(m);
         let eval = if name == MethodName::Chaff && args.oracle_editor {
             let mut chaff = Chaff::new(chaff_options.clone());
-            evaluate_oracle(&dataset, &mut chaff, args.oracle_share, &config, &bar)?
+            evaluate_oracle(&dataset, &mut chaff, &config, &bar)?
         } else {
             let mut method = build(name, &params);
             evaluate(&dataset, method.as_mut(), params.options(name), &config, &bar)

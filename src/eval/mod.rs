@@ -1,4 +1,4 @@
-//! Measuring how much template a method removes without eating the article (issue 4).
+//! Measuring how much template a method removes without eating the article.
 //!
 //! `chaff eval ROOT` reads site folders of pages with a gold main content ([`dataset`]), has a method
 //! learn each site and clean its pages ([`methods`]: one file per method, chaff with its levers and the
@@ -115,7 +115,6 @@ pub fn evaluate(
 pub fn evaluate_oracle(
     dataset: &Dataset,
     chaff: &mut Chaff,
-    accept_share: f64,
     config: &EvalConfig,
     progress: &dyn Progress,
 ) -> Result<Evaluation> {
@@ -123,17 +122,13 @@ pub fn evaluate_oracle(
     chaff.prepare(&dataset.sites, input)?;
     let options = serde_json::to_value(&chaff.options).unwrap_or_default();
     let chaff: &Chaff = chaff;
-    let train = |source: &Source<'_>, golds: &[&Prepared]| oracle::train(chaff, source, golds, accept_share);
+    let train = |source: &Source<'_>, golds: &[&Prepared]| oracle::train(chaff, source, golds);
     let models = oracle::CHECKPOINTS.iter().map(|&c| oracle::checkpoint_name(c)).collect();
     Ok(evaluate_with(
         dataset,
         config,
         input,
-        Labels {
-            method: format!("chaff + oracle editor (accepts at ≥ {:.0}% outside the gold)", accept_share * 100.0),
-            options,
-            models,
-        },
+        Labels { method: "chaff + oracle editor".to_string(), options, models },
         &train,
         progress,
     ))

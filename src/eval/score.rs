@@ -1,4 +1,4 @@
-//! Word-sequence precision, recall and F1 against a gold main content (Gottron 2007, seed 001): both
+//! Word-sequence precision, recall and F1 against a gold main content (Gottron 2007): both
 //! texts lowercased and split into words (runs of Unicode word characters, `\w+`), then the longest
 //! common subsequence of the two word sequences. Precision = LCS / words extracted, recall = LCS / gold
 //! words.

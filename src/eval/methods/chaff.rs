@@ -23,7 +23,7 @@ use crate::symbol::display;
 use crate::tokens::Tokenizer;
 
 use super::{Input, Method, Model, Site, Source};
-use crate::clean_settings::Stage;
+use crate::clean_settings::{CleanSettings, Stage};
 use crate::cleaning::normalize;
 use crate::page::{Page, viewed};
 use crate::view::DocKind;
@@ -207,12 +207,17 @@ impl Chaff {
 
     /// The model cleaning with `file`'s active rules (accepted, and pending at or above the cutoff).
     pub fn model(&self, file: &RulesFile) -> Result<ChaffModel> {
+        Ok(ChaffModel { cleaner: Cleaner::new(file, true)?.with_settings(self.settings(file)), kind: file.input() })
+    }
+
+    /// The stages `file` cleans with, less this run's `off`, with its `specks`.
+    pub fn settings(&self, file: &RulesFile) -> CleanSettings {
         let mut settings = file.clean_settings();
         settings.specks = self.options.specks;
         for s in &self.options.off {
             settings.stages.set(*s, false);
         }
-        Ok(ChaffModel { cleaner: Cleaner::new(file, true)?.with_settings(settings), kind: file.input() })
+        settings
     }
 }
 

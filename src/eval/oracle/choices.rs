@@ -1,0 +1,167 @@
+//! What an editor can do about one wrong stretch, as the tuning UI offers it: accept, reject or trim a
+//! candidate, set its action, mark text as template, keep text, or turn a stage off.
+//!
+//! Template kept: the candidates matching on the stretch's lines are accepted (as removals, or as cuts
+//! when they hold fixed text); the rules on them or on the lines around them get another action (a footer
+//! string above the stretch becomes a cut-after); the stretch's first line is marked as template (remove,
+//! cut-after), its last line too (remove, cut-before), and a short stretch whole; the keep rules on it are
+//! rejected. Article removed: every rule that matched inside the removed range is rejected, trimmed by
+//! up to three tokens at either end, or (a cut) made a removal; the stretch's first line is kept, and a
+//! short stretch whole. Both: every stage that is on is turned off.
+
+use std::collections::BTreeSet;
+
+use crate::clean_settings::Stage;
+use crate::cleaning::Reason;
+use crate::rules::{Action, Rule};
+
+use super::editor::Editor;
+use super::page::Stretch;
+
+/// Longest text, in tokens, the oracle marks as template or keeps.
+const MARK_TOKENS: usize = 80;
+
+/// Tokens the oracle trims from either end of a rule, at most.
+const TRIM_TOKENS: usize = 3;
+
+/// One decision: rules set to an action or turned off (`None`), or a stage turned off.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Choice {
+    /// What the editor did, for the trace.
+    pub what: &'static str,
+    pub sets: Vec<(usize, Option<Action>)>,
+    pub stage_off: Option<Stage>,
+}
+
+impl Choice {
+    fn set(what: &'static str, rule: usize, action: Option<Action>) -> Choice {
+        Choice { what, sets: vec![(rule, action)], stage_off: None }
+    }
+}
+
+/// The bounds of the line holding byte `pos` of `text`.
+fn line_at(text: &str, pos: usize) -> (usize, usize) {
+    let pos = pos.min(text.len());
+    let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
+    (start, end)
+}
+
+/// Every decision the editor could make about `stretch` of page `p`.
+pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Vec<Choice> {
+    let text = editor.pages[p].text;
+    let first = line_at(text, stretch.start);
+    let last = line_at(text, stretch.end.saturating_sub(1).max(stretch.start));
+    let mut out = Vec::new();
+    // spans of text to mark (template kept) or keep (article removed), with the actions to try
+    let mut marks: Vec<(usize, usize, &[Action])> = Vec::new();
+    if stretch.lost {
+        let explanation = editor.explain(p);
+        let mut rules = BTreeSet::new();
+        for d in explanation.decisions_in(stretch.start, stretch.end).filter(|d| d.removed) {
+            for reason in &d.reasons {
+                if let Reason::Rule { rule, .. } = reason {
+                    rules.insert(*rule as usize);
+                }
+            }
+        }
+        for r in rules {
+            out.push(Choice::set("reject", r, None));
+            if let Some(action) = editor.state[r]
+                && action.is_cut()
+            {
+                for other in [Action::Remove, Action::CutBefore, Action::CutAfter] {
+                    if other != action {
+                        out.push(Choice::set("change action", r, Some(other)));
+                    }
+                }
+            }
+            out.extend(trims(editor, r));
+        }
+        marks.push((stretch.start, stretch.end.min(first.1), &[Action::Keep]));
+        if first != last {
+            marks.push((stretch.start, stretch.end, &[Action::Keep]));
+        }
+    } else {
+        // the lines of the stretch, and one line either side: a header or footer string stands next to it
+        let above = line_at(text, first.0.saturating_sub(1)).0;
+        let below = line_at(text, (last.1 + 1).min(text.len())).1;
+        let near: BTreeSet<(usize, bool)> = editor.pages[p]
+            .matches
+            .iter()
+            .filter(|m| m.start < below && m.end > above)
+            .map(|m| (m.rule as usize, m.start < last.1 && m.end > first.0))
+            .collect();
+        for (r, on_stretch) in near {
+            let fixed = editor.cleaner.is_fixed(r as u32);
+            let tries: &[Action] =
+                if fixed { &[Action::Remove, Action::CutBefore, Action::CutAfter] } else { &[Action::Remove] };
+            match editor.state[r] {
+                None if on_stretch && editor.rules[r].action != Action::Keep => {
+                    out.extend(tries.iter().map(|&a| Choice::set("accept", r, Some(a))));
+                }
+                Some(Action::Keep) if on_stretch => out.push(Choice::set("reject keep", r, None)),
+                Some(action) if action != Action::Keep => {
+                    out.extend(
+                        tries.iter().filter(|&&a| a != action).map(|&a| Choice::set("change action", r, Some(a))),
+                    );
+                }
+                _ => {}
+            }
+        }
+        marks.push((stretch.start, stretch.end.min(first.1), &[Action::Remove, Action::CutAfter]));
+        if first != last {
+            marks.push((stretch.start.max(last.0), stretch.end, &[Action::Remove, Action::CutBefore]));
+            marks.push((stretch.start, stretch.end, &[Action::Remove]));
+        }
+    }
+    for (start, end, actions) in marks {
+        for &action in actions {
+            if let Some(r) = editor.rule_of_span(p, start, end, action, MARK_TOKENS)
+                && editor.state[r] != Some(action)
+            {
+                let what = if action == Action::Keep { "keep" } else { "mark as template" };
+                out.push(Choice::set(what, r, Some(action)));
+            }
+        }
+    }
+    for stage in Stage::ALL {
+        if editor.cleaner.settings().on(stage) {
+            out.push(Choice { what: "stage off", sets: Vec::new(), stage_off: Some(stage) });
+        }
+    }
+    out
+}
+
+/// Rule `r` trimmed by 1 to [`TRIM_TOKENS`] tokens at its start or its end: the trimmed rule takes its
+/// action, and `r` is turned off.
+fn trims(editor: &mut Editor<'_>, r: usize) -> Vec<Choice> {
+    let Some(action) = editor.state[r] else { return Vec::new() };
+    let len = editor.rules[r].tokens.len();
+    let mut out = Vec::new();
+    for k in 1..=TRIM_TOKENS.min(len.saturating_sub(1)) {
+        for (front, back) in [(k, 0), (0, k)] {
+            let rule: Option<Rule> = editor.trimmed(r, front, back);
+            if let Some(t) = rule.and_then(|rule| editor.adopt(rule))
+                && t != r
+            {
+                out.push(Choice { what: "trim", sets: vec![(r, None), (t, Some(action))], stage_off: None });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_at_finds_the_line_holding_a_byte() {
+        let text = "ab\ncd\nef";
+        assert_eq!(line_at(text, 0), (0, 2));
+        assert_eq!(line_at(text, 3), (3, 5));
+        assert_eq!(line_at(text, 2), (0, 2), "the newline ends its line");
+        assert_eq!(line_at(text, 8), (6, 8));
+    }
+}

@@ -1,0 +1,120 @@
+//! A training page as the oracle editor sees it: its words, which of them are the article (aligned with
+//! the gold once), and every match of every rule. It scores a cleaning by counting words, and lists the
+//! stretches of words a cleaning gets wrong.
+
+use crate::cleaning::{Match, Span};
+use crate::eval::score::{Gold, word_spans};
+
+pub(super) struct TrainingPage<'a> {
+    pub text: &'a str,
+    /// Each word's byte range, as the score counts words.
+    pub words: Vec<(usize, usize)>,
+    /// Whether each word is the article's (used by a longest common subsequence with the gold).
+    pub article: Vec<bool>,
+    /// Words of the gold.
+    gold_len: usize,
+    /// Every match of every rule the editor may turn on, sorted.
+    pub matches: Vec<Match>,
+}
+
+/// A run of consecutive words a cleaning gets wrong the same way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct Stretch {
+    pub start: usize,
+    pub end: usize,
+    pub words: usize,
+    /// Article removed (else template kept).
+    pub lost: bool,
+}
+
+impl<'a> TrainingPage<'a> {
+    pub fn new(text: &'a str, gold: &Gold, matches: Vec<Match>) -> TrainingPage<'a> {
+        TrainingPage { text, words: word_spans(text), article: gold.align(text), gold_len: gold.len(), matches }
+    }
+
+    /// Whether each word is removed by `spans` (sorted, disjoint): its first byte is. One pass.
+    fn removed(&self, spans: &[Span]) -> Vec<bool> {
+        let mut i = 0;
+        self.words
+            .iter()
+            .map(|&(start, _)| {
+                while i < spans.len() && spans[i].end <= start {
+                    i += 1;
+                }
+                i < spans.len() && spans[i].start <= start
+            })
+            .collect()
+    }
+
+    /// Word F1 of what `spans` leave, counted against the aligned gold: the score's F1 when what is kept
+    /// reads in the gold's order, as it nearly always does.
+    pub fn f1(&self, spans: &[Span]) -> f64 {
+        let removed = self.removed(spans);
+        let (mut kept, mut right) = (0usize, 0usize);
+        for (r, a) in removed.iter().zip(&self.article) {
+            if !r {
+                kept += 1;
+                right += usize::from(*a);
+            }
+        }
+        if kept + self.gold_len == 0 { 1.0 } else { 2.0 * right as f64 / (kept + self.gold_len) as f64 }
+    }
+
+    /// Words `spans` get wrong: article removed, or template kept.
+    pub fn wrong(&self, spans: &[Span]) -> usize {
+        self.removed(spans).iter().zip(&self.article).filter(|(r, a)| r == a).count()
+    }
+
+    /// The stretches `spans` get wrong, largest first.
+    pub fn stretches(&self, spans: &[Span]) -> Vec<Stretch> {
+        let removed = self.removed(spans);
+        let mut out: Vec<Stretch> = Vec::new();
+        let mut open: Option<Stretch> = None;
+        for (i, (&r, &a)) in removed.iter().zip(&self.article).enumerate() {
+            let (start, end) = self.words[i];
+            match open.as_mut() {
+                Some(s) if r == a && s.lost == r => {
+                    s.end = end;
+                    s.words += 1;
+                }
+                _ => {
+                    out.extend(open.take());
+                    if r == a {
+                        open = Some(Stretch { start, end, words: 1, lost: r });
+                    }
+                }
+            }
+        }
+        out.extend(open);
+        out.sort_by(|a, b| b.words.cmp(&a.words).then(a.start.cmp(&b.start)));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cleaning::SpanKind;
+
+    #[test]
+    fn stretches_are_runs_of_words_wrong_the_same_way_largest_first() {
+        let text = "Home News\nThe story is here today\nShare this";
+        let page = TrainingPage::new(text, &Gold::new("The story is here today"), Vec::new());
+        let share = text.find("Share").unwrap();
+        // the menu is kept, "The story" and the share line removed
+        let spans = [
+            Span::new(text.find("The").unwrap(), text.find(" is").unwrap(), SpanKind::Removed, vec![]),
+            Span::new(share, text.len(), SpanKind::Removed, vec![]),
+        ];
+        let s = page.stretches(&spans);
+        assert_eq!(s.len(), 2, "{s:?}");
+        assert_eq!((s[0].words, s[0].lost), (2, false), "Home News kept");
+        assert_eq!((s[1].words, s[1].lost), (2, true), "The story lost");
+        assert_eq!(page.wrong(&spans), 4);
+        // kept: Home News is here today (5 words, 3 right) against 5 gold words
+        assert!((page.f1(&spans) - 0.6).abs() < 1e-9);
+        let all = [Span::new(0, text.find("The").unwrap(), SpanKind::Removed, vec![]), spans[1].clone()];
+        assert_eq!(page.f1(&all), 1.0);
+        assert!(page.stretches(&all).is_empty());
+    }
+}
