@@ -22,6 +22,7 @@ use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 
+use crate::clean_settings::Stage;
 use crate::clusters::{ClusterMethod, Structures, group};
 use crate::corpus::{Corpus, Document};
 use crate::cutoff::CutoffBin;
@@ -117,14 +118,15 @@ pub fn automatic_rules(
     let mut file = crate::merge::from_mining(mining, params, previous);
     if previous.is_none() {
         file.islands = opts.islands;
-        file.keep_title = opts.keep_title;
-        file.line_boundary = match opts.line_boundary {
+        file.set_keep_title(opts.keep_title);
+        let line_boundary = match opts.line_boundary {
             Some(on) => on && file.tokenizer == Tokenizer::Text,
             None => file.tokenizer == Tokenizer::Text && is_lined(corpus),
         };
+        file.set_line_boundary(line_boundary);
         // runs are judged by their lines: not where documents are glued into long lines
-        file.short_runs = if file.line_boundary { opts.short_runs } else { 0 };
-        file.drop_reprints = opts.drop_reprints && file.line_boundary;
+        file.short_runs = if line_boundary { opts.short_runs } else { 0 };
+        file.set_stage(Stage::Reprints, opts.drop_reprints && line_boundary);
     }
     let html = file.tokenizer == Tokenizer::Html;
     reject_new(&mut file, previous, |r| {
@@ -134,7 +136,7 @@ pub fn automatic_rules(
             // much as in templates: no fixed text, no evidence of a template
             || (opts.reject_patterns && !r.has_fixed_text())
     });
-    if opts.line_rules && file.line_boundary {
+    if opts.line_rules && file.line_boundary() {
         add_line_rules(corpus, &mut file);
     }
     if let Some(cut) = opts.cuts {

@@ -147,9 +147,10 @@ impl Stages {
 }
 
 impl Default for Stages {
-    /// The stages a bare rule set runs with: those a rules file does not switch by a setting of its own
-    /// (`line_boundary`, `keep_title`, `drop_reprints`), and those that do nothing until their threshold
-    /// is set (`islands`, `short_runs`, `specks`).
+    /// The stages a bare rule set runs with (a fresh mining's, before the automatic rules choose): all
+    /// but those that read the document's lines and sentences (`line-boundary`, `sentence-heads`,
+    /// `sentence-tails`), the title's (`title`, `headline`, `datelines`) and `reprints`; the stages that
+    /// do nothing until their threshold is set (`islands`, `short-runs`, `specks`) are on.
     fn default() -> Stages {
         Stages::all()
             .with(Stage::LineBoundary, false)

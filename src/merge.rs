@@ -14,6 +14,7 @@ use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::path::{Path, PathBuf};
 
+use crate::clean_settings::CleanSettings;
 use crate::error::{Error, Result};
 use crate::lines;
 use crate::mining::Mining;
@@ -69,22 +70,25 @@ pub fn keep_hand_edits(file: &mut RulesFile, previous: &RulesFile) {
 /// kept (mined ones marked stale), and cluster rules are kept as they are.
 pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&RulesFile>) -> RulesFile {
     let mut file = RulesFile {
+        format: crate::rules::FORMAT,
         source: mining.source.clone(),
         input: (mining.input == DocKind::Html).then_some(DocKind::Html),
         tokenizer: mining.tokenizer,
         merge_gap: 0,
-        line_boundary: false,
         islands: 0,
-        keep_title: false,
         short_runs: 0,
-        drop_reprints: false,
         clean: Default::default(),
+        legacy_line_boundary: None,
+        legacy_keep_title: None,
+        legacy_drop_reprints: None,
         documents: mining.documents as u64,
         cutoff: Cutoff { auto: mining.auto_cutoff, chosen: mining.auto_cutoff },
         mining: params,
         mutable: mining.patterns.clone(),
         rules: Vec::new(),
     };
+    // the stages that refine a mining's rules stay off until the automatic rules turn them on
+    file.set_clean_settings(CleanSettings::default());
     if let Some(prev) = previous {
         file.set_clean_settings(prev.clean_settings());
         if prev.cutoff.chosen != prev.cutoff.auto {
@@ -355,16 +359,17 @@ mod tests {
 
     fn file(rules: Vec<Rule>) -> RulesFile {
         RulesFile {
+            format: crate::rules::FORMAT,
             source: "demo".into(),
             input: None,
             tokenizer: Tokenizer::Text,
             merge_gap: 0,
-            line_boundary: true,
             islands: 0,
-            keep_title: true,
             short_runs: 20,
-            drop_reprints: true,
             clean: Default::default(),
+            legacy_line_boundary: None,
+            legacy_keep_title: None,
+            legacy_drop_reprints: None,
             documents: 10,
             cutoff: Cutoff { auto: 50, chosen: 50 },
             mining: MiningParams::default(),

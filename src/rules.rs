@@ -367,8 +367,24 @@ pub fn mining_config(file: Option<&RulesFile>, asked: &MiningAsked) -> MiningCon
     config
 }
 
+/// The rules-file format chaff writes. Format 1 (files without `format`) had three switches beside
+/// `[clean] off`, each governing stages and off when absent; format 2 names every stage that is off in
+/// `[clean] off`, and nothing else turns one off.
+pub const FORMAT: u32 = 2;
+
+fn format_one() -> u32 {
+    1
+}
+
+/// The stages each format-1 switch governs: `line_boundary`, `keep_title`.
+pub const LINE_BOUNDARY_STAGES: [Stage; 3] = [Stage::LineBoundary, Stage::SentenceHeads, Stage::SentenceTails];
+pub const TITLE_STAGES: [Stage; 3] = [Stage::Title, Stage::Headline, Stage::Datelines];
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RulesFile {
+    /// The file's format ([`FORMAT`]; 1 when absent).
+    #[serde(default = "format_one")]
+    pub format: u32,
     pub source: String,
     /// The kind of the source's documents (default: `html` with the html tokenizer, else `text`). HTML
     /// documents with the text tokenizer are mined and cleaned on their page view.
@@ -379,31 +395,27 @@ pub struct RulesFile {
     /// Removed intervals closer than this many characters are joined, with the text between them.
     #[serde(default)]
     pub merge_gap: usize,
-    /// Keep only matches that start at a line start or end at a line end (whitespace aside): template
-    /// strings stand on lines of their own, idioms inside sentences. Off where the template is glued to
-    /// the article on one line.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub line_boundary: bool,
     /// Kept text of fewer than this many words between two removed spans is removed too (0: off).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub islands: usize,
-    /// Keep the page's title where a cut-before or a removal would take it: the line that repeats most of
-    /// the document's first line (text mode: the HTML `<title>`). The dateline and byline right above the
-    /// article stay too. In HTML mode: the last line a reader sees above the article that repeats the
-    /// `<title>` (the headline), and the dateline and byline right above the article.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub keep_title: bool,
     /// Kept runs outside the article block with fewer than this many words on long lines (of 8 words or
     /// more) are removed too (0: off): menus and link lists no rule matched. The title's run stays.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub short_runs: usize,
-    /// Long lines printed a second time on a page, two or more in a row, are removed: a page that prints
-    /// its article twice (a preview, then the article).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub drop_reprints: bool,
-    /// The cleaner's stages turned off for this source (`[clean] off = ["reprints"]`).
+    /// The cleaner's stages turned off for this source (`[clean] off = ["reprints"]`): every stage not
+    /// named is on.
     #[serde(default, skip_serializing_if = "CleanTable::is_empty")]
     pub clean: CleanTable,
+    /// Format 1's switches, read from format-1 files only: `line_boundary` (stages `line-boundary`,
+    /// `sentence-heads`, `sentence-tails`), `keep_title` (`title`, `headline`, `datelines`),
+    /// `drop_reprints` (`reprints`). Such a file is read as the same stages, each switch absent or false
+    /// becoming `[clean] off` entries; in a format-2 file they are an error.
+    #[serde(default, skip_serializing, rename = "line_boundary")]
+    pub legacy_line_boundary: Option<bool>,
+    #[serde(default, skip_serializing, rename = "keep_title")]
+    pub legacy_keep_title: Option<bool>,
+    #[serde(default, skip_serializing, rename = "drop_reprints")]
+    pub legacy_drop_reprints: Option<bool>,
     /// Documents the rules were mined from.
     #[serde(default)]
     pub documents: u64,
@@ -448,13 +460,6 @@ impl RulesFile {
     /// `datelines` off, no `drop_reprints` leaves `reprints` off).
     pub fn clean_settings(&self) -> CleanSettings {
         let mut stages = Stages::all();
-        for s in [Stage::LineBoundary, Stage::SentenceHeads, Stage::SentenceTails] {
-            stages.set(s, self.line_boundary);
-        }
-        for s in [Stage::Title, Stage::Headline, Stage::Datelines] {
-            stages.set(s, self.keep_title);
-        }
-        stages.set(Stage::Reprints, self.drop_reprints);
         for s in &self.clean.off {
             stages.set(*s, false);
         }
@@ -467,18 +472,53 @@ impl RulesFile {
         }
     }
 
-    /// Stores `settings`: thresholds as they are; the file's own switches on where a stage they govern is
-    /// on, and the stages that are off all the same in `[clean] off`.
+    /// Stores `settings`: its thresholds, and every stage it has off in `[clean] off`.
     pub fn set_clean_settings(&mut self, settings: CleanSettings) {
         (self.merge_gap, self.islands, self.short_runs) = (settings.merge_gap, settings.islands, settings.short_runs);
         self.clean.specks = settings.specks;
-        let on = |stages: &[Stage]| stages.iter().any(|s| settings.on(*s));
-        self.line_boundary = on(&[Stage::LineBoundary, Stage::SentenceHeads, Stage::SentenceTails]);
-        self.keep_title = on(&[Stage::Title, Stage::Headline, Stage::Datelines]);
-        self.drop_reprints = on(&[Stage::Reprints]);
-        self.clean.off = Vec::new();
-        let implied = self.clean_settings().stages;
-        self.clean.off = settings.stages.off().into_iter().filter(|s| implied.contains(*s)).collect();
+        self.clean.off = settings.stages.off();
+    }
+
+    /// Whether matches must touch a line's edge (stage `line-boundary`): text glued into long lines
+    /// has it off.
+    pub fn line_boundary(&self) -> bool {
+        self.clean_settings().on(Stage::LineBoundary)
+    }
+
+    /// Turns stages `line-boundary`, `sentence-heads` and `sentence-tails` on or off together.
+    pub fn set_line_boundary(&mut self, on: bool) {
+        for s in LINE_BOUNDARY_STAGES {
+            self.set_stage(s, on);
+        }
+    }
+
+    /// Turns stages `title`, `headline` and `datelines` on or off together.
+    pub fn set_keep_title(&mut self, on: bool) {
+        for s in TITLE_STAGES {
+            self.set_stage(s, on);
+        }
+    }
+
+    /// Reads a format-1 file's switches into `[clean] off` and makes it format 2.
+    fn migrate(&mut self) {
+        if self.format < 2 {
+            let mut settings = self.clean_settings();
+            let switches = [
+                (self.legacy_line_boundary, &LINE_BOUNDARY_STAGES[..]),
+                (self.legacy_keep_title, &TITLE_STAGES[..]),
+                (self.legacy_drop_reprints, &[Stage::Reprints][..]),
+            ];
+            for (on, stages) in switches {
+                for s in stages {
+                    if !on.unwrap_or(false) {
+                        settings.stages.set(*s, false);
+                    }
+                }
+            }
+            self.set_clean_settings(settings);
+            self.format = FORMAT;
+        }
+        (self.legacy_line_boundary, self.legacy_keep_title, self.legacy_drop_reprints) = (None, None, None);
     }
 
     /// Turns `stage` on or off for this source.
@@ -506,6 +546,8 @@ impl RulesFile {
             Error::Toml { path: path.to_path_buf(), line, column, message: e.message().trim().to_string() }
         })?;
         let warnings = check::check(text, path, &file)?;
+        let mut file = file;
+        file.migrate();
         Ok((file, warnings))
     }
 
@@ -568,16 +610,17 @@ mod tests {
 
     fn sample() -> RulesFile {
         RulesFile {
+            format: FORMAT,
             source: "demo".into(),
             input: None,
             tokenizer: Tokenizer::Text,
             merge_gap: 3,
-            line_boundary: true,
             islands: 4,
-            keep_title: true,
             short_runs: 20,
-            drop_reprints: true,
-            clean: Default::default(),
+            clean: CleanTable { off: vec![Stage::Reprints], specks: 0 },
+            legacy_line_boundary: None,
+            legacy_keep_title: None,
+            legacy_drop_reprints: None,
             documents: 10,
             cutoff: Cutoff { auto: 51, chosen: 60 },
             mining: MiningParams::default(),
@@ -644,6 +687,41 @@ mod tests {
         RulesFile::load(&path).unwrap().save(&path).unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), first);
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file left behind");
+    }
+
+    #[test]
+    fn a_format_one_files_switches_become_the_same_stages_off() {
+        let head = "source = \"x\"\n[cutoff]\nauto = 5\nchosen = 5\n";
+        let old = |switches: &str, tables: &str| {
+            RulesFile::parse(&format!("{switches}{head}{tables}"), Path::new("x.toml")).unwrap()
+        };
+        // absent switches left their stages off in format 1
+        let bare = old("", "");
+        assert_eq!(bare.format, FORMAT);
+        assert_eq!(bare.clean_settings().stages, Stages::default());
+        let all = old("line_boundary = true\nkeep_title = true\ndrop_reprints = true\n", "");
+        assert_eq!(all.clean_settings().stages, Stages::all());
+        assert!(all.clean.off.is_empty());
+        let some = old("line_boundary = true\n", "[clean]\noff = [\"islands\"]\n");
+        assert_eq!(
+            some.clean.off,
+            [Stage::Islands, Stage::Title, Stage::Headline, Stage::Datelines, Stage::Reprints],
+            "the switches' stages join the file's own, in pipeline order"
+        );
+        // written as format 2: `[clean] off` alone says which stages are off, and reads back the same
+        let text = some.to_toml();
+        assert!(text.contains("format = 2") && !text.contains("line_boundary"), "{text}");
+        assert_eq!(RulesFile::parse(&text, Path::new("x.toml")).unwrap(), some);
+    }
+
+    #[test]
+    fn a_format_one_switch_in_a_format_two_file_is_an_error_naming_its_line() {
+        let text = "format = 2\nsource = \"x\"\nkeep_title = false\n[cutoff]\nauto = 5\nchosen = 5\n";
+        let err = RulesFile::parse(text, Path::new("x.toml")).unwrap_err().to_string();
+        assert!(err.starts_with("x.toml:3:1:") && err.contains("[clean] off"), "{err}");
+        let newer = "format = 3\nsource = \"x\"\n[cutoff]\nauto = 5\nchosen = 5\n";
+        let err = RulesFile::parse(newer, Path::new("x.toml")).unwrap_err().to_string();
+        assert!(err.contains("update chaff"), "{err}");
     }
 
     #[test]

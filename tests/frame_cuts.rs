@@ -151,7 +151,7 @@ fn a_comment_thread_longer_than_its_post_is_cut_after_the_post() {
     let corpus = long_threads();
     let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
     let mut file = chaff::merge::from_mining(&mining, MiningParams::default(), None);
-    file.line_boundary = true;
+    file.set_line_boundary(true);
     // the comment's "<date> at <time>" marks list items: the block is the post, not the longest comment
     let all = Cleaner::new(&file, true).unwrap();
     for doc in &corpus.docs {
@@ -177,7 +177,7 @@ fn a_footer_string_inside_a_longer_nearest_frame_string_is_still_next_to_the_blo
     let corpus = threads(true);
     let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
     let mut file = chaff::merge::from_mining(&mining, MiningParams::default(), None);
-    file.line_boundary = true;
+    file.set_line_boundary(true);
     suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
     let footer =
         file.rules.iter().find(|r| display(&r.symbols()) == "{ «number» comments… read them below or add one }");

@@ -127,7 +127,7 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
                 out!("{}", summary_text(&m.mining, &file, 10));
                 outln!(
                     "  frame cuts: {cuts}; line-boundary filter {}; short runs under {} words removed; islands under {} words removed",
-                    if file.line_boundary { "on" } else { "off" },
+                    if file.line_boundary() { "on" } else { "off" },
                     file.short_runs,
                     file.islands
                 );
@@ -201,7 +201,7 @@ fn write_rules(m: &Mined, args: &MineArgs) -> Result<RulesFile> {
         file.merge_gap = gap;
     }
     if let Some(on) = auto.line_boundary {
-        file.line_boundary = on;
+        file.set_line_boundary(on);
     }
     if let Some(n) = args.islands {
         file.islands = n;

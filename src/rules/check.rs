@@ -13,7 +13,8 @@ use serde::de::Visitor;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::{CleanTable, Cutoff, MiningParams, Rule, RulesFile};
+use super::{CleanTable, Cutoff, FORMAT, MiningParams, Rule, RulesFile};
+use crate::clean_settings::Stage;
 use crate::cutoff::CutoffBin;
 use crate::error::{Error, Result};
 use crate::mutable::{MutablePattern, MutableSet};
@@ -139,6 +140,7 @@ pub(crate) fn check(text: &str, path: &Path, file: &RulesFile) -> Result<Vec<Str
     let doc = doc.get_ref();
     let mut warnings = Vec::new();
     unused_keys(&src, doc, "", fields_of::<RulesFile>(), &mut warnings);
+    check_format(&src, doc, file)?;
     if let Some(DeValue::Table(t)) = doc.get("cutoff").map(|v| v.get_ref()) {
         unused_keys(&src, t, "cutoff.", fields_of::<Cutoff>(), &mut warnings);
         check_bin(&src, t, "auto", "cutoff.auto", file.cutoff.auto)?;
@@ -177,6 +179,33 @@ pub(crate) fn check(text: &str, path: &Path, file: &RulesFile) -> Result<Vec<Str
     }
     check_regexes(&src, file, &patterns, &rules)?;
     Ok(warnings)
+}
+
+/// A format chaff reads, without format 1's switches past format 1.
+fn check_format(src: &Source, doc: &DeTable, file: &RulesFile) -> Result<()> {
+    if file.format > FORMAT {
+        return Err(src.error(
+            value_span(doc, "format"),
+            format!("rules format {} is newer than this chaff reads ({FORMAT}): update chaff", file.format),
+        ));
+    }
+    if file.format < 2 {
+        return Ok(());
+    }
+    for key in ["line_boundary", "keep_title", "drop_reprints"] {
+        if let Some((k, _)) = doc.get_key_value(key) {
+            return Err(src.error(
+                k.span(),
+                format!(
+                    "`{key}` is a switch of format-1 rules files; in format {} a stage is turned off only by \
+                     naming it in `[clean] off` (stages: {}): remove `{key}`",
+                    file.format,
+                    Stage::ALL.map(|s| s.name()).join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The mutable patterns compile, and so does every regex the cleaner would run as a regex (a hand-edited

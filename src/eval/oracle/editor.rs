@@ -3,8 +3,9 @@
 //! re-cleaning the pages it can change and undoing it; the one kept is also written to the rules file
 //! the evaluation cleans with, so what is scored is what `chaff clean` of that file does.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
+use crate::clean_settings::Stage;
 use crate::cleaning::{Cleaner, Explanation, Match, Span};
 use crate::editing;
 use crate::error::Result;
@@ -16,7 +17,10 @@ use super::page::{Stretch, TrainingPage};
 
 /// Stretches looked at for one decision before the editor gives up: none of the decisions on offer for
 /// any of them helps the training pages.
-const LOOKS: usize = 8;
+const LOOKS: usize = 12;
+
+/// What a decision changes: rules set, a stage turned off.
+type ChoiceKey = (Vec<(usize, Option<Action>)>, Option<Stage>);
 
 /// Pages and their F1 under a decision tried.
 type PageScores = Vec<(usize, f64)>;
@@ -173,7 +177,7 @@ impl<'a> Editor<'a> {
         undo
     }
 
-    fn undo(&mut self, undo: Choice, stage_off: Option<crate::clean_settings::Stage>) {
+    fn undo(&mut self, undo: Choice, stage_off: Option<Stage>) {
         for (r, action) in undo.sets.into_iter().rev() {
             self.state[r] = action;
             if let Some(a) = action {
@@ -214,6 +218,9 @@ impl<'a> Editor<'a> {
             spans.iter().enumerate().map(|(p, s)| (self.pages[p].wrong(s), p)).filter(|w| w.0 > 0).collect();
         worst.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut looks = 0;
+        // a decision offered again (for another stretch: a stage off, a rule on many lines) is tried once:
+        // had it helped, it would have been made
+        let mut tried: HashSet<ChoiceKey> = HashSet::new();
         for (_, p) in worst {
             for stretch in self.pages[p].stretches(&spans[p]) {
                 if self.hopeless[p].contains(&stretch) {
@@ -225,6 +232,9 @@ impl<'a> Editor<'a> {
                 looks += 1;
                 let mut best: Option<(f64, Choice, PageScores)> = None;
                 for choice in choices(self, p, stretch) {
+                    if !tried.insert((choice.sets.clone(), choice.stage_off)) {
+                        continue;
+                    }
                     let (gain, after) = self.try_choice(&choice);
                     if gain > best.as_ref().map_or(1e-9, |b| b.0 + 1e-9) {
                         best = Some((gain, choice, after));

@@ -4,7 +4,7 @@
 //! kept), takes the largest stretch of words wrong the same way, and makes the one decision an editor
 //! would make there (`choices.rs`): accept, reject or trim a candidate, change its action, mark the
 //! stretch as template, keep it, or turn a stage off; of those on offer it takes the one that adds most
-//! to the training pages' F1. When nothing on offer helps a stretch, it looks at the next (at most eight
+//! to the training pages' F1. When nothing on offer helps a stretch, it looks at the next (at most twelve
 //! per decision) and stops when none helps. A span it marks or keeps must match on two training pages at
 //! least, as the UI's count shows an editor: text of one page teaches nothing about the next.
 //!
