@@ -132,7 +132,7 @@ fn empty_gold_pages_train_but_are_not_scored() {
 #[test]
 fn oracle_editor_reports_each_checkpoint() {
     let dir = tempfile::tempdir().unwrap();
-    write_source(&mixed_templates(30, 3), dir.path()).unwrap();
+    write_source(&mixed_templates(16, 3), dir.path()).unwrap();
     let dataset = Dataset::load(dir.path()).unwrap();
     let mut chaff = Chaff::new(ChaffOptions::default());
     let eval = evaluate_oracle(&dataset, &mut chaff, &EvalConfig::default(), &Quiet).unwrap();
@@ -141,7 +141,12 @@ fn oracle_editor_reports_each_checkpoint() {
     for (r, p) in eval.runs.iter().zip(&plain.runs) {
         assert_eq!(r.overall.scores.len(), 5);
         assert!((r.overall.scores[0].f1 - p.overall.main().f1).abs() < 1e-12, "0 decisions = the automatic rules");
-        assert!(r.overall.scores[4].f1 >= r.overall.scores[0].f1 - 0.01, "{:?}", r.overall.scores);
+        if r.protocol == Protocol::InSample {
+            // decided on the pages it is scored on: each checkpoint at least as good as the one before
+            let f1: Vec<f64> = r.overall.scores.iter().map(|s| s.f1).collect();
+            assert!(f1.windows(2).all(|w| w[1] >= w[0] - 0.002), "{f1:?}");
+            assert!(f1[4] > f1[0], "{f1:?}");
+        }
     }
     let table = eval.table();
     assert!(table.contains("oracle editor, held-out"));

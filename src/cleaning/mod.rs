@@ -362,7 +362,9 @@ impl Cleaner {
             spans = title::keep_title(&doc, spans, &template, self.settings.merge_gap, h.end, footer.is_some());
             trace.given_back(&before, &spans, Stage::Title);
         }
-        // the article block of what is removed so far, found once: text given back above it joins its run
+        // the article block of what is removed so far, found once: text given back above it joins its run.
+        // Not the cuts' block: that one is bounded by every rule's matches, idioms' too; taking the kept
+        // run holding it here measured 0.002 lower on dragnet (hackermonthly.com 0.063, blogs.nfl.com 0.013)
         let short_runs = on(Stage::ShortRuns) && self.settings.short_runs > 0;
         let mut block =
             if on(Stage::Headline) || on(Stage::Datelines) || short_runs { article_block(text, &spans) } else { None };

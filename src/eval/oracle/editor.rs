@@ -25,6 +25,9 @@ type ChoiceKey = (Vec<(usize, Option<Action>)>, Option<Stage>);
 /// Pages and their F1 under a decision tried.
 type PageScores = Vec<(usize, f64)>;
 
+/// A decision lowering any training page's F1 by more than this is not made.
+const HARM: f64 = 0.005;
+
 /// Training pages a rule the editor makes must match on.
 const MIN_PAGES: usize = 2;
 
@@ -94,6 +97,10 @@ impl<'a> Editor<'a> {
         };
         editor.f1 = (0..n).map(|p| editor.pages[p].f1(&editor.spans(p))).collect();
         Ok(editor)
+    }
+
+    pub fn f1_of(&self, p: usize) -> f64 {
+        self.f1[p]
     }
 
     /// The matches of page `p` that apply under the current decisions, after the stages that drop matches.
@@ -206,6 +213,10 @@ impl<'a> Editor<'a> {
         let undo = self.apply(choice);
         let after: Vec<(usize, f64)> = pages.iter().map(|&p| (p, self.pages[p].f1(&self.spans(p)))).collect();
         self.undo(undo, choice.stage_off);
+        // an editor previews a rule on other pages too: one that costs any page article words is not made
+        if after.iter().any(|&(p, f)| f < self.f1[p] - HARM) {
+            return (f64::NEG_INFINITY, after);
+        }
         let gain = after.iter().map(|&(p, f)| f - self.f1[p]).sum();
         (gain, after)
     }

@@ -54,6 +54,11 @@ pub fn train(chaff: &Chaff, source: &Source<'_>, golds: &[&Prepared]) -> Result<
     }
     if std::env::var_os("CHAFF_ORACLE_LOG").is_some() {
         eprintln!("{}: {}", source.name, editor.log.join("; "));
+        let model = chaff.model(&editor.decided)?;
+        for (p, (doc, prepared)) in corpus.docs.iter().zip(golds).enumerate() {
+            let out = super::run::output_text(&doc.text, &model.removed(&doc.text), super::dataset::Input::Txt);
+            eprintln!("  page {p}: editor {:.3} model {:.3}", editor.f1_of(p), prepared.gold.score(&out).f1);
+        }
     }
     Ok(models)
 }
