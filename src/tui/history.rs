@@ -31,17 +31,39 @@ pub enum Step {
         stage: Stage,
         on: bool,
     },
+    /// A candidate trimmed: the decisions it took, and the candidate's trim before and after (`None`:
+    /// untrimmed), so that undoing it takes back the token count too.
+    Trim {
+        decisions: Vec<Decision>,
+        id: String,
+        before: Option<Trimmed>,
+        after: Option<Trimmed>,
+    },
+}
+
+/// How a candidate is trimmed: tokens dropped from its start and its end, and the id of the rule made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trimmed {
+    pub front: usize,
+    pub back: usize,
+    pub rule: String,
+}
+
+fn inverse_decisions(ds: &[Decision]) -> Vec<Decision> {
+    ds.iter().map(|d| Decision { id: d.id.clone(), before: d.after.clone(), after: d.before.clone() }).collect()
 }
 
 impl Step {
     /// The step that takes this one back.
     pub fn inverse(&self) -> Step {
         match self {
-            Step::Decisions(ds) => Step::Decisions(
-                ds.iter()
-                    .map(|d| Decision { id: d.id.clone(), before: d.after.clone(), after: d.before.clone() })
-                    .collect(),
-            ),
+            Step::Decisions(ds) => Step::Decisions(inverse_decisions(ds)),
+            Step::Trim { decisions, id, before, after } => Step::Trim {
+                decisions: inverse_decisions(decisions),
+                id: id.clone(),
+                before: after.clone(),
+                after: before.clone(),
+            },
             Step::Cutoff { from, to } => Step::Cutoff { from: *to, to: *from },
             Step::Stage { stage, on } => Step::Stage { stage: *stage, on: !on },
         }
@@ -54,6 +76,7 @@ impl Step {
             Step::Decisions(ds) => format!("{} decisions", ds.len()),
             Step::Cutoff { from, to } => format!("the cutoff move {from}% → {to}%"),
             Step::Stage { stage, on } => format!("turning stage {stage} {}", if *on { "on" } else { "off" }),
+            Step::Trim { .. } => "a trim".to_string(),
         }
     }
 }

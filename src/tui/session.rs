@@ -21,7 +21,7 @@ use crate::rules::{Action as RuleAction, Cutoff, Rule, RulesFile, Status};
 
 use super::candidates::CandidateList;
 use super::document::{Preview, line_of, wrap};
-use super::history::{Decision, History, Step};
+use super::history::{Decision, History, Step, Trimmed};
 use super::journal::{Entry, Journal, Replay};
 use super::miner::{Mined, Prepare};
 use super::ready::Ready;
@@ -106,10 +106,8 @@ pub struct Session {
     pub pending_conflict: bool,
     /// Frame cuts suggested when the source was opened without a rules file.
     pub suggested_cuts: usize,
-    /// Tokens trimmed from each trimmed candidate's start and end, by its id, and the id of the rule its
-    /// trim made.
-    pub trims: HashMap<String, (usize, usize)>,
-    pub trimmed: HashMap<String, String>,
+    /// How each trimmed candidate is trimmed, by its id (undo and redo restore it with the decisions).
+    pub trims: HashMap<String, Trimmed>,
     /// Visible rows of the candidate table and lines of the preview, and the preview's width (from the
     /// layout, set on resize).
     pub page: usize,
@@ -207,7 +205,6 @@ impl Session {
             pending_conflict: false,
             suggested_cuts: 0,
             trims: HashMap::new(),
-            trimmed: HashMap::new(),
             extra_strings,
             page: 10,
             preview_height: 10,
@@ -448,7 +445,9 @@ impl Session {
     pub fn trim_candidate(&mut self, i: usize, front: bool) -> Result<(String, usize), String> {
         let s = &self.mining.strings[i];
         let original = self.decisions.get(&s.id).cloned().unwrap_or_else(|| self.ready.rules[i].clone());
-        let (f, b) = self.trims.get(&s.id).copied().unwrap_or((0, 0));
+        // a trim whose rule another step dropped (a reset) is no trim any more
+        let earlier = self.trims.get(&s.id).filter(|t| self.decisions.contains_key(&t.rule)).cloned();
+        let (f, b) = earlier.as_ref().map_or((0, 0), |t| (t.front, t.back));
         let (f, b) = if front { (f + 1, b) } else { (f, b + 1) };
         let tokenizer = self.mining.tokenizer;
         let trimmed =
@@ -464,20 +463,31 @@ impl Session {
         if before.as_ref().map(|r| r.status) != Some(Status::Rejected) {
             step.push(Decision { id: id.clone(), before, after: Some(rejected) });
         }
-        if let Some(earlier) = self.trimmed.get(&id).cloned() {
-            step.push(Decision { id: earlier.clone(), before: self.decisions.get(&earlier).cloned(), after: None });
+        if let Some(earlier) = &earlier {
+            step.push(Decision {
+                id: earlier.rule.clone(),
+                before: self.decisions.get(&earlier.rule).cloned(),
+                after: None,
+            });
         }
         step.push(Decision {
             id: trimmed.id.clone(),
             before: self.decisions.get(&trimmed.id).cloned(),
             after: Some(trimmed.clone()),
         });
+        let after = Some(Trimmed { front: f, back: b, rule: trimmed.id });
         self.apply_decisions(&step);
-        self.history.record(Step::Decisions(step));
-        self.trims.insert(id.clone(), (f, b));
-        self.trimmed.insert(id, trimmed.id);
+        self.set_trim(&id, after.clone());
+        self.history.record(Step::Trim { decisions: step, id, before: earlier, after });
         self.refresh_list();
         Ok((text, docs))
+    }
+
+    fn set_trim(&mut self, id: &str, trim: Option<Trimmed>) {
+        match trim {
+            Some(t) => self.trims.insert(id.to_string(), t),
+            None => self.trims.remove(id),
+        };
     }
 
     /// Back to the automatic rules, as `chaff mine` writes them for this mining: every decision the editor
@@ -565,6 +575,11 @@ impl Session {
                 self.move_cutoff(*to);
             }
             Step::Stage { stage, on } => self.switch_stage(*stage, *on),
+            Step::Trim { decisions, id, after, .. } => {
+                self.apply_decisions(decisions);
+                self.set_trim(id, after.clone());
+                self.refresh_list();
+            }
         }
     }
 

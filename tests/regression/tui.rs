@@ -419,3 +419,30 @@ fn opened_on_a_redesigned_corpus_the_ui_shows_the_drift_per_rule() {
     press(&mut app, "Enter");
     assert!(screen(&app).contains("when mined"), "{}", screen(&app));
 }
+
+#[test]
+fn undoing_a_trim_takes_back_its_token_count_too() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let s = app.session().unwrap();
+    let tokens = s.string(s.list.current().unwrap()).symbols.len();
+    let accepted = |app: &App| -> Vec<usize> {
+        let s = app.session().unwrap();
+        s.decisions.values().filter(|r| r.status == Status::Accepted).map(|r| r.tokens.len()).collect()
+    };
+    press(&mut app, ") )");
+    assert_eq!(accepted(&app), [tokens - 2]);
+    press(&mut app, "u");
+    assert_eq!(accepted(&app), [tokens - 1], "undo takes back the second trim");
+    // the next trim goes on from the trim the editor sees, one token shorter, not from the undone one
+    press(&mut app, ")");
+    assert_eq!(accepted(&app), [tokens - 2]);
+    press(&mut app, "u u");
+    assert!(accepted(&app).is_empty());
+    press(&mut app, ")");
+    assert_eq!(accepted(&app), [tokens - 1], "after undoing every trim, a trim starts from the candidate");
+    press(&mut app, "u C-r");
+    assert_eq!(accepted(&app), [tokens - 1], "redo takes the trim again");
+    press(&mut app, ")");
+    assert_eq!(accepted(&app), [tokens - 2]);
+}
