@@ -18,6 +18,8 @@ pub enum Action {
     PrevDoc,
     GotoDoc,
     ToggleCleaned,
+    /// The cleaned text of the accepted rules (what is exported), or of accepted + pending ones.
+    TogglePending,
     NextSpan,
     PrevSpan,
     // Moving in the focused pane (or a popup)
@@ -113,6 +115,7 @@ impl Action {
             Action::PrevDoc => "prev-document",
             Action::GotoDoc => "goto-document",
             Action::ToggleCleaned => "toggle-cleaned",
+            Action::TogglePending => "toggle-pending",
             Action::NextSpan => "next-span",
             Action::PrevSpan => "prev-span",
             Action::Up => "up",

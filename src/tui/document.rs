@@ -29,6 +29,9 @@ pub struct Preview {
     pub doc: usize,
     /// Show the cleaned text alone instead of the document with removed spans highlighted.
     pub only_cleaned: bool,
+    /// The cleaned text is of the accepted and pending rules, not the accepted ones alone (what is
+    /// exported).
+    pub with_pending: bool,
     /// HTML documents: the cleaned text is shown as a reader sees it ([`crate::render::html_text`]), as
     /// `chaff eval --input html` scores it and `chaff clean --text` writes it.
     pub render_html: bool,
@@ -89,9 +92,20 @@ impl Preview {
         }
         spans.sort_by_key(|s| (s.start, s.end));
         self.spans = spans;
+        // accepted and pending spans are disjoint: pending ones are what accepted ones leave
+        let removed: Vec<(usize, usize)> = if self.with_pending {
+            self.spans.iter().map(|s| (s.start, s.end)).collect()
+        } else {
+            accepted.spans.iter().map(|s| (s.start, s.end)).collect()
+        };
         self.cleaned = if self.render_html {
-            let removed: Vec<(usize, usize)> = accepted.spans.iter().map(|s| (s.start, s.end)).collect();
             crate::render::html_text(text, &removed)
+        } else if self.with_pending {
+            let spans: Vec<crate::cleaning::Span> = removed
+                .iter()
+                .map(|&(a, b)| crate::cleaning::Span::new(a, b, SpanKind::Removed, Vec::new()))
+                .collect();
+            crate::cleaning::render(text, &spans)
         } else {
             accepted.text
         };

@@ -133,6 +133,12 @@ pub static BINDINGS: &[Binding] = &[
         Action::ToggleCleaned,
         "Preview: removed spans highlighted, or the cleaned text only (HTML rendered)",
     ),
+    bind(
+        C::Tune,
+        &[ch('+')],
+        Action::TogglePending,
+        "Preview's cleaned text: the accepted rules (as exported), or accepted + pending (the status bar says which)",
+    ),
     bind(C::Tune, &[ch(']')], Action::NextSpan, "Preview: cursor to the next removed span"),
     bind(C::Tune, &[ch('[')], Action::PrevSpan, "Preview: cursor to the previous removed span"),
     bind(C::Tune, &[ch('e')], Action::OpenExplain, "Explain the span under the preview's cursor: every rule and stage"),

@@ -66,6 +66,16 @@ pub(super) fn tune(app: &mut App, action: Action) {
             s.preview.scroll = 0;
             s.preview.cursor = None;
         }
+        Action::TogglePending => {
+            s.preview.with_pending = !s.preview.with_pending;
+            s.refresh_preview();
+            let with_pending = s.preview.with_pending;
+            app.info(if with_pending {
+                "the cleaned text is of the accepted and pending rules: not what is exported (+ again: accepted only)"
+            } else {
+                "the cleaned text is of the accepted rules: what `chaff clean` of the export writes"
+            });
+        }
         Action::NextSpan => s.step_span(true),
         Action::PrevSpan => s.step_span(false),
         Action::Up | Action::Down | Action::PageUp | Action::PageDown | Action::Top | Action::Bottom => {

@@ -38,7 +38,14 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session) {
     let (removed, pending) = s.removed_share();
     let mut title = vec![
         // the cleaned text is what `chaff clean --rules <export>` writes (for HTML, with --text)
-        Span::styled(if s.preview.only_cleaned { " Cleaned as exported " } else { " Preview " }, theme::title()),
+        Span::styled(
+            match (s.preview.only_cleaned, s.preview.with_pending) {
+                (false, _) => " Preview ",
+                (true, false) => " Cleaned as exported ",
+                (true, true) => " Cleaned with pending (not exported) ",
+            },
+            theme::title(),
+        ),
         Span::raw(format!("{id} {}/{docs} ", s.preview.doc + 1)),
         Span::styled(format!("−{:.1}%", removed * 100.0), theme::mark(Mark::Accepted(SpanKind::Removed))),
     ];
@@ -56,7 +63,10 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session) {
         let mut narrow =
             vec![Span::styled(format!(" −{:.1}%", removed * 100.0), theme::mark(Mark::Accepted(SpanKind::Removed)))];
         if s.preview.only_cleaned {
-            narrow.push(Span::styled(" as exported", theme::title()));
+            narrow.push(Span::styled(
+                if s.preview.with_pending { " with pending" } else { " as exported" },
+                theme::title(),
+            ));
         }
         narrow.push(Span::raw(format!(" {id} {}/{docs} ", s.preview.doc + 1)));
         Line::from(narrow)

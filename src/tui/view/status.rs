@@ -47,6 +47,13 @@ fn summary(s: &Session, width: u16) -> Line<'static> {
                 format!("cutoff auto {auto}% chosen {chosen}%")
             }),
         ];
+        spans.push(sep.clone());
+        spans.push(Span::raw(match (s.preview.with_pending, compact_form) {
+            (false, false) => "preview: accepted",
+            (false, true) => "shows ✓",
+            (true, false) => "preview: accepted + pending",
+            (true, true) => "shows ✓+·",
+        }));
         if s.dirty {
             spans.push(sep.clone());
             spans.push(Span::styled(
