@@ -628,3 +628,96 @@ fn the_cleaned_view_shows_accepted_rules_or_accepted_and_pending_and_says_which(
     press(&mut app, "+");
     assert_eq!(app.session().unwrap().preview.cleaned, exported);
 }
+
+#[test]
+fn a_selected_span_is_marked_as_template_with_its_document_count_first() {
+    let fx = Fixture::html();
+    let mut app = fx.app_on("html_news", 120, 40);
+    // down to a paragraph of the article, select its first three words
+    press(&mut app, "Tab Tab j j j j j j j j V");
+    let s = app.session().unwrap();
+    let (line_start, _) = s.preview.selected().expect("V selects the top line");
+    press(&mut app, "Esc");
+    press(&mut app, "V");
+    assert!(app.session().unwrap().preview.selected().is_none(), "V again drops the selection");
+    press(&mut app, "V");
+    // from the whole line down to its first three words: > and < move the selection's end
+    let s = app.session_mut().unwrap();
+    s.preview.selection = Some((line_start, line_start));
+    press(&mut app, "> > > > <");
+    let s = app.session().unwrap();
+    let (start, end) = s.preview.selected().unwrap();
+    let selected = s.document_text()[start..end].to_string();
+    assert_eq!(selected.split_whitespace().count(), 3, "{selected:?}");
+    assert!(screen(&app).contains("selected 3 word(s)"));
+    press(&mut app, "T");
+    let Mode::MarkPrompt(m) = &app.mode else { panic!("a prompt shows the rule first") };
+    assert_eq!((m.start, m.end), (start, end), "the selection, not the top line");
+    assert!(m.documents >= 1);
+    let removed = app.session().unwrap().preview.removed;
+    press(&mut app, "y");
+    let s = app.session().unwrap();
+    assert!(s.preview.selection.is_none());
+    assert!(s.preview.removed >= removed + selected.trim().len(), "the selection is removed now");
+    let rule = s.decisions.values().find(|r| r.status == Status::Accepted).unwrap().clone();
+    assert_eq!(rule.tokens.len(), 3);
+    press(&mut app, "w");
+    let saved = RulesFile::load(&fx.rules_dir().join("html_news.toml")).unwrap();
+    assert!(saved.rules.iter().any(|r| r.id == rule.id && r.status == Status::Accepted));
+    press(&mut app, "u");
+    assert_eq!(app.session().unwrap().preview.removed, removed, "one step undoes it");
+}
+
+#[test]
+fn a_mouse_drag_selects_text_and_k_keeps_it() {
+    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let areas = chaff::tui::view::layout(app.size, false);
+    let mouse = |kind, column, row| MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE };
+    // the preview's first content line, from its first column to its tenth
+    let (x, y) = (areas.preview.x + 1, areas.preview.y + 1);
+    app.handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), x, y));
+    app.handle_mouse(mouse(MouseEventKind::Drag(MouseButton::Left), x + 9, y));
+    let s = app.session().unwrap();
+    let (start, end) = s.preview.selected().expect("the drag selects");
+    assert_eq!(s.document_text()[start..end].chars().count(), 10, "ten columns, both ends included");
+    press(&mut app, "K");
+    let s = app.session().unwrap();
+    let kept = s.decisions.values().find(|r| r.action == chaff::rules::Action::Keep).expect("a keep rule");
+    assert_eq!(kept.status, Status::Accepted);
+    assert!(s.preview.selection.is_none());
+    press(&mut app, "w");
+    let saved = RulesFile::load(&fx.rules()).unwrap();
+    assert!(saved.rules.iter().any(|r| r.action == chaff::rules::Action::Keep));
+}
+
+#[test]
+fn a_candidates_regex_is_edited_in_place_refused_while_invalid() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let id = selected_id(&app);
+    press(&mut app, "E");
+    let Mode::EditRegex(e) = &app.mode else { panic!("E opens the regex editor") };
+    let before = e.input.value().to_string();
+    assert_eq!(before, app.session().unwrap().current_rule(app.session().unwrap().list.current().unwrap()).regex);
+    press(&mut app, "C-u");
+    type_text(&mut app, r"Photo:\s+(");
+    press(&mut app, "Enter");
+    let Mode::EditRegex(e) = &app.mode else { panic!("a bad regex keeps the editor open") };
+    assert!(e.error.is_some());
+    assert!(screen(&app).contains("✗"), "{}", screen(&app));
+    press(&mut app, "Backspace");
+    type_text(&mut app, r"\w+");
+    press(&mut app, "Enter");
+    assert!(matches!(app.mode, Mode::Normal));
+    let s = app.session().unwrap();
+    assert_eq!(s.decisions[&id].regex, r"Photo:\s+\w+");
+    assert_eq!(s.decisions[&id].status, Status::Accepted);
+    assert!(app.message.as_ref().unwrap().text.contains("documents"));
+    press(&mut app, "w");
+    let saved = RulesFile::load(&fx.rules()).unwrap();
+    assert_eq!(saved.rules.iter().find(|r| r.id == id).unwrap().regex, r"Photo:\s+\w+");
+    press(&mut app, "u");
+    assert_ne!(app.session().unwrap().decisions.get(&id).map(|r| r.regex.as_str()), Some(r"Photo:\s+\w+"));
+}

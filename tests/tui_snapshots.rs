@@ -78,3 +78,13 @@ fn explain_list_and_stages_pane() {
     press(&mut app, "Esc S Down Down");
     insta::assert_snapshot!("stages_120x40", screen(&app));
 }
+
+#[test]
+fn preview_selection_and_regex_editor() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "Tab Tab j V j");
+    insta::assert_snapshot!("selection_120x40", screen(&app));
+    press(&mut app, "V Tab E");
+    insta::assert_snapshot!("regex_editor_120x40", screen(&app));
+}

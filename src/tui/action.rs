@@ -65,8 +65,15 @@ pub enum Action {
     /// Drop a token from the selected candidate's start, or its end.
     TrimFront,
     TrimBack,
-    /// Mark the top line of the preview as template (asks first).
+    /// Mark the top line of the preview, or the selection, as template (asks first).
     MarkLine,
+    /// Start a selection in the preview at its top line, or drop it.
+    Select,
+    /// Move the selection's end a word forward, or back.
+    SelectWordForward,
+    SelectWordBack,
+    /// Edit the selected rule's regex in place.
+    EditRegex,
     // Popups, prompts and text inputs
     Close,
     Submit,
@@ -81,6 +88,11 @@ pub enum Action {
     OpenSource,
     // Mouse and terminal (no key)
     Click {
+        column: u16,
+        row: u16,
+    },
+    /// The mouse moved with its button down: selects text in the preview.
+    Drag {
         column: u16,
         row: u16,
     },
@@ -152,6 +164,11 @@ impl Action {
             Action::TrimFront => "trim-front",
             Action::TrimBack => "trim-back",
             Action::MarkLine => "mark-line",
+            Action::Select => "select",
+            Action::SelectWordForward => "select-word-forward",
+            Action::SelectWordBack => "select-word-back",
+            Action::EditRegex => "edit-regex",
+            Action::Drag { .. } => "drag",
             Action::Close => "close",
             Action::Submit => "submit",
             Action::SwitchField => "next-field",

@@ -39,6 +39,9 @@ pub struct Preview {
     pub scroll: usize,
     /// Index into `spans`: the span under the cursor.
     pub cursor: Option<usize>,
+    /// A selection of the document's text: where it was started (anchor) and where it ends now (head),
+    /// in bytes; marked as template or kept with one key.
+    pub selection: Option<(usize, usize)>,
     pub spans: Vec<PreviewSpan>,
     /// The document cleaned by the accepted rules.
     pub cleaned: String,
@@ -101,10 +104,8 @@ impl Preview {
         self.cleaned = if self.render_html {
             crate::render::html_text(text, &removed)
         } else if self.with_pending {
-            let spans: Vec<crate::cleaning::Span> = removed
-                .iter()
-                .map(|&(a, b)| crate::cleaning::Span::new(a, b, SpanKind::Removed, Vec::new()))
-                .collect();
+            let spans: Vec<crate::cleaning::Span> =
+                removed.iter().map(|&(a, b)| crate::cleaning::Span::new(a, b, SpanKind::Removed, Vec::new())).collect();
             crate::cleaning::render(text, &spans)
         } else {
             accepted.text
@@ -114,6 +115,12 @@ impl Preview {
         if self.cursor.is_some_and(|c| c >= self.spans.len()) {
             self.cursor = self.spans.len().checked_sub(1);
         }
+    }
+
+    /// The selected bytes, ordered; `None` when nothing or an empty range is selected.
+    pub fn selected(&self) -> Option<(usize, usize)> {
+        let (a, h) = self.selection?;
+        (a != h).then(|| (a.min(h), a.max(h)))
     }
 
     /// The text the pane shows: the document, or its cleaned text.

@@ -60,7 +60,9 @@ impl Context {
             Context::Explain => "Why a span is removed (the explain list)",
             Context::Stages => "Cleaning stages of this source",
             Context::Help => "This help",
-            Context::Input => "Filter and go-to inputs (other keys edit: ←/→, Home/End, Backspace, Ctrl-w, Ctrl-u)",
+            Context::Input => {
+                "Filter, go-to and regex inputs (other keys edit: ←/→, Home/End, Backspace, Ctrl-w, Ctrl-u)"
+            }
             Context::PatternInput => "Pattern editor (other keys edit the text)",
             Context::QuitPrompt => "Quit with unsaved changes",
             Context::ResetPrompt => "Reset every decision to the automatic rules",
@@ -177,6 +179,12 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::Candidates, &[ch('/')], Action::Filter, "Filter candidates by text"),
     bind(C::Candidates, &[ch('P')], Action::PendingOnly, "Show only pending candidates, or all again"),
     bind(C::Candidates, &[ch('s')], Action::CycleSort, "Sort by df, coverage, new coverage or length"),
+    bind(
+        C::Candidates,
+        &[ch('E')],
+        Action::EditRegex,
+        "Edit the rule's regex in place: Enter checks it, says on how many documents it matches, accepts it",
+    ),
     bind(C::Candidates, &[code(K::Enter)], Action::OpenDetail, "Detail: full regex and occurrences in context"),
     bind(C::Patterns, &[code(K::Up), ch('k')], Action::Up, "Previous pattern"),
     bind(C::Patterns, &[code(K::Down), ch('j')], Action::Down, "Next pattern"),
@@ -194,12 +202,25 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::Preview, &[code(K::PageDown)], Action::PageDown, "A page down"),
     bind(C::Preview, &[code(K::Enter)], Action::OpenExplain, "Explain the span under the cursor"),
     bind(C::Preview, &[ch('o')], Action::ShowSpanRule, "Select the first rule behind the span under the cursor"),
-    bind(C::Preview, &[ch('K')], Action::KeepSpan, "Keep the span under the cursor: a keep rule of its text"),
+    bind(
+        C::Preview,
+        &[ch('K')],
+        Action::KeepSpan,
+        "Keep the selection, else the span under the cursor: a keep rule of its text",
+    ),
+    bind(
+        C::Preview,
+        &[ch('V')],
+        Action::Select,
+        "Select from the top line (j/k extend it; a mouse drag selects too), or drop the selection",
+    ),
+    bind(C::Preview, &[ch('>')], Action::SelectWordForward, "Selection: its end a word further"),
+    bind(C::Preview, &[ch('<')], Action::SelectWordBack, "Selection: its end a word back"),
     bind(
         C::Preview,
         &[ch('T')],
         Action::MarkLine,
-        "Mark the top line of the preview as template (shows on how many documents it matches first)",
+        "Mark the selection, else the top line, as template (shows on how many documents it matches first)",
     ),
     bind(C::Detail, &[code(K::Esc), code(K::Enter), ch('q')], Action::Close, "Close the detail"),
     bind(C::Detail, &[code(K::Up), ch('k')], Action::Up, "Scroll up"),

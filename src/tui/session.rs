@@ -490,6 +490,31 @@ impl Session {
         };
     }
 
+    /// Candidate `i`'s rule as the editor has it: her decision, else as mined.
+    pub fn current_rule(&self, i: usize) -> Rule {
+        let id = &self.mining.strings[i].id;
+        self.decisions.get(id).cloned().unwrap_or_else(|| self.ready.rules[i].clone())
+    }
+
+    /// Gives candidate `i` the regex `regex` (hand-written: matched as a regex, on token boundaries) and
+    /// accepts it. The regex must compile within the cleaner's budget. One undoable step; returns on how
+    /// many documents it matches.
+    pub fn set_regex(&mut self, i: usize, regex: &str) -> Result<usize, String> {
+        let mut rule = self.current_rule(i);
+        crate::cleaning::RegexBudget::default().compile(&rule.id, regex).map_err(|e| e.to_string())?;
+        rule.regex = regex.to_string();
+        rule.status = Status::Accepted;
+        let cleaner =
+            Cleaner::from_rules(self.mining.tokenizer, &self.patterns, [&rule], 0).map_err(|e| e.to_string())?;
+        let documents = self.corpus.docs.iter().filter(|d| !cleaner.matches(&d.text).is_empty()).count();
+        let id = rule.id.clone();
+        let step = vec![Decision { id: id.clone(), before: self.decisions.get(&id).cloned(), after: Some(rule) }];
+        self.apply_decisions(&step);
+        self.history.record(Step::Decisions(step));
+        self.refresh_list();
+        Ok(documents)
+    }
+
     /// Back to the automatic rules, as `chaff mine` writes them for this mining: every decision the editor
     /// made is dropped and the suggested frame cuts are taken again. One undoable step; returns how many
     /// rules changed.
@@ -866,6 +891,52 @@ impl Session {
         self.preview.scroll = self.preview.scroll.min(n.saturating_sub(self.preview_height.max(1)));
     }
 
+    /// Starts a selection on the preview's top line, or drops the one there is.
+    pub fn toggle_selection(&mut self) {
+        if self.preview.selection.take().is_some() || self.preview.only_cleaned {
+            return;
+        }
+        let lines = self.preview_lines();
+        if let Some(&(a, b)) = lines.get(self.preview.scroll) {
+            self.preview.selection = Some((a, b));
+        }
+    }
+
+    /// Moves the selection's end `delta` visual lines (to that line's end, or its start when above the
+    /// anchor), scrolling to keep it in view.
+    pub fn extend_selection_lines(&mut self, delta: isize) {
+        let Some((anchor, head)) = self.preview.selection else { return };
+        let lines = self.preview_lines();
+        let here = crate::tui::document::line_of(&lines, head.saturating_sub(usize::from(head > anchor)));
+        let to = (here as isize + delta).clamp(0, lines.len().saturating_sub(1) as isize) as usize;
+        let Some(&(a, b)) = lines.get(to) else { return };
+        let head = if b > anchor || (a >= anchor && to >= here) { b } else { a };
+        self.preview.selection = Some((anchor, head));
+        let page = self.page.max(1);
+        if to < self.preview.scroll {
+            self.preview.scroll = to;
+        } else if to >= self.preview.scroll + page {
+            self.preview.scroll = to + 1 - page;
+        }
+        self.clamp_preview_scroll();
+    }
+
+    /// Moves the selection's end one word forward or back.
+    pub fn extend_selection_word(&mut self, forward: bool) {
+        let Some((anchor, head)) = self.preview.selection else { return };
+        let text = self.document_text();
+        let head = if forward {
+            let rest = &text[head..];
+            let skip = rest.find(|c: char| !c.is_whitespace()).unwrap_or(rest.len());
+            let word = rest[skip..].find(char::is_whitespace).unwrap_or(rest.len() - skip);
+            head + skip + word
+        } else {
+            let before = text[..head].trim_end();
+            before.rfind(char::is_whitespace).map_or(0, |i| i + 1)
+        };
+        self.preview.selection = Some((anchor, head));
+    }
+
     pub fn scroll_preview(&mut self, delta: isize) {
         self.preview.scroll = (self.preview.scroll as isize + delta).max(0) as usize;
         self.clamp_preview_scroll();
@@ -877,6 +948,7 @@ impl Session {
             self.preview.doc = doc;
             self.preview.scroll = 0;
             self.preview.cursor = None;
+            self.preview.selection = None;
         }
         self.rematch_preview();
     }

@@ -89,6 +89,16 @@ pub struct MarkLine {
     pub documents: usize,
 }
 
+/// A candidate's regex being edited (see [`Mode::EditRegex`]).
+#[derive(Debug, Clone)]
+pub struct RegexEdit {
+    /// Index into `mining.strings`.
+    pub string: usize,
+    pub input: Input,
+    /// Why the regex was refused (the regex crate's words), until the next edit.
+    pub error: Option<String>,
+}
+
 /// The candidate detail popup.
 #[derive(Debug, Clone)]
 pub struct Detail {
@@ -143,6 +153,8 @@ pub enum Mode {
     ResetPrompt,
     /// Mark a line of the preview as template: the rule it makes and on how many documents it matches.
     MarkPrompt(MarkLine),
+    /// Editing a candidate's regex in place.
+    EditRegex(RegexEdit),
     /// The rules file changed on disk while there is unsaved work here.
     ConflictPrompt,
     /// A journal of unsaved work was found at start.
@@ -280,7 +292,7 @@ impl App {
             Mode::Detail(_) => vec![Context::Detail],
             Mode::Explain(_) => vec![Context::Explain],
             Mode::Stages { .. } => vec![Context::Stages],
-            Mode::Filter(_) | Mode::GotoDoc(_) => vec![Context::Input],
+            Mode::Filter(_) | Mode::GotoDoc(_) | Mode::EditRegex(_) => vec![Context::Input],
             Mode::EditPattern(_) => vec![Context::PatternInput],
             Mode::QuitPrompt => vec![Context::QuitPrompt],
             Mode::ResetPrompt => vec![Context::ResetPrompt],
@@ -329,6 +341,7 @@ impl App {
         let (column, row) = (m.column, m.row);
         let action = match m.kind {
             MouseEventKind::Down(_) => Action::Click { column, row },
+            MouseEventKind::Drag(_) => Action::Drag { column, row },
             MouseEventKind::ScrollUp => Action::ScrollUp { column, row },
             MouseEventKind::ScrollDown => Action::ScrollDown { column, row },
             _ => return,

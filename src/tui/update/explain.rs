@@ -110,9 +110,14 @@ pub(super) fn keep(app: &mut App, start: usize, end: usize) {
     }
 }
 
-/// Keeps the span under the preview's cursor.
+/// Keeps the preview's selection, else the span under its cursor.
 pub(super) fn keep_cursor_span(app: &mut App) {
-    let Some(s) = app.session() else { return };
+    let Some(s) = app.session_mut() else { return };
+    if let Some((start, end)) = s.preview.selected() {
+        s.preview.selection = None;
+        keep(app, start, end);
+        return;
+    }
     let Some(span) = s.preview.cursor.and_then(|c| s.preview.spans.get(c)) else {
         app.info("no span under the cursor: ] and [ move it between removed spans");
         return;
@@ -138,23 +143,28 @@ pub(super) fn stages(app: &mut App, action: Action) {
     }
 }
 
-/// Asks to mark the preview's top line as template: the rule it makes and on how many documents it
-/// matches.
+/// Asks to mark the preview's selection, else its top line, as template: the rule it makes and on how
+/// many documents it matches.
 pub(super) fn mark_line(app: &mut App) {
     let Some(s) = app.session() else { return };
     if s.preview.only_cleaned {
         app.info("v shows the document again: lines are marked on the document, not its cleaned text");
         return;
     }
-    let lines = s.preview_lines();
-    let Some(&(at, _)) = lines.get(s.preview.scroll) else { return };
     let text = s.document_text();
-    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let (start, end) = match s.preview.selected() {
+        Some(range) => range,
+        None => {
+            let lines = s.preview_lines();
+            let Some(&(at, _)) = lines.get(s.preview.scroll) else { return };
+            let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            (start, text[at..].find('\n').map_or(text.len(), |i| at + i))
+        }
+    };
     let tokenizer = s.mining.tokenizer;
     let symbols = crate::editing::symbols_of(&text[start..end], tokenizer, &s.ready.mutable);
     if symbols.is_empty() {
-        app.info("the top line holds no token: scroll (j/k) to put the line to mark at the top");
+        app.info("nothing to mark: select text (V, or drag the mouse) or scroll (j/k) a line to the top");
         return;
     }
     let documents = crate::editing::documents_matching(&symbols, &s.corpus.docs, tokenizer, &s.ready.mutable);
@@ -169,8 +179,9 @@ pub(super) fn mark_prompt(app: &mut App, action: Action) {
         Action::Submit => {
             app.mode = Mode::Normal;
             let Screen::Tune(s) = &mut app.screen else { return };
+            s.preview.selection = None;
             match s.rule_from_preview(start, end, RuleAction::Remove) {
-                Ok(id) => app.info(format!("rule {id} added, accepted: this line is template now (u undoes it)")),
+                Ok(id) => app.info(format!("rule {id} added, accepted: this text is template now (u undoes it)")),
                 Err(e) => app.error(e),
             }
         }

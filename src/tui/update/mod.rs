@@ -8,6 +8,7 @@ mod mouse;
 mod picker;
 mod popups;
 mod prompts;
+mod regex_edit;
 mod tune;
 
 pub use background::{on_change, on_miner};
@@ -25,7 +26,9 @@ use super::state::{App, Field, Mode, Screen};
 pub fn update(app: &mut App, action: Action) {
     match action {
         Action::Resize { width, height } => app.size = Rect::new(0, 0, width, height),
-        Action::Click { .. } | Action::ScrollUp { .. } | Action::ScrollDown { .. } => mouse::mouse(app, action),
+        Action::Click { .. } | Action::Drag { .. } | Action::ScrollUp { .. } | Action::ScrollDown { .. } => {
+            mouse::mouse(app, action)
+        }
         _ => match &app.mode {
             Mode::Normal => match &app.screen {
                 Screen::Picker(_) => picker::picker(app, action),
@@ -40,6 +43,7 @@ pub fn update(app: &mut App, action: Action) {
             Mode::QuitPrompt => prompts::quit_prompt(app, action),
             Mode::ResetPrompt => prompts::reset_prompt(app, action),
             Mode::MarkPrompt(_) => explain::mark_prompt(app, action),
+            Mode::EditRegex(_) => regex_edit::update(app, action),
             Mode::ConflictPrompt => prompts::conflict_prompt(app, action),
             Mode::JournalPrompt(_) => prompts::journal_prompt(app, action),
         },
@@ -70,6 +74,11 @@ pub fn edit_text(app: &mut App, event: &Event) {
         }
         Mode::GotoDoc(input) => {
             input.handle_event(event);
+        }
+        Mode::EditRegex(edit) => {
+            // an edit clears the error of the regex refused before it
+            let edited = edit.input.handle_event(event).is_some();
+            edit.error = edit.error.take().filter(|_| !edited);
         }
         Mode::EditPattern(edit) => {
             let field = match edit.field {

@@ -8,9 +8,28 @@ use crate::tui::session::Pane;
 use crate::tui::state::{App, Mode, Screen};
 use crate::tui::view;
 
+/// Extends the preview's selection to the character under the mouse (a drag started by a click there).
+fn drag(app: &mut App, column: u16, row: u16) {
+    if !matches!(app.mode, Mode::Normal) {
+        return;
+    }
+    let areas = view::layout(app.size, false);
+    let Screen::Tune(s) = &mut app.screen else { return };
+    let Some((anchor, _)) = s.preview.selection else { return };
+    if let Some(pos) = view::preview::byte_at(s, areas.preview, Position::new(column, row)) {
+        // the character under the mouse is selected too
+        let end = s.document_text()[pos..].chars().next().map_or(pos, |c| pos + c.len_utf8());
+        s.preview.selection = Some((anchor, if pos >= anchor { end } else { pos }));
+    }
+}
+
 pub(super) fn mouse(app: &mut App, action: Action) {
     let (column, row, delta) = match action {
         Action::Click { column, row } => (column, row, 0),
+        Action::Drag { column, row } => {
+            drag(app, column, row);
+            return;
+        }
         Action::ScrollUp { column, row } => (column, row, -3),
         Action::ScrollDown { column, row } => (column, row, 3),
         _ => return,
@@ -73,6 +92,8 @@ pub(super) fn mouse(app: &mut App, action: Action) {
                     s.scroll_preview(delta);
                 } else if let Some(pos) = view::preview::byte_at(s, areas.preview, at) {
                     s.preview.cursor = s.preview.spans.iter().position(|sp| sp.start <= pos && pos < sp.end);
+                    // a drag from here selects text
+                    s.preview.selection = Some((pos, pos));
                 }
             } else if areas.histogram.contains(at)
                 && let Some(bin) = view::histogram::bin_at(areas.histogram, column)

@@ -197,6 +197,17 @@ pub(super) fn tune(app: &mut App, action: Action) {
         Action::OpenStages => app.mode = Mode::Stages { selected: 0 },
         Action::ResetToAutomatic => app.mode = Mode::ResetPrompt,
         Action::MarkLine => super::explain::mark_line(app),
+        Action::Select => {
+            s.toggle_selection();
+            if s.preview.selection.is_some() {
+                app.info(
+                    "selecting: j/k extend by a line, >/< by a word; T marks it as template, K keeps it, V drops it",
+                );
+            }
+        }
+        Action::SelectWordForward => s.extend_selection_word(true),
+        Action::SelectWordBack => s.extend_selection_word(false),
+        Action::EditRegex => super::regex_edit::open(app),
         Action::TrimFront | Action::TrimBack => {
             let Some(i) = s.list.current() else { return };
             let total = s.corpus.docs.len();
@@ -226,6 +237,7 @@ pub(super) fn move_in_pane(s: &mut Session, delta: isize) {
             let n = s.patterns.len().saturating_sub(1) as isize;
             s.pattern_selected = (s.pattern_selected as isize + delta).clamp(0, n.max(0)) as usize;
         }
+        Pane::Preview if s.preview.selection.is_some() => s.extend_selection_lines(delta.signum()),
         Pane::Preview => s.scroll_preview(delta),
     }
 }

@@ -83,26 +83,38 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session) {
     let text = s.preview.shown(s.document_text());
     let lines = s.preview_lines();
     let spans = if s.preview.only_cleaned { &[][..] } else { &s.preview.spans[..] };
+    let selection = s.preview.selected().filter(|_| !s.preview.only_cleaned);
     let shown: Vec<Line> = lines
         .iter()
         .skip(s.preview.scroll)
         .take(content.height as usize)
-        .map(|&(a, b)| styled_line(text, a, b, spans, s.preview.cursor))
+        .map(|&(a, b)| styled_line(text, a, b, spans, s.preview.cursor, selection))
         .collect();
     frame.render_widget(Paragraph::new(shown), content);
     let footer = Rect::new(inner.x, inner.bottom() - 1, inner.width, 1);
     frame.render_widget(Paragraph::new(cursor_line(s)), footer);
 }
 
-/// One visual line, cut into pieces at span boundaries.
+/// One visual line, cut into pieces at span boundaries and at the selection's.
 fn styled_line<'a>(
     text: &str,
     a: usize,
     b: usize,
     spans: &[super::super::document::PreviewSpan],
     cursor: Option<usize>,
+    selection: Option<(usize, usize)>,
 ) -> Line<'a> {
     let mut out = Vec::new();
+    // text[from..to] in `style`, the selected part of it patched
+    let push = |out: &mut Vec<Span<'a>>, from: usize, to: usize, style: Style| {
+        let (x, y) = selection.map_or((to, to), |(x, y)| (x.clamp(from, to), y.clamp(from, to)));
+        for (i, j, selected) in [(from, x, false), (x, y, true), (y, to, false)] {
+            if i < j {
+                let style = if selected { style.patch(theme::selection()) } else { style };
+                out.push(Span::styled(printable(&text[i..j]), style));
+            }
+        }
+    };
     let mut pos = a;
     let first = spans.partition_point(|s| s.end <= a);
     for (k, sp) in spans.iter().enumerate().skip(first) {
@@ -111,24 +123,34 @@ fn styled_line<'a>(
         }
         let (s0, s1) = (sp.start.max(pos), sp.end.min(b));
         if s0 > pos {
-            out.push(Span::raw(printable(&text[pos..s0])));
+            push(&mut out, pos, s0, Style::new());
         }
         let mut style = theme::mark(sp.mark);
         if cursor == Some(k) {
             style = style.patch(theme::cursor());
         }
-        let piece = printable(&text[s0..s1]);
-        // a span that covers only a line break still shows where it is
-        out.push(Span::styled(if piece.is_empty() && s1 == b && sp.end > b { " ".into() } else { piece }, style));
+        if s0 == s1 && s1 == b && sp.end > b {
+            // a span that covers only a line break still shows where it is
+            out.push(Span::styled(" ", style));
+        } else {
+            push(&mut out, s0, s1, style);
+        }
         pos = s1;
     }
     if pos < b {
-        out.push(Span::raw(printable(&text[pos..b])));
+        push(&mut out, pos, b, Style::new());
     }
     Line::from(out)
 }
 
 fn cursor_line(s: &Session) -> Line<'static> {
+    if let Some((x, y)) = s.preview.selected().filter(|_| !s.preview.only_cleaned) {
+        let words = s.document_text()[x..y].split_whitespace().count();
+        return Line::from(Span::styled(
+            format!("selected {words} word(s) · j/k >/< extend · T mark as template · K keep · V drop"),
+            theme::key(),
+        ));
+    }
     let Some(c) = s.preview.cursor.filter(|_| !s.preview.only_cleaned) else {
         let hint = if s.preview.only_cleaned {
             "v: spans highlighted · n/p document".to_string()

@@ -86,6 +86,19 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
         frame.set_cursor_position((x.min(line2.right().saturating_sub(1)), line2.y));
         return;
     }
+    if let Mode::EditRegex(edit) = &app.mode {
+        let prompt = "regex (Enter checks and accepts, Esc cancels): ";
+        let mut line = vec![Span::styled(prompt, theme::key()), Span::raw(edit.input.value().to_string())];
+        if let Some(e) = &edit.error {
+            // the regex crate's message spans lines: its last line says what is wrong
+            let why = e.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or(e);
+            line.push(Span::styled(format!("  ✗ {}", why.trim()), theme::error()));
+        }
+        frame.render_widget(Paragraph::new(Line::from(line)), line2);
+        let x = line2.x + (prompt.chars().count() + edit.input.visual_cursor()) as u16;
+        frame.set_cursor_position((x.min(line2.right().saturating_sub(1)), line2.y));
+        return;
+    }
     if let Some(job) = &s.job {
         draw_gauge(frame, line2, &format!("re-mining ({})", job.reason), job.stage);
         return;

@@ -70,6 +70,11 @@ pub fn mark(m: Mark) -> Style {
     }
 }
 
+/// Text selected in the preview.
+pub fn selection() -> Style {
+    Style::new().bg(Color::Rgb(68, 71, 90)).add_modifier(Modifier::UNDERLINED)
+}
+
 pub fn cursor() -> Style {
     Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
 }
