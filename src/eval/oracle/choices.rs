@@ -21,6 +21,13 @@ use super::page::Stretch;
 /// Longest text, in tokens, the oracle marks as template or keeps.
 const MARK_TOKENS: usize = 80;
 
+/// How far from a stretch, in bytes, a rule's match is near it.
+const NEAR: usize = 400;
+
+/// Decisions tried per stretch, at most: the rules on it first, then what marking, keeping and the
+/// stages offer.
+const MAX_CHOICES: usize = 120;
+
 /// Tokens the oracle trims from either end of a rule, at most.
 const TRIM_TOKENS: usize = 3;
 
@@ -41,7 +48,7 @@ impl Choice {
 
 /// The bounds of the line holding byte `pos` of `text`.
 fn line_at(text: &str, pos: usize) -> (usize, usize) {
-    let pos = pos.min(text.len());
+    let pos = text.floor_char_boundary(pos.min(text.len()));
     let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
     let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
     (start, end)
@@ -56,11 +63,19 @@ pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Ve
     // spans of text to mark (template kept) or keep (article removed), with the actions to try
     let mut marks: Vec<(usize, usize, &[Action])> = Vec::new();
     if stretch.lost {
+        // the rules that matched the stretch, and the cuts that took it from afar
         let explanation = editor.explain(p);
-        let mut rules = BTreeSet::new();
+        let mut rules: BTreeSet<usize> = editor.pages[p]
+            .matches
+            .iter()
+            .filter(|m| m.start < stretch.end && m.end > stretch.start && editor.state[m.rule as usize].is_some())
+            .map(|m| m.rule as usize)
+            .collect();
         for d in explanation.decisions_in(stretch.start, stretch.end).filter(|d| d.removed) {
             for reason in &d.reasons {
-                if let Reason::Rule { rule, .. } = reason {
+                if let Reason::Rule { rule, action } = reason
+                    && action.is_cut()
+                {
                     rules.insert(*rule as usize);
                 }
             }
@@ -84,13 +99,16 @@ pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Ve
         }
     } else {
         // the lines of the stretch, and one line either side: a header or footer string stands next to it
-        let above = line_at(text, first.0.saturating_sub(1)).0;
-        let below = line_at(text, (last.1 + 1).min(text.len())).1;
+        // (no further than NEAR bytes: a minified page is one line)
+        let above = line_at(text, first.0.saturating_sub(1)).0.max(stretch.start.saturating_sub(NEAR));
+        let below = line_at(text, (last.1 + 1).min(text.len())).1.min(stretch.end + NEAR);
+        // the stretch's own lines, as far
+        let on = (first.0.max(stretch.start.saturating_sub(NEAR)), last.1.min(stretch.end + NEAR));
         let near: BTreeSet<(usize, bool)> = editor.pages[p]
             .matches
             .iter()
             .filter(|m| m.start < below && m.end > above)
-            .map(|m| (m.rule as usize, m.start < last.1 && m.end > first.0))
+            .map(|m| (m.rule as usize, m.start < on.1 && m.end > on.0))
             .collect();
         for (r, on_stretch) in near {
             let fixed = editor.cleaner.is_fixed(r as u32);
@@ -125,6 +143,7 @@ pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Ve
             }
         }
     }
+    out.truncate(MAX_CHOICES - Stage::ALL.len());
     for stage in Stage::ALL {
         if editor.cleaner.settings().on(stage) {
             out.push(Choice { what: "stage off", sets: Vec::new(), stage_off: Some(stage) });
@@ -163,5 +182,6 @@ mod tests {
         assert_eq!(line_at(text, 3), (3, 5));
         assert_eq!(line_at(text, 2), (0, 2), "the newline ends its line");
         assert_eq!(line_at(text, 8), (6, 8));
+        assert_eq!(line_at("aé\nb", 2), (0, 3), "inside a character: its line");
     }
 }
