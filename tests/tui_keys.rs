@@ -618,13 +618,13 @@ fn the_cleaned_view_shows_accepted_rules_or_accepted_and_pending_and_says_which(
     let mut app = fx.app(160, 40);
     press(&mut app, "v");
     let exported = app.session().unwrap().preview.cleaned.clone();
-    assert!(screen(&app).contains("Cleaned as exported") && screen(&app).contains("preview: accepted │"));
+    assert!(screen(&app).contains("Cleaned as exported") && screen(&app).contains("preview ✓ │"));
     press(&mut app, "+");
     let s = app.session().unwrap();
     assert!(s.preview.pending > 0, "the fixture has pending candidates above the cutoff");
     assert!(s.preview.cleaned.len() < exported.len(), "pending rules remove more");
     assert!(screen(&app).contains("Cleaned with pending (not exported)"), "{}", screen(&app));
-    assert!(screen(&app).contains("preview: accepted + pending"));
+    assert!(screen(&app).contains("preview ✓+·"));
     press(&mut app, "+");
     assert_eq!(app.session().unwrap().preview.cleaned, exported);
 }

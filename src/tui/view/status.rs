@@ -48,16 +48,17 @@ fn summary(s: &Session, width: u16) -> Line<'static> {
             }),
         ];
         spans.push(sep.clone());
+        // which rules the cleaned preview shows: ✓ accepted (as exported), ✓+· accepted and pending
         spans.push(Span::raw(match (s.preview.with_pending, compact_form) {
-            (false, false) => "preview: accepted",
+            (false, false) => "preview ✓",
             (false, true) => "shows ✓",
-            (true, false) => "preview: accepted + pending",
+            (true, false) => "preview ✓+·",
             (true, true) => "shows ✓+·",
         }));
         if s.dirty {
             spans.push(sep.clone());
             spans.push(Span::styled(
-                if compact_form { "● unsaved" } else { "● unsaved changes" },
+                "● unsaved",
                 Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
             ));
         }
