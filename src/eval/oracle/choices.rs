@@ -15,7 +15,7 @@ use crate::clean_settings::Stage;
 use crate::cleaning::Reason;
 use crate::rules::{Action, Rule};
 
-use super::editor::Editor;
+use super::editor::{Editor, MIN_TOKENS};
 use super::page::Stretch;
 
 /// Longest text, in tokens, the oracle marks as template or keeps.
@@ -111,7 +111,8 @@ pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Ve
             .map(|m| (m.rule as usize, m.start < on.1 && m.end > on.0))
             .collect();
         for (r, on_stretch) in near {
-            let fixed = editor.cleaner.is_fixed(r as u32);
+            // a cut string is a line of fixed text, not a word
+            let fixed = editor.cleaner.is_fixed(r as u32) && editor.rules[r].tokens.len() >= MIN_TOKENS;
             let tries: &[Action] =
                 if fixed { &[Action::Remove, Action::CutBefore, Action::CutAfter] } else { &[Action::Remove] };
             match editor.state[r] {
@@ -158,7 +159,7 @@ fn trims(editor: &mut Editor<'_>, r: usize) -> Vec<Choice> {
     let Some(action) = editor.state[r] else { return Vec::new() };
     let len = editor.rules[r].tokens.len();
     let mut out = Vec::new();
-    for k in 1..=TRIM_TOKENS.min(len.saturating_sub(1)) {
+    for k in 1..=TRIM_TOKENS.min(len.saturating_sub(MIN_TOKENS)) {
         for (front, back) in [(k, 0), (0, k)] {
             let rule: Option<Rule> = editor.trimmed(r, front, back);
             if let Some(t) = rule.and_then(|rule| editor.adopt(rule))

@@ -25,6 +25,13 @@ type ChoiceKey = (Vec<(usize, Option<Action>)>, Option<Stage>);
 /// Pages and their F1 under a decision tried.
 type PageScores = Vec<(usize, f64)>;
 
+/// The least a decision must add to the training pages' summed F1 (a hundredth of a page): an editor
+/// does not spend a decision on a word or two.
+const MIN_GAIN: f64 = 0.01;
+
+/// Tokens a rule the editor makes or trims keeps, at least: one word is no template ("after", "BY").
+pub(super) const MIN_TOKENS: usize = 2;
+
 /// A decision lowering any training page's F1 by more than this is not made.
 const HARM: f64 = 0.005;
 
@@ -154,7 +161,7 @@ impl<'a> Editor<'a> {
     ) -> Option<usize> {
         let text = self.pages[p].text;
         let rule = editing::rule_from_span(text, start, end, action, self.cleaner.tokenizer(), &self.mutable).ok()?;
-        if rule.tokens.len() > max_tokens {
+        if rule.tokens.len() > max_tokens || rule.tokens.len() < MIN_TOKENS {
             return None;
         }
         // the UI shows on how many documents a marked span matches: one that matches only the page it was
@@ -247,7 +254,7 @@ impl<'a> Editor<'a> {
                         continue;
                     }
                     let (gain, after) = self.try_choice(&choice);
-                    if gain > best.as_ref().map_or(1e-9, |b| b.0 + 1e-9) {
+                    if gain > best.as_ref().map_or(MIN_GAIN, |b| b.0 + 1e-9) {
                         best = Some((gain, choice, after));
                     }
                 }
