@@ -1,20 +1,21 @@
-//! Reading an HTML page into the lines a reader sees, in one pass over its bytes, with where each byte
-//! of those lines comes from.
+//! Reading an HTML page into the lines a reader sees, with where each byte of those lines comes from.
 //!
-//! The reader is a tag stripper that knows blocks: `<title>` and every block element or `<br>` break
-//! the line; script, style, comments and what the page hides (`hidden`, `display: none`, `<template>`)
-//! are dropped; character references are decoded; whitespace runs become one space; empty lines go.
-//! It tokenizes as HTML does where that changes the text (raw text in `<script>`, quotes in attributes,
-//! `<title>` and `<textarea>` read as text), and keeps a stack of open elements only to know where a
-//! hidden element ends. Every search is linear over the page: a search never covers the same bytes twice.
+//! The page is tokenized by html5gum, a WHATWG-conforming tokenizer that gives every token its byte span;
+//! this reader knows blocks: `<title>` and every block element or `<br>` break the line; script, style,
+//! comments and what the page hides (`hidden`, `display: none`, `<template>`) are dropped; character
+//! references are decoded from each text token's own bytes, so every character of the view maps to the
+//! bytes it came from; whitespace runs become one space; empty lines go. It switches the tokenizer to raw
+//! text where an element's content is text (`<script>`, `<style>`, `<title>`, `<textarea>`), and keeps a
+//! stack of open elements only to know where a hidden element ends. The tokenizer reads each byte once.
 
 use std::collections::HashMap;
 use std::ops::Range;
 
+use html5gum::{DefaultEmitter, State, Token, Tokenizer};
+
 use super::elements::{RawText, breaks_line, hides, is_block, is_void, key, name_of, raw_text};
 use super::entity;
 use super::map::SourceMap;
-use super::search::{Needle, Search};
 use super::writer::Lines;
 
 /// Choices about what of a page a reader sees.
@@ -37,7 +38,7 @@ pub(crate) fn read(html: &str, reading: Reading) -> (String, SourceMap, u64) {
     let mut r = Reader {
         html,
         bytes: html.as_bytes(),
-        search: Search::new(html.as_bytes()),
+        raw: None,
         reading,
         out: Lines::default(),
         open: Vec::new(),
@@ -46,7 +47,8 @@ pub(crate) fn read(html: &str, reading: Reading) -> (String, SourceMap, u64) {
         work: 0,
     };
     r.run();
-    let work = r.work + r.search.work;
+    // the tokenizer reads every byte once
+    let work = r.work + html.len() as u64;
     let Lines { text, map, .. } = r.out;
     let len = text.len();
     (text, map.finish(len, html.len()), work)
@@ -62,7 +64,8 @@ struct Open {
 struct Reader<'a> {
     html: &'a str,
     bytes: &'a [u8],
-    search: Search<'a>,
+    /// Inside an element whose content is text (see [`raw_text`]): shown or dropped.
+    raw: Option<RawText>,
     reading: Reading,
     out: Lines,
     /// Open elements, innermost last.
@@ -78,89 +81,41 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn run(&mut self) {
-        let mut at = 0;
-        while at < self.bytes.len() {
-            let Some(lt) = self.search.find(Needle::Lt, at) else {
-                self.text(at..self.bytes.len());
-                break;
-            };
-            self.text(at..lt);
-            at = self.markup(lt);
-        }
-    }
-
-    /// Reads the markup at `lt` (a `<`); returns where text resumes.
-    fn markup(&mut self, lt: usize) -> usize {
-        let b = |i: usize| self.bytes.get(i).copied().unwrap_or(0);
-        match b(lt + 1) {
-            c if c.is_ascii_alphabetic() => match self.tag_end(lt + 1) {
-                Some(gt) => self.start_tag(lt, gt),
-                None => self.literal_lt(lt),
-            },
-            b'/' if b(lt + 2).is_ascii_alphabetic() => match self.search.find(Needle::Gt, lt + 2) {
-                Some(gt) => {
-                    self.end_tag(lt, gt);
-                    gt + 1
-                }
-                None => self.literal_lt(lt),
-            },
-            b'/' if b(lt + 2) == b'>' => lt + 3,
-            b'!' if self.bytes[lt..].starts_with(b"<!--") => {
-                // `<!-->` and `<!--->` are empty comments; one never closed runs to the end, as in a browser
-                let close = if self.bytes[lt + 4..].starts_with(b">") {
-                    Some(lt + 2)
-                } else if self.bytes[lt + 4..].starts_with(b"->") {
-                    Some(lt + 3)
-                } else {
-                    self.search.find(Needle::CommentEnd, lt + 4)
-                };
-                close.map_or(self.bytes.len(), |c| c + 3)
-            }
-            // doctype, CDATA, processing instructions, `</ x>`: bogus comments up to the next `>`
-            b'!' | b'?' | b'/' => self.search.find(Needle::Gt, lt + 2).map_or(self.bytes.len(), |gt| gt + 1),
-            _ => self.literal_lt(lt),
-        }
-    }
-
-    /// A `<` that starts no markup is text.
-    fn literal_lt(&mut self, lt: usize) -> usize {
-        if self.hidden == 0 {
-            self.out.content("<", lt..lt + 1, true);
-        }
-        lt + 1
-    }
-
-    /// The `>` closing the tag whose name starts at `from`: the first one outside quoted attribute
-    /// values. A quote with no `>` after its closing quote is read as a character, so a stray quote does
-    /// not swallow the page. Every byte looked at belongs to the tag, and the searches are linear.
-    fn tag_end(&mut self, from: usize) -> Option<usize> {
-        // invariant: there is a `>` at or after `i`
-        self.search.find(Needle::Gt, from)?;
-        let mut i = from;
-        let mut after_equals = false;
-        loop {
-            self.work += 1;
-            match self.bytes[i] {
-                b'>' => return Some(i),
-                b'=' => after_equals = true,
-                q @ (b'"' | b'\'') if after_equals => {
-                    let needle = if q == b'"' { Needle::DoubleQuote } else { Needle::SingleQuote };
-                    if let Some(close) = self.search.find(needle, i + 1)
-                        && self.search.find(Needle::Gt, close + 1).is_some()
-                    {
-                        i = close;
+        let mut emitter = DefaultEmitter::<usize>::new_with_span();
+        // the reader switches states itself: `<noscript>` is markup to a reader with scripts off
+        emitter.naively_switch_states(false);
+        let mut tokens = Tokenizer::new_with_emitter(self.html, emitter);
+        while let Some(Ok(token)) = tokens.next() {
+            match token {
+                Token::StartTag(tag) => {
+                    let (lt, gt) = (tag.span.start, tag.span.end.saturating_sub(1));
+                    if let Some(kind) = self.start_tag(lt, gt) {
+                        self.raw = Some(kind);
+                        // the emitter remembers the start tag: its end tag closes the raw text
+                        tokens.set_state(match &tag.name[..] {
+                            b"title" | b"textarea" => State::RcData,
+                            b"script" => State::ScriptData,
+                            _ => State::RawText,
+                        });
                     }
-                    after_equals = false;
                 }
-                c if c.is_ascii_whitespace() => {}
-                _ => after_equals = false,
+                Token::EndTag(tag) => {
+                    self.raw = None;
+                    self.end_tag(tag.span.start, tag.span.end.saturating_sub(1));
+                }
+                Token::String(text) => {
+                    if self.raw != Some(RawText::Dropped) {
+                        self.text(text.span.start..text.span.end);
+                    }
+                }
+                Token::Comment(_) | Token::Doctype(_) | Token::Error(_) => {}
             }
-            i += 1;
         }
     }
 
-    fn start_tag(&mut self, lt: usize, gt: usize) -> usize {
-        let tag = &self.bytes[lt + 1..gt];
+    /// A start tag spanning `lt..=gt`; returns the kind of its content when that is text, not markup.
+    fn start_tag(&mut self, lt: usize, gt: usize) -> Option<RawText> {
+        let tag = &self.bytes[(lt + 1).min(gt)..gt];
         let name_len = tag.iter().position(|&c| c.is_ascii_whitespace() || c == b'/').unwrap_or(tag.len());
         self.work += (gt - lt) as u64;
         let name = key(&tag[..name_len]);
@@ -169,10 +124,10 @@ impl Reader<'_> {
             self.out.line_break(lt..after);
         }
         if let Some(kind) = raw_text(name) {
-            return self.raw_text(name, kind, after);
+            return Some(kind);
         }
         if is_void(name) {
-            return after;
+            return None;
         }
         self.close_implied(name);
         // a page hidden whole (`<body style="display:none">`) is one a script shows once it has loaded
@@ -182,7 +137,7 @@ impl Reader<'_> {
         self.open.push(Open { name, hides });
         *self.open_count.entry(name).or_default() += 1;
         self.hidden += u32::from(hides);
-        after
+        None
     }
 
     /// A start tag closes an open element it cannot sit in (a `<p>` in a `<p>`, an `<li>` in an `<li>`),
@@ -202,7 +157,7 @@ impl Reader<'_> {
     }
 
     fn end_tag(&mut self, lt: usize, gt: usize) {
-        let tag = &self.bytes[lt + 2..gt];
+        let tag = &self.bytes[(lt + 2).min(gt)..gt];
         let name_len = tag.iter().position(|&c| c.is_ascii_whitespace() || c == b'/').unwrap_or(tag.len());
         self.work += (gt - lt) as u64;
         let name = key(&tag[..name_len]);
@@ -221,27 +176,6 @@ impl Reader<'_> {
         *self.open_count.get_mut(&top.name).expect("counted when pushed") -= 1;
         self.hidden -= u32::from(top.hides);
         Some(top)
-    }
-
-    /// The content of a raw-text element starting at `from`, up to its end tag (or the end of the page):
-    /// shown as text for `<title>` and `<textarea>`, dropped for scripts, styles and frames' fallback.
-    fn raw_text(&mut self, name: u128, kind: RawText, from: usize) -> usize {
-        let mut at = from;
-        let end = loop {
-            let Some(open) = self.search.find(Needle::EndTagOpen, at) else { break self.bytes.len() };
-            let rest = &self.bytes[open + 2..];
-            let n = rest.iter().take(16).position(|c| !c.is_ascii_alphanumeric()).unwrap_or(rest.len().min(16));
-            self.work += n as u64 + 2;
-            let closes = matches!(rest.get(n), None | Some(b'>' | b'/' | b' ' | b'\t' | b'\n' | b'\r' | b'\x0c'));
-            if closes && key(&rest[..n]) == name {
-                break open;
-            }
-            at = open + 2;
-        };
-        if kind == RawText::Shown {
-            self.text(from..end);
-        }
-        end
     }
 
     /// Text between markup: decoded, whitespace collapsed, unless hidden.

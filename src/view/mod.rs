@@ -1,7 +1,7 @@
 //! The page view: a document as the lines a reader sees, built once, which every cleaning step reads.
 //!
 //! A text document is its own view. An HTML page's view is what a block-aware tag stripper makes of it
-//! ([`html`]): the title first, a line per block, scripts, styles, comments and hidden elements left
+//! ([`html`], on the html5gum tokenizer): the title first, a line per block, scripts, styles, comments and hidden elements left
 //! out, references decoded, whitespace collapsed. Every byte of the view maps back to source bytes
 //! ([`SourceMap`]), so what is found on the view is cut from the HTML exactly; lines and words are
 //! counted once ([`LineIndex`]), so asking about a match's line costs O(log n), never a rescan.
@@ -12,7 +12,6 @@ mod entity;
 pub mod html;
 mod index;
 mod map;
-mod search;
 mod writer;
 
 use std::ops::Range;

@@ -57,10 +57,7 @@ fn summary(s: &Session, width: u16) -> Line<'static> {
         }));
         if s.dirty {
             spans.push(sep.clone());
-            spans.push(Span::styled(
-                "● unsaved",
-                Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
-            ));
+            spans.push(Span::styled("● unsaved", Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)));
         }
         spans.push(sep);
         spans.push(Span::styled(if compact_form { "? keys" } else { "? keys " }, theme::key()));
