@@ -48,8 +48,8 @@ pub struct AutoOptions {
     pub reject_patterns: bool,
     /// Islands of fewer words than this between removals go too (0: off).
     pub islands: usize,
-    /// The page's title, and in text mode the dateline and byline above the article, stay (see
-    /// [`RulesFile::keep_title`]).
+    /// The page's title, and the dateline and byline above the article, stay: stages `title`,
+    /// `headline` and `datelines` on (see [`RulesFile::set_keep_title`]).
     pub keep_title: bool,
     /// Text mode with line boundaries: kept runs outside the article block with fewer words than this on
     /// long lines go too.
