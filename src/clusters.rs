@@ -1,4 +1,4 @@
-//! Template clusters (seeds 001 and 004): a source whose pages use several templates — article and
+//! Template clusters: a source whose pages use several templates — article and
 //! gallery pages, or a redesign — is split before mining, so that a template used on a third of the pages
 //! still reaches the cutoff in its own cluster.
 //!

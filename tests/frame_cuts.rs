@@ -1,4 +1,4 @@
-//! Frame cuts (issue 5): a footer string followed by page-specific comments. `cut-after` on the footer
+//! Frame cuts: a footer string followed by page-specific comments. `cut-after` on the footer
 //! removes every comment; no `remove` rule could, because no two pages share their comments.
 
 use chaff::cleaning::{Cleaner, SpanKind};

@@ -419,7 +419,7 @@ pub struct EvalLevers {
     #[arg(long)]
     pub cutoff: Option<u8>,
     /// Template clusters, mined apart too (a page is cleaned with its cluster's rules and the site's):
-    /// `linkage` (average linkage on the Jaccard similarity of shared lines, down to 0.5, the default),
+    /// `linkage` (average linkage on the Jaccard similarity of shared lines, down to 0.55, the default),
     /// a similarity for linkage to go down to, or `mdl` (TEXT-MDL: merge while the description length falls).
     #[arg(long, value_name = "linkage|mdl|SIMILARITY", value_parser = parse_clusters, num_args = 0..=1, default_missing_value = "linkage")]
     pub clusters: Option<ClusterChoice>,
