@@ -47,10 +47,10 @@ proptest! {
         prop_assert_eq!(lcs_len(&b, &a), dp(&a, &b));
     }
 
-    /// The aligned symbols of `a` are a common subsequence of maximal length.
+    /// The aligned symbols of `a` are a common subsequence of maximal length, whatever symbols it prefers.
     #[test]
-    fn alignment_is_a_longest_common_subsequence(a in prop::collection::vec(0u32..6, 0..200), b in prop::collection::vec(0u32..6, 0..200)) {
-        let used = align(&a, &b);
+    fn alignment_is_a_longest_common_subsequence(a in prop::collection::vec(0u32..6, 0..200), b in prop::collection::vec(0u32..6, 0..200), preferred in prop::collection::vec(any::<bool>(), 0..200)) {
+        let used = align(&a, &b, &preferred);
         prop_assert_eq!(used.len(), a.len());
         let sub: Vec<u32> = a.iter().zip(&used).filter(|(_, u)| **u).map(|(x, _)| *x).collect();
         prop_assert_eq!(sub.len(), dp(&a, &b));
@@ -99,7 +99,7 @@ fn macro_average_weighs_pages_equally() {
 #[test]
 fn gold_alignment_marks_the_article_words_of_a_page() {
     let page = "Home News Sport\nThe mayor said the bridge opens in May.\nShare this story Home";
-    let used = Gold::new("The mayor said the bridge opens in May.").align(page);
+    let used = Gold::new("The mayor said the bridge opens in May.").align(page, &[]);
     let spans = word_spans(page);
     let kept: Vec<&str> = spans.iter().zip(&used).filter(|(_, u)| **u).map(|(s, _)| &page[s.0..s.1]).collect();
     assert_eq!(kept.join(" "), "The mayor said the bridge opens in May");

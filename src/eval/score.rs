@@ -99,9 +99,11 @@ impl Gold {
     }
 
     /// Which words of `text` (as [`word_spans`] lists them) an LCS with the gold uses: the words of the
-    /// page that are its main content.
-    pub fn align(&self, text: &str) -> Vec<bool> {
-        align(&self.encode(&words(text)), &self.seq)
+    /// page that are its main content. Of the longest common subsequences, one that uses the words
+    /// `kept` marks where it can: a page that prints its article twice (a preview, a printable copy) has
+    /// it aligned with the copy a cleaning keeps, as the score, which aligns what is kept, does.
+    pub fn align(&self, text: &str, kept: &[bool]) -> Vec<bool> {
+        align(&self.encode(&words(text)), &self.seq, kept)
     }
 }
 
@@ -163,8 +165,10 @@ pub fn lcs_len(a: &[u32], b: &[u32]) -> usize {
     zeros_before(&v, b.len())
 }
 
-/// For each symbol of `a`, whether one longest common subsequence with `b` uses it.
-pub fn align(a: &[u32], b: &[u32]) -> Vec<bool> {
+/// For each symbol of `a`, whether one longest common subsequence with `b` uses it: read back from the
+/// ends, a symbol of `a` not `preferred` (out of range: preferred) is passed over when the rest still
+/// holds as long a subsequence, so that a match falls on an earlier preferred copy where one exists.
+pub fn align(a: &[u32], b: &[u32], preferred: &[bool]) -> Vec<bool> {
     let mut used = vec![false; a.len()];
     if a.is_empty() || b.is_empty() {
         return used;
@@ -185,7 +189,8 @@ pub fn align(a: &[u32], b: &[u32]) -> Vec<bool> {
     let lcs = |i: usize, j: usize| zeros_before(&rows[row_of[i]], j);
     let (mut i, mut j) = (a.len(), b.len());
     while i > 0 && j > 0 {
-        if a[i - 1] == b[j - 1] {
+        let pass_over = !preferred.get(i - 1).copied().unwrap_or(true) && lcs(i - 1, j) == lcs(i, j);
+        if a[i - 1] == b[j - 1] && !pass_over {
             used[i - 1] = true;
             i -= 1;
             j -= 1;
@@ -201,6 +206,18 @@ pub fn align(a: &[u32], b: &[u32]) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn alignment_falls_on_the_copy_marked_kept() {
+        // the article twice, a menu word between
+        let (a, b) = ([1, 2, 3, 9, 1, 2, 3], [1, 2, 3]);
+        let used = |preferred: &[bool]| align(&a, &b, preferred);
+        assert_eq!(used(&[]), [false, false, false, false, true, true, true], "no preference: the last copy");
+        let first = [true, true, true, true, false, false, false];
+        assert_eq!(used(&first), [true, true, true, false, false, false, false]);
+        let second: Vec<bool> = first.iter().map(|k| !k).collect();
+        assert_eq!(used(&second), [false, false, false, false, true, true, true]);
+    }
 
     #[test]
     fn words_are_lowercase_unicode_word_runs() {

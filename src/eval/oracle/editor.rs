@@ -69,12 +69,15 @@ impl<'a> Editor<'a> {
         let mutable = MutableSet::new(file.mutable.clone())?;
         let cleaner = Cleaner::with_patterns(file.tokenizer, &mutable, file.rules.iter(), file.merge_gap)?
             .with_settings(settings);
+        let state: Vec<Option<Action>> =
+            file.rules.iter().map(|r| file.is_active(r, true).then_some(r.action)).collect();
         let pages: Vec<TrainingPage<'a>> = pages
             .into_iter()
             .map(|(text, gold)| {
                 let mut matches = cleaner.raw_matches(text);
                 matches.sort_unstable();
-                TrainingPage::new(text, gold, matches)
+                let initial = cleaner.spans_of(text, &active(&cleaner, &state, text, &matches));
+                TrainingPage::new(text, gold, matches, &initial)
             })
             .collect();
         let mut pages_of = vec![Vec::new(); file.rules.len()];
@@ -86,7 +89,6 @@ impl<'a> Editor<'a> {
                 }
             }
         }
-        let state = file.rules.iter().map(|r| file.is_active(r, true).then_some(r.action)).collect();
         let index = file.rules.iter().enumerate().map(|(i, r)| (r.id.clone(), i)).collect();
         let n = pages.len();
         let mut editor = Editor {
@@ -113,8 +115,7 @@ impl<'a> Editor<'a> {
     /// The matches of page `p` that apply under the current decisions, after the stages that drop matches.
     fn active(&self, p: usize) -> Vec<Match> {
         let page = &self.pages[p];
-        let on: Vec<Match> = page.matches.iter().filter(|m| self.state[m.rule as usize].is_some()).copied().collect();
-        self.cleaner.stage_matches(page.text, on)
+        active(&self.cleaner, &self.state, page.text, &page.matches)
     }
 
     /// Page `p`'s removed spans under the current decisions.
@@ -304,6 +305,12 @@ impl<'a> Editor<'a> {
     }
 }
 
+/// Of `matches` on `text`, those of rules that apply under `state`, after the stages that drop matches.
+fn active(cleaner: &Cleaner, state: &[Option<Action>], text: &str, matches: &[Match]) -> Vec<Match> {
+    let on: Vec<Match> = matches.iter().filter(|m| state[m.rule as usize].is_some()).copied().collect();
+    cleaner.stage_matches(text, on)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -342,6 +349,20 @@ mod tests {
     fn editor<'a>(file: &RulesFile, texts: &'a [String], golds: &'a [Gold]) -> Editor<'a> {
         let pages = texts.iter().map(String::as_str).zip(golds).collect();
         Editor::new(file, file.clean_settings(), pages).unwrap()
+    }
+
+    #[test]
+    fn an_article_printed_twice_is_scored_on_the_copy_the_rules_keep() {
+        // each page prints its article, the share line, and a printable copy the cut takes
+        let texts: Vec<String> = BODIES
+            .iter()
+            .map(|b| format!("{b}\nShare this story with your friends on every network\nPrintable copy\n{b}\n"))
+            .collect();
+        let golds: Vec<Gold> = BODIES.iter().map(|b| Gold::new(b)).collect();
+        let file = file(&[("Share this story with your friends on every network", Action::CutAfter)]);
+        let mut e = editor(&file, &texts, &golds);
+        assert!(e.f1.iter().all(|&f| f == 1.0), "the kept copy is the article: {:?}", e.f1);
+        assert!(!e.decide(), "nothing is wrong, nothing to decide: {:?}", e.log);
     }
 
     #[test]

@@ -28,22 +28,16 @@ pub(super) struct Stretch {
 }
 
 impl<'a> TrainingPage<'a> {
-    pub fn new(text: &'a str, gold: &Gold, matches: Vec<Match>) -> TrainingPage<'a> {
-        TrainingPage { text, words: word_spans(text), article: gold.align(text), gold_len: gold.len(), matches }
+    /// The page `text` with its `gold` and `matches`; `initial` (the automatic rules' removals) says
+    /// which copy of an article printed twice is the article: the one they keep.
+    pub fn new(text: &'a str, gold: &Gold, matches: Vec<Match>, initial: &[Span]) -> TrainingPage<'a> {
+        let words = word_spans(text);
+        let kept: Vec<bool> = removed(&words, initial).into_iter().map(|r| !r).collect();
+        TrainingPage { text, article: gold.align(text, &kept), words, gold_len: gold.len(), matches }
     }
 
-    /// Whether each word is removed by `spans` (sorted, disjoint): its first byte is. One pass.
     fn removed(&self, spans: &[Span]) -> Vec<bool> {
-        let mut i = 0;
-        self.words
-            .iter()
-            .map(|&(start, _)| {
-                while i < spans.len() && spans[i].end <= start {
-                    i += 1;
-                }
-                i < spans.len() && spans[i].start <= start
-            })
-            .collect()
+        removed(&self.words, spans)
     }
 
     /// Word F1 of what `spans` leave, counted against the aligned gold: the score's F1 when what is kept
@@ -91,6 +85,20 @@ impl<'a> TrainingPage<'a> {
     }
 }
 
+/// Whether each word of `words` is removed by `spans` (sorted, disjoint): its first byte is. One pass.
+fn removed(words: &[(usize, usize)], spans: &[Span]) -> Vec<bool> {
+    let mut i = 0;
+    words
+        .iter()
+        .map(|&(start, _)| {
+            while i < spans.len() && spans[i].end <= start {
+                i += 1;
+            }
+            i < spans.len() && spans[i].start <= start
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,7 +107,7 @@ mod tests {
     #[test]
     fn stretches_are_runs_of_words_wrong_the_same_way_largest_first() {
         let text = "Home News\nThe story is here today\nShare this";
-        let page = TrainingPage::new(text, &Gold::new("The story is here today"), Vec::new());
+        let page = TrainingPage::new(text, &Gold::new("The story is here today"), Vec::new(), &[]);
         let share = text.find("Share").unwrap();
         // the menu is kept, "The story" and the share line removed
         let spans = [
