@@ -28,22 +28,32 @@ impl<'a> Layout<'a> {
         let mut word_ends = Vec::new();
         let mut sentence_ends = Vec::new();
         let mut in_word = false;
-        let mut prev = ' ';
-        for (i, c) in text.char_indices() {
-            if c == '\n' {
+        let mut prev = b' ';
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            // ASCII is read a byte at a time; other characters are decoded (some are whitespace)
+            let (ws, width) = if b < 0x80 {
+                (b.is_ascii_whitespace() || b == 0x0b, 1)
+            } else {
+                let c = text[i..].chars().next().expect("i is a char boundary");
+                (c.is_whitespace(), c.len_utf8())
+            };
+            if b == b'\n' {
                 newlines.push(i);
             }
-            if c == ' ' && matches!(prev, '.' | '?' | '!') {
+            if b == b' ' && matches!(prev, b'.' | b'?' | b'!') {
                 sentence_ends.push(i - 1);
             }
-            let ws = c.is_whitespace();
             if !ws && !in_word {
                 word_starts.push(i);
             } else if ws && in_word {
                 word_ends.push(i);
             }
             in_word = !ws;
-            prev = c;
+            prev = b;
+            i += width;
         }
         if in_word {
             word_ends.push(text.len());

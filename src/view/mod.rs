@@ -15,6 +15,7 @@ mod map;
 mod writer;
 
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -57,17 +58,28 @@ impl DocKind {
 }
 
 /// One document as a reader sees it: its text, its lines and words, and where each byte comes from.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct PageView {
     text: String,
-    lines: LineIndex,
+    /// Built on first use: the cleaner reads lines through its own layout of the text, the preview and
+    /// callers asking about lines through this.
+    lines: OnceLock<LineIndex>,
     map: SourceMap,
 }
+
+/// Views are equal when their text and map are: the line index follows from the text, built or not.
+impl PartialEq for PageView {
+    fn eq(&self, other: &PageView) -> bool {
+        self.text == other.text && self.map == other.map
+    }
+}
+
+impl Eq for PageView {}
 
 impl PageView {
     /// The view of a text document: the document itself.
     pub fn of_text(text: &str) -> PageView {
-        PageView { text: text.to_string(), lines: LineIndex::new(text), map: SourceMap::identity(text.len()) }
+        PageView { text: text.to_string(), lines: OnceLock::new(), map: SourceMap::identity(text.len()) }
     }
 
     /// The view of a document of kind `kind`.
@@ -87,8 +99,7 @@ impl PageView {
     /// cost: a small multiple of the page's length whatever the page).
     pub fn of_html_reading(html: &str, reading: Reading) -> (PageView, u64) {
         let (text, map, work) = html::read(html, reading);
-        let lines = LineIndex::new(&text);
-        (PageView { text, lines, map }, work)
+        (PageView { text, lines: OnceLock::new(), map }, work)
     }
 
     /// The view's text: lines separated by `\n`.
@@ -96,14 +107,14 @@ impl PageView {
         &self.text
     }
 
-    /// Lines and words of the text.
+    /// Lines and words of the text, indexed once.
     pub fn lines(&self) -> &LineIndex {
-        &self.lines
+        self.lines.get_or_init(|| LineIndex::new(&self.text))
     }
 
     /// The text of line `i`.
     pub fn line(&self, i: usize) -> &str {
-        &self.text[self.lines.line_range(i)]
+        &self.text[self.lines().line_range(i)]
     }
 
     /// The map back to the source.
