@@ -4,6 +4,7 @@
 //! HTML, a glued text). With the line breaks and the word starts at hand each answer is a binary search.
 
 use super::work;
+use crate::view::characters;
 
 /// The line breaks and word starts of a text (words as [`str::split_whitespace`] splits them).
 #[derive(Debug, Clone)]
@@ -29,17 +30,7 @@ impl<'a> Layout<'a> {
         let mut sentence_ends = Vec::new();
         let mut in_word = false;
         let mut prev = b' ';
-        let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            // ASCII is read a byte at a time; other characters are decoded (some are whitespace)
-            let (ws, width) = if b < 0x80 {
-                (b.is_ascii_whitespace() || b == 0x0b, 1)
-            } else {
-                let c = text[i..].chars().next().expect("i is a char boundary");
-                (c.is_whitespace(), c.len_utf8())
-            };
+        for (i, b, ws) in characters(text) {
             if b == b'\n' {
                 newlines.push(i);
             }
@@ -53,7 +44,6 @@ impl<'a> Layout<'a> {
             }
             in_word = !ws;
             prev = b;
-            i += width;
         }
         if in_word {
             word_ends.push(text.len());

@@ -23,6 +23,25 @@ pub struct LineIndex {
     len: u32,
 }
 
+/// Each character of `text`: its offset, its first byte, and whether it is whitespace (as
+/// [`char::is_whitespace`] says). ASCII is read a byte at a time; other characters are decoded.
+pub(crate) fn characters(text: &str) -> impl Iterator<Item = (usize, u8, bool)> + '_ {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let b = *bytes.get(i)?;
+        let (white, width) = if b < 0x80 {
+            (b.is_ascii_whitespace() || b == 0x0b, 1)
+        } else {
+            let c = text[i..].chars().next().expect("i is a char boundary");
+            (c.is_whitespace(), c.len_utf8())
+        };
+        let at = i;
+        i += width;
+        Some((at, b, white))
+    })
+}
+
 impl LineIndex {
     /// Index `text` in one pass.
     ///
@@ -31,17 +50,8 @@ impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let len = u32::try_from(text.len()).expect("a text shorter than 4 GiB");
         let mut ix = LineIndex { line_starts: vec![0], first_word: vec![0], len, ..LineIndex::default() };
-        let bytes = text.as_bytes();
         let mut in_word = false;
-        let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            let (white, width) = if b < 0x80 {
-                (b.is_ascii_whitespace() || b == 0x0b, 1)
-            } else {
-                let c = text[i..].chars().next().expect("i is a char boundary");
-                (c.is_whitespace(), c.len_utf8())
-            };
+        for (i, b, white) in characters(text) {
             if white && in_word {
                 ix.word_ends.push(i as u32);
                 in_word = false;
@@ -53,7 +63,6 @@ impl LineIndex {
                 ix.line_starts.push(i as u32 + 1);
                 ix.first_word.push(ix.word_starts.len() as u32);
             }
-            i += width;
         }
         if in_word {
             ix.word_ends.push(len);

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 pub use html::Reading;
 pub use index::LineIndex;
+pub(crate) use index::characters;
 pub use map::SourceMap;
 
 /// The kind of a source's documents: how their view is built. A rules file records it (`input`).
