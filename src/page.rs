@@ -8,7 +8,7 @@
 
 use rayon::prelude::*;
 
-use crate::cleaning::{Cleaner, Explanation, Match, Span, SpanKind, render};
+use crate::cleaning::{Cleaner, Explanation, Layout, Match, Span, SpanKind, render};
 use crate::corpus::{Corpus, Document};
 use crate::mining::MiningConfig;
 use crate::render::remove_text_keep_tags;
@@ -138,8 +138,10 @@ impl Cleaner {
 
     /// Cleans a page: every stage runs on its text.
     pub fn clean_page<'a>(&self, page: Page<'a>) -> CleanedPage<'a> {
-        let matches = self.page_matches(&page);
-        let spans = self.spans_of(page.text(), &matches);
+        let spans = match &page.view {
+            Some(_) if self.tokenizer() == Tokenizer::Html => self.spans_of(page.text(), &self.page_matches(&page)),
+            _ => self.spans_in(&Layout::new(page.text()), self.raw_matches(page.text())),
+        };
         let view: Vec<(usize, usize)> = spans.iter().map(|s| (s.start, s.end)).collect();
         let source = page.to_source(&view);
         CleanedPage { page, spans, source }

@@ -91,7 +91,10 @@ fn article_block_where(text: &str, removed: &[Span], opens_item: impl Fn(usize) 
 fn largest_run(text: &str, runs: Vec<(usize, usize)>) -> Option<(usize, usize)> {
     let scored: Vec<((usize, usize), usize, usize)> = runs
         .into_iter()
-        .map(|(a, b)| ((a, b), long_line_words(&text[a..b]), text[a..b].split_whitespace().count()))
+        .map(|(a, b)| {
+            let (long, all) = run_words(&text[a..b]);
+            ((a, b), long, all)
+        })
         .filter(|r| r.2 > 0)
         .collect();
     let any_long = scored.iter().any(|r| r.1 > 0);
@@ -101,7 +104,14 @@ fn largest_run(text: &str, runs: Vec<(usize, usize)>) -> Option<(usize, usize)> 
 
 /// Words on the lines of `run` that have at least [`LONG_LINE_WORDS`].
 pub(super) fn long_line_words(run: &str) -> usize {
-    run.split('\n').map(|l| l.split_whitespace().count()).filter(|&w| w >= LONG_LINE_WORDS).sum()
+    run_words(run).0
+}
+
+/// Words on the lines of `run` that have at least [`LONG_LINE_WORDS`], and all its words, in one pass.
+fn run_words(run: &str) -> (usize, usize) {
+    run.split('\n')
+        .map(|l| l.split_whitespace().count())
+        .fold((0, 0), |(long, all), w| (long + if w >= LONG_LINE_WORDS { w } else { 0 }, all + w))
 }
 
 /// Whether a match bounds the runs the article block is chosen from: it is whole lines, or it has at

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::spans::subtract;
-use super::{ActiveRule, Cleaner, Match, Span, SpanKind};
+use super::{ActiveRule, Cleaner, Layout, Match, Span, SpanKind};
 use crate::clean_settings::Stage;
 use crate::rules::Action;
 
@@ -95,7 +95,7 @@ impl Cleaner {
     /// As [`Cleaner::explain`], given the text's [`Cleaner::matches`].
     pub fn explain_matches(&self, text: &str, matches: &[Match]) -> Explanation {
         let mut trace = Trace::default();
-        let spans = self.run(text, matches, &mut trace);
+        let spans = self.run(&Layout::new(text), matches, &mut trace);
         let template: Vec<Match> =
             matches.iter().filter(|m| self.rules[m.rule as usize].action != Action::Keep).copied().collect();
         let mut decisions: Vec<Decision> = spans

@@ -69,20 +69,24 @@ impl Cleaner {
 
     /// `matches` (of `text`, from [`Cleaner::raw_matches`] or several cleaners') less those stages
     /// `line-boundary`, `sentence-heads`, `sentence-tails` and `clusters` drop, sorted.
-    pub fn stage_matches(&self, text: &str, mut out: Vec<Match>) -> Vec<Match> {
+    pub fn stage_matches(&self, text: &str, out: Vec<Match>) -> Vec<Match> {
+        self.stage_matches_in(&Layout::new(text), out)
+    }
+
+    /// As [`Cleaner::stage_matches`], given the text's layout.
+    pub(super) fn stage_matches_in(&self, doc: &Layout, mut out: Vec<Match>) -> Vec<Match> {
         let line_boundary = self.settings.on(Stage::LineBoundary);
         let sentence_heads = self.settings.on(Stage::SentenceHeads);
         let sentence_tails = self.settings.on(Stage::SentenceTails);
         if line_boundary || sentence_heads || sentence_tails {
-            let doc = Layout::new(text);
             // a keep rule holds wherever it matches; a cut string is template wherever it stands in a line
             out.retain(|m| {
                 let action = self.rules[m.rule as usize].action;
                 action == Action::Keep
-                    || ((!line_boundary || touches_a_line_edge(&doc, m))
+                    || ((!line_boundary || touches_a_line_edge(doc, m))
                         && (action != Action::Remove
-                            || !((sentence_heads && opens_a_sentence(&doc, m))
-                                || (sentence_tails && closes_a_sentence(&doc, m)))))
+                            || !((sentence_heads && opens_a_sentence(doc, m))
+                                || (sentence_tails && closes_a_sentence(doc, m)))))
             });
         }
         out.sort_unstable();

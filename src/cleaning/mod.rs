@@ -318,7 +318,14 @@ impl Cleaner {
 
     /// The removed spans of `text`, given its [`Cleaner::matches`].
     pub fn spans_of(&self, text: &str, matches: &[Match]) -> Vec<Span> {
-        self.run(text, matches, &mut Trace::default())
+        self.run(&Layout::new(text), matches, &mut Trace::default())
+    }
+
+    /// The removed spans of a text whose layout is `doc`, given its [`Cleaner::raw_matches`]: the
+    /// layout found once for the stages that drop matches and for the pipeline.
+    pub(crate) fn spans_in(&self, doc: &Layout, raw: Vec<Match>) -> Vec<Span> {
+        let matches = self.stage_matches_in(doc, raw);
+        self.run(doc, &matches, &mut Trace::default())
     }
 
     pub fn clean(&self, text: &str) -> Cleaned {
@@ -329,7 +336,8 @@ impl Cleaner {
 
     /// The pipeline: the rules' removals, then each stage that is on, in order; `trace` records what
     /// stages and keep rules gave back.
-    fn run(&self, text: &str, matches: &[Match], trace: &mut Trace) -> Vec<Span> {
+    fn run(&self, doc: &Layout, matches: &[Match], trace: &mut Trace) -> Vec<Span> {
+        let text = doc.text();
         // no rule, no cleaning: the stages refine what rules find, they do not clean alone
         if self.rules.is_empty() {
             return Vec::new();
@@ -337,7 +345,6 @@ impl Cleaner {
         let on = |stage| self.settings.on(stage);
         let (keeps, template): (Vec<Match>, Vec<Match>) =
             matches.iter().partition(|m| self.rules[m.rule as usize].action == Action::Keep);
-        let doc = Layout::new(text);
         let cuts = self.any_cut && on(Stage::Cuts);
         // with the cuts off, a cut string is removed as any template string is
         let removes = |m: &&Match| {
@@ -346,7 +353,7 @@ impl Cleaner {
         };
         let removed = union(text, template.iter().filter(removes), self.settings.merge_gap, SpanKind::Removed);
         let (mut spans, header, footer) = if cuts {
-            let block = self.article_block_of(&doc, &template);
+            let block = self.article_block_of(doc, &template);
             let cut = self.cut(text, &template, removed, block);
             (cut.spans, cut.header, cut.footer)
         } else {
@@ -359,7 +366,7 @@ impl Cleaner {
             && on(Stage::Title)
         {
             let before = spans.clone();
-            spans = title::keep_title(&doc, spans, &template, self.settings.merge_gap, h.end, footer.is_some());
+            spans = title::keep_title(doc, spans, &template, self.settings.merge_gap, h.end, footer.is_some());
             trace.given_back(&before, &spans, Stage::Title);
         }
         // the article block of what is removed so far, found once: text given back above it joins its run.
@@ -395,7 +402,7 @@ impl Cleaner {
             spans = reprints::drop_reprints(text, spans);
         }
         if on(Stage::Specks) {
-            let (kept, back) = specks::give_back_specks(&doc, spans, self.settings.specks);
+            let (kept, back) = specks::give_back_specks(doc, spans, self.settings.specks);
             spans = kept;
             for (start, end) in back {
                 trace.kept(start, end, Reason::Stage(Stage::Specks));

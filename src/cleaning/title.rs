@@ -88,7 +88,7 @@ pub(super) fn is_title(first: &str, line: &str) -> bool {
     let mut words = t.split_whitespace();
     let Some(head) = words.next() else { return false };
     // most lines are not the title: their first word is not in it (cheaper than folding the line)
-    if t.len() < 10 || words.next().is_none() || !first.contains(&fold(head)) {
+    if t.len() < 10 || words.next().is_none() || !contains_folded(first, head) {
         return false;
     }
     let t = fold(t);
@@ -98,6 +98,20 @@ pub(super) fn is_title(first: &str, line: &str) -> bool {
     // the title proper, followed on its line by a dateline
     let proper = title_proper(first);
     proper.len() >= 10 && proper.split_whitespace().count() >= 3 && t.starts_with(proper)
+}
+
+/// Whether `first` (folded) holds `word` folded; an ASCII word is folded without allocating (this runs
+/// on every line of a page).
+fn contains_folded(first: &str, word: &str) -> bool {
+    let mut buf = [0u8; 32];
+    match buf.get_mut(..word.len()) {
+        Some(lower) if word.is_ascii() => {
+            lower.copy_from_slice(word.as_bytes());
+            lower.make_ascii_lowercase();
+            first.contains(std::str::from_utf8(lower).expect("ASCII"))
+        }
+        _ => first.contains(&fold(word)),
+    }
 }
 
 /// The title proper: the (folded) first line before " - Site".
