@@ -92,14 +92,15 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
     // pages) does not stand between the block and its footer string.
     let step = corpus.docs.len().div_ceil(params.max_pages.max(1)).max(1);
     let pages: Vec<&Document> = corpus.docs.iter().step_by(step).collect();
-    let all = tally(&pages, &cleaner, None);
+    let seen = see(&pages, &cleaner);
+    let all = tally(&pages, &seen, &cleaner, None);
     let frame: HashSet<u32> = all
         .iter()
         .filter(|(_, s)| (s.before + s.after) as f64 >= params.min_share * s.pages as f64)
         .filter(|(rule, _)| cleaner.is_fixed(**rule))
         .map(|(&rule, _)| rule)
         .collect();
-    let sides = tally(&pages, &cleaner, Some(&frame));
+    let sides = tally(&pages, &seen, &cleaner, Some(&frame));
     let mut changed = 0;
     for i in judged {
         let Some(s) = by_id.get(file.rules[i].id.as_str()).and_then(|r| sides.get(r)) else { continue };
@@ -130,16 +131,40 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
     Ok(changed)
 }
 
+/// What the cleaner sees of a page: its matches, and its article block.
+struct Seen {
+    matches: Vec<Match>,
+    block: Option<(usize, usize)>,
+}
+
+/// Each page's matches and article block, found once for both tallies (the page's layout once for both).
+fn see(pages: &[&Document], cleaner: &Cleaner) -> Vec<Seen> {
+    // each page's work is counted where it runs and carried back to the caller's count
+    let (seen, counted): (Vec<Seen>, Vec<usize>) = pages
+        .par_iter()
+        .map(|doc| {
+            work::measure(|| {
+                let layout = Layout::new(&doc.text);
+                let matches = cleaner.stage_matches_in(&layout, cleaner.raw_matches(&doc.text));
+                let block = cleaner.article_block_of(&layout, &matches);
+                Seen { matches, block }
+            })
+        })
+        .unzip();
+    work::add(counted.iter().sum());
+    seen
+}
+
 /// Per rule of `cleaner`: on how many pages it occurs and lies wholly before / after the article block;
 /// with `near`, also on how many it is the last before / first after it among the matches of those rules.
-fn tally(pages: &[&Document], cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> HashMap<u32, Sides> {
-    // each page's work is counted where it runs and carried back to the caller's count
+fn tally(pages: &[&Document], seen: &[Seen], cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> HashMap<u32, Sides> {
     let (sides, counted) = pages
         .par_iter()
+        .zip(seen)
         .fold(
             || (HashMap::<u32, Sides>::new(), 0),
-            |(acc, counted), doc| {
-                let (acc, page) = work::measure(|| tally_page(acc, &doc.text, cleaner, near));
+            |(acc, counted), (doc, seen)| {
+                let (acc, page) = work::measure(|| tally_page(acc, &doc.text, seen, cleaner, near));
                 (acc, counted + page)
             },
         )
@@ -160,15 +185,15 @@ fn tally(pages: &[&Document], cleaner: &Cleaner, near: Option<&HashSet<u32>>) ->
 fn tally_page(
     mut acc: HashMap<u32, Sides>,
     text: &str,
+    seen: &Seen,
     cleaner: &Cleaner,
     near: Option<&HashSet<u32>>,
 ) -> HashMap<u32, Sides> {
-    let matches = cleaner.matches(text);
-    let Some((start, end)) = cleaner.article_block(text, &matches) else { return acc };
-    let doc = Layout::new(text);
+    let matches = &seen.matches;
+    let Some((start, end)) = seen.block else { return acc };
     // per rule on this page: all before, all after
     let mut page: HashMap<u32, Sides> = HashMap::new();
-    for m in &matches {
+    for m in matches {
         let e = page.entry(m.rule).or_insert(Sides { pages: 1, before: 1, after: 1, ..Sides::default() });
         e.before &= usize::from(m.end <= start);
         e.after &= usize::from(m.start >= end);
@@ -179,9 +204,10 @@ fn tally_page(
         }
         return acc;
     };
+    let doc = Layout::new(text);
     // a string repeated down the page (a comment's date line) marks items, not the frame's edge
     let mut counts: HashMap<u32, usize> = HashMap::new();
-    for m in &matches {
+    for m in matches {
         *counts.entry(m.rule).or_default() += 1;
     }
     let single = |m: &Match| counts[&m.rule] < LIST_ITEMS;
@@ -199,7 +225,7 @@ fn tally_page(
     let within = |m: &Match, (s, e): (usize, usize)| {
         m.start >= s && m.end <= e && cleaner.is_fixed(m.rule) && single(m) && splits_runs(&doc, m)
     };
-    for m in &matches {
+    for m in matches {
         let e = page.get_mut(&m.rule).expect("entry made above");
         e.last_before |= usize::from(Some(m.end) == last_end || last.is_some_and(|l| within(m, l)));
         e.first_after |= usize::from(Some(m.start) == first_start || first.is_some_and(|f| within(m, f)));

@@ -22,7 +22,7 @@ impl Cleaner {
     }
 
     /// As [`Cleaner::article_block`], given the text's layout.
-    pub(super) fn article_block_of(&self, doc: &Layout, matches: &[Match]) -> Option<(usize, usize)> {
+    pub(crate) fn article_block_of(&self, doc: &Layout, matches: &[Match]) -> Option<(usize, usize)> {
         let text = doc.text();
         let template: Vec<Match> =
             matches.iter().filter(|m| self.rules[m.rule as usize].action != Action::Keep).copied().collect();

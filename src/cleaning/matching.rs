@@ -74,7 +74,7 @@ impl Cleaner {
     }
 
     /// As [`Cleaner::stage_matches`], given the text's layout.
-    pub(super) fn stage_matches_in(&self, doc: &Layout, mut out: Vec<Match>) -> Vec<Match> {
+    pub(crate) fn stage_matches_in(&self, doc: &Layout, mut out: Vec<Match>) -> Vec<Match> {
         let line_boundary = self.settings.on(Stage::LineBoundary);
         let sentence_heads = self.settings.on(Stage::SentenceHeads);
         let sentence_tails = self.settings.on(Stage::SentenceTails);
