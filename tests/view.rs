@@ -4,8 +4,9 @@
 
 use std::path::Path;
 
+use chaff::cleaning::Layout;
 use chaff::view::agreement::common_lines;
-use chaff::view::{LineIndex, PageView, Reading};
+use chaff::view::{PageView, Reading};
 use proptest::prelude::*;
 
 fn lines(html: &str) -> Vec<String> {
@@ -89,8 +90,10 @@ fn a_text_document_is_its_own_view() {
     let text = "First line\n  indented  words\n\nlast";
     let view = PageView::of_text(text);
     assert_eq!(view.text(), text);
-    assert_eq!(view.lines().lines(), 4);
-    assert_eq!(view.line(1), "  indented  words");
+    let lines = Layout::new(view.text());
+    assert_eq!(lines.lines(), 4);
+    let (start, end) = lines.line_range(1);
+    assert_eq!(&view.text()[start..end], "  indented  words");
     let source = view.to_source(13..21);
     assert_eq!((source.len(), source[0].clone()), (1, 13..21));
     assert_eq!(view.from_source(30), 30);
@@ -124,30 +127,30 @@ fn view_bytes_map_back_to_their_source() {
 }
 
 #[test]
-fn the_line_index_counts_words_as_split_whitespace_does() {
+fn the_layout_counts_words_as_split_whitespace_does() {
     let text = "one two  three\n\n four\u{a0}five six\nseven";
-    let ix = LineIndex::new(text);
+    let ix = Layout::new(text);
     assert_eq!(ix.lines(), 4);
     assert_eq!((0..4).map(|i| ix.line_words(i)).collect::<Vec<_>>(), [3, 0, 3, 1]);
     assert_eq!(ix.line_of(text.find("five").unwrap()), 2);
     assert_eq!(ix.line_of(text.find('\n').unwrap()), 0);
     let five = text.find("five").unwrap();
     // "four five six" with "ve si" as the span: "four", "fi" and "x" are around it
-    assert_eq!(ix.words_around(five + 2..five + 7), 3);
-    assert_eq!(ix.words(), 7);
+    assert_eq!(ix.rest_of_line_words(five + 2, five + 7), 3);
+    assert_eq!(ix.words(0, text.len()), 7);
 }
 
 proptest! {
     #[test]
     fn words_in_any_range_are_split_whitespace_counts(text in "[ab \\n\u{a0}é]{0,40}", a in 0usize..45, b in 0usize..45) {
-        let ix = LineIndex::new(&text);
+        let ix = Layout::new(&text);
         let (a, b) = (a.min(text.len()), b.min(text.len()));
         prop_assume!(text.is_char_boundary(a) && text.is_char_boundary(b) && a <= b);
-        prop_assert_eq!(ix.words_in(a..b), text[a..b].split_whitespace().count());
-        let line = ix.line_range(ix.line_of(a));
-        if b <= line.end {
-            let around = text[line.start..a].split_whitespace().count() + text[b..line.end].split_whitespace().count();
-            prop_assert_eq!(ix.words_around(a..b), around);
+        prop_assert_eq!(ix.words(a, b), text[a..b].split_whitespace().count());
+        let (start, end) = ix.line_range(ix.line_of(a));
+        if b <= end {
+            let around = text[start..a].split_whitespace().count() + text[b..end].split_whitespace().count();
+            prop_assert_eq!(ix.rest_of_line_words(a, b), around);
         }
     }
 
@@ -231,11 +234,12 @@ fn a_5_mb_one_line_minified_page_is_read_in_a_few_passes() {
     let (view, work) = PageView::of_html_reading(&html, Reading::default());
     assert!(work <= 3 * html.len() as u64, "{work} bytes examined for {}", html.len());
     // the title, then "Item i" and "Text i & more." for every block
-    assert_eq!(view.lines().lines(), 1 + 2 * i);
-    assert_eq!(view.line(2 * i), format!("Text {} & more.", i - 1));
-    let last = view.lines().line_range(2 * i);
-    assert_eq!(view.lines().words_in(last.clone()), 4);
-    assert_eq!(view.lines().words_around(last.start..last.start + 4), 3);
+    let lines = Layout::new(view.text());
+    assert_eq!(lines.lines(), 1 + 2 * i);
+    let (start, end) = lines.line_range(2 * i);
+    assert_eq!(&view.text()[start..end], format!("Text {} & more.", i - 1));
+    assert_eq!(lines.words(start, end), 4);
+    assert_eq!(lines.rest_of_line_words(start, start + 4), 3);
 }
 
 /// Pages of one corpus dataset: (html, .txt).

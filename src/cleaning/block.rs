@@ -5,8 +5,8 @@
 use std::collections::HashSet;
 
 use super::list_items::list_items;
-use super::title::{first_line, starts_a_title_line};
-use super::{Cleaner, LONG_LINE_WORDS, Layout, Match, SPLIT_WORDS, Span, SpanKind, kept_runs, union};
+use super::title::starts_a_title_line;
+use super::{Cleaner, Layout, Match, SPLIT_WORDS, Span, SpanKind, kept_runs, union};
 use crate::clean_settings::Stage;
 use crate::rules::Action;
 
@@ -45,54 +45,56 @@ impl Cleaner {
         let opens_item = |run_start: usize| item_ends.contains(&run_start);
         // a footer string that is this page's own title (the site lists its headlines, this one among
         // them) is no footer here
-        let first = first_line(text);
         let first_footer = matches
             .iter()
             .filter(|m| self.rules[m.rule as usize].action == Action::CutAfter)
-            .filter(|m| !starts_a_title_line(doc, &first, m.start))
+            .filter(|m| !starts_a_title_line(doc, m.start))
             .map(|m| m.start)
             .min();
         if let Some(f) = first_footer
             && let Some(block) = article_block_where(
-                &text[..f],
-                &all.iter().filter(|s| s.start < f).cloned().collect::<Vec<_>>(),
+                doc,
+                &kept_runs(f, &all.iter().filter(|s| s.start < f).cloned().collect::<Vec<_>>()),
                 opens_item,
             )
             // and it has a line of prose: a footer string that matched early (the site's name under a
             // long <title>) does not make a menu the article
-            && has_long_line(text, block)
+            && has_long_line(doc, block)
         {
             return Some(block);
         }
-        article_block_where(text, &all, opens_item)
+        article_block_where(doc, &kept_runs(text.len(), &all), opens_item)
     }
 }
 
-/// Whether `block` of `text` has a long line, not counting the document's first line (the `<title>`).
-fn has_long_line(text: &str, (start, end): (usize, usize)) -> bool {
-    let from = if start == 0 { text.find('\n').map_or(end, |i| (i + 1).min(end)) } else { start };
-    long_line_words(&text[from..end]) > 0
+/// Whether `block` has a long line, not counting the document's first line (the `<title>`).
+fn has_long_line(doc: &Layout, (start, end): (usize, usize)) -> bool {
+    let from = if start == 0 { (doc.line_end(0) + 1).min(end) } else { start };
+    doc.run_words(from, end).0 > 0
 }
 
-/// The article block: the kept run with the most words on long lines (≥ [`LONG_LINE_WORDS`] words),
+/// The article block: the kept run with the most words on long lines (≥ [`super::LONG_LINE_WORDS`] words),
 /// or with the most words if no line is that long. `None` when nothing is kept.
-pub fn article_block(text: &str, removed: &[Span]) -> Option<(usize, usize)> {
-    article_block_where(text, removed, |_| false)
+pub fn article_block(doc: &Layout, removed: &[Span]) -> Option<(usize, usize)> {
+    article_block_where(doc, &kept_runs(doc.text().len(), removed), |_| false)
 }
 
-/// As [`article_block`], passing over runs whose start `opens_item` says is a list item's, unless no
-/// other run carries words.
-fn article_block_where(text: &str, removed: &[Span], opens_item: impl Fn(usize) -> bool) -> Option<(usize, usize)> {
-    let (items, runs): (Vec<_>, Vec<_>) =
-        kept_runs(text, removed).into_iter().partition(|&(start, _)| opens_item(start));
-    largest_run(text, runs).or_else(|| largest_run(text, items))
+/// As [`article_block`] of the kept `runs`, passing over runs whose start `opens_item` says is a list
+/// item's, unless no other run carries words.
+fn article_block_where(
+    doc: &Layout,
+    runs: &[(usize, usize)],
+    opens_item: impl Fn(usize) -> bool,
+) -> Option<(usize, usize)> {
+    let (items, runs): (Vec<_>, Vec<_>) = runs.iter().partition(|&&(start, _)| opens_item(start));
+    largest_run(doc, runs).or_else(|| largest_run(doc, items))
 }
 
-fn largest_run(text: &str, runs: Vec<(usize, usize)>) -> Option<(usize, usize)> {
+fn largest_run(doc: &Layout, runs: Vec<(usize, usize)>) -> Option<(usize, usize)> {
     let scored: Vec<((usize, usize), usize, usize)> = runs
         .into_iter()
         .map(|(a, b)| {
-            let (long, all) = run_words(&text[a..b]);
+            let (long, all) = doc.run_words(a, b);
             ((a, b), long, all)
         })
         .filter(|r| r.2 > 0)
@@ -100,18 +102,6 @@ fn largest_run(text: &str, runs: Vec<(usize, usize)>) -> Option<(usize, usize)> 
     let any_long = scored.iter().any(|r| r.1 > 0);
     // ties go to the earliest run
     scored.iter().rev().max_by_key(|r| if any_long { r.1 } else { r.2 }).map(|r| r.0)
-}
-
-/// Words on the lines of `run` that have at least [`LONG_LINE_WORDS`].
-pub(super) fn long_line_words(run: &str) -> usize {
-    run_words(run).0
-}
-
-/// Words on the lines of `run` that have at least [`LONG_LINE_WORDS`], and all its words, in one pass.
-fn run_words(run: &str) -> (usize, usize) {
-    run.split('\n')
-        .map(|l| l.split_whitespace().count())
-        .fold((0, 0), |(long, all), w| (long + if w >= LONG_LINE_WORDS { w } else { 0 }, all + w))
 }
 
 /// Whether a match bounds the runs the article block is chosen from: it is whole lines, or it has at

@@ -3,24 +3,25 @@
 //! whole; above the article it is the article's.
 
 use super::title::{title_line, title_lines};
-use super::{Match, Span};
+use super::{Layout, Match, Span};
 
 /// The headline above the article block, when a removal took it: the site's other pages list this
 /// page's headline ("Most popular"), so a rule matches it whole. It is given back.
 pub(super) fn lost_headline(
-    text: &str,
+    doc: &Layout,
     spans: &[Span],
     matches: &[Match],
     block: (usize, usize),
 ) -> Option<(usize, usize)> {
+    let text = doc.text();
     let (block_start, block_end) = block;
-    if title_lines(text, block_start, block_end).next().is_some() {
+    if title_lines(doc, block_start, block_end).next().is_some() {
         return None;
     }
     // the removal ends before the title's newline, where the block starts; or it took the headline's head
     // only (the site's lists print it without its "…"), and the block starts inside the headline
     let end = text[block_start..].find('\n').map_or(text.len(), |i| block_start + i + 1);
-    let title = title_line(text, 0, end, matches)?;
+    let title = title_line(doc, 0, end, matches)?;
     let title_end = text[title..].find('\n').map_or(text.len(), |i| title + i);
     spans.iter().any(|s| s.start < title_end && s.end > title).then_some((title, title_end))
 }

@@ -1,10 +1,13 @@
 //! Where a document's lines and words are, found once per document: the cleaner asks of every match
 //! what is on its line around it ("the words on this line outside this match", "is this match whole
 //! lines"), and reading the line for each match is quadratic on a page printed as one long line (minified
-//! HTML, a glued text). With the line breaks and the word starts at hand each answer is a binary search.
+//! HTML, a glued text). With the line breaks and the word starts at hand each answer is a binary search;
+//! per-line prefix sums (words, words on long lines, long lines of prose) answer the article block's and
+//! the short runs' questions about a whole run the same way, without reading it.
 
-use super::work;
-use crate::view::characters;
+use std::cell::OnceCell;
+
+use super::{LONG_LINE_WORDS, title, work};
 
 /// The line breaks and word starts of a text (words as [`str::split_whitespace`] splits them).
 #[derive(Debug, Clone)]
@@ -19,20 +22,32 @@ pub struct Layout<'a> {
     word_ends: Vec<usize>,
     /// Byte offsets of a sentence's end followed by a space (`. `, `? `, `! `).
     sentence_ends: Vec<usize>,
+    /// Per line, prefix sums: the words before line `k` are `first_word[k]` (an index into `word_starts`);
+    /// the words on long lines (at least [`LONG_LINE_WORDS`]) before it, `long_words[k]`; the long lines
+    /// that read as prose before it, `prose_lines[k]`. One entry more than there are lines.
+    first_word: Vec<usize>,
+    long_words: Vec<usize>,
+    prose_lines: Vec<usize>,
+    /// The first line folded ([`title::first_line`]), found when a stage first asks.
+    title: OnceCell<String>,
 }
 
 impl<'a> Layout<'a> {
     pub fn new(text: &'a str) -> Layout<'a> {
         work::add(text.len());
+        // a word and its space take six bytes or more in most prose: room for most pages without regrowing
+        let words = text.len() / 6 + 1;
         let mut newlines = Vec::new();
-        let mut word_starts = Vec::new();
-        let mut word_ends = Vec::new();
+        let mut word_starts = Vec::with_capacity(words);
+        let mut word_ends = Vec::with_capacity(words);
         let mut sentence_ends = Vec::new();
+        let mut first_word = vec![0];
         let mut in_word = false;
         let mut prev = b' ';
         for (i, b, ws) in characters(text) {
             if b == b'\n' {
                 newlines.push(i);
+                first_word.push(word_starts.len());
             }
             if b == b' ' && matches!(prev, b'.' | b'?' | b'!') {
                 sentence_ends.push(i - 1);
@@ -48,11 +63,108 @@ impl<'a> Layout<'a> {
         if in_word {
             word_ends.push(text.len());
         }
-        Layout { text, newlines, word_starts, word_ends, sentence_ends }
+        first_word.push(word_starts.len());
+        let mut doc = Layout {
+            text,
+            newlines,
+            word_starts,
+            word_ends,
+            sentence_ends,
+            first_word,
+            long_words: Vec::new(),
+            prose_lines: Vec::new(),
+            title: OnceCell::new(),
+        };
+        doc.sum_long_lines();
+        doc
+    }
+
+    /// Fills `long_words` and `prose_lines`, a line at a time.
+    fn sum_long_lines(&mut self) {
+        let lines = self.newlines.len() + 1;
+        let (mut long, mut prose) = (Vec::with_capacity(lines + 1), Vec::with_capacity(lines + 1));
+        let (mut l, mut p) = (0, 0);
+        for k in 0..lines {
+            long.push(l);
+            prose.push(p);
+            let words = self.line_words(k);
+            if words >= LONG_LINE_WORDS {
+                l += words;
+                let (start, end) = self.line_range(k);
+                p += usize::from(self.reads_as_prose(start, end));
+            }
+        }
+        long.push(l);
+        prose.push(p);
+        self.long_words = long;
+        self.prose_lines = prose;
+    }
+
+    /// How many lines the text has (a text ending in `\n` has an empty last line).
+    pub fn lines(&self) -> usize {
+        self.newlines.len() + 1
+    }
+
+    /// Words on line `k`, O(1).
+    pub fn line_words(&self, k: usize) -> usize {
+        self.first_word[k + 1] - self.first_word[k]
+    }
+
+    /// The line holding `pos` (a `\n` belongs to the line it ends).
+    pub fn line_of(&self, pos: usize) -> usize {
+        self.newlines.partition_point(|&n| n < pos)
+    }
+
+    /// Line `k`'s bytes, without its `\n`.
+    pub fn line_range(&self, k: usize) -> (usize, usize) {
+        let start = if k == 0 { 0 } else { self.newlines[k - 1] + 1 };
+        (start, self.newlines.get(k).copied().unwrap_or(self.text.len()))
+    }
+
+    /// The pieces `text[start..end].split('\n')` yields, as a first and a last partial line and the
+    /// whole lines between them (line indices `lines.0..lines.1`); one piece when `start..end` is on one
+    /// line.
+    fn pieces(&self, start: usize, end: usize) -> Pieces {
+        let (ka, kb) = (self.line_of(start), self.line_of(end));
+        if ka == kb {
+            return Pieces { first: (start, end), lines: (0, 0), last: None };
+        }
+        Pieces { first: (start, self.newlines[ka]), lines: (ka + 1, kb), last: Some((self.newlines[kb - 1] + 1, end)) }
+    }
+
+    /// Words on the lines of `text[start..end]` with at least [`LONG_LINE_WORDS`] words (a line cut at
+    /// `start` or `end` counted as the part inside), and all its words. O(log n).
+    pub fn run_words(&self, start: usize, end: usize) -> (usize, usize) {
+        if end <= start {
+            return (0, 0);
+        }
+        let long = |(a, b)| {
+            let w = self.words(a, b);
+            if w >= LONG_LINE_WORDS { w } else { 0 }
+        };
+        let p = self.pieces(start, end);
+        let whole = self.long_words[p.lines.1] - self.long_words[p.lines.0];
+        (long(p.first) + whole + p.last.map_or(0, long), self.words(start, end))
+    }
+
+    /// Whether a line of `text[start..end]` (a line cut at `start` or `end`: the part inside) has at least
+    /// [`LONG_LINE_WORDS`] words and reads as prose ([`Layout::reads_as_prose`]). O(log n).
+    pub fn has_prose_line(&self, start: usize, end: usize) -> bool {
+        if end <= start {
+            return false;
+        }
+        let prose = |(a, b)| self.words(a, b) >= LONG_LINE_WORDS && self.reads_as_prose(a, b);
+        let p = self.pieces(start, end);
+        prose(p.first) || self.prose_lines[p.lines.1] > self.prose_lines[p.lines.0] || p.last.is_some_and(prose)
     }
 
     pub fn text(&self) -> &'a str {
         self.text
+    }
+
+    /// The document's first line, folded: the page's `<title>`, as the title stages compare lines with it.
+    pub fn title(&self) -> &str {
+        self.title.get_or_init(|| title::first_line(self.text))
     }
 
     /// The start of the line holding `pos` (after the last `\n` before it).
@@ -91,7 +203,8 @@ impl<'a> Layout<'a> {
         self.words(start, end) == 0
     }
 
-    /// Whether `text[start..end]` reads as prose, as `runs::reads_as_prose` says: it ends with a
+    /// Whether `text[start..end]` reads as prose: it holds a sentence's end (headlines and link text
+    /// have none; a run cut by a match inside a sentence may have lost its final period). It ends with a
     /// sentence's end, or holds one followed by more.
     pub fn reads_as_prose(&self, start: usize, end: usize) -> bool {
         // the last word ending after `start`, of those starting before `end`
@@ -131,13 +244,54 @@ impl<'a> Layout<'a> {
     }
 }
 
+/// Each character of `text`: its offset, its first byte, and whether it is whitespace (as
+/// [`char::is_whitespace`] says). ASCII is read a byte at a time; other characters are decoded.
+fn characters(text: &str) -> impl Iterator<Item = (usize, u8, bool)> + '_ {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let b = *bytes.get(i)?;
+        let (white, width) = if b < 0x80 {
+            (b.is_ascii_whitespace() || b == 0x0b, 1)
+        } else {
+            let c = text[i..].chars().next().expect("i is a char boundary");
+            (c.is_whitespace(), c.len_utf8())
+        };
+        let at = i;
+        i += width;
+        Some((at, b, white))
+    })
+}
+
+/// `text[start..end]` by lines: see [`Layout::pieces`].
+struct Pieces {
+    first: (usize, usize),
+    lines: (usize, usize),
+    last: Option<(usize, usize)>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// What [`Layout::reads_as_prose`] answers, by reading the line: it ends with a sentence's end, or
+    /// one is followed by more.
+    fn reads_as_prose(line: &str) -> bool {
+        let l = line.trim_end();
+        l.ends_with(['.', '!', '?', '"', '\u{201d}']) || [". ", "? ", "! "].iter().any(|end| l.contains(end))
+    }
+
     #[test]
     fn answers_as_scanning_the_text_would() {
-        let text = "  one two.\n\nthree. four? five\u{a0}six! \n seven é\u{2003}x.  \u{201d}";
+        answers_as_scanning("  one two.\n\nthree. four? five\u{a0}six! \n seven é\u{2003}x.  \u{201d}");
+        // long lines (eight words or more), prose or not, cut anywhere
+        answers_as_scanning(
+            "a b c d e f g h.\nmenu one two three four five six seven\n\nshort line\n\
+             one two three. four five six seven eight\nx y z w v u t s r\u{2003}q.",
+        );
+    }
+
+    fn answers_as_scanning(text: &str) {
         let l = Layout::new(text);
         let cuts: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
         for &a in &cuts {
@@ -149,7 +303,12 @@ mod tests {
                 assert_eq!(l.words(a, b), s.split_whitespace().count(), "{s:?}");
                 assert_eq!(l.is_blank(a, b), s.trim().is_empty(), "{s:?}");
                 assert_eq!(l.newlines_in(a, b), s.matches('\n').count(), "{s:?}");
-                assert_eq!(l.reads_as_prose(a, b), crate::cleaning::short_runs::reads_as_prose(s), "{s:?}");
+                assert_eq!(l.reads_as_prose(a, b), reads_as_prose(s), "{s:?}");
+                let words = |l: &str| l.split_whitespace().count();
+                let long: usize = s.split('\n').map(words).filter(|&w| w >= LONG_LINE_WORDS).sum();
+                assert_eq!(l.run_words(a, b), (long, words(s)), "{s:?}");
+                let prose = s.split('\n').any(|l| words(l) >= LONG_LINE_WORDS && reads_as_prose(l));
+                assert_eq!(l.has_prose_line(a, b), prose, "{s:?}");
             }
         }
     }

@@ -374,10 +374,10 @@ impl Cleaner {
         // run holding it here measured 0.002 lower on dragnet (hackermonthly.com 0.063, blogs.nfl.com 0.013)
         let short_runs = on(Stage::ShortRuns) && self.settings.short_runs > 0;
         let mut block =
-            if on(Stage::Headline) || on(Stage::Datelines) || short_runs { article_block(text, &spans) } else { None };
+            if on(Stage::Headline) || on(Stage::Datelines) || short_runs { article_block(doc, &spans) } else { None };
         if on(Stage::Headline)
             && let Some(b) = block
-            && let Some((start, end)) = headline::lost_headline(text, &spans, &template, b)
+            && let Some((start, end)) = headline::lost_headline(doc, &spans, &template, b)
         {
             spans = give_back(spans, start, end);
             trace.kept(start, end, Reason::Stage(Stage::Headline));
@@ -396,7 +396,7 @@ impl Cleaner {
             }
         }
         if short_runs && let Some(b) = block {
-            spans = short_runs::drop_short_runs(text, spans, self.settings.short_runs, b);
+            spans = short_runs::drop_short_runs(doc, spans, self.settings.short_runs, b);
         }
         if on(Stage::Reprints) {
             spans = reprints::drop_reprints(text, spans);

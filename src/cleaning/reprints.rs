@@ -19,7 +19,7 @@ pub(super) fn drop_reprints(text: &str, spans: Vec<Span>) -> Vec<Span> {
         }
         group.clear();
     };
-    for (start, end) in kept_runs(text, &spans) {
+    for (start, end) in kept_runs(text.len(), &spans) {
         let mut at = start;
         for line in text[start..end].split_inclusive('\n') {
             let t = line.trim();

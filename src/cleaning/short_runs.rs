@@ -2,52 +2,43 @@
 //! lines, or with no long line that reads as prose, go: menus, headline lists, related links and share
 //! widgets that no rule matched and no cut reached. The run that holds the title stays from the title on.
 
-use super::block::long_line_words;
 use super::title::title_lines;
-use super::{LONG_LINE_WORDS, Span, by_stage, kept_runs, merge_spans};
+use super::{Layout, Span, by_stage, kept_runs, merge_spans};
 use crate::clean_settings::Stage;
 
 /// Adds to `spans` the short runs outside the article `block`. The run that holds the title (the block's
 /// copy, else the last kept copy above the block) stays from the title on; what is above the title in it
 /// goes, unless a sentence is there.
-pub(super) fn drop_short_runs(text: &str, spans: Vec<Span>, min_words: usize, block: (usize, usize)) -> Vec<Span> {
+pub(super) fn drop_short_runs(doc: &Layout, spans: Vec<Span>, min_words: usize, block: (usize, usize)) -> Vec<Span> {
+    let text = doc.text();
     let mut out = spans.clone();
     // the title kept above the block is its last kept copy there (earlier ones are headline lists), and
     // none if the block holds it
     let kept = |at: usize| !spans.iter().any(|s| s.start <= at && at < s.end);
-    let title_at = match title_lines(text, block.0, block.1).next() {
+    let title_at = match title_lines(doc, block.0, block.1).next() {
         Some((at, _)) => Some(at),
-        None => title_lines(text, 0, block.0)
+        None => title_lines(doc, 0, block.0)
             .map(|(at, line)| at + (line.len() - line.trim_start().len()))
             .filter(|&at| kept(at))
             .last(),
     };
-    let is_prose = |l: &str| l.split_whitespace().count() >= LONG_LINE_WORDS && reads_as_prose(l);
-    for (start, end) in kept_runs(text, &spans) {
-        let run = &text[start..end];
+    for (start, end) in kept_runs(text.len(), &spans) {
         let title = title_at.filter(|&at| start <= at && at < end);
         // the article starts at its title: menus and breadcrumbs above it in its run go (if no prose does)
         if let Some(at) = title
-            && !text[start..at].split('\n').any(is_prose)
-            && text[start..at].split_whitespace().next().is_some()
+            && !doc.has_prose_line(start, at)
+            && !doc.is_blank(start, at)
         {
             out.push(by_stage(start, at, Stage::ShortRuns));
         }
         // a headline list has long lines too, but no sentence; the title's run stays from the title on
-        let short = (long_line_words(run) < min_words || !run.split('\n').any(is_prose))
-            && run.split_whitespace().next().is_some();
+        let short =
+            (doc.run_words(start, end).0 < min_words || !doc.has_prose_line(start, end)) && !doc.is_blank(start, end);
         if (start, end) != block && title.is_none() && short {
             out.push(by_stage(start, end, Stage::ShortRuns));
         }
     }
     merge_spans(out)
-}
-
-/// Whether a line holds a sentence's end: it ends with one, or one is followed by more. Headlines and
-/// link text have none; a run cut by a match inside a sentence may have lost its final period.
-pub(super) fn reads_as_prose(line: &str) -> bool {
-    let l = line.trim_end();
-    l.ends_with(['.', '!', '?', '"', '\u{201d}']) || [". ", "? ", "! "].iter().any(|end| l.contains(end))
 }
 
 #[cfg(test)]

@@ -88,8 +88,8 @@ pub(super) fn give_back(spans: Vec<Span>, start: usize, end: usize) -> Vec<Span>
     out
 }
 
-/// The stretches of `text` between `removed` spans (sorted), empty ones left out.
-pub(super) fn kept_runs(text: &str, removed: &[Span]) -> Vec<(usize, usize)> {
+/// The stretches of a text of `len` bytes between `removed` spans (sorted), empty ones left out.
+pub(super) fn kept_runs(len: usize, removed: &[Span]) -> Vec<(usize, usize)> {
     let mut runs = Vec::new();
     let mut pos = 0;
     for s in removed {
@@ -98,8 +98,8 @@ pub(super) fn kept_runs(text: &str, removed: &[Span]) -> Vec<(usize, usize)> {
         }
         pos = pos.max(s.end);
     }
-    if pos < text.len() {
-        runs.push((pos, text.len()));
+    if pos < len {
+        runs.push((pos, len));
     }
     runs
 }

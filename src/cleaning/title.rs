@@ -12,7 +12,8 @@ use super::{Layout, Match, Span, SpanKind, merge_spans, union, work};
 /// least two words, and no rule matches it whole (the site's name is in the title too, but on every page).
 /// News pages print the title again above the article, often with the byline and date between it and the
 /// last header string, so a cut-before would take it.
-pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Option<usize> {
+pub fn title_line(doc: &Layout, start: usize, end: usize, matches: &[Match]) -> Option<usize> {
+    let text = doc.text();
     // the site's name is a line a rule matches whole; a date in the title is no reason to lose it
     let whole = |ls: usize, line: &str| {
         let (a, b) = (ls + (line.len() - line.trim_start().len()), ls + line.trim_end().len());
@@ -22,10 +23,10 @@ pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Op
     let complete = |ls: usize, line: &str| line.ends_with('\n') || ls + line.len() == text.len();
     // but a line that holds most of the title is the headline, even if a rule matches it whole: this
     // page's headline is listed on the site's other pages ("Top stories")
-    let first_words = first_line(text).split_whitespace().count();
+    let first_words = doc.title().split_whitespace().count();
     let most = |line: &str| 2 * line.split_whitespace().count() > first_words;
     // the fullest repeat, the last of those: an author's name in the title is a repeat of it too
-    title_lines(text, start, end)
+    title_lines(doc, start, end)
         .filter(|&(ls, line)| complete(ls, line) && (!whole(ls, line) || most(line)))
         .max_by_key(|&(ls, line)| (line.split_whitespace().count(), ls))
         .map(|(ls, _)| ls)
@@ -33,9 +34,9 @@ pub fn title_line(text: &str, start: usize, end: usize, matches: &[Match]) -> Op
 
 /// The lines inside `start..end`, below the first line, that repeat the title (see [`is_title`]), with
 /// their starts.
-pub(super) fn title_lines(text: &str, start: usize, end: usize) -> impl Iterator<Item = (usize, &str)> {
-    let first = first_line(text);
-    let below_first = text.find('\n').map_or(text.len(), |i| i + 1);
+pub(super) fn title_lines<'a>(doc: &'a Layout, start: usize, end: usize) -> impl Iterator<Item = (usize, &'a str)> {
+    let (text, first) = (doc.text(), doc.title());
+    let below_first = (doc.line_end(0) + 1).min(text.len());
     let from = start.max(below_first).min(end);
     text[from..end]
         .split_inclusive('\n')
@@ -45,17 +46,17 @@ pub(super) fn title_lines(text: &str, start: usize, end: usize) -> impl Iterator
             Some((at, line))
         })
         // a line's tail (a removal took its head) is no repeat of the title
-        .filter(move |&(at, line)| (at == 0 || text.as_bytes()[at - 1] == b'\n') && is_title(&first, line))
+        .filter(move |&(at, line)| (at == 0 || text.as_bytes()[at - 1] == b'\n') && is_title(first, line))
 }
 
 /// Whether `pos` starts the document's first line or a line that repeats it (see [`is_title`]).
-pub(super) fn starts_a_title_line(doc: &Layout, first: &str, pos: usize) -> bool {
+pub(super) fn starts_a_title_line(doc: &Layout, pos: usize) -> bool {
     let text = doc.text();
     if pos > 0 && text.as_bytes()[pos - 1] != b'\n' {
         return false;
     }
     let line = work::scan(&text[pos..doc.line_end(pos)]);
-    pos == 0 || is_title(first, line)
+    pos == 0 || is_title(doc.title(), line)
 }
 
 /// The document's first line, folded (see [`fold`]): the naive text of a page starts with the HTML
@@ -86,9 +87,11 @@ pub(super) fn fold(s: &str) -> String {
 pub(super) fn is_title(first: &str, line: &str) -> bool {
     let t = line.trim();
     let mut words = t.split_whitespace();
-    let Some(head) = words.next() else { return false };
-    // most lines are not the title: their first word is not in it (cheaper than folding the line)
-    if t.len() < 10 || words.next().is_none() || !contains_folded(first, head) {
+    let (Some(head), Some(second)) = (words.next(), words.next()) else { return false };
+    // most lines are not the title: their first two words are not both in it (cheaper than folding the
+    // line). Both cases below need them there: the whole line is in the title, or it starts with the
+    // title proper, which has a third word after them.
+    if t.len() < 10 || !contains_folded(first, head) || !contains_folded(first, second) {
         return false;
     }
     let t = fold(t);
@@ -133,7 +136,7 @@ pub(super) fn keep_title(
 ) -> Vec<Span> {
     let text = doc.text();
     let Some(cut) = spans.iter().position(|s| s.kind == SpanKind::CutBefore && s.start == 0) else { return spans };
-    let Some(title) = title_line(text, 0, header_end, matches) else { return spans };
+    let Some(title) = title_line(doc, 0, header_end, matches) else { return spans };
     let mut out = spans;
     let s = out.remove(cut);
     // the title line itself stays even if a rule matches it (the site's other pages list this headline)
@@ -163,41 +166,41 @@ mod tests {
         let at = |s: &str| text.find(s).unwrap();
         let title = at("Big news today\nby");
         // "Site" is in the title too, but a single word; "Big news today" is the title line
-        assert_eq!(title_line(text, 0, at("Body"), &[]), Some(title));
-        assert_eq!(title_line(text, 0, title, &[]), None, "not inside the cut");
+        assert_eq!(title_line(&Layout::new(text), 0, at("Body"), &[]), Some(title));
+        assert_eq!(title_line(&Layout::new(text), 0, title, &[]), None, "not inside the cut");
         // a line a rule matches whole is the site's name, not the page's title...
         let site = "Big news today for all | Site news daily\nSite news daily\nMenu\nBody";
         let name = site.find('\n').unwrap() + 1;
         let m = Match { start: name, end: name + "Site news daily".len(), rule: 0 };
-        assert_eq!(title_line(site, 0, site.find("Body").unwrap(), &[]), Some(name));
-        assert_eq!(title_line(site, 0, site.find("Body").unwrap(), &[m]), None);
+        assert_eq!(title_line(&Layout::new(site), 0, site.find("Body").unwrap(), &[]), Some(name));
+        assert_eq!(title_line(&Layout::new(site), 0, site.find("Body").unwrap(), &[m]), None);
         // ...unless it holds most of the title: the page's headline, which the site's other pages list
         let m = Match { start: title, end: title + "Big news today".len(), rule: 0 };
-        assert_eq!(title_line(text, 0, at("Body"), &[m]), Some(title));
+        assert_eq!(title_line(&Layout::new(text), 0, at("Body"), &[m]), Some(title));
         // the title proper with a dateline after it on its line is the title too
         let dated = "Big news today | Site\nMenu\nBig news today, posted on Nov 6\nBody";
-        assert_eq!(title_line(dated, 0, dated.find("Body").unwrap(), &[]), dated.find("Big news today,"));
+        assert_eq!(title_line(&Layout::new(dated), 0, dated.find("Body").unwrap(), &[]), dated.find("Big news today,"));
         // a rule that matches part of it (a date, "today") does not make it the site's
         let part = Match { start: title + "Big news ".len(), end: title + "Big news today".len(), rule: 0 };
-        assert_eq!(title_line(text, 0, at("Body"), &[part]), Some(title));
+        assert_eq!(title_line(&Layout::new(text), 0, at("Body"), &[part]), Some(title));
     }
 
     #[test]
     fn the_title_is_the_fullest_repeat_of_the_first_line_not_the_authors_name_in_it() {
         let text = "Big news from the city | Jane Q. Doeman | Site\nMenu\nBig news from the city\n\
             Share this now\nJane Q. Doeman\nMonday\nBody";
-        let spans = |end: usize| title_line(text, 0, end, &[]).map(|at| &text[at..at + 5]);
+        let spans = |end: usize| title_line(&Layout::new(text), 0, end, &[]).map(|at| &text[at..at + 5]);
         assert_eq!(spans(text.find("Monday").unwrap()), Some("Big n"));
         // the name alone, when the headline is not there
         let no_headline = text.replace("\nBig news from the city\n", "\nAn aside\n");
-        let at = title_line(&no_headline, 0, no_headline.find("Monday").unwrap(), &[]).unwrap();
+        let at = title_line(&Layout::new(&no_headline), 0, no_headline.find("Monday").unwrap(), &[]).unwrap();
         assert!(no_headline[at..].starts_with("Jane Q. Doeman"));
     }
 
     #[test]
     fn the_title_matches_its_headline_across_typographic_quotes_and_dashes() {
         let text = "Man's Best Friend - It's Back\nMenu\nMan\u{2019}s Best Friend \u{2014} It\u{2019}s Back\nBody";
-        assert_eq!(title_line(text, 0, text.find("Body").unwrap(), &[]), text.find("Man\u{2019}s"));
+        assert_eq!(title_line(&Layout::new(text), 0, text.find("Body").unwrap(), &[]), text.find("Man\u{2019}s"));
     }
 
     #[test]

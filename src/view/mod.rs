@@ -3,25 +3,22 @@
 //! A text document is its own view. An HTML page's view is what a block-aware tag stripper makes of it
 //! ([`html`], on the html5gum tokenizer): the title first, a line per block, scripts, styles, comments and hidden elements left
 //! out, references decoded, whitespace collapsed. Every byte of the view maps back to source bytes
-//! ([`SourceMap`]), so what is found on the view is cut from the HTML exactly; lines and words are
-//! counted once ([`LineIndex`]), so asking about a match's line costs O(log n), never a rescan.
+//! ([`SourceMap`]), so what is found on the view is cut from the HTML exactly. The cleaner indexes the
+//! view's lines and words once (`cleaning::Layout`), so asking about a match's line costs O(log n), never
+//! a rescan.
 
 pub mod agreement;
 mod elements;
 mod entity;
 pub mod html;
-mod index;
 mod map;
 mod writer;
 
 use std::ops::Range;
-use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
 pub use html::Reading;
-pub use index::LineIndex;
-pub(crate) use index::characters;
 pub use map::SourceMap;
 
 /// The kind of a source's documents: how their view is built. A rules file records it (`input`).
@@ -59,28 +56,16 @@ impl DocKind {
 }
 
 /// One document as a reader sees it: its text, its lines and words, and where each byte comes from.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PageView {
     text: String,
-    /// Built on first use: the cleaner reads lines through its own layout of the text, the preview and
-    /// callers asking about lines through this.
-    lines: OnceLock<LineIndex>,
     map: SourceMap,
 }
-
-/// Views are equal when their text and map are: the line index follows from the text, built or not.
-impl PartialEq for PageView {
-    fn eq(&self, other: &PageView) -> bool {
-        self.text == other.text && self.map == other.map
-    }
-}
-
-impl Eq for PageView {}
 
 impl PageView {
     /// The view of a text document: the document itself.
     pub fn of_text(text: &str) -> PageView {
-        PageView { text: text.to_string(), lines: OnceLock::new(), map: SourceMap::identity(text.len()) }
+        PageView { text: text.to_string(), map: SourceMap::identity(text.len()) }
     }
 
     /// The view of a document of kind `kind`.
@@ -100,22 +85,12 @@ impl PageView {
     /// cost: a small multiple of the page's length whatever the page).
     pub fn of_html_reading(html: &str, reading: Reading) -> (PageView, u64) {
         let (text, map, work) = html::read(html, reading);
-        (PageView { text, lines: OnceLock::new(), map }, work)
+        (PageView { text, map }, work)
     }
 
     /// The view's text: lines separated by `\n`.
     pub fn text(&self) -> &str {
         &self.text
-    }
-
-    /// Lines and words of the text, indexed once.
-    pub fn lines(&self) -> &LineIndex {
-        self.lines.get_or_init(|| LineIndex::new(&self.text))
-    }
-
-    /// The text of line `i`.
-    pub fn line(&self, i: usize) -> &str {
-        &self.text[self.lines().line_range(i)]
     }
 
     /// The map back to the source.
