@@ -7,8 +7,9 @@
 //! matches it whole. Cost grows with the number of tokens, hardly with the number of rules — a loop of
 //! 1,000 regexes cleans at ~2 MB/s (findings.md); this runs at tokenizer speed.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+use foldhash::{HashMap, HashMapExt};
 
 use crate::mutable::MutableSet;
 use crate::symbol::Symbol;
@@ -31,6 +32,8 @@ pub struct TokenMatcher {
     mutable: MutableSet,
     literals: HashMap<String, u32>,
     nodes: Vec<Node>,
+    /// Whether literal id `i` starts some string (the root has an edge for it): most tokens start none.
+    starts: Vec<bool>,
     any_slot: bool,
     strings: usize,
     /// Identifies this matcher to a [`Scratch`], whose cache holds this matcher's literal ids.
@@ -105,8 +108,12 @@ impl TokenMatcher {
         for n in &mut nodes {
             n.lits.sort_unstable();
         }
+        let mut starts = vec![false; literals.len() + 1];
+        for &(lid, _) in &nodes[0].lits {
+            starts[lid as usize] = true;
+        }
         let uid = NEXT_UID.fetch_add(1, Ordering::Relaxed);
-        TokenMatcher { tokenizer, mutable, literals, nodes, any_slot, strings: strings.len(), uid }
+        TokenMatcher { tokenizer, mutable, literals, nodes, starts, any_slot, strings: strings.len(), uid }
     }
 
     pub fn len(&self) -> usize {
@@ -141,11 +148,10 @@ impl TokenMatcher {
             };
             toks.push((s as u32, e as u32, lit, mask));
         });
-        let root = &self.nodes[0];
         for i in 0..toks.len() {
             let (_, _, lit, mask) = toks[i];
             // cheap rejection: most tokens start nothing
-            if (lit == 0 || root.lits.binary_search_by_key(&lit, |e| e.0).is_err()) && mask == 0 {
+            if !self.starts[lit as usize] && mask == 0 {
                 continue;
             }
             stack.clear();
