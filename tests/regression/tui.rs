@@ -215,6 +215,70 @@ fn re_mining_makes_the_rules_of_a_fresh_mine_cluster_line_rules_included() {
     assert!(screen(&app).contains(&format!("{n} candidates")), "{}", screen(&app));
 }
 
+/// A text source whose pages from `from` on close with a comments notice and links: a footer string
+/// that only pages from there on carry.
+fn news_pages(fx: &Fixture, from: usize, to: usize) -> std::path::PathBuf {
+    let dir = fx.root().join("news");
+    fs::create_dir_all(&dir).unwrap();
+    let words: Vec<&str> = "council budget parks schools roads residents taxes libraries plans city mayor vote water \
+        bridge market police hospital river station park"
+        .split_whitespace()
+        .collect();
+    for p in from..to {
+        // the article's words, scattered: no two pages share a line of it
+        let word = |l: usize, i: usize| {
+            let x = (p * 1000 + l * 37 + i) * 2_654_435_761 % (1 << 32);
+            words[(x >> 16) % words.len()]
+        };
+        let body: String = (0..5)
+            .map(|l| {
+                let line: Vec<&str> = (0..14).map(|i| word(l, i)).collect();
+                format!("The {} on line {l} of story {p}.\n", line.join(" "))
+            })
+            .collect();
+        let footer = if p >= 12 {
+            format!("Comments are closed for this story on our site\nMore from the news desk today\nLink {p} one\n")
+        } else {
+            String::new()
+        };
+        let text = format!("Daily News Home Page\nNews Sports Weather Opinion\nStory {p} of the day\n{body}{footer}");
+        fs::write(dir.join(format!("{p:03}.txt")), text).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn re_mining_suggests_the_frame_cuts_chaff_mine_suggests() {
+    let fx = Fixture { dir: tempfile::tempdir().unwrap() };
+    let corpus = news_pages(&fx, 0, 12);
+    let mut app = fx.app_on("news", 160, 48);
+    press(&mut app, "w");
+    // `chaff mine` of the grown source, with the rules file the editor saved beside it
+    let mine_dir = fx.dir.path().join("mine");
+    fs::create_dir_all(&mine_dir).unwrap();
+    fs::copy(fx.rules_dir().join("news.toml"), mine_dir.join("news.toml")).unwrap();
+    news_pages(&fx, 12, 24);
+    on_change(&mut app, Change::Corpus);
+    app.wait_for_miner();
+    let s = app.session().unwrap();
+    assert_eq!(s.corpus.docs.len(), 24);
+    let out = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .arg("mine")
+        .arg(&corpus)
+        .arg("--rules-dir")
+        .arg(&mine_dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mined = RulesFile::load(&mine_dir.join("news.toml")).unwrap();
+    let cuts = |f: &RulesFile| -> BTreeSet<(String, String)> {
+        f.rules.iter().filter(|r| r.action.is_cut()).map(|r| (r.id.clone(), format!("{:?}", r.action))).collect()
+    };
+    let footer = |f: &RulesFile| f.rules.iter().any(|r| r.action.is_cut() && r.tokens.iter().any(|t| t == "Comments"));
+    assert!(footer(&mined), "the fixture's new pages give `chaff mine` a footer string: {:?}", cuts(&mined));
+    assert_eq!(cuts(&s.rules_file()), cuts(&mined), "the UI's re-mine suggests the cuts `chaff mine` suggests");
+}
+
 #[test]
 fn moving_the_cutoff_back_leaves_nothing_unsaved() {
     let fx = Fixture::sevendays();
