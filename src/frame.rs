@@ -12,7 +12,7 @@
 //! The block is chosen by [`Cleaner::article_block`], which passes over list items such as comments:
 //! a thread that outweighs its post is not taken for the article.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 use rayon::prelude::*;
 
@@ -93,14 +93,14 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
     let step = corpus.docs.len().div_ceil(params.max_pages.max(1)).max(1);
     let pages: Vec<&Document> = corpus.docs.iter().step_by(step).collect();
     let seen = see(&pages, &cleaner);
-    let all = tally(&pages, &seen, &cleaner, None);
+    let all = tally(&seen, &cleaner, None);
     let frame: HashSet<u32> = all
         .iter()
         .filter(|(_, s)| (s.before + s.after) as f64 >= params.min_share * s.pages as f64)
         .filter(|(rule, _)| cleaner.is_fixed(**rule))
         .map(|(&rule, _)| rule)
         .collect();
-    let sides = tally(&pages, &seen, &cleaner, Some(&frame));
+    let sides = tally(&seen, &cleaner, Some(&frame));
     let mut changed = 0;
     for i in judged {
         let Some(s) = by_id.get(file.rules[i].id.as_str()).and_then(|r| sides.get(r)) else { continue };
@@ -131,10 +131,14 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
     Ok(changed)
 }
 
-/// What the cleaner sees of a page: its matches, and its article block.
+/// What the cleaner sees of a page: its matches, and its article block; of each match, whether it
+/// bounds the runs the block is chosen from ([`splits_runs`]) and whether it spans at most
+/// [`NEAR_LINES`] line breaks.
 struct Seen {
     matches: Vec<Match>,
     block: Option<(usize, usize)>,
+    splits: Vec<bool>,
+    few_lines: Vec<bool>,
 }
 
 /// Each page's matches and article block, found once for both tallies (the page's layout once for both).
@@ -147,7 +151,9 @@ fn see(pages: &[&Document], cleaner: &Cleaner) -> Vec<Seen> {
                 let layout = Layout::new(&doc.text);
                 let matches = cleaner.stage_matches_in(&layout, cleaner.raw_matches(&doc.text));
                 let block = cleaner.article_block_of(&layout, &matches);
-                Seen { matches, block }
+                let splits = matches.iter().map(|m| splits_runs(&layout, m)).collect();
+                let few_lines = matches.iter().map(|m| layout.newlines_in(m.start, m.end) <= NEAR_LINES).collect();
+                Seen { matches, block, splits, few_lines }
             })
         })
         .unzip();
@@ -157,14 +163,13 @@ fn see(pages: &[&Document], cleaner: &Cleaner) -> Vec<Seen> {
 
 /// Per rule of `cleaner`: on how many pages it occurs and lies wholly before / after the article block;
 /// with `near`, also on how many it is the last before / first after it among the matches of those rules.
-fn tally(pages: &[&Document], seen: &[Seen], cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> HashMap<u32, Sides> {
-    let (sides, counted) = pages
+fn tally(seen: &[Seen], cleaner: &Cleaner, near: Option<&HashSet<u32>>) -> HashMap<u32, Sides> {
+    let (sides, counted) = seen
         .par_iter()
-        .zip(seen)
         .fold(
             || (HashMap::<u32, Sides>::new(), 0),
-            |(acc, counted), (doc, seen)| {
-                let (acc, page) = work::measure(|| tally_page(acc, &doc.text, seen, cleaner, near));
+            |(acc, counted), seen| {
+                let (acc, page) = work::measure(|| tally_page(acc, seen, cleaner, near));
                 (acc, counted + page)
             },
         )
@@ -184,7 +189,6 @@ fn tally(pages: &[&Document], seen: &[Seen], cleaner: &Cleaner, near: Option<&Ha
 /// [`tally`]'s count of one page, added to `acc`.
 fn tally_page(
     mut acc: HashMap<u32, Sides>,
-    text: &str,
     seen: &Seen,
     cleaner: &Cleaner,
     near: Option<&HashSet<u32>>,
@@ -204,31 +208,32 @@ fn tally_page(
         }
         return acc;
     };
-    let doc = Layout::new(text);
     // a string repeated down the page (a comment's date line) marks items, not the frame's edge
     let mut counts: HashMap<u32, usize> = HashMap::new();
     for m in matches {
         *counts.entry(m.rule).or_default() += 1;
     }
     let single = |m: &Match| counts[&m.rule] < LIST_ITEMS;
-    let bounds: Vec<&Match> =
-        matches.iter().filter(|m| near.contains(&m.rule) && single(m) && splits_runs(&doc, m)).collect();
-    let last_end = bounds.iter().filter(|m| m.end <= start).map(|m| m.end).max();
-    let first_start = bounds.iter().filter(|m| m.start >= end).map(|m| m.start).min();
+    // matches by index: whether each splits runs and spans a few lines was found with the block
+    let bounds: Vec<usize> = (0..matches.len())
+        .filter(|&i| near.contains(&matches[i].rule) && single(&matches[i]) && seen.splits[i])
+        .collect();
+    let bound = |i: &usize| &matches[*i];
+    let last_end = bounds.iter().map(bound).filter(|m| m.end <= start).map(|m| m.end).max();
+    let first_start = bounds.iter().map(bound).filter(|m| m.start >= end).map(|m| m.start).min();
     // the nearest bound's stretch, when it is a few lines: a shorter string inside it is next to
     // the block too ("{ 7 comments… }" inside "07.13.12 at 08:07 { 7 comments… }")
-    let few_lines = |m: &&&Match| doc.newlines_in(m.start, m.end) <= NEAR_LINES;
-    let last = last_end
-        .map(|e| (bounds.iter().filter(|m| m.end == e).filter(few_lines).map(|m| m.start).min().unwrap_or(e), e));
-    let first = first_start
-        .map(|s| (s, bounds.iter().filter(|m| m.start == s).filter(few_lines).map(|m| m.end).max().unwrap_or(s)));
-    let within = |m: &Match, (s, e): (usize, usize)| {
-        m.start >= s && m.end <= e && cleaner.is_fixed(m.rule) && single(m) && splits_runs(&doc, m)
+    let near_bounds = || bounds.iter().filter(|&&i| seen.few_lines[i]).map(bound);
+    let last = last_end.map(|e| (near_bounds().filter(|m| m.end == e).map(|m| m.start).min().unwrap_or(e), e));
+    let first = first_start.map(|s| (s, near_bounds().filter(|m| m.start == s).map(|m| m.end).max().unwrap_or(s)));
+    let within = |i: usize, (s, e): (usize, usize)| {
+        let m = &matches[i];
+        m.start >= s && m.end <= e && cleaner.is_fixed(m.rule) && single(m) && seen.splits[i]
     };
-    for m in matches {
+    for (i, m) in matches.iter().enumerate() {
         let e = page.get_mut(&m.rule).expect("entry made above");
-        e.last_before |= usize::from(Some(m.end) == last_end || last.is_some_and(|l| within(m, l)));
-        e.first_after |= usize::from(Some(m.start) == first_start || first.is_some_and(|f| within(m, f)));
+        e.last_before |= usize::from(Some(m.end) == last_end || last.is_some_and(|l| within(i, l)));
+        e.first_after |= usize::from(Some(m.start) == first_start || first.is_some_and(|f| within(i, f)));
     }
     for (rule, s) in page {
         acc.entry(rule).or_default().add(s);

@@ -200,7 +200,13 @@ impl<'a> Layout<'a> {
 
     /// Whether `text[start..end]` is whitespace alone (`trim().is_empty()`).
     pub fn is_blank(&self, start: usize, end: usize) -> bool {
-        self.words(start, end) == 0
+        if end <= start {
+            return true;
+        }
+        // no word cut at `start`, and none starting inside: one search where counting takes two
+        let first = self.text[start..].chars().next().is_some_and(|c| !c.is_whitespace());
+        let k = self.word_starts.partition_point(|&w| w <= start);
+        !first && self.word_starts.get(k).is_none_or(|&w| w >= end)
     }
 
     /// Whether `text[start..end]` reads as prose: it holds a sentence's end (headlines and link text
