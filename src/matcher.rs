@@ -47,8 +47,10 @@ static NEXT_UID: AtomicU64 = AtomicU64::new(1);
 pub struct Scratch {
     owner: u64,
     cache: HashMap<String, (u32, u64)>,
-    toks: Vec<(u32, u32, u32, u64)>,
-    stack: Vec<(u32, u32)>,
+    /// Each token: start, end (bytes: a document may pass 4 GiB), literal id, pattern mask.
+    toks: Vec<(usize, usize, u32, u64)>,
+    /// (node, next token) pairs to visit.
+    stack: Vec<(u32, usize)>,
 }
 
 const CACHE_LIMIT: usize = 1 << 20;
@@ -146,7 +148,7 @@ impl TokenMatcher {
                     (lit, mask)
                 }
             };
-            toks.push((s as u32, e as u32, lit, mask));
+            toks.push((s, e, lit, mask));
         });
         for i in 0..toks.len() {
             let (_, _, lit, mask) = toks[i];
@@ -155,15 +157,15 @@ impl TokenMatcher {
                 continue;
             }
             stack.clear();
-            stack.push((0, i as u32));
+            stack.push((0, i));
             while let Some((node, j)) = stack.pop() {
                 let n = &self.nodes[node as usize];
-                if j as usize > i {
+                if j > i {
                     for &sid in &n.ends {
-                        emit(toks[i].0 as usize, toks[j as usize - 1].1 as usize, sid);
+                        emit(toks[i].0, toks[j - 1].1, sid);
                     }
                 }
-                let Some(&(_, _, lit, mask)) = toks.get(j as usize) else { continue };
+                let Some(&(_, _, lit, mask)) = toks.get(j) else { continue };
                 if lit != 0
                     && let Ok(k) = n.lits.binary_search_by_key(&lit, |e| e.0)
                 {
