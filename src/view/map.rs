@@ -13,27 +13,25 @@ use std::ops::Range;
 /// `source_start..source_start + source_len`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Run {
-    view_start: u32,
-    source_start: u32,
-    source_len: u32,
+    view_start: usize,
+    source_start: usize,
+    source_len: usize,
     /// Copied byte for byte (view length = source length); otherwise any part of the run's view text
     /// stands for the whole source range.
     verbatim: bool,
 }
 
-/// The view-to-source map of one view (see the module doc). Offsets are `u32`: sources are at most
-/// 4 GiB.
+/// The view-to-source map of one view (see the module doc).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SourceMap {
     runs: Vec<Run>,
-    view_len: u32,
-    source_len: u32,
+    view_len: usize,
+    source_len: usize,
 }
 
 impl SourceMap {
     /// The map of a view that is its source, unchanged (a text document).
     pub fn identity(len: usize) -> SourceMap {
-        let len = u32::try_from(len).expect("a source shorter than 4 GiB");
         let runs = if len == 0 {
             Vec::new()
         } else {
@@ -50,7 +48,7 @@ impl SourceMap {
     /// The source byte ranges `view` comes from, in order, adjacent ones merged. A part of a decoded
     /// reference or of a collapsed space maps to all of its source. O(log n + ranges).
     pub fn to_source(&self, view: Range<usize>) -> Vec<Range<usize>> {
-        let first = self.runs.partition_point(|r| r.view_start as usize <= view.start).saturating_sub(1);
+        let first = self.runs.partition_point(|r| r.view_start <= view.start).saturating_sub(1);
         let mut out = Vec::new();
         self.runs_to_source(first, view, &mut out);
         out
@@ -63,7 +61,7 @@ impl SourceMap {
         let mut i = 0;
         for view in spans.iter().filter(|s| s.start < s.end) {
             // the run holding the span's start; spans are sorted, so never behind the last one
-            while i + 1 < self.runs.len() && self.runs[i + 1].view_start as usize <= view.start {
+            while i + 1 < self.runs.len() && self.runs[i + 1].view_start <= view.start {
                 i += 1;
             }
             self.runs_to_source(i, view.clone(), &mut out);
@@ -83,22 +81,22 @@ impl SourceMap {
     /// collapsed space maps to its start. O(log n).
     pub fn from_source(&self, at: usize) -> usize {
         // the last run starting at or before `at`
-        let i = self.runs.partition_point(|r| r.source_start as usize <= at);
+        let i = self.runs.partition_point(|r| r.source_start <= at);
         if i > 0 {
             let r = self.runs[i - 1];
-            let (s, e) = (r.source_start as usize, (r.source_start + r.source_len) as usize);
+            let (s, e) = (r.source_start, (r.source_start + r.source_len));
             if at < e {
-                return if r.verbatim { r.view_start as usize + (at - s) } else { r.view_start as usize };
+                return if r.verbatim { r.view_start + (at - s) } else { r.view_start };
             }
         }
-        self.runs.get(i).map_or(self.view_len as usize, |r| r.view_start as usize)
+        self.runs.get(i).map_or(self.view_len, |r| r.view_start)
     }
 
     /// Appends the source of `view` to `out`, from run `first` (the run holding `view.start`) on,
     /// merging ranges that touch.
     fn runs_to_source(&self, first: usize, view: Range<usize>, out: &mut Vec<Range<usize>>) {
         for (j, r) in self.runs.iter().enumerate().skip(first) {
-            let (vs, ve) = (r.view_start as usize, self.view_end(j));
+            let (vs, ve) = (r.view_start, self.view_end(j));
             if vs >= view.end {
                 break;
             }
@@ -107,10 +105,10 @@ impl SourceMap {
                 continue;
             }
             let src = if r.verbatim {
-                let s = r.source_start as usize;
+                let s = r.source_start;
                 s + (a - vs)..s + (b - vs)
             } else {
-                r.source_start as usize..(r.source_start + r.source_len) as usize
+                r.source_start..(r.source_start + r.source_len)
             };
             match out.last_mut() {
                 Some(last) if last.end >= src.start => last.end = last.end.max(src.end),
@@ -120,12 +118,12 @@ impl SourceMap {
     }
 
     fn view_end(&self, i: usize) -> usize {
-        self.runs.get(i + 1).map_or(self.view_len as usize, |r| r.view_start as usize)
+        self.runs.get(i + 1).map_or(self.view_len, |r| r.view_start)
     }
 
     /// Length of the source the map is of.
     pub fn source_len(&self) -> usize {
-        self.source_len as usize
+        self.source_len
     }
 }
 
@@ -141,10 +139,10 @@ impl MapBuilder {
     pub(crate) fn verbatim(&mut self, view_start: usize, source_start: usize, len: usize) {
         if let Some(last) = self.map.runs.last_mut()
             && last.verbatim
-            && (last.source_start + last.source_len) as usize == source_start
-            && view_start == last.view_start as usize + last.source_len as usize
+            && (last.source_start + last.source_len) == source_start
+            && view_start == last.view_start + last.source_len
         {
-            last.source_len += len as u32;
+            last.source_len += len;
             return;
         }
         self.push(view_start, source_start..source_start + len, true);
@@ -156,18 +154,18 @@ impl MapBuilder {
     }
 
     fn push(&mut self, view_start: usize, source: Range<usize>, verbatim: bool) {
-        debug_assert!(self.map.runs.last().is_none_or(|r| r.source_start as usize <= source.start));
+        debug_assert!(self.map.runs.last().is_none_or(|r| r.source_start <= source.start));
         self.map.runs.push(Run {
-            view_start: view_start as u32,
-            source_start: source.start as u32,
-            source_len: (source.end - source.start) as u32,
+            view_start,
+            source_start: source.start,
+            source_len: source.end - source.start,
             verbatim,
         });
     }
 
     pub(crate) fn finish(mut self, view_len: usize, source_len: usize) -> SourceMap {
-        self.map.view_len = u32::try_from(view_len).expect("a view shorter than 4 GiB");
-        self.map.source_len = u32::try_from(source_len).expect("a source shorter than 4 GiB");
+        self.map.view_len = view_len;
+        self.map.source_len = source_len;
         self.map
     }
 }
