@@ -3,7 +3,7 @@
 //! pending spans). Built on the miner thread after a re-mine, so taking a new mining in costs the UI
 //! thread nothing noticeable.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use crate::cleaning::Cleaner;
 use crate::mining::Mining;

@@ -5,7 +5,7 @@
 //! The full [`Mining`] stays in memory, so the cutoff can move anywhere down to `min_kept_bin`; the rules
 //! file to save is built from it and the decisions.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
