@@ -20,9 +20,9 @@ pub(super) fn lost_headline(
     }
     // the removal ends before the title's newline, where the block starts; or it took the headline's head
     // only (the site's lists print it without its "…"), and the block starts inside the headline
-    let end = text[block_start..].find('\n').map_or(text.len(), |i| block_start + i + 1);
+    let end = (doc.line_end(block_start) + 1).min(text.len());
     let title = title_line(doc, 0, end, matches)?;
-    let title_end = text[title..].find('\n').map_or(text.len(), |i| title + i);
+    let title_end = doc.line_end(title);
     spans.iter().any(|s| s.start < title_end && s.end > title).then_some((title, title_end))
 }
 

@@ -169,14 +169,12 @@ impl<'a> Layout<'a> {
 
     /// The start of the line holding `pos` (after the last `\n` before it).
     pub fn line_start(&self, pos: usize) -> usize {
-        let k = self.newlines.partition_point(|&n| n < pos);
-        if k == 0 { 0 } else { self.newlines[k - 1] + 1 }
+        self.line_range(self.line_of(pos)).0
     }
 
     /// The end of the line holding `pos`: its `\n` (the first at or after `pos`), or the text's end.
     pub fn line_end(&self, pos: usize) -> usize {
-        let k = self.newlines.partition_point(|&n| n < pos);
-        self.newlines.get(k).copied().unwrap_or(self.text.len())
+        self.line_range(self.line_of(pos)).1
     }
 
     /// How many `\n`s `start..end` holds.

@@ -14,7 +14,7 @@ pub(super) fn drop_short_runs(doc: &Layout, spans: Vec<Span>, min_words: usize, 
     let mut out = spans.clone();
     // the title kept above the block is its last kept copy there (earlier ones are headline lists), and
     // none if the block holds it
-    let kept = |at: usize| !spans.iter().any(|s| s.start <= at && at < s.end);
+    let kept = |at: usize| spans.get(spans.partition_point(|s| s.end <= at)).is_none_or(|s| s.start > at);
     let title_at = match title_lines(doc, block.0, block.1).next() {
         Some((at, _)) => Some(at),
         None => title_lines(doc, 0, block.0)

@@ -140,7 +140,7 @@ pub(super) fn keep_title(
     let mut out = spans;
     let s = out.remove(cut);
     // the title line itself stays even if a rule matches it (the site's other pages list this headline)
-    let title_end = text[title..].find('\n').map_or(text.len(), |i| title + i);
+    let title_end = doc.line_end(title);
     let below = matches
         .iter()
         .filter(|m| m.start >= title && m.end <= header_end && m.end > title_end && !on_byline(doc, m.start));

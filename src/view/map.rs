@@ -84,7 +84,7 @@ impl SourceMap {
         let i = self.runs.partition_point(|r| r.source_start <= at);
         if i > 0 {
             let r = self.runs[i - 1];
-            let (s, e) = (r.source_start, (r.source_start + r.source_len));
+            let (s, e) = (r.source_start, r.source_start + r.source_len);
             if at < e {
                 return if r.verbatim { r.view_start + (at - s) } else { r.view_start };
             }
@@ -108,7 +108,7 @@ impl SourceMap {
                 let s = r.source_start;
                 s + (a - vs)..s + (b - vs)
             } else {
-                r.source_start..(r.source_start + r.source_len)
+                r.source_start..r.source_start + r.source_len
             };
             match out.last_mut() {
                 Some(last) if last.end >= src.start => last.end = last.end.max(src.end),
@@ -139,7 +139,7 @@ impl MapBuilder {
     pub(crate) fn verbatim(&mut self, view_start: usize, source_start: usize, len: usize) {
         if let Some(last) = self.map.runs.last_mut()
             && last.verbatim
-            && (last.source_start + last.source_len) == source_start
+            && last.source_start + last.source_len == source_start
             && view_start == last.view_start + last.source_len
         {
             last.source_len += len;
