@@ -1,11 +1,13 @@
 """Mine each source's template and clean every document with it, on Spark.
 
 Input: a table of (source, id, text) in JSON Lines (one {"source", "id", "text"} object a line) or
-Parquet; `text` is a page's text or HTML (give --preset html for HTML). Output: Parquet of
-(source, id, text), the text cleaned.
+Parquet; `text` is a page's text or HTML. HTML pages are read as `chaff mine` reads them, through the
+page view (what a reader sees); --preset html mines their raw markup instead. Output: Parquet of
+(source, id, text), the text cleaned; for HTML sources --write text gives the text a reader sees of
+each cleaned page (as `chaff clean --text`), --write keep-tags the page with every tag kept.
 
     spark-submit examples/spark/chaff_job.py --input pages.jsonl --output cleaned.parquet \
-        --rules-out rules/
+        --rules-out rules/ --write text
 
 1. Mining: one task per source on the executors (a source's documents in one partition, sorted by id),
    `chaff.mine`, the automatic rules of `chaff mine`. The rules files come back to the driver (a few
@@ -63,7 +65,7 @@ def mine_sources(df, preset: str) -> dict[str, str]:
     return dict(one_per_source.mapPartitions(mine_partition).collect())
 
 
-def clean_documents(df, rules_toml, include_pending: bool):
+def clean_documents(df, rules_toml, include_pending: bool, output: str):
     """(source, id, cleaned text) for every document, cleaned with its source's rules."""
 
     def clean_partition(rows: Iterable[Row]) -> Iterator[Row]:
@@ -74,7 +76,9 @@ def clean_documents(df, rules_toml, include_pending: bool):
             docs = batch.pop(source)
             if source not in loaded:
                 loaded[source] = chaff.Rules.from_toml(rules_toml.value[source], name=f"{source}.toml")
-            texts = loaded[source].clean_many([r.text for r in docs], include_pending=include_pending)
+            texts = loaded[source].clean_many(
+                [r.text for r in docs], include_pending=include_pending, output=output
+            )
             for r, text in zip(docs, texts):
                 yield Row(source=r.source, id=r.id, text=text)
 
@@ -96,6 +100,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rules", help="clean with DIR/<source>.toml instead of mining")
     ap.add_argument("--preset", choices=["text", "html"], default="text")
     ap.add_argument("--include-pending", action="store_true", help="with --rules: apply pending rules too")
+    ap.add_argument(
+        "--write",
+        choices=["cleaned", "text", "keep-tags"],
+        default="cleaned",
+        help="HTML sources: the cleaned page (default), the text a reader sees of it, or the page with its tags kept",
+    )
     ap.add_argument("--master", default=None, help="e.g. local[2] (default: spark-submit's)")
     args = ap.parse_args(argv)
 
@@ -124,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         out.mkdir(parents=True, exist_ok=True)
         for source, text in rules.items():
             (out / f"{source}.toml").write_text(text, encoding="utf-8")
-    cleaned = clean_documents(df, spark.sparkContext.broadcast(rules), include_pending)
+    cleaned = clean_documents(df, spark.sparkContext.broadcast(rules), include_pending, args.write)
     spark.createDataFrame(cleaned, "source string, id string, text string").write.mode("overwrite").parquet(
         args.output
     )

@@ -138,6 +138,8 @@ def run(corpora: pathlib.Path, binary: pathlib.Path, tmp: pathlib.Path) -> int:
         print(f"{source}: RDD.pipe through chaff clean differs from chaff clean", file=sys.stderr)
         failures += 1
 
+    failures += check_html_reader_text(binary, tmp)
+
     mb = total_bytes / 1e6
     print(f"spark job (local[{CORES}], mine + clean, end to end): {spark_seconds:.1f} s, "
           f"{mb / spark_seconds / CORES:.2f} MB/s per core")
@@ -150,6 +152,34 @@ def run(corpora: pathlib.Path, binary: pathlib.Path, tmp: pathlib.Path) -> int:
     print(f"spark check ok: {len(expected)} pages of {len(docs)} sources cleaned as chaff clean cleans them, "
           "with the rules chaff mine writes")
     return 0
+
+
+def check_html_reader_text(binary: pathlib.Path, tmp: pathlib.Path) -> int:
+    """The job with --write text on the sample HTML source: each page's reader text as `chaff clean --text`."""
+    folder = REPO / "sample-corpora" / "html_news"
+    pages_ = sorted(folder.glob("*.html"))
+    table = tmp / "html.jsonl"
+    with table.open("w", encoding="utf-8") as out:
+        for page in pages_:
+            out.write(json.dumps({"source": "html_news", "id": page.stem, "text": page.read_text("utf-8")}) + "\n")
+    subprocess.run(
+        [sys.executable, HERE / "chaff_job.py", "--master", f"local[{CORES}]", "--input", table,
+         "--output", tmp / "html.parquet", "--rules-out", tmp / "html-rules", "--write", "text"],
+        check=True,
+    )
+    subprocess.run([binary, "clean", "--rules", tmp / "html-rules" / "html_news.toml", "--include-pending",
+                    "--text", folder, "--out", tmp / "html-text"], check=True, stderr=subprocess.DEVNULL)
+    from pyspark.sql import SparkSession
+
+    spark = SparkSession.builder.master(f"local[{CORES}]").appName("chaff-ci-html").getOrCreate()
+    got = {r.id: r.text for r in spark.read.parquet(str(tmp / "html.parquet")).collect()}
+    spark.stop()
+    differ = [p.stem for p in pages_ if got.get(p.stem) != (tmp / "html-text" / f"{p.stem}.txt").read_text("utf-8")]
+    for id_ in differ[:10]:
+        print(f"html_news/{id_}: the job's --write text differs from chaff clean --text", file=sys.stderr)
+    if not differ:
+        print(f"spark --write text: {len(pages_)} HTML pages' reader text as chaff clean --text writes it")
+    return len(differ)
 
 
 if __name__ == "__main__":

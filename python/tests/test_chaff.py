@@ -82,6 +82,24 @@ def test_mine_writes_the_rules_file_chaff_mine_writes(chaff_bin, tmp_path, name,
     assert len(rules.rule_ids(include_pending=True)) > 0 and rules.rule_ids() == []
 
 
+def test_mine_decides_html_as_chaff_mine_does_for_pages_that_start_with_a_wrapper_element(chaff_bin, tmp_path):
+    # pages served as fragments: no doctype, no <html>, a wrapper <div> first
+    folder = tmp_path / "wrapped"
+    folder.mkdir()
+    texts = []
+    for p in documents(SAMPLES / "html_news"):
+        page = read(p)
+        body = page[page.index("<body>") + len("<body>") : page.index("</body>")]
+        text = f'<div class="page">{body}</div>\n'
+        (folder / p.name).write_text(text)
+        texts.append(text)
+    subprocess.run([chaff_bin, "mine", folder, "--rules-dir", tmp_path / "cli"], check=True, stdout=subprocess.DEVNULL)
+    expected = (tmp_path / "cli" / "wrapped.toml").read_text()
+    rules = chaff.mine(texts, source="wrapped")
+    assert rules.input == "html"
+    assert rules.to_toml() == expected
+
+
 def test_a_malformed_rules_file_raises_with_file_line_and_column_as_the_cli_says(chaff_bin, tmp_path):
     path = tmp_path / "x.toml"
     path.write_text('source = "x"\n[cutoff]\nauto = 5\nchosen = "high"\n')

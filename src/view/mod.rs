@@ -33,16 +33,13 @@ pub enum DocKind {
 }
 
 impl DocKind {
-    /// The kind most of `texts` are: HTML when most start (after whitespace) with markup that opens a
-    /// page (`<!doctype`, `<html`, `<head`, `<body`) or a comment, else text.
+    /// The kind most of `texts` are: HTML when most look like markup, else text. Every front end that has
+    /// no file names to go by (JSON Lines, the Python module, Spark) decides through this, so they agree.
     pub fn sniff<'a>(texts: impl IntoIterator<Item = &'a str>) -> DocKind {
         let (mut html, mut all) = (0usize, 0usize);
         for t in texts {
             all += 1;
-            let head: String = t.trim_start().chars().take(16).collect::<String>().to_ascii_lowercase();
-            if ["<!doctype", "<html", "<head", "<body", "<!--", "<?xml"].iter().any(|p| head.starts_with(p)) {
-                html += 1;
-            }
+            html += usize::from(looks_like_markup(t));
         }
         if all > 0 && 2 * html > all { DocKind::Html } else { DocKind::Text }
     }
@@ -52,6 +49,23 @@ impl DocKind {
             DocKind::Text => "text",
             DocKind::Html => "html",
         }
+    }
+}
+
+/// Whether a document is markup: it starts (after whitespace and a byte order mark) with a doctype, a
+/// comment, an XML declaration, or an element (a page served as a fragment often starts with a wrapper
+/// `<div>`), and closes an element somewhere. Text that merely starts with `<` ("<3", "<-") has no letter
+/// after it; a fragment that opens a tag and never closes one is read as text.
+fn looks_like_markup(text: &str) -> bool {
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    let b = t.as_bytes();
+    if b.first() != Some(&b'<') {
+        return false;
+    }
+    match b.get(1) {
+        Some(b'!' | b'?') => true,
+        Some(c) if c.is_ascii_alphabetic() => t.contains("</") || t.contains("/>"),
+        _ => false,
     }
 }
 
@@ -106,5 +120,24 @@ impl PageView {
     /// Where source byte `at` shows in the view (see [`SourceMap::from_source`]).
     pub fn from_source(&self, at: usize) -> usize {
         self.map.from_source(at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DocKind;
+
+    #[test]
+    fn a_page_that_starts_with_a_wrapper_element_is_html() {
+        let page = "<div id=\"wrapper\"><p>An article about the harbour.</p></div>";
+        assert_eq!(DocKind::sniff([page, page]), DocKind::Html);
+        assert_eq!(DocKind::sniff(["\u{feff}<!DOCTYPE html><p>x</p>"]), DocKind::Html);
+    }
+
+    #[test]
+    fn text_that_starts_with_an_angle_bracket_is_text() {
+        assert_eq!(DocKind::sniff(["<3 this harbour", "<- back to the index"]), DocKind::Text);
+        assert_eq!(DocKind::sniff(["<b and nothing closed"]), DocKind::Text);
+        assert_eq!(DocKind::sniff(["An article.", "<div>x</div>", "Another."]), DocKind::Text);
     }
 }
