@@ -2,6 +2,7 @@
 //! clean --off` and `chaff mine --off`, each with the effect of the others, and a misspelt name an error
 //! that names the stages.
 
+use chaff::clean_settings::Stage;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -77,7 +78,24 @@ fn an_unknown_stage_on_the_command_line_lists_the_stages() {
     let (dir, rules) = mined(&[]);
     let o = chaff_stdin(&["clean", "--rules", rules.to_str().unwrap(), "--off", "cut"], dir.path(), b"");
     let err = stderr(&o);
-    assert!(!o.status.success() && err.contains("no stage named \"cut\"") && err.contains("cuts"), "{err}");
+    assert!(!o.status.success() && err.contains("invalid value 'cut'") && err.contains("cuts"), "{err}");
+    assert!(Stage::ALL.iter().all(|s| err.contains(s.name())), "every stage is listed: {err}");
+}
+
+#[test]
+fn off_help_lists_every_stage_with_its_doc() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in ["clean", "mine", "eval"] {
+        let o = chaff_stdin(&[command, "--help"], dir.path(), b"");
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        for s in Stage::ALL {
+            assert!(
+                out.contains(&format!("- {}:", s.name())) && out.contains(s.doc()),
+                "{command} --help lacks {}",
+                s.name()
+            );
+        }
+    }
 }
 
 #[test]

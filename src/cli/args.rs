@@ -98,9 +98,8 @@ pub struct MineArgs {
     #[arg(long)]
     pub short_runs: Option<usize>,
     /// Turn cleaning stages off in the rules file written (`[clean] off`), by name (comma-separated or
-    /// repeated): line-boundary, sentence-heads, clusters, list-items, cuts, islands, title, headline,
-    /// datelines, short-runs, reprints, specks.
-    #[arg(long, value_delimiter = ',', value_name = "STAGE")]
+    /// repeated).
+    #[arg(long, value_delimiter = ',', value_name = "STAGE", value_parser = stage_names())]
     pub off: Vec<chaff::clean_settings::Stage>,
     /// Text mode: do not make single-word lines found on two documents or more ("Reply", "Topics:") rules.
     #[arg(long)]
@@ -164,9 +163,8 @@ pub struct CleanArgs {
     #[arg(long)]
     pub include_pending: bool,
     /// Turn cleaning stages off for this run, by name (comma-separated or repeated; the rules file's
-    /// `[clean] off` turns them off for good): line-boundary, sentence-heads, clusters, list-items, cuts,
-    /// islands, title, headline, datelines, short-runs, reprints, specks.
-    #[arg(long, value_delimiter = ',', value_name = "STAGE")]
+    /// `[clean] off` turns them off for good).
+    #[arg(long, value_delimiter = ',', value_name = "STAGE", value_parser = stage_names())]
     pub off: Vec<chaff::clean_settings::Stage>,
     /// HTML rules: write the text a reader sees of each cleaned page (as the preview shows it and
     /// `chaff eval --input html` scores it), not its cleaned HTML; files get a .txt name. Text rules:
@@ -399,9 +397,8 @@ pub struct EvalLevers {
     /// with `chaff mine`, they are, in text mode).
     #[arg(long)]
     pub no_line_rules: bool,
-    /// Turn cleaning stages off, by name (comma-separated or repeated): line-boundary, sentence-heads,
-    /// clusters, list-items, cuts, islands, title, headline, datelines, short-runs, reprints, specks.
-    #[arg(long, value_delimiter = ',', value_name = "STAGE")]
+    /// Turn cleaning stages off, by name (comma-separated or repeated).
+    #[arg(long, value_delimiter = ',', value_name = "STAGE", value_parser = stage_names())]
     pub off: Vec<chaff::clean_settings::Stage>,
     /// Keep candidates of mutable patterns alone ("«month» «number» «number»") pending (by default, as
     /// with `chaff mine`, they start rejected).
@@ -441,4 +438,13 @@ pub struct EvalLevers {
     /// (default 0: none; 10 when given alone).
     #[arg(long, num_args = 0..=1, default_missing_value = "10")]
     pub specks: Option<usize>,
+}
+
+/// The `--off` values: every stage of the pipeline with its one-line doc, read from the stage list itself so
+/// that the help can never miss a stage.
+fn stage_names() -> impl clap::builder::TypedValueParser<Value = chaff::clean_settings::Stage> {
+    use chaff::clean_settings::Stage;
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(Stage::ALL.iter().map(|s| PossibleValue::new(s.name()).help(s.doc())))
+        .map(|name| Stage::from_name(&name).expect("a possible value is a stage's name"))
 }
