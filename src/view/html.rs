@@ -7,6 +7,12 @@
 //! bytes it came from; whitespace runs become one space; empty lines go. It switches the tokenizer to raw
 //! text where an element's content is text (`<script>`, `<style>`, `<title>`, `<textarea>`), and keeps a
 //! stack of open elements only to know where a hidden element ends. The tokenizer reads each byte once.
+//!
+//! Truncated pages are read as a reader expects, not as the standard says: a `<title>` (or `<script>`,
+//! `<style>`, …) never closed ends at the next tag, and a `<!--` never closed ends at the next `>`, as
+//! lxml and older browsers read them. The standard makes the rest of such a page title text or a comment,
+//! and crawls hold many pages cut off inside a comment or a head. Whether an element or a comment is
+//! closed later is known from one scan of the page, made before tokenizing.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -38,7 +44,10 @@ pub(crate) fn read(html: &str, reading: Reading) -> (String, SourceMap, u64) {
     let mut r = Reader {
         html,
         bytes: html.as_bytes(),
+        closes: Closes::of(html.as_bytes()),
+        base: 0,
         raw: None,
+        unclosed: false,
         reading,
         out: Lines::default(),
         open: Vec::new(),
@@ -48,7 +57,7 @@ pub(crate) fn read(html: &str, reading: Reading) -> (String, SourceMap, u64) {
     };
     r.run();
     // the tokenizer reads every byte once
-    let work = r.work + html.len() as u64;
+    let work = r.work + 2 * html.len() as u64;
     let Lines { text, map, .. } = r.out;
     let len = text.len();
     (text, map.finish(len, html.len()), work)
@@ -64,8 +73,15 @@ struct Open {
 struct Reader<'a> {
     html: &'a str,
     bytes: &'a [u8],
+    /// Where the page's raw-text elements and comments are last closed.
+    closes: Closes,
+    /// Where the slice being tokenized starts in the page: a page with a comment never closed is
+    /// tokenized in pieces, each picking up after such a comment.
+    base: usize,
     /// Inside an element whose content is text (see [`raw_text`]): shown or dropped.
     raw: Option<RawText>,
+    /// That element is never closed: its text ends at the next tag.
+    unclosed: bool,
     reading: Reading,
     out: Lines,
     /// Open elements, innermost last.
@@ -81,35 +97,73 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn run(&mut self) {
+        let mut from = 0;
+        let open = std::mem::take(&mut self.closes.open_comments);
+        let mut open = open.into_iter().peekable();
+        while from < self.html.len() {
+            // a comment never closed: the tokenizer stops before it, and reading goes on after its `>`
+            while open.next_if(|&c| c < from).is_some() {}
+            let Some(c) = open.next() else {
+                self.run_slice(from, self.html.len());
+                break;
+            };
+            self.run_slice(from, c);
+            let after = (c + 4).min(self.bytes.len());
+            from = self.bytes[after..].iter().position(|&b| b == b'>').map_or(self.html.len(), |p| after + p + 1);
+            self.work += (from - c) as u64;
+        }
+    }
+
+    /// Tokenizes `from..to` of the page.
+    fn run_slice(&mut self, from: usize, to: usize) {
+        self.base = from;
+        let base = from;
         let mut emitter = DefaultEmitter::<usize>::new_with_span();
         // the reader switches states itself: `<noscript>` is markup to a reader with scripts off
         emitter.naively_switch_states(false);
-        let mut tokens = Tokenizer::new_with_emitter(self.html, Quiet(emitter));
+        let mut tokens = Tokenizer::new_with_emitter(&self.html[from..to], Quiet(emitter));
         while let Some(Ok(token)) = tokens.next() {
             match token {
                 Token::StartTag(tag) => {
-                    let (lt, gt) = (tag.span.start, tag.span.end.saturating_sub(1));
+                    let (lt, gt) = (base + tag.span.start, (base + tag.span.end).saturating_sub(1));
+                    self.end_unclosed(lt);
                     if let Some(kind) = self.start_tag(lt, gt) {
                         self.raw = Some(kind);
-                        // the emitter remembers the start tag: its end tag closes the raw text
-                        tokens.set_state(match &tag.name[..] {
-                            b"title" | b"textarea" => State::RcData,
-                            b"script" => State::ScriptData,
-                            _ => State::RawText,
-                        });
+                        if self.closes.raw_text_after(&tag.name, gt) {
+                            // the emitter remembers the start tag: its end tag closes the raw text
+                            tokens.set_state(match &tag.name[..] {
+                                b"title" | b"textarea" => State::RcData,
+                                b"script" => State::ScriptData,
+                                _ => State::RawText,
+                            });
+                        } else {
+                            self.unclosed = true;
+                        }
                     }
                 }
                 Token::EndTag(tag) => {
+                    let (lt, gt) = (base + tag.span.start, (base + tag.span.end).saturating_sub(1));
+                    self.end_unclosed(lt);
                     self.raw = None;
-                    self.end_tag(tag.span.start, tag.span.end.saturating_sub(1));
+                    self.end_tag(lt, gt);
                 }
                 Token::String(text) => {
                     if self.raw != Some(RawText::Dropped) {
-                        self.text(text.span.start..text.span.end);
+                        self.text(base + text.span.start..base + text.span.end);
                     }
                 }
                 Token::Comment(_) | Token::Doctype(_) | Token::Error(_) => {}
             }
+        }
+    }
+
+    /// A tag at `lt` ends the text of a raw-text element that is never closed.
+    fn end_unclosed(&mut self, lt: usize) {
+        if std::mem::take(&mut self.unclosed) {
+            if self.raw == Some(RawText::Shown) {
+                self.out.line_break(lt..lt);
+            }
+            self.raw = None;
         }
     }
 
@@ -232,6 +286,45 @@ impl Reader<'_> {
             word = i;
         }
         self.out.content(&html[word..range.end], word..range.end, true);
+    }
+}
+
+/// Where a page closes its raw-text elements and comments, found in one scan: an element opened after its
+/// name's last end tag, or a comment opened after the last `-->`, is never closed.
+struct Closes {
+    /// The last `</name` of each raw-text element name (see [`raw_text`]), by [`key`].
+    raw_text: HashMap<u128, usize>,
+    /// Every `<!--` after the last `-->`, in order: the comments never closed.
+    open_comments: Vec<usize>,
+}
+
+impl Closes {
+    fn of(bytes: &[u8]) -> Closes {
+        let mut raw_text_ends = HashMap::new();
+        let mut open_comments = Vec::new();
+        let mut i = 0;
+        while let Some(d) = bytes[i..].iter().position(|&c| c == b'<' || c == b'-') {
+            let at = i + d;
+            i = at + 1;
+            let rest = &bytes[at..];
+            if rest.starts_with(b"-->") {
+                open_comments.clear();
+            } else if rest.starts_with(b"<!--") {
+                open_comments.push(at);
+            } else if let Some(name) = rest.strip_prefix(b"</") {
+                let len = name.iter().take(9).position(|c| !c.is_ascii_alphabetic()).unwrap_or(0);
+                let k = key(&name[..len]);
+                if len > 0 && raw_text(k).is_some() {
+                    raw_text_ends.insert(k, at);
+                }
+            }
+        }
+        Closes { raw_text: raw_text_ends, open_comments }
+    }
+
+    /// Whether the raw-text element `name`, whose start tag ends at `gt`, has an end tag after it.
+    fn raw_text_after(&self, name: &[u8], gt: usize) -> bool {
+        self.raw_text.get(&key(name)).is_some_and(|&end| end > gt)
     }
 }
 
