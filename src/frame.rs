@@ -55,6 +55,8 @@ struct Sides {
     /// Pages on which it is the last frame string before the block / the first after it.
     last_before: usize,
     first_after: usize,
+    /// Pages on which it lies both before and after the block: cutting at it takes the article there.
+    both: usize,
 }
 
 impl Sides {
@@ -64,12 +66,14 @@ impl Sides {
         self.after += o.after;
         self.last_before += o.last_before;
         self.first_after += o.first_after;
+        self.both += o.both;
     }
 }
 
 /// Sets `action` to cut-before / cut-after on the pending `remove` rules (at or above the chosen cutoff)
 /// that lie outside the article block on at least `min_share` of their pages, next to it on at least
-/// `min_adjacent`, and before / after it on at least `min_side`. Rules an editor
+/// `min_adjacent`, before / after it on at least `min_side`, and on both sides of it on none. A generic
+/// string ([`is_generic`]) is never a cut: on a page not mined it may sit in the article. Rules an editor
 /// decided on are left alone. Returns how many rules were changed.
 pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -> Result<usize> {
     let judged: Vec<usize> = file
@@ -79,6 +83,8 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
         .filter(|(_, r)| r.status == Status::Pending && r.action == Action::Remove && r.bin >= file.cutoff.chosen)
         // of the single-word lines only labels ("Topics:"): "Video" or "Photo" turn up inside articles
         .filter(|(_, r)| !r.tokens.is_empty() || is_label(r))
+        // a cut takes all before or after it: a string any article may hold is never one
+        .filter(|(_, r)| r.tokens.is_empty() || !is_generic(&r.tokens))
         .map(|(i, _)| i)
         .collect();
     if judged.is_empty() {
@@ -111,6 +117,10 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
         if share(s.before + s.after) < params.min_share || share(s.last_before + s.first_after) < params.min_adjacent {
             continue;
         }
+        // a string on both sides of the article on some page is not where the article starts or ends
+        if s.both > 0 {
+            continue;
+        }
         // Its side is where it mostly is, or where it mostly is when next to the block: where a comment
         // thread outweighs a short article the block is a comment on some pages, and the footer string
         // that opens the thread lies before it there.
@@ -129,6 +139,40 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
         changed += 1;
     }
     Ok(changed)
+}
+
+/// Words so common that any article holds them, in any order: a string of these and mutable patterns
+/// alone ("of the", "The «upcase»", "«number» in the") says nothing about where a page's template is.
+const COMMON_WORDS: &[&str] = &[
+    "a", "about", "after", "all", "an", "and", "are", "as", "at", "be", "been", "but", "by", "for", "from", "had",
+    "has", "have", "he", "her", "his", "i", "if", "in", "is", "it", "its", "more", "my", "no", "not", "of", "on",
+    "one", "or", "our", "out", "she", "so", "than", "that", "the", "their", "them", "there", "they", "this", "to",
+    "up", "was", "we", "were", "what", "when", "which", "who", "will", "with", "you", "your",
+];
+
+/// The longest string [`is_generic`] can find generic.
+pub const GENERIC_TOKENS: usize = 3;
+
+/// Whether a rule's tokens make a generic string: at most [`GENERIC_TOKENS`] tokens, whose words (tokens
+/// with a letter or digit, mutable patterns `«name»` aside) are all [`COMMON_WORDS`] as prose writes them.
+/// A word in capitals ("BY", "MORE") is a label's styling, not prose; patterns and symbols alone (a
+/// dateline, "© «number»") are left to the evidence of where they sit, and so is a longer string ("on
+/// «number» «month» «number» in" of a byline), whose odds of turning up in prose fall with each token.
+pub fn is_generic(tokens: &[String]) -> bool {
+    if tokens.len() > GENERIC_TOKENS {
+        return false;
+    }
+    let mut words = tokens
+        .iter()
+        .filter(|t| !t.starts_with('«'))
+        .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .peekable();
+    let common = |w: &str| {
+        let capitals = w.chars().count() > 1 && w.chars().all(|c| !c.is_lowercase());
+        !capitals && COMMON_WORDS.contains(&w.to_lowercase().as_str())
+    };
+    words.peek().is_some() && words.all(common)
 }
 
 /// What the cleaner sees of a page: its matches, and its article block; of each match, whether it
@@ -201,6 +245,11 @@ fn tally_page(
         let e = page.entry(m.rule).or_insert(Sides { pages: 1, before: 1, after: 1, ..Sides::default() });
         e.before &= usize::from(m.end <= start);
         e.after &= usize::from(m.start >= end);
+        // `both` holds "some match before" until the page is tallied, then both sides
+        e.both |= usize::from(m.end <= start) << 1 | usize::from(m.start >= end);
+    }
+    for s in page.values_mut() {
+        s.both = usize::from(s.both == 3);
     }
     let Some(near) = near else {
         for (rule, s) in page {

@@ -193,3 +193,65 @@ fn suggestion_reads_an_even_spread_of_at_most_max_pages() {
     let some = CutParams { max_pages: 20, ..CutParams::default() };
     assert!(suggest_cuts(&corpus, &mut file, &some).unwrap() > 0);
 }
+
+/// The comments source with `line` just above every article, and a pending rule for it: a header string
+/// on every page, next to the article.
+fn with_header_line(line: &str, tokens: &[&str], regex: &str) -> (Corpus, RulesFile) {
+    let source = comments(60, 11);
+    let docs = source
+        .docs
+        .iter()
+        .map(|d| {
+            let first = d.body.lines().next().unwrap();
+            Document { id: d.id.clone(), text: d.text.replacen(first, &format!("{line}\n{first}"), 1) }
+        })
+        .collect();
+    let corpus = Corpus::from_docs("comments", docs);
+    let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
+    let mut file = chaff::merge::from_mining(&mining, MiningParams::default(), None);
+    let mut rule = file.rules[0].clone();
+    rule.id = "rheader".into();
+    rule.status = Status::Pending;
+    rule.action = Action::Remove;
+    rule.tokens = tokens.iter().map(|t| t.to_string()).collect();
+    rule.regex = regex.into();
+    rule.bin = 100;
+    file.rules.push(rule);
+    (corpus, file)
+}
+
+#[test]
+fn mining_proposes_no_cut_from_a_generic_string() {
+    let upcase = r"(?:[[:upper:]][[:upper:]\-_&]{2,}[[:punct:]]*)";
+    // the same place on every page: a specific string there is a header cut, a generic one never
+    let (corpus, mut file) = with_header_line("Filed DESK", &["Filed", "«upcase»"], &format!(r"Filed\s+{upcase}"));
+    suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
+    assert_eq!(file.rules.last().unwrap().action, Action::CutBefore, "the control string is a cut");
+    let (corpus, mut file) = with_header_line("The DESK", &["The", "«upcase»"], &format!(r"The\s+{upcase}"));
+    suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
+    assert_eq!(file.rules.last().unwrap().action, Action::Remove, "\"The «upcase»\" is no cut");
+}
+
+#[test]
+fn generic_strings_are_common_words_and_patterns_as_prose_writes_them() {
+    let generic = |t: &[&str]| chaff::frame::is_generic(&t.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    assert!(generic(&["The", "«upcase»"]) && generic(&["«number»", "The"]) && generic(&["of", "the"]));
+    assert!(generic(&["in", "«month»"]) && generic(&["to", "the", "«upcase»"]));
+    // words of the template, capitals, symbols and patterns alone, and longer strings are judged by place
+    assert!(!generic(&["Related", "Stories"]) && !generic(&["...", "BY", "«upcase»", "«upcase»"]));
+    assert!(!generic(&["©", "«number»"]) && !generic(&["«month»", "«number»", "«number»"]));
+    assert!(!generic(&["on", "«number»", "«month»", "«number»", "in"]));
+}
+
+#[test]
+fn a_string_on_both_sides_of_the_article_on_some_page_is_no_cut() {
+    let upcase = r"(?:[[:upper:]][[:upper:]\-_&]{2,}[[:punct:]]*)";
+    let (mut corpus, mut file) = with_header_line("Filed DESK", &["Filed", "«upcase»"], &format!(r"Filed\s+{upcase}"));
+    // on one page the string also closes the article: a cut before its last match would take the article
+    let source = comments(60, 11);
+    let last = source.docs[3].body.lines().last().unwrap();
+    let doc = &mut corpus.docs[3];
+    doc.text = doc.text.replacen(last, &format!("{last}\nFiled DESK"), 1);
+    suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
+    assert_eq!(file.rules.last().unwrap().action, Action::Remove);
+}
