@@ -14,6 +14,8 @@ use chaff::corpus::{LoadOptions, Warning, document_files};
 pub struct Job {
     pub input: PathBuf,
     pub output: PathBuf,
+    /// Whether the output is the input itself (`--in-place`): only a document read exactly is written.
+    pub replaces_input: bool,
 }
 
 pub struct Plan {
@@ -108,6 +110,11 @@ pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: boo
     // Outputs compared as resolved paths: the key is the folder's canonical path and the file's name.
     let mut owner: HashMap<PathBuf, usize> = HashMap::with_capacity(files.len());
     let mut collisions = Vec::new();
+    // Folders holding inputs: there a file that is not an input is someone's, never replaced (with --text,
+    // `117.txt` beside the input `117.html`). Elsewhere, in an --out folder, files are earlier outputs.
+    let input_folders: HashSet<&Path> =
+        files.iter().filter_map(|f| f.canonical.parent()).chain(folders_read.iter().map(PathBuf::as_path)).collect();
+    let mut not_inputs = Vec::new();
     for (i, f) in files.iter().enumerate() {
         let name = output_name(f.given.file_name().context("input has no file name")?, text);
         let (output, key) = match &out_dir {
@@ -125,15 +132,26 @@ pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: boo
                 f.given.display()
             );
         }
+        if in_place
+            && !seen.contains(&key)
+            && key.parent().is_some_and(|dir| input_folders.contains(dir))
+            && fs::symlink_metadata(&key).is_ok()
+        {
+            not_inputs.push((output.clone(), i));
+        }
+        let replaces_input = key == f.canonical;
         if let Some(&first) = owner.get(&key) {
             collisions.push((output.clone(), first, i));
         } else {
             owner.insert(key, i);
         }
-        jobs.push(Job { input: f.given.clone(), output });
+        jobs.push(Job { input: f.given.clone(), output, replaces_input });
     }
     if !collisions.is_empty() {
         return Err(collision_error(&collisions, &files, text));
+    }
+    if !not_inputs.is_empty() {
+        return Err(not_input_error(&not_inputs, &files));
     }
 
     let mut folders: Vec<PathBuf> = Vec::new();
@@ -178,6 +196,26 @@ fn collision_error(collisions: &[(PathBuf, usize, usize)], files: &[Input], text
         "clean the inputs that share a file name into separate --out folders"
     };
     anyhow::anyhow!("{} output name(s) collide; nothing was written: {how}", collisions.len())
+}
+
+/// Outputs that would replace a file that is no input (`--in-place --text`, a `117.txt` beside `117.html`):
+/// each is named, and nothing is written.
+fn not_input_error(outputs: &[(PathBuf, usize)], files: &[Input]) -> anyhow::Error {
+    const SHOWN: usize = 10;
+    for (output, i) in outputs.iter().take(SHOWN) {
+        eprintln!(
+            "chaff: error: the cleaned {} would replace {}, which is not an input",
+            files[*i].given.display(),
+            output.display()
+        );
+    }
+    if outputs.len() > SHOWN {
+        eprintln!("chaff: error: … and {} more", outputs.len() - SHOWN);
+    }
+    anyhow::anyhow!(
+        "{} output(s) would replace files that are not inputs; nothing was written: clean into an --out folder, or move those files away first",
+        outputs.len()
+    )
 }
 
 /// `path` made absolute with symbolic links resolved, though its last components may not exist yet (an
