@@ -103,8 +103,9 @@ fn in_place_text_refuses_to_replace_a_file_that_is_not_an_input() {
     // the same pages into a folder of their own are fine
     let o = chaff(&["clean", "--rules", "rules.toml", "--text", "site/117.html", "site/118.html", "--out", "out"], p);
     assert!(o.status.success(), "{}", stderr(&o));
-    // and a page over itself is what --in-place is for
-    let o = chaff(&["clean", "--rules", "rules.toml", "--in-place", "site/117.html"], p);
+    // and a page over itself is what --in-place is for, named through a symbolic link too
+    std::os::unix::fs::symlink("118.html", p.join("site/link.html")).unwrap();
+    let o = chaff(&["clean", "--rules", "rules.toml", "--in-place", "site/117.html", "site/link.html"], p);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(!fs::read_to_string(p.join("site/117.html")).unwrap().contains(TEMPLATE));
 }

@@ -132,14 +132,17 @@ pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: boo
                 f.given.display()
             );
         }
+        // Beside its input under the input's own name, the output is the input (a symbolic link too).
+        let itself = out_dir.is_none() && Some(name.as_os_str()) == f.given.file_name();
+        let replaces_input = itself || key == f.canonical;
         if in_place
+            && !replaces_input
             && !seen.contains(&key)
             && key.parent().is_some_and(|dir| input_folders.contains(dir))
             && fs::symlink_metadata(&key).is_ok()
         {
             not_inputs.push((output.clone(), i));
         }
-        let replaces_input = key == f.canonical;
         if let Some(&first) = owner.get(&key) {
             collisions.push((output.clone(), first, i));
         } else {
