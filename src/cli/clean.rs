@@ -1,6 +1,8 @@
 //! `chaff clean`: files or folders to a folder (or in place), or JSON Lines on stdin to stdout. A bad
 //! document or a missing input is reported (file or line named) and skipped; the run goes on and exits
-//! 1 at the end. Outputs never replace inputs unless asked (`--in-place`), and never each other.
+//! 1 at the end. Outputs never replace inputs unless asked (`--in-place`), never each other, and never a
+//! file that is not an input; a document is written over itself only when it was read exactly, and every
+//! output is written in its input's encoding.
 
 mod explain;
 mod plan;

@@ -1,6 +1,7 @@
 //! Which files `chaff clean` reads and where each cleaned file goes, decided before anything is written:
-//! an output that would replace an input (an `--out` folder that is, or is inside, an input folder), or
-//! two inputs that would write one output, stop the run here, with nothing written.
+//! an output that would replace an input (an `--out` folder that is, or is inside, an input folder), two
+//! inputs that would write one output, or with `--in-place` an output over a file beside the inputs that
+//! is not one of them, stop the run here, with nothing written.
 
 use std::collections::{HashMap, HashSet};
 use std::ffi::OsStr;
