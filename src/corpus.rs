@@ -751,5 +751,9 @@ mod tests {
         assert_eq!(r.fields[0].1.get(), "[1, 2]");
         assert_eq!((r.doc.text.as_str(), r.bom, r.lone_surrogates), ("x\u{FFFD}\u{e9}\"", true, 1));
         assert!(parse_record_raw("{\"id\": 1, \"id\": 2, \"text\": \"\"}").unwrap_err().1.contains("twice"));
+        for text in ["", "a\"b\\c/\u{8}\u{c}\n\r\t", "\u{e9}\u{1F600}\u{1}\u{FFFF}"] {
+            assert_eq!(json_string(&serde_json::to_string(text).unwrap()), (text.to_string(), 0));
+        }
+        assert_eq!(json_string(r#""\u00e9\ud83d\ude00\/\ud83d\u0041""#), ("\u{e9}\u{1F600}/\u{FFFD}A".into(), 1));
     }
 }
