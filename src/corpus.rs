@@ -356,18 +356,18 @@ pub fn read_text(bytes: Vec<u8>) -> Option<Decoded> {
 fn utf8(mut bytes: Vec<u8>) -> Decoded {
     let (encoding, skip) =
         if bytes.starts_with(b"\xEF\xBB\xBF") { (Encoding::Utf8Bom, 3) } else { (Encoding::Utf8, 0) };
+    bytes.drain(..skip);
     let mut offsets = Offsets::default();
-    if std::str::from_utf8(&bytes[skip..]).is_ok() {
-        bytes.drain(..skip);
-        if skip > 0 {
-            offsets.push(0, skip, 1, 1);
-        }
-        let text = String::from_utf8(bytes).expect("checked");
-        return Decoded { text, encoding, replaced: 0, offsets };
+    if skip > 0 {
+        offsets.push(0, skip, 1, 1);
     }
+    let bytes = match String::from_utf8(bytes) {
+        Ok(text) => return Decoded { text, encoding, replaced: 0, offsets },
+        Err(e) => e.into_bytes(),
+    };
     let mut text = String::with_capacity(bytes.len());
     let (mut file, mut replaced) = (skip, 0);
-    for chunk in bytes[skip..].utf8_chunks() {
+    for chunk in bytes.utf8_chunks() {
         if !chunk.valid().is_empty() {
             offsets.push(text.len(), file, 1, 1);
             text.push_str(chunk.valid());
