@@ -111,17 +111,19 @@ pub(super) fn clean_files(
             let run = || -> Result<(usize, Decoded)> {
                 let bytes = fs::read(path).with_context(|| format!("{}", path.display()))?;
                 let Some(decoded) = read_text(bytes) else {
-                    bail!("{}: binary file (NUL bytes), not a text or HTML document", path.display());
+                    bail!(
+                        "{}: binary file (NUL bytes): neither UTF-8 nor UTF-16 with a byte order mark",
+                        path.display()
+                    );
                 };
                 if !decoded.exact() {
                     if job.replaces_input {
                         // Writing the cleaned text over the file would put U+FFFD where its bytes were.
                         bail!(
-                            "{}: not {} ({}), so --in-place would write U+FFFD over those bytes; left as it is: convert it to {} first (e.g. iconv -f windows-1252 -t utf-8), or clean it with --out into another folder",
+                            "{}: not {} ({}), so --in-place would write U+FFFD over those bytes; left as it is: convert it to UTF-8 first (iconv -f ITS-ENCODING -t utf-8), or clean it with --out into another folder",
                             path.display(),
                             decoded.encoding.name(),
-                            decoded.replaced_message(),
-                            decoded.encoding.name()
+                            decoded.replaced_message()
                         );
                     }
                     eprintln!(
