@@ -22,8 +22,11 @@ pub struct Document {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Warning {
-    /// Invalid UTF-8 sequences replaced by U+FFFD.
-    LossyUtf8 { path: PathBuf, replaced: usize },
+    /// Sequences that could not be read (invalid UTF-8, unpaired UTF-16 surrogates) replaced by U+FFFD.
+    Lossy { path: PathBuf, replaced: usize, encoding: Encoding },
+    /// JSON Lines: `\ud800`-style escapes of half a character (Python's `json.dumps` writes them)
+    /// replaced by U+FFFD.
+    LoneSurrogates { path: PathBuf, line: usize, replaced: usize },
     /// A file with NUL bytes: not text, skipped.
     Binary { path: PathBuf },
     /// A document's name that cannot be read (a symbolic link loop, a dangling link, no permission): skipped.
@@ -36,9 +39,15 @@ pub enum Warning {
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Warning::LossyUtf8 { path, replaced } => write!(
+            Warning::Lossy { path, replaced, encoding } => write!(
                 f,
-                "{}: {replaced} invalid UTF-8 sequence(s) replaced with U+FFFD (convert the file to UTF-8 to keep them)",
+                "{}: {replaced} {} replaced with U+FFFD (convert the file to UTF-8 to keep them)",
+                path.display(),
+                encoding.replaced_what()
+            ),
+            Warning::LoneSurrogates { path, line, replaced } => write!(
+                f,
+                "{}:{line}: {replaced} lone surrogate escape(s) (half a UTF-16 pair, as \\ud800) replaced with U+FFFD",
                 path.display()
             ),
             Warning::Binary { path } => write!(f, "{}: binary file (NUL bytes), skipped", path.display()),
@@ -209,12 +218,206 @@ pub fn source_folders_checked(root: &Path, opts: &LoadOptions) -> Result<(Vec<Pa
     Ok((out, warnings))
 }
 
-/// Decodes bytes as UTF-8, lossily; `None` for binary (NUL bytes). The count is of replaced sequences.
-pub fn decode(bytes: Vec<u8>) -> Option<(String, usize)> {
-    if bytes.contains(&0) {
-        return None;
+/// How a document's bytes are text: UTF-8, or UTF-16 announced by its byte order mark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Utf8,
+    /// UTF-8 after a byte order mark: the mark is no text, and a document written back keeps it.
+    Utf8Bom,
+    Utf16Le,
+    Utf16Be,
+}
+
+impl Encoding {
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 | Encoding::Utf8Bom => "UTF-8",
+            Encoding::Utf16Le => "UTF-16LE",
+            Encoding::Utf16Be => "UTF-16BE",
+        }
     }
-    Some(decode_lossy(bytes))
+
+    fn bom(self) -> &'static [u8] {
+        match self {
+            Encoding::Utf8 => b"",
+            Encoding::Utf8Bom => b"\xEF\xBB\xBF",
+            Encoding::Utf16Le => b"\xFF\xFE",
+            Encoding::Utf16Be => b"\xFE\xFF",
+        }
+    }
+
+    /// What a replaced sequence is in this encoding, for messages.
+    fn replaced_what(self) -> &'static str {
+        match self {
+            Encoding::Utf8 | Encoding::Utf8Bom => "invalid UTF-8 sequence(s)",
+            Encoding::Utf16Le | Encoding::Utf16Be => "unpaired UTF-16 surrogate(s) or odd byte(s)",
+        }
+    }
+}
+
+/// A document's bytes read as text, with where each of the text's bytes came from in the file.
+#[derive(Debug, Clone)]
+pub struct Decoded {
+    /// The text, without a byte order mark; each sequence that could not be read is one U+FFFD.
+    pub text: String,
+    pub encoding: Encoding,
+    /// How many sequences were replaced with U+FFFD.
+    pub replaced: usize,
+    offsets: Offsets,
+}
+
+impl Decoded {
+    /// Whether the text is the file's bytes exactly: encoding it again gives them back.
+    pub fn exact(&self) -> bool {
+        self.replaced == 0
+    }
+
+    /// `text` written as the document was: in its encoding, after its byte order mark if it had one.
+    pub fn encode(&self, text: String) -> Vec<u8> {
+        let bom = self.encoding.bom();
+        match self.encoding {
+            Encoding::Utf8 => text.into_bytes(),
+            Encoding::Utf8Bom => [bom, text.as_bytes()].concat(),
+            Encoding::Utf16Le | Encoding::Utf16Be => {
+                let mut out = Vec::with_capacity(bom.len() + 2 * text.len());
+                out.extend_from_slice(bom);
+                let be = self.encoding == Encoding::Utf16Be;
+                for u in text.encode_utf16() {
+                    out.extend_from_slice(&if be { u.to_be_bytes() } else { u.to_le_bytes() });
+                }
+                out
+            }
+        }
+    }
+
+    /// The file's byte offset of offset `i` (a char boundary) of the text: past the byte order mark, and a
+    /// replaced sequence spans the bytes it replaced.
+    pub fn file_offset(&self, i: usize) -> usize {
+        self.offsets.file_offset(i)
+    }
+
+    /// "N invalid UTF-8 sequence(s)" (or UTF-16's), for messages.
+    pub fn replaced_message(&self) -> String {
+        format!("{} {}", self.replaced, self.encoding.replaced_what())
+    }
+}
+
+/// Text offsets to file offsets, as runs of characters that each take `text_step` bytes of the text and
+/// `file_step` bytes of the file (an ASCII run of UTF-16: 1 and 2; a replaced sequence: 3 and its length).
+/// No runs: the identity. Built in one pass; a lookup is a binary search.
+#[derive(Debug, Clone, Default)]
+struct Offsets {
+    runs: Vec<Run>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    text: usize,
+    file: usize,
+    text_step: u8,
+    file_step: u8,
+}
+
+impl Offsets {
+    /// Characters from `text` (of the text) and `file` (of the file), each `text_step` and `file_step`
+    /// bytes long; runs are pushed in order, and one of the same steps as the last extends it.
+    fn push(&mut self, text: usize, file: usize, text_step: u8, file_step: u8) {
+        if self.runs.last().is_some_and(|r| r.text_step == text_step && r.file_step == file_step) {
+            return;
+        }
+        self.runs.push(Run { text, file, text_step, file_step });
+    }
+
+    fn file_offset(&self, i: usize) -> usize {
+        let Some(k) = self.runs.partition_point(|r| r.text <= i).checked_sub(1) else {
+            return i;
+        };
+        let r = self.runs[k];
+        r.file + (i - r.text) / usize::from(r.text_step) * usize::from(r.file_step)
+    }
+}
+
+/// Reads a document's bytes: UTF-16 after its byte order mark, else UTF-8 (after a byte order mark, if
+/// one), each sequence that cannot be read replaced with U+FFFD. `None` for binary (NUL bytes).
+pub fn read_text(bytes: Vec<u8>) -> Option<Decoded> {
+    let decoded = if bytes.starts_with(b"\xFF\xFE") {
+        utf16(&bytes, Encoding::Utf16Le)
+    } else if bytes.starts_with(b"\xFE\xFF") {
+        utf16(&bytes, Encoding::Utf16Be)
+    } else {
+        if bytes.contains(&0) {
+            return None;
+        }
+        utf8(bytes)
+    };
+    (!decoded.text.contains('\0')).then_some(decoded)
+}
+
+fn utf8(mut bytes: Vec<u8>) -> Decoded {
+    let (encoding, skip) =
+        if bytes.starts_with(b"\xEF\xBB\xBF") { (Encoding::Utf8Bom, 3) } else { (Encoding::Utf8, 0) };
+    bytes.drain(..skip);
+    let mut offsets = Offsets::default();
+    if skip > 0 {
+        offsets.push(0, skip, 1, 1);
+    }
+    let bytes = match String::from_utf8(bytes) {
+        Ok(text) => return Decoded { text, encoding, replaced: 0, offsets },
+        Err(e) => e.into_bytes(),
+    };
+    let mut text = String::with_capacity(bytes.len());
+    let (mut file, mut replaced) = (skip, 0);
+    for chunk in bytes.utf8_chunks() {
+        if !chunk.valid().is_empty() {
+            offsets.push(text.len(), file, 1, 1);
+            text.push_str(chunk.valid());
+            file += chunk.valid().len();
+        }
+        let invalid = chunk.invalid().len();
+        if invalid > 0 {
+            // a maximal invalid sequence is at most 3 bytes
+            offsets.push(text.len(), file, 3, invalid as u8);
+            text.push('\u{FFFD}');
+            file += invalid;
+            replaced += 1;
+        }
+    }
+    Decoded { text, encoding, replaced, offsets }
+}
+
+fn utf16(bytes: &[u8], encoding: Encoding) -> Decoded {
+    let body = &bytes[2..];
+    let be = encoding == Encoding::Utf16Be;
+    let units = body
+        .chunks_exact(2)
+        .map(|u| if be { u16::from_be_bytes([u[0], u[1]]) } else { u16::from_le_bytes([u[0], u[1]]) });
+    let mut text = String::with_capacity(body.len() / 2);
+    let mut offsets = Offsets::default();
+    let (mut file, mut replaced) = (2, 0);
+    for c in char::decode_utf16(units) {
+        let (c, units) = match c {
+            Ok(c) => (c, c.len_utf16()),
+            Err(_) => {
+                replaced += 1;
+                ('\u{FFFD}', 1)
+            }
+        };
+        offsets.push(text.len(), file, c.len_utf8() as u8, 2 * units as u8);
+        text.push(c);
+        file += 2 * units;
+    }
+    if body.len() % 2 == 1 {
+        offsets.push(text.len(), file, 3, 1);
+        text.push('\u{FFFD}');
+        replaced += 1;
+    }
+    Decoded { text, encoding, replaced, offsets }
+}
+
+/// Decodes bytes as [`read_text`] does (a byte order mark skipped, UTF-16 by its mark), lossily; `None`
+/// for binary (NUL bytes). The count is of replaced sequences.
+pub fn decode(bytes: Vec<u8>) -> Option<(String, usize)> {
+    read_text(bytes).map(|d| (d.text, d.replaced))
 }
 
 /// Decodes bytes as UTF-8, replacing each invalid sequence with U+FFFD; the count is of replaced sequences.
@@ -284,50 +487,63 @@ fn load_folder(dir: &Path, opts: &LoadOptions) -> Result<Corpus> {
                 continue;
             }
         };
-        let Some((text, replaced)) = decode(bytes) else {
+        let Some(decoded) = read_text(bytes) else {
             warnings.push(Warning::Binary { path });
             continue;
         };
-        if replaced > 0 {
-            warnings.push(Warning::LossyUtf8 { path: path.clone(), replaced });
+        if !decoded.exact() {
+            let (replaced, encoding) = (decoded.replaced, decoded.encoding);
+            warnings.push(Warning::Lossy { path: path.clone(), replaced, encoding });
         }
         let id = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        docs.push(Document { id, text });
+        docs.push(Document { id, text: decoded.text });
     }
     Ok(Corpus { name: String::new(), root: dir.to_path_buf(), docs, warnings })
 }
 
 fn load_jsonl(path: &Path) -> Result<Corpus> {
     let bytes = fs::read(path).map_err(|e| Error::io(path, e))?;
-    let (text, replaced) = decode(bytes).ok_or_else(|| {
+    let decoded = read_text(bytes).ok_or_else(|| {
         Error::Invalid(format!(
             "{}: binary file (NUL bytes); expected a folder of documents or a .jsonl file",
             path.display()
         ))
     })?;
     let mut warnings = Vec::new();
-    if replaced > 0 {
-        warnings.push(Warning::LossyUtf8 { path: path.to_path_buf(), replaced });
+    if !decoded.exact() {
+        let (replaced, encoding) = (decoded.replaced, decoded.encoding);
+        warnings.push(Warning::Lossy { path: path.to_path_buf(), replaced, encoding });
     }
-    let docs = parse_jsonl(&text, path)?;
+    let (docs, more) = parse_jsonl_warned(&decoded.text, path)?;
+    warnings.extend(more);
     Ok(Corpus { name: String::new(), root: path.to_path_buf(), docs, warnings })
 }
 
 /// Parses JSON Lines of `{"id": …, "text": …}`; blank lines are skipped. `path` names the input in errors.
 pub fn parse_jsonl(text: &str, path: &Path) -> Result<Vec<Document>> {
-    let mut docs = Vec::new();
+    parse_jsonl_warned(text, path).map(|(docs, _)| docs)
+}
+
+/// [`parse_jsonl`], and a warning for each line whose lone surrogate escapes were replaced.
+pub fn parse_jsonl_warned(text: &str, path: &Path) -> Result<(Vec<Document>, Vec<Warning>)> {
+    let (mut docs, mut warnings) = (Vec::new(), Vec::new());
     for (i, line) in strip_bom(text).lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        docs.push(parse_record(line).map_err(|(column, message)| Error::JsonLine {
+        let record = parse_record_raw(line).map_err(|(column, message)| Error::JsonLine {
             path: path.to_path_buf(),
             line: i + 1,
             column,
             message,
-        })?);
+        })?;
+        if record.lone_surrogates > 0 {
+            let replaced = record.lone_surrogates;
+            warnings.push(Warning::LoneSurrogates { path: path.to_path_buf(), line: i + 1, replaced });
+        }
+        docs.push(record.doc);
     }
-    Ok(docs)
+    Ok((docs, warnings))
 }
 
 /// Text without the UTF-8 byte order mark some editors put at its start (it is no JSON).
@@ -335,20 +551,43 @@ pub fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{FEFF}').unwrap_or(text)
 }
 
-/// One JSON Lines record as read: the document, and its `id` exactly as written, to echo it unchanged
-/// (`42` stays a number, `1e2` stays `1e2`, a 23-digit id keeps every digit).
+/// One JSON Lines record as read: the document, and every field exactly as written, to echo them
+/// unchanged (`42` stays a number, `1e2` stays `1e2`, a 23-digit id keeps every digit, a pipeline's `url`
+/// and metadata come back).
 #[derive(Debug)]
 pub struct Record<'a> {
+    /// The document; its text without a byte order mark.
     pub doc: Document,
     pub raw_id: &'a RawValue,
+    /// Every field of the record, in order, each value as written.
+    pub fields: Vec<(String, &'a RawValue)>,
+    /// Whether the text began with a byte order mark (left out of `doc.text`, as a file's is).
+    pub bom: bool,
+    /// Escapes of half a UTF-16 pair (`\ud800`) in the id or text, each replaced with U+FFFD.
+    pub lone_surrogates: usize,
 }
 
-#[derive(Deserialize)]
-struct Fields<'a> {
-    #[serde(borrow, default)]
-    id: Option<&'a RawValue>,
-    #[serde(default)]
-    text: Option<String>,
+/// A JSON object's fields in their order, values unparsed.
+struct Fields<'a>(Vec<(String, &'a RawValue)>);
+
+impl<'de> Deserialize<'de> for Fields<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Fields<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> std::result::Result<Self::Value, M::Error> {
+                let mut fields = Vec::new();
+                while let Some(entry) = map.next_entry::<String, &'de RawValue>()? {
+                    fields.push(entry);
+                }
+                Ok(Fields(fields))
+            }
+        }
+        d.deserialize_map(Visit)
+    }
 }
 
 /// One JSON Lines record; the error carries a 1-based column.
@@ -356,8 +595,8 @@ pub fn parse_record(line: &str) -> std::result::Result<Document, (usize, String)
     parse_record_raw(line).map(|r| r.doc)
 }
 
-/// One JSON Lines record with its raw id; the error carries a 1-based column. A numeric id becomes the
-/// document's id as written, digit for digit.
+/// One JSON Lines record with its fields as written; the error carries a 1-based column. A numeric id
+/// becomes the document's id as written, digit for digit.
 pub fn parse_record_raw(line: &str) -> std::result::Result<Record<'_>, (usize, String)> {
     let syntax = |e: serde_json::Error| {
         // serde_json ends with "at line 1 column N": the caller names line and column itself
@@ -366,19 +605,82 @@ pub fn parse_record_raw(line: &str) -> std::result::Result<Record<'_>, (usize, S
         (e.column().max(1), msg)
     };
     if !line.trim_start().starts_with('{') {
-        // A struct would also read from an array: anything but an object is either bad JSON or no record.
+        // Anything but an object is either bad JSON or no record.
         serde_json::from_str::<serde::de::IgnoredAny>(line).map_err(syntax)?;
         return Err((1, "not an object".to_string()));
     }
-    let fields: Fields<'_> = serde_json::from_str(line).map_err(syntax)?;
-    let raw_id = fields.id.ok_or((1, "missing \"id\" (or null)".to_string()))?;
+    let Fields(fields) = serde_json::from_str(line).map_err(syntax)?;
+    let field = |name: &str| -> std::result::Result<Option<&RawValue>, (usize, String)> {
+        let mut found = fields.iter().filter(|(k, _)| k == name).map(|(_, v)| *v);
+        let first = found.next();
+        if found.next().is_some() {
+            return Err((1, format!("\"{name}\" given twice")));
+        }
+        Ok(first.filter(|v| v.get() != "null"))
+    };
+    let raw_id = field("id")?.ok_or((1, "missing \"id\" (or null)".to_string()))?;
+    let mut lone_surrogates = 0;
     let id = match raw_id.get().as_bytes().first() {
-        Some(b'"') => serde_json::from_str::<String>(raw_id.get()).map_err(syntax)?,
+        Some(b'"') => {
+            let (id, lone) = json_string(raw_id.get());
+            lone_surrogates += lone;
+            id
+        }
         Some(b'-' | b'0'..=b'9') => raw_id.get().to_string(),
         _ => return Err((1, "\"id\" must be a string or a number".into())),
     };
-    let text = fields.text.ok_or((1, "missing \"text\" (or null)".to_string()))?;
-    Ok(Record { doc: Document { id, text }, raw_id })
+    let raw_text = field("text")?.ok_or((1, "missing \"text\" (or null)".to_string()))?;
+    if !raw_text.get().starts_with('"') {
+        return Err((1, "\"text\" must be a string".into()));
+    }
+    let (mut text, lone) = json_string(raw_text.get());
+    lone_surrogates += lone;
+    let bom = text.starts_with('\u{FEFF}');
+    if bom {
+        text.drain(..3);
+    }
+    Ok(Record { doc: Document { id, text }, raw_id, fields, bom, lone_surrogates })
+}
+
+/// The value of a JSON string literal that serde_json has checked (escapes well formed); an escape of
+/// half a UTF-16 pair (`\ud800` alone, as Python's `json.dumps` writes one) becomes U+FFFD, counted.
+fn json_string(raw: &str) -> (String, usize) {
+    let mut rest = &raw[1..raw.len() - 1];
+    let mut out = String::with_capacity(rest.len());
+    let mut lone = 0;
+    let hex = |s: &str| u32::from_str_radix(&s[..4], 16).unwrap_or(0xFFFD);
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let escape = rest.as_bytes()[i + 1];
+        rest = &rest[i + 2..];
+        let c = match escape {
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => {
+                let unit = hex(rest);
+                rest = &rest[4..];
+                match unit {
+                    0xD800..0xDC00 if rest.starts_with("\\u") && (0xDC00..0xE000).contains(&hex(&rest[2..])) => {
+                        let low = hex(&rest[2..]);
+                        rest = &rest[6..];
+                        char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)).unwrap_or('\u{FFFD}')
+                    }
+                    0xD800..0xE000 => {
+                        lone += 1;
+                        '\u{FFFD}'
+                    }
+                    _ => char::from_u32(unit).unwrap_or('\u{FFFD}'),
+                }
+            }
+            other => other as char,
+        };
+        out.push(c);
+    }
+    out.push_str(rest);
+    (out, lone)
 }
 
 #[cfg(test)]
@@ -418,5 +720,40 @@ mod tests {
         assert!(parse_record_raw("{\"id\": true, \"text\": \"t\"}").unwrap_err().1.contains("string or a number"));
         let docs = parse_jsonl("\u{FEFF}{\"id\": 1, \"text\": \"a\"}\n", Path::new("bom.jsonl")).unwrap();
         assert_eq!(docs.len(), 1, "a byte order mark is skipped");
+    }
+
+    #[test]
+    fn file_offsets_count_the_byte_order_mark_utf16_and_replaced_bytes() {
+        let d = read_text(b"\xEF\xBB\xBFab".to_vec()).unwrap();
+        assert_eq!((d.text.as_str(), d.encoding, d.file_offset(0), d.file_offset(2)), ("ab", Encoding::Utf8Bom, 3, 5));
+        // "a", then a truncated 4-byte sequence (one U+FFFD), then "é"
+        let d = read_text(b"a\xf0\x9f\x98\xc3\xa9".to_vec()).unwrap();
+        assert_eq!((d.text.as_str(), d.replaced, d.file_offset(4)), ("a\u{FFFD}\u{e9}", 1, 4));
+        let d = read_text(b"a\xff\xfe\xc3\xa9".to_vec()).unwrap();
+        assert_eq!((d.text.as_str(), d.replaced), ("a\u{FFFD}\u{FFFD}\u{e9}", 2));
+        let offsets: Vec<usize> = [0, 1, 4, 7, 9].iter().map(|&i| d.file_offset(i)).collect();
+        assert_eq!(offsets, [0, 1, 2, 3, 5]);
+        // UTF-16LE: "a" (1 ↔ 2), "é" (2 ↔ 2), "𝄞" (4 ↔ 4)
+        let bytes = b"\xFF\xFEa\x00\xe9\x00\x34\xd8\x1e\xdd".to_vec();
+        let d = read_text(bytes.clone()).unwrap();
+        assert_eq!((d.text.as_str(), d.encoding, d.exact()), ("a\u{e9}\u{1D11E}", Encoding::Utf16Le, true));
+        let offsets: Vec<usize> = [0, 1, 3, 7].iter().map(|&i| d.file_offset(i)).collect();
+        assert_eq!(offsets, [2, 4, 6, 10]);
+        assert_eq!(d.encode(d.text.clone()), bytes, "written back as read");
+        assert!(read_text(b"\xFE\xFF\x00\x00".to_vec()).is_none(), "a NUL character is binary in UTF-16 too");
+    }
+
+    #[test]
+    fn a_record_keeps_its_fields_in_order_and_reads_lone_surrogates() {
+        let r = parse_record_raw("{\"b\": [1, 2], \"id\": 3, \"text\": \"\\ufeffx\\ud800\\u00e9\\\"\"}").unwrap();
+        let keys: Vec<&str> = r.fields.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["b", "id", "text"]);
+        assert_eq!(r.fields[0].1.get(), "[1, 2]");
+        assert_eq!((r.doc.text.as_str(), r.bom, r.lone_surrogates), ("x\u{FFFD}\u{e9}\"", true, 1));
+        assert!(parse_record_raw("{\"id\": 1, \"id\": 2, \"text\": \"\"}").unwrap_err().1.contains("twice"));
+        for text in ["", "a\"b\\c/\u{8}\u{c}\n\r\t", "\u{e9}\u{1F600}\u{1}\u{FFFF}"] {
+            assert_eq!(json_string(&serde_json::to_string(text).unwrap()), (text.to_string(), 0));
+        }
+        assert_eq!(json_string(r#""\u00e9\ud83d\ude00\/\ud83d\u0041""#), ("\u{e9}\u{1F600}/\u{FFFD}A".into(), 1));
     }
 }

@@ -1,6 +1,8 @@
 //! `chaff clean`: files or folders to a folder (or in place), or JSON Lines on stdin to stdout. A bad
 //! document or a missing input is reported (file or line named) and skipped; the run goes on and exits
-//! 1 at the end. Outputs never replace inputs unless asked (`--in-place`), and never each other.
+//! 1 at the end. Outputs never replace inputs unless asked (`--in-place`), never each other, and never a
+//! file that is not an input; a document is written over itself only when it was read exactly, and every
+//! output is written in its input's encoding.
 
 mod explain;
 mod plan;
@@ -14,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use anyhow::{Context, Result, bail};
 use chaff::atomic::{prepare_folder, sync_folder, write_unsynced};
 use chaff::cleaning::Cleaner;
-use chaff::corpus::decode;
+use chaff::corpus::{Decoded, read_text};
 use chaff::page::{CleanedPage, Page};
 use chaff::view::DocKind;
 use rayon::prelude::*;
@@ -100,37 +102,49 @@ pub(super) fn clean_files(
     let removed = AtomicUsize::new(0);
     let total = AtomicUsize::new(0);
     let bar = progress_bar(Some(plan.jobs.len() as u64), "files cleaned");
-    let results: Vec<Option<(&Path, usize, String)>> = plan
+    let results: Vec<Option<(&Path, usize, Decoded)>> = plan
         .jobs
         .par_iter()
         .map(|job| {
             bar.inc(1);
             let path = &job.input;
-            let run = || -> Result<Option<(usize, String)>> {
+            let run = || -> Result<(usize, Decoded)> {
                 let bytes = fs::read(path).with_context(|| format!("{}", path.display()))?;
-                let Some((text, replaced)) = decode(bytes) else {
-                    eprintln!("chaff: warning: {}: binary file (NUL bytes), skipped", path.display());
-                    return Ok(None);
-                };
-                if replaced > 0 {
-                    eprintln!(
-                        "chaff: warning: {}: {replaced} invalid UTF-8 sequence(s) replaced with U+FFFD",
+                let Some(decoded) = read_text(bytes) else {
+                    bail!(
+                        "{}: binary file (NUL bytes): neither UTF-8 nor UTF-16 with a byte order mark",
                         path.display()
                     );
+                };
+                if !decoded.exact() {
+                    if job.replaces_input {
+                        // Writing the cleaned text over the file would put U+FFFD where its bytes were.
+                        bail!(
+                            "{}: not {} ({}), so --in-place would write U+FFFD over those bytes; left as it is: convert it to UTF-8 first (iconv -f ITS-ENCODING -t utf-8), or clean it with --out into another folder",
+                            path.display(),
+                            decoded.encoding.name(),
+                            decoded.replaced_message()
+                        );
+                    }
+                    eprintln!(
+                        "chaff: warning: {}: {} replaced with U+FFFD",
+                        path.display(),
+                        decoded.replaced_message()
+                    );
                 }
-                let cleaned = cleaner.clean_page(Page::new(&text, kind));
+                let cleaned = cleaner.clean_page(Page::new(&decoded.text, kind));
+                // Written as it was read: UTF-16 stays UTF-16, a byte order mark stays.
+                let bytes = decoded.encode(written(&cleaned, output));
                 // Outputs can be made again: no fsync each; the folder is synced once at the end.
-                write_unsynced(&job.output, written(&cleaned, output).as_bytes())?;
-                let removed = cleaned.removed_bytes();
-                Ok(Some((removed, text)))
+                write_unsynced(&job.output, &bytes)?;
+                Ok((cleaned.removed_bytes(), decoded))
             };
             match run() {
-                Ok(Some((removed_bytes, text))) => {
-                    total.fetch_add(text.len(), Ordering::Relaxed);
+                Ok((removed_bytes, decoded)) => {
+                    total.fetch_add(decoded.text.len(), Ordering::Relaxed);
                     removed.fetch_add(removed_bytes, Ordering::Relaxed);
-                    Some((path.as_path(), removed_bytes, text))
+                    Some((path.as_path(), removed_bytes, decoded))
                 }
-                Ok(None) => None,
                 Err(e) => {
                     eprintln!("chaff: error: {}; skipped", super::output::one_line(&e));
                     failed.fetch_add(1, Ordering::Relaxed);
@@ -148,9 +162,15 @@ pub(super) fn clean_files(
     }
     let done = results.iter().flatten().count();
     if explain {
-        for (path, _, text) in results.iter().flatten() {
-            let page = Page::new(text, kind);
-            out!("{}", explain::explain_lines(path, cleaner, &page, &cleaner.explain_page(&page)));
+        for (path, _, decoded) in results.iter().flatten() {
+            let page = Page::new(&decoded.text, kind);
+            // Offsets are the file's bytes: past a byte order mark, over UTF-16's and replaced bytes.
+            let to_file = |i| decoded.file_offset(i);
+            let e = cleaner.explain_page(&page);
+            super::output::write_stdout_as(
+                "the explanation",
+                format_args!("{}", explain::explain_lines(path, cleaner, &page, &e, &to_file)),
+            );
         }
     }
     let (t, r) = (total.load(Ordering::Relaxed), removed.load(Ordering::Relaxed));

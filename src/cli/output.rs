@@ -34,6 +34,11 @@ static STDOUT_FAILED: AtomicBool = AtomicBool::new(false);
 /// are still written), any other error is reported once on stderr and fails the run at its end.
 /// Use it through `out!` and `outln!` (defined in `cli/mod.rs`), never `print!`.
 pub fn write_stdout(args: fmt::Arguments<'_>) {
+    write_stdout_as("the output", args)
+}
+
+/// [`write_stdout`] of `what` ("the explanation"), which an error names: a full disk says what was lost.
+pub fn write_stdout_as(what: &str, args: fmt::Arguments<'_>) {
     if STDOUT_CLOSED.load(Ordering::Relaxed) {
         return;
     }
@@ -42,7 +47,7 @@ pub fn write_stdout(args: fmt::Arguments<'_>) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             STDOUT_CLOSED.store(true, Ordering::Relaxed);
         } else if !STDOUT_FAILED.swap(true, Ordering::Relaxed) {
-            eprintln!("chaff: error: writing stdout: {e}");
+            eprintln!("chaff: error: writing {what} to stdout: {e}");
         }
     }
 }

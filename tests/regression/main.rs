@@ -1,6 +1,7 @@
 //! Regression tests: each is named after the defect it guards, and failed before its fix.
 //! One module per area; each runs the real binary or the library on a temp-dir fixture.
 
+mod clean_input;
 mod clean_io;
 mod cost;
 mod eval;

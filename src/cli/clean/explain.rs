@@ -24,8 +24,14 @@ pub(super) struct ExplainedSpan<'a> {
 }
 
 /// The explained ranges of a document, removed and kept, sorted by start.
-/// Offsets are the source's (for HTML, each range's hull in the page's bytes); the text is the page's.
-pub(super) fn explained<'a>(cleaner: &'a Cleaner, page: &Page, e: &Explanation) -> Vec<ExplainedSpan<'a>> {
+/// Offsets are the source's (for HTML, each range's hull in the page's bytes), through `to_file` (the
+/// decoded source's offsets to the file's bytes); the text is the page's.
+pub(super) fn explained<'a>(
+    cleaner: &'a Cleaner,
+    page: &Page,
+    e: &Explanation,
+    to_file: &dyn Fn(usize) -> usize,
+) -> Vec<ExplainedSpan<'a>> {
     let mut out = Vec::with_capacity(e.decisions.len());
     let mut spans = e.spans.iter().peekable();
     for d in &e.decisions {
@@ -37,6 +43,7 @@ pub(super) fn explained<'a>(cleaner: &'a Cleaner, page: &Page, e: &Explanation) 
             "kept"
         };
         let (start, end) = page.to_source_hull(d.start, d.end);
+        let (start, end) = (to_file(start), to_file(end));
         let shown = excerpt(&page.text()[d.start..d.end]);
         out.push(ExplainedSpan { start, end, kind, rules: rule_ids(cleaner, d), stages: stages(d), shown });
     }
@@ -44,9 +51,15 @@ pub(super) fn explained<'a>(cleaner: &'a Cleaner, page: &Page, e: &Explanation) 
 }
 
 /// `path`'s explained ranges as lines: path, range, kind, rule ids, stages, the text.
-pub(super) fn explain_lines(path: &Path, cleaner: &Cleaner, page: &Page, e: &Explanation) -> String {
+pub(super) fn explain_lines(
+    path: &Path,
+    cleaner: &Cleaner,
+    page: &Page,
+    e: &Explanation,
+    to_file: &dyn Fn(usize) -> usize,
+) -> String {
     let mut lines = String::new();
-    for s in explained(cleaner, page, e) {
+    for s in explained(cleaner, page, e, to_file) {
         let _ = writeln!(
             lines,
             "{}\t{}..{}\t{}\t{}\t{}\t{}",

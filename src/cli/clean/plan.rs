@@ -1,6 +1,7 @@
 //! Which files `chaff clean` reads and where each cleaned file goes, decided before anything is written:
-//! an output that would replace an input (an `--out` folder that is, or is inside, an input folder), or
-//! two inputs that would write one output, stop the run here, with nothing written.
+//! an output that would replace an input (an `--out` folder that is, or is inside, an input folder), two
+//! inputs that would write one output, or with `--in-place` an output over a file beside the inputs that
+//! is not one of them, stop the run here, with nothing written.
 
 use std::collections::{HashMap, HashSet};
 use std::ffi::OsStr;
@@ -14,6 +15,8 @@ use chaff::corpus::{LoadOptions, Warning, document_files};
 pub struct Job {
     pub input: PathBuf,
     pub output: PathBuf,
+    /// Whether the output is the input itself (`--in-place`): only a document read exactly is written.
+    pub replaces_input: bool,
 }
 
 pub struct Plan {
@@ -108,6 +111,11 @@ pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: boo
     // Outputs compared as resolved paths: the key is the folder's canonical path and the file's name.
     let mut owner: HashMap<PathBuf, usize> = HashMap::with_capacity(files.len());
     let mut collisions = Vec::new();
+    // Folders holding inputs: there a file that is not an input is someone's, never replaced (with --text,
+    // `117.txt` beside the input `117.html`). Elsewhere, in an --out folder, files are earlier outputs.
+    let input_folders: HashSet<&Path> =
+        files.iter().filter_map(|f| f.canonical.parent()).chain(folders_read.iter().map(PathBuf::as_path)).collect();
+    let mut not_inputs = Vec::new();
     for (i, f) in files.iter().enumerate() {
         let name = output_name(f.given.file_name().context("input has no file name")?, text);
         let (output, key) = match &out_dir {
@@ -125,15 +133,29 @@ pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: boo
                 f.given.display()
             );
         }
+        // Beside its input under the input's own name, the output is the input (a symbolic link too).
+        let itself = out_dir.is_none() && Some(name.as_os_str()) == f.given.file_name();
+        let replaces_input = itself || key == f.canonical;
+        if in_place
+            && !replaces_input
+            && !seen.contains(&key)
+            && key.parent().is_some_and(|dir| input_folders.contains(dir))
+            && fs::symlink_metadata(&key).is_ok()
+        {
+            not_inputs.push((output.clone(), i));
+        }
         if let Some(&first) = owner.get(&key) {
             collisions.push((output.clone(), first, i));
         } else {
             owner.insert(key, i);
         }
-        jobs.push(Job { input: f.given.clone(), output });
+        jobs.push(Job { input: f.given.clone(), output, replaces_input });
     }
     if !collisions.is_empty() {
         return Err(collision_error(&collisions, &files, text));
+    }
+    if !not_inputs.is_empty() {
+        return Err(not_input_error(&not_inputs, &files));
     }
 
     let mut folders: Vec<PathBuf> = Vec::new();
@@ -178,6 +200,26 @@ fn collision_error(collisions: &[(PathBuf, usize, usize)], files: &[Input], text
         "clean the inputs that share a file name into separate --out folders"
     };
     anyhow::anyhow!("{} output name(s) collide; nothing was written: {how}", collisions.len())
+}
+
+/// Outputs that would replace a file that is no input (`--in-place --text`, a `117.txt` beside `117.html`):
+/// each is named, and nothing is written.
+fn not_input_error(outputs: &[(PathBuf, usize)], files: &[Input]) -> anyhow::Error {
+    const SHOWN: usize = 10;
+    for (output, i) in outputs.iter().take(SHOWN) {
+        eprintln!(
+            "chaff: error: the cleaned {} would replace {}, which is not an input",
+            files[*i].given.display(),
+            output.display()
+        );
+    }
+    if outputs.len() > SHOWN {
+        eprintln!("chaff: error: … and {} more", outputs.len() - SHOWN);
+    }
+    anyhow::anyhow!(
+        "{} output(s) would replace files that are not inputs; nothing was written: clean into an --out folder, or move those files away first",
+        outputs.len()
+    )
 }
 
 /// `path` made absolute with symbolic links resolved, though its last components may not exist yet (an

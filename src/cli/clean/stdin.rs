@@ -4,30 +4,21 @@
 use std::io::{BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use chaff::cleaning::Cleaner;
 use chaff::corpus::{decode_lossy, parse_record_raw};
 use chaff::page::Page;
 use chaff::view::DocKind;
 use rayon::prelude::*;
-use serde::Serialize;
-use serde_json::value::RawValue;
 
-use super::explain::{ExplainedSpan, explained};
+use super::explain::explained;
 use super::{Output, written};
 use crate::cli::output::progress_bar;
 
 const BATCH: usize = 512;
 
-/// A cleaned record: the id exactly as it came in (a number stays that number, digit for digit).
-#[derive(Serialize)]
-struct CleanedRecord<'a> {
-    id: &'a RawValue,
-    text: &'a str,
-    removed_bytes: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    spans: Option<Vec<ExplainedSpan<'a>>>,
-}
+/// What a failed write of stdout was about (a full disk names it).
+const WRITING: &str = "writing the cleaned JSON Lines to stdout";
 
 /// Reads up to [`BATCH`] non-blank lines, each numbered; `None` at the end of the input. A read error
 /// ends the input after the lines read before it.
@@ -72,6 +63,12 @@ fn read_batch(
     batch
 }
 
+/// A record cleaned: the output line, and how many lone surrogate escapes its input had.
+struct Cleaned {
+    line: String,
+    lone_surrogates: usize,
+}
+
 fn clean_line(
     cleaner: &Cleaner,
     kind: DocKind,
@@ -79,16 +76,63 @@ fn clean_line(
     line: &str,
     explain: bool,
     output: Output,
-) -> Result<String, String> {
+) -> Result<Cleaned, String> {
     let record = parse_record_raw(line).map_err(|(col, msg)| {
         format!("stdin:{n}:{col}: bad JSON Lines record: {msg} (each line must be {{\"id\": …, \"text\": …}})")
     })?;
     let doc = &record.doc;
     let cleaned = cleaner.clean_page(Page::new(&doc.text, kind));
-    let text = written(&cleaned, output);
-    let spans = explain.then(|| explained(cleaner, &cleaned.page, &cleaner.explain_page(&cleaned.page)));
-    let out = CleanedRecord { id: record.raw_id, text: &text, removed_bytes: cleaned.removed_bytes(), spans };
-    serde_json::to_string(&out).map_err(|e| format!("stdin:{n}: {e}"))
+    let mut text = written(&cleaned, output);
+    // A byte order mark was read and skipped, as a file's is: it comes back, and offsets count it.
+    let bom = if record.bom { '\u{FEFF}'.len_utf8() } else { 0 };
+    if bom > 0 {
+        text.insert(0, '\u{FEFF}');
+    }
+    let json = |v: &dyn Fn() -> serde_json::Result<String>| v().map_err(|e| format!("stdin:{n}: {e}"));
+    let removed = cleaned.removed_bytes().to_string();
+    let spans = match explain {
+        true => {
+            let spans = explained(cleaner, &cleaned.page, &cleaner.explain_page(&cleaned.page), &|i| i + bom);
+            Some(json(&|| serde_json::to_string(&spans))?)
+        }
+        false => None,
+    };
+    // Every field as read, in its place; `text` replaced, `removed_bytes` (and `spans`) set.
+    let mut out = String::with_capacity(line.len());
+    out.push('{');
+    let (mut has_removed, mut has_spans) = (false, false);
+    for (key, value) in &record.fields {
+        let value: &str = match key.as_str() {
+            "text" => &json(&|| serde_json::to_string(&text))?,
+            "removed_bytes" => {
+                has_removed = true;
+                &removed
+            }
+            "spans" if spans.is_some() => {
+                has_spans = true;
+                spans.as_deref().unwrap_or_default()
+            }
+            _ => value.get(),
+        };
+        push_field(&mut out, &json(&|| serde_json::to_string(key))?, value);
+    }
+    if !has_removed {
+        push_field(&mut out, "\"removed_bytes\"", &removed);
+    }
+    if let Some(spans) = spans.as_deref().filter(|_| !has_spans) {
+        push_field(&mut out, "\"spans\"", spans);
+    }
+    out.push('}');
+    Ok(Cleaned { line: out, lone_surrogates: record.lone_surrogates })
+}
+
+fn push_field(out: &mut String, key: &str, value: &str) {
+    if out.len() > 1 {
+        out.push(',');
+    }
+    out.push_str(key);
+    out.push(':');
+    out.push_str(value);
 }
 
 /// JSON Lines in, JSON Lines out, in order; a bad line is reported and skipped, and fails the run at the end.
@@ -109,12 +153,20 @@ pub fn clean_jsonl(cleaner: &Cleaner, kind: DocKind, explain: bool, output: Outp
         if batch.is_empty() {
             break;
         }
-        let outputs: Vec<Result<String, String>> =
+        let outputs: Vec<Result<Cleaned, String>> =
             batch.par_iter().map(|(n, line)| clean_line(cleaner, kind, *n, line, explain, output)).collect();
         bar.inc(batch.len() as u64);
-        for o in outputs {
+        for ((n, _), o) in batch.iter().zip(outputs) {
             match o {
-                Ok(line) => writeln!(w, "{line}")?,
+                Ok(cleaned) => {
+                    if cleaned.lone_surrogates > 0 {
+                        eprintln!(
+                            "chaff: warning: stdin:{n}: {} lone surrogate escape(s) (half a UTF-16 pair, as \\ud800) replaced with U+FFFD",
+                            cleaned.lone_surrogates
+                        );
+                    }
+                    writeln!(w, "{}", cleaned.line).context(WRITING)?;
+                }
                 Err(msg) => {
                     eprintln!("chaff: error: {msg}; line skipped");
                     failed += 1;
@@ -122,7 +174,7 @@ pub fn clean_jsonl(cleaner: &Cleaner, kind: DocKind, explain: bool, output: Outp
             }
         }
     }
-    w.flush()?;
+    w.flush().context(WRITING)?;
     bar.finish_and_clear();
     if let Some(e) = read_error {
         eprintln!("chaff: error: stdin:{}: reading failed: {e}; the lines before it were cleaned", line_no + 1);
