@@ -15,6 +15,7 @@ use anyhow::{Context, Result, bail};
 use chaff::atomic::{prepare_folder, sync_folder, write_unsynced};
 use chaff::cleaning::Cleaner;
 use chaff::corpus::decode;
+pub(super) use chaff::page::Output;
 use chaff::page::{CleanedPage, Page};
 use chaff::view::DocKind;
 use rayon::prelude::*;
@@ -64,23 +65,8 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
     clean_files(&cleaner, kind, &args.inputs, dest, args.in_place, args.explain, output)
 }
 
-/// What is written for a cleaned document.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Output {
-    /// The document without the removed spans.
-    Cleaned,
-    /// HTML: without the text of the removed spans; their tags stay (`--keep-tags`).
-    KeepTags,
-    /// HTML: the text a reader sees of what is left (`--text`).
-    Text,
-}
-
 fn written(cleaned: &CleanedPage, output: Output) -> String {
-    match output {
-        Output::Cleaned => cleaned.cleaned(),
-        Output::KeepTags => cleaned.keep_tags(),
-        Output::Text => cleaned.text(),
-    }
+    cleaned.write(output)
 }
 
 pub(super) fn clean_files(
@@ -150,7 +136,7 @@ pub(super) fn clean_files(
     if explain {
         for (path, _, text) in results.iter().flatten() {
             let page = Page::new(text, kind);
-            out!("{}", explain::explain_lines(path, cleaner, &page, &cleaner.explain_page(&page)));
+            out!("{}", explain::explain_lines(path, cleaner, &page, output, &cleaner.explain_page(&page)));
         }
     }
     let (t, r) = (total.load(Ordering::Relaxed), removed.load(Ordering::Relaxed));

@@ -86,8 +86,9 @@ fn clean_line(
     let doc = &record.doc;
     let cleaned = cleaner.clean_page(Page::new(&doc.text, kind));
     let text = written(&cleaned, output);
-    let spans = explain.then(|| explained(cleaner, &cleaned.page, &cleaner.explain_page(&cleaned.page)));
-    let out = CleanedRecord { id: record.raw_id, text: &text, removed_bytes: cleaned.removed_bytes(), spans };
+    let spans = explain.then(|| explained(cleaner, &cleaned.page, output, &cleaner.explain_page(&cleaned.page)));
+    let removed_bytes = cleaned.input(output).len() - text.len();
+    let out = CleanedRecord { id: record.raw_id, text: &text, removed_bytes, spans };
     serde_json::to_string(&out).map_err(|e| format!("stdin:{n}: {e}"))
 }
 
