@@ -214,3 +214,41 @@ fn explain_adds_up_to_the_output_in_every_mode() {
         }
     }
 }
+
+/// The tab-separated `--explain` lines of files say the same: each removed line's range (or its pieces)
+/// taken from the page, or from its view with `--text` (`view:`), leaves exactly the file written.
+#[test]
+fn explain_lines_of_files_add_up_to_the_files_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = samples().join("html_news");
+    let o = run::chaff(&["mine", corpus.to_str().unwrap(), "--rules-dir", "rules"], dir.path());
+    assert!(o.status.success(), "{}", run::stderr(&o));
+    let page = corpus.join("0001.html");
+    let doc = std::fs::read_to_string(&page).unwrap();
+    for (mode, written) in [(None, "0001.html"), (Some("--keep-tags"), "0001.html"), (Some("--text"), "0001.txt")] {
+        let out = dir.path().join(format!("out{}", mode.unwrap_or("")));
+        let mut args = vec!["clean", "--rules", "rules/html_news.toml", "--include-pending", "--explain"];
+        args.extend(mode);
+        args.extend([page.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        let o = run::chaff(&args, dir.path());
+        assert!(o.status.success(), "{}", run::stderr(&o));
+        let view = PageView::of_html(&doc);
+        let from = if mode == Some("--text") { view.text() } else { &doc };
+        let mut taken = Vec::new();
+        for line in String::from_utf8(o.stdout).unwrap().lines() {
+            let fields: Vec<&str> = line.split('\t').collect();
+            if fields[2] == "kept" {
+                continue;
+            }
+            let range = fields[1].strip_prefix("view:");
+            assert_eq!(range.is_some(), mode == Some("--text"), "{line}");
+            let pieces = range.unwrap_or(fields[1]).split(',').map(|r| {
+                let (a, b) = r.split_once("..").unwrap();
+                (a.parse::<usize>().unwrap(), b.parse::<usize>().unwrap())
+            });
+            taken.push(pieces.collect::<Vec<_>>());
+        }
+        assert!(!taken.is_empty());
+        assert_eq!(less(from, &taken), std::fs::read_to_string(out.join(written)).unwrap(), "{mode:?}");
+    }
+}
