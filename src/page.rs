@@ -8,10 +8,10 @@
 
 use rayon::prelude::*;
 
-use crate::cleaning::{Cleaner, Explanation, Layout, Match, Span, SpanKind, render};
+use crate::cleaning::{Cleaner, Explanation, Layout, Match, Span};
 use crate::corpus::{Corpus, Document};
 use crate::mining::MiningConfig;
-use crate::render::remove_text_keep_tags;
+use crate::render::{element_cuts, text_cuts, without};
 use crate::rules::RulesFile;
 use crate::tokens::Tokenizer;
 use crate::view::{DocKind, PageView};
@@ -69,7 +69,22 @@ impl<'a> Page<'a> {
     }
 }
 
+/// What is written of a cleaned page.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Output {
+    /// The document less the removed spans; for HTML, cut at elements so the rest parses as the page did.
+    #[default]
+    Cleaned,
+    /// HTML: the page less the text of the removed spans, every tag kept (`--keep-tags`).
+    KeepTags,
+    /// HTML: the text a reader sees of what is left, cut from the page's view (`--text`).
+    Text,
+}
+
 /// A page cleaned: the removed spans of its text, and what each output writes.
+///
+/// Every output is its input less some of its bytes, nothing added or moved: [`CleanedPage::taken`]
+/// names them, span by span, so `--explain` adds up to what was written.
 #[derive(Debug, Clone)]
 pub struct CleanedPage<'a> {
     pub page: Page<'a>,
@@ -79,40 +94,160 @@ pub struct CleanedPage<'a> {
     source: Vec<(usize, usize)>,
 }
 
+impl<'a> CleanedPage<'a> {
+    /// `page` less `spans` (removed spans of [`Page::text`], sorted and disjoint).
+    pub fn new(page: Page<'a>, spans: Vec<Span>) -> CleanedPage<'a> {
+        let view: Vec<(usize, usize)> = spans.iter().map(|s| (s.start, s.end)).collect();
+        let source = page.to_source(&view);
+        CleanedPage { page, spans, source }
+    }
+}
+
 impl CleanedPage<'_> {
     /// The text left: what a reader sees of the cleaned page (`--text`; text documents: the cleaned text).
     pub fn text(&self) -> String {
-        render(self.page.text(), &self.spans)
+        self.write(Output::Text)
     }
 
-    /// Source byte ranges removed.
+    /// Source byte ranges of the removed spans' text (markup between their words included).
     pub fn source_ranges(&self) -> &[(usize, usize)] {
         &self.source
     }
 
-    /// Bytes of the source removed.
+    /// Bytes of the source the removed spans' text spans.
     pub fn removed_bytes(&self) -> usize {
         self.source_ranges().iter().map(|(a, b)| b - a).sum()
     }
 
-    /// The cleaned document: text documents as [`CleanedPage::text`]; HTML with the removed spans' source
-    /// cut, tags included (whitespace at each seam collapsed, as in text).
+    /// The cleaned document: text documents as [`CleanedPage::text`]; HTML with the removed spans cut
+    /// at elements, so that it parses as a page showing [`CleanedPage::text`] (see
+    /// [`crate::render::element_cuts`]).
     pub fn cleaned(&self) -> String {
-        if self.page.view.is_none() {
-            return self.text();
-        }
-        let spans: Vec<Span> =
-            self.source.iter().map(|&(a, b)| Span::new(a, b, SpanKind::Removed, Vec::new())).collect();
-        render(self.page.source, &spans)
+        self.write(Output::Cleaned)
     }
 
     /// HTML: the page with only the text of the removed spans gone, every tag kept, so it parses as it did.
     pub fn keep_tags(&self) -> String {
-        if self.page.view.is_none() {
-            return self.text();
-        }
-        remove_text_keep_tags(self.page.source, &self.source)
+        self.write(Output::KeepTags)
     }
+
+    /// Whether `output` is cut from the page's view rather than from its source.
+    fn of_view(&self, output: Output) -> bool {
+        self.page.view.is_none() || output == Output::Text
+    }
+
+    /// What `output` is cut from: the page's view for `--text`, else the document itself (a text
+    /// document is its own view).
+    pub fn input(&self, output: Output) -> &str {
+        if self.of_view(output) { self.page.text() } else { self.page.source }
+    }
+
+    /// `output`: [`CleanedPage::input`] less [`CleanedPage::taken`].
+    pub fn write(&self, output: Output) -> String {
+        without(self.input(output), &self.taken(output))
+    }
+
+    /// The bytes of [`CleanedPage::input`] that `output` leaves out, sorted and disjoint.
+    pub fn taken(&self, output: Output) -> Vec<(usize, usize)> {
+        if self.of_view(output) {
+            return seams(self.page.text(), &self.spans).into_iter().flatten().collect();
+        }
+        match output {
+            Output::KeepTags => text_cuts(self.page.source, &self.source),
+            _ => element_cuts(self.page.source, &self.source),
+        }
+    }
+
+    /// [`CleanedPage::taken`], span by span: what each removed span took (its bytes, the whitespace its
+    /// seam let go; for HTML, less the tags that stay).
+    pub fn taken_by_span(&self, output: Output) -> Vec<Vec<(usize, usize)>> {
+        if self.of_view(output) {
+            return seams(self.page.text(), &self.spans);
+        }
+        let taken = self.taken(output);
+        let Some(view) = &self.page.view else { unreachable!("of_view: text documents") };
+        self.spans
+            .iter()
+            .map(|s| {
+                let mut pieces = Vec::new();
+                for r in view.to_source(s.start..s.end) {
+                    let mut i = taken.partition_point(|t| t.1 <= r.start);
+                    while i < taken.len() && taken[i].0 < r.end {
+                        pieces.push((taken[i].0.max(r.start), taken[i].1.min(r.end)));
+                        i += 1;
+                    }
+                }
+                pieces
+            })
+            .collect()
+    }
+}
+
+/// What each of `spans` takes of `text` for the cleaned text: its bytes, and the whitespace at its seam
+/// but one separator, so the words on both sides stay apart as a reader saw them (a newline where the
+/// seam held one, else a space). Whitespace before the first word kept and after the last one goes with
+/// the spans touching it; a document's own leading and trailing whitespace otherwise stays, and a page
+/// without spans is written byte for byte. The separator is a byte of the seam, never an added one:
+/// where a seam holds no whitespace at all (a span inside a word), the two sides meet. Whitespace
+/// between two spans belongs to the first; a separator inside a span splits what it takes in two.
+/// One pass over the spans and their seams.
+fn seams(text: &str, spans: &[Span]) -> Vec<Vec<(usize, usize)>> {
+    let mut out: Vec<Vec<(usize, usize)>> = Vec::with_capacity(spans.len());
+    let mut i = 0;
+    while i < spans.len() {
+        // the seam: spans i..=j with only whitespace between them
+        let mut j = i;
+        while j + 1 < spans.len() && text[spans[j].end..spans[j + 1].start].trim().is_empty() {
+            j += 1;
+        }
+        let lo = text[..spans[i].start].trim_end().len();
+        let hi = spans[j].end + (text[spans[j].end..].len() - text[spans[j].end..].trim_start().len());
+        let sep = if lo == 0 || hi == text.len() { None } else { separator(text, &spans[i..=j], lo, hi) };
+        for k in i..=j {
+            let from = if k == i { lo } else { spans[k].start };
+            let to = if k == j { hi } else { spans[k + 1].start };
+            let mut pieces = Vec::with_capacity(1);
+            match sep {
+                Some((a, b)) if from <= a && b <= to => {
+                    pieces.extend([(from, a), (b, to)].into_iter().filter(|p| p.0 < p.1));
+                }
+                _ if from < to => pieces.push((from, to)),
+                _ => {}
+            }
+            out.push(pieces);
+        }
+        i = j + 1;
+    }
+    out
+}
+
+/// The byte range of the separator a seam `lo..hi` keeps (its spans `spans`): the first newline outside
+/// the spans, else one inside them, else the first space outside them, other whitespace outside them,
+/// a space inside them, other whitespace inside them; `None` where the seam holds no whitespace.
+fn separator(text: &str, spans: &[Span], lo: usize, hi: usize) -> Option<(usize, usize)> {
+    let mut best: [Option<(usize, usize)>; 6] = [None; 6];
+    let mut scan = |from: usize, to: usize, inside: bool| {
+        for (at, c) in text[from..to].char_indices() {
+            let rank = match (c, inside) {
+                ('\n', false) => 0,
+                ('\n', true) => 1,
+                (' ', false) => 2,
+                (c, false) if c.is_whitespace() => 3,
+                (' ', true) => 4,
+                (c, true) if c.is_whitespace() => 5,
+                _ => continue,
+            };
+            best[rank].get_or_insert((from + at, from + at + c.len_utf8()));
+        }
+    };
+    let mut pos = lo;
+    for s in spans {
+        scan(pos, s.start, false);
+        scan(s.start, s.end, true);
+        pos = s.end;
+    }
+    scan(pos, hi, false);
+    best.into_iter().flatten().next()
 }
 
 impl Cleaner {
@@ -142,9 +277,7 @@ impl Cleaner {
             Some(_) if self.tokenizer() == Tokenizer::Html => self.spans_of(page.text(), &self.page_matches(&page)),
             _ => self.spans_in(&Layout::new(page.text()), self.raw_matches(page.text())),
         };
-        let view: Vec<(usize, usize)> = spans.iter().map(|s| (s.start, s.end)).collect();
-        let source = page.to_source(&view);
-        CleanedPage { page, spans, source }
+        CleanedPage::new(page, spans)
     }
 
     /// The removed spans of a page and every decision behind them, on its text (see
@@ -205,7 +338,7 @@ mod tests {
         let ranges = out.source_ranges();
         assert_eq!(ranges.len(), 1);
         assert_eq!(&PAGE[ranges[0].0..ranges[0].1], "Home &amp; away");
-        assert!(out.cleaned().contains("<nav> </nav>"), "{}", out.cleaned());
+        assert!(out.cleaned().contains("<nav></nav>\n<p>"), "{}", out.cleaned());
         let kept = out.keep_tags();
         assert!(kept.contains("<nav></nav>") && kept.contains("<b>bold</b>"), "{kept}");
     }

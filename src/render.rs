@@ -3,7 +3,10 @@
 //! `html2text` parses with html5ever, so the fragments cleaning leaves (unclosed tags, stray end tags)
 //! still parse the way a browser would.
 
+use std::collections::HashMap;
+
 use html2text::render::{TextDecorator, TrivialDecorator};
+use html5gum::{DefaultEmitter, Emitter, ForwardingEmitter, State, Token, Tokenizer};
 
 use crate::cleaning::normalize;
 
@@ -140,6 +143,232 @@ pub fn remove_text_keep_tags(html: &str, removed: &[(usize, usize)]) -> String {
     out
 }
 
+/// `html` less `taken` (sorted, disjoint byte ranges): every other byte, in order.
+pub fn without(html: &str, taken: &[(usize, usize)]) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut pos = 0;
+    for &(a, b) in taken {
+        out.push_str(&html[pos..a]);
+        pos = b;
+    }
+    out.push_str(&html[pos..]);
+    out
+}
+
+/// The bytes `--keep-tags` takes: the text of `removed` (source ranges), every piece of markup inside
+/// them kept.
+pub fn text_cuts(html: &str, removed: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let removed = clip(html, removed);
+    if removed.is_empty() {
+        return removed;
+    }
+    minus(&removed, &markup_ranges(html))
+}
+
+/// The bytes the default HTML output takes for `removed` (source ranges of removed text), snapped to
+/// elements so that the rest parses as the page did less that text. Inside each range the text goes and
+/// so does every element opened and closed inside it; a tag whose partner lies outside the range stays
+/// (a `</title>` after a removed title's text, the `<body>` between a removed title and menu), so every
+/// element the output keeps opens and closes where it did. What sets how the page is read stays too:
+/// `<meta>` (its encoding), `<link>`, `<base>`, `<style>`. One pass of the tokenizer over the page, and
+/// a stack of the elements open inside the current range, each pushed and popped once.
+pub fn element_cuts(html: &str, removed: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let ranges = clip(html, removed);
+    if ranges.is_empty() {
+        return ranges;
+    }
+    let mut cut = ElementCut { ranges: &ranges, r: 0, ..ElementCut::default() };
+    let mut emitter = DefaultEmitter::<usize>::new_with_span();
+    // raw text is switched into by hand, as the page view does (`<noscript>` is markup to it)
+    emitter.naively_switch_states(false);
+    let mut tokens = Tokenizer::new_with_emitter(html, Quiet(emitter));
+    while let Some(Ok(token)) = tokens.next() {
+        let (span, name, start) = match &token {
+            Token::StartTag(t) => (t.span.start..t.span.end, &t.name[..], Some(t.self_closing)),
+            Token::EndTag(t) => (t.span.start..t.span.end, &t.name[..], None),
+            _ => continue,
+        };
+        let raw = match name {
+            _ if start.is_none() => None,
+            b"title" | b"textarea" => Some(State::RcData),
+            b"script" => Some(State::ScriptData),
+            b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => Some(State::RawText),
+            _ => None,
+        };
+        if let Some(state) = raw {
+            tokens.set_state(state);
+        }
+        if !cut.tag(span, name, start) {
+            break;
+        }
+    }
+    cut.finish_range();
+    minus(&ranges, &cut.keep)
+}
+
+/// The state of [`element_cuts`]: the range being read and the tags kept inside it.
+#[derive(Default)]
+struct ElementCut<'a> {
+    ranges: &'a [(usize, usize)],
+    /// The range being read.
+    r: usize,
+    /// Kept for good: tags that must stay whatever the range holds, and the tags of ranges done.
+    keep: Vec<(usize, usize)>,
+    /// Kept in the current range for good (`<meta>`, `<style>`…, tags across its ends).
+    fixed: Vec<(usize, usize)>,
+    /// Tags of the current range kept so far: start tags not yet closed, end tags of elements opened
+    /// before the range. An end tag closing a start tag here drops it and all after it.
+    open_tags: Vec<(usize, usize)>,
+    /// Elements open inside the current range: name and index of their start tag in `open_tags`.
+    stack: Vec<(u128, usize)>,
+    /// How many of each name are on `stack`: an end tag of an element not open here is found in O(1).
+    open_count: HashMap<u128, u32>,
+    /// Where a `<style>` inside the range starts.
+    style: Option<usize>,
+}
+
+impl ElementCut<'_> {
+    /// Reads one tag (`start`: a start tag and whether it closes itself); false once the ranges are done.
+    fn tag(&mut self, span: std::ops::Range<usize>, name: &[u8], start: Option<bool>) -> bool {
+        while self.r < self.ranges.len() && self.ranges[self.r].1 <= span.start {
+            self.finish_range();
+            self.r += 1;
+        }
+        let Some(&(s, e)) = self.ranges.get(self.r) else { return false };
+        if span.end <= s {
+            return true;
+        }
+        let piece = (span.start, span.end);
+        if span.start < s || span.end > e {
+            // a tag across the range's end is no text: it stays
+            self.fixed.push(piece);
+            return true;
+        }
+        let key = key(name);
+        match start {
+            Some(_) if matches!(name, b"meta" | b"link" | b"base") => self.fixed.push(piece),
+            Some(_) if name == b"style" => self.style = Some(span.start),
+            Some(self_closing) if self_closing || is_void(name) => {}
+            Some(_) => {
+                self.stack.push((key, self.open_tags.len()));
+                *self.open_count.entry(key).or_default() += 1;
+                self.open_tags.push(piece);
+            }
+            None if name == b"style" && self.style.is_some() => {
+                let from = self.style.take().expect("checked");
+                self.fixed.push((from, span.end));
+            }
+            None if self.open_count.get(&key).is_some_and(|&n| n > 0) => {
+                // the element opened and closed here goes whole, with what it holds
+                while let Some((k, at)) = self.stack.pop() {
+                    *self.open_count.get_mut(&k).expect("counted when pushed") -= 1;
+                    if k == key {
+                        self.open_tags.truncate(at);
+                        break;
+                    }
+                }
+            }
+            None => self.open_tags.push(piece),
+        }
+        true
+    }
+
+    /// Keeps what the current range must keep, in order.
+    fn finish_range(&mut self) {
+        if let (Some(from), Some(&(_, e))) = (self.style.take(), self.ranges.get(self.r)) {
+            self.fixed.push((from, e));
+        }
+        let (fixed, open) = (std::mem::take(&mut self.fixed), std::mem::take(&mut self.open_tags));
+        let (mut i, mut j) = (0, 0);
+        while i < fixed.len() || j < open.len() {
+            if j == open.len() || (i < fixed.len() && fixed[i].0 <= open[j].0) {
+                self.keep.push(fixed[i]);
+                i += 1;
+            } else {
+                self.keep.push(open[j]);
+                j += 1;
+            }
+        }
+        self.stack.clear();
+        self.open_count.clear();
+    }
+}
+
+/// A tag name as a number: its first 16 bytes (names are lowercased by the tokenizer).
+fn key(name: &[u8]) -> u128 {
+    let mut k = [0u8; 16];
+    for (d, s) in k.iter_mut().zip(name) {
+        *d = *s;
+    }
+    u128::from_le_bytes(k)
+}
+
+/// Elements that hold nothing and have no end tag.
+fn is_void(name: &[u8]) -> bool {
+    matches!(
+        name,
+        b"area"
+            | b"base"
+            | b"br"
+            | b"col"
+            | b"embed"
+            | b"hr"
+            | b"img"
+            | b"input"
+            | b"keygen"
+            | b"link"
+            | b"meta"
+            | b"param"
+            | b"source"
+            | b"track"
+            | b"wbr"
+    )
+}
+
+/// The default emitter, reporting no parse errors (the page view's reason: they cost and say nothing).
+struct Quiet(DefaultEmitter<usize>);
+
+impl ForwardingEmitter for Quiet {
+    type Token = <DefaultEmitter<usize> as Emitter>::Token;
+
+    fn inner(&mut self) -> &mut impl Emitter<Token = Self::Token> {
+        &mut self.0
+    }
+
+    fn should_emit_errors(&mut self) -> bool {
+        false
+    }
+}
+
+/// `ranges` sorted, merged and inside `html`.
+fn clip(html: &str, ranges: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let clipped: Vec<(usize, usize)> = ranges.iter().map(|&(a, b)| (a.min(html.len()), b.min(html.len()))).collect();
+    normalize(&clipped)
+}
+
+/// `ranges` less `holes` (both sorted; holes disjoint), in one sweep.
+fn minus(ranges: &[(usize, usize)], holes: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut out = Vec::with_capacity(ranges.len());
+    let mut h = 0;
+    for &(mut a, b) in ranges {
+        while h < holes.len() && holes[h].1 <= a {
+            h += 1;
+        }
+        let mut k = h;
+        while k < holes.len() && holes[k].0 < b {
+            if holes[k].0 > a {
+                out.push((a, holes[k].0));
+            }
+            a = a.max(holes[k].1);
+            k += 1;
+        }
+        if a < b {
+            out.push((a, b));
+        }
+    }
+    out
+}
+
 /// Byte ranges of `html` that are markup, not text: tags, comments, and script and style elements.
 pub fn markup_ranges(html: &str) -> Vec<(usize, usize)> {
     let lower = html.to_ascii_lowercase();
@@ -233,5 +462,24 @@ mod tests {
         assert!(!kept.contains("drop me") && kept.contains("-->") && kept.contains("</script>"), "{kept}");
         let out = html_text(html, &[(start, end)]);
         assert!(out.contains("keep") && out.contains("end") && !out.contains("drop"), "{out}");
+    }
+
+    #[test]
+    fn a_cut_from_the_title_into_the_body_keeps_the_tags_that_close_and_open_elements_outside_it() {
+        let html = "<html><head><title>Site | Big news</title><meta charset=\"utf-8\"><script>x()</script>\
+            <style>p{}</style></head><body><nav><a href=\"/\">Home</a> <b>News</b></nav><p>Menu</p><p>The article.</p>\
+            </body></html>";
+        let (start, end) = (html.find("Site").unwrap(), html.find("Menu").unwrap() + 4);
+        let taken = element_cuts(html, &[(start, end)]);
+        let out = without(html, &taken);
+        assert_eq!(
+            out,
+            "<html><head><title></title><meta charset=\"utf-8\"><style>p{}</style></head><body><p></p>\
+             <p>The article.</p></body></html>"
+        );
+        assert_eq!(render_html(&out).trim(), "The article.");
+        // --keep-tags takes the text alone
+        let kept = without(html, &text_cuts(html, &[(start, end)]));
+        assert!(kept.contains("<title></title>") && kept.contains("<nav><a href=\"/\"></a><b></b></nav>"), "{kept}");
     }
 }

@@ -60,7 +60,10 @@ fn cleaned(source: &str, extra: &[&str]) -> String {
             for s in spans.as_array().unwrap() {
                 let (start, end) = (s["start"].as_u64().unwrap() as usize, s["end"].as_u64().unwrap() as usize);
                 let shown: String = text[start..end].chars().take(60).collect();
-                out.push_str(&format!("--- {start}..{end} {} {} {shown:?}\n", s["kind"], s["rules"]));
+                // a range that keeps tags inside it lists the pieces it took
+                let pieces =
+                    s.get("taken").map_or(String::new(), |t| format!(" ({} pieces)", t.as_array().unwrap().len()));
+                out.push_str(&format!("--- {start}..{end}{pieces} {} {} {shown:?}\n", s["kind"], s["rules"]));
             }
         }
     }

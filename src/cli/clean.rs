@@ -17,6 +17,7 @@ use anyhow::{Context, Result, bail};
 use chaff::atomic::{prepare_folder, sync_folder, write_unsynced};
 use chaff::cleaning::Cleaner;
 use chaff::corpus::{Decoded, read_text};
+pub(super) use chaff::page::Output;
 use chaff::page::{CleanedPage, Page};
 use chaff::view::DocKind;
 use rayon::prelude::*;
@@ -66,23 +67,8 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
     clean_files(&cleaner, kind, &args.inputs, dest, args.in_place, args.explain, output)
 }
 
-/// What is written for a cleaned document.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Output {
-    /// The document without the removed spans.
-    Cleaned,
-    /// HTML: without the text of the removed spans; their tags stay (`--keep-tags`).
-    KeepTags,
-    /// HTML: the text a reader sees of what is left (`--text`).
-    Text,
-}
-
 fn written(cleaned: &CleanedPage, output: Output) -> String {
-    match output {
-        Output::Cleaned => cleaned.cleaned(),
-        Output::KeepTags => cleaned.keep_tags(),
-        Output::Text => cleaned.text(),
-    }
+    cleaned.write(output)
 }
 
 pub(super) fn clean_files(
@@ -169,7 +155,7 @@ pub(super) fn clean_files(
             let e = cleaner.explain_page(&page);
             super::output::write_stdout_as(
                 "the explanation",
-                format_args!("{}", explain::explain_lines(path, cleaner, &page, &e, &to_file)),
+                format_args!("{}", explain::explain_lines(path, cleaner, &page, output, &e, &to_file)),
             );
         }
     }

@@ -1,18 +1,31 @@
 //! `chaff clean --explain`: every range removed or given back, every rule that matched it (by id, with its
 //! action) and the stages that decided, as tab-separated lines for files and as JSON for JSON Lines.
+//!
+//! The removed ranges add up to the output: the output is its input less their bytes, nothing else. Their
+//! offsets are the input's: the document's own bytes, or for `--text` of an HTML page the bytes of its
+//! view (the text a reader sees, which `--text` is cut from). A removed range of HTML that keeps tags
+//! inside it (the default output keeps a tag whose element goes on outside the range, `--keep-tags`
+//! every tag) lists the pieces it took.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use chaff::cleaning::{Cleaner, Decision, Explanation, Reason, SpanKind};
-use chaff::page::Page;
+use chaff::page::{CleanedPage, Output, Page};
 use serde::Serialize;
 
 /// One explained range, as JSON Lines print it.
 #[derive(Serialize)]
 pub(super) struct ExplainedSpan<'a> {
+    /// From the first byte taken to the last (a kept range: its hull in the input).
     start: usize,
     end: usize,
+    /// The bytes taken, where not all of `start..end` is: the tags kept inside the range are not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    taken: Option<Vec<[usize; 2]>>,
+    /// `view` where offsets are of the page's view (`--text` of HTML), absent where they are the input's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    offsets: Option<&'static str>,
     /// `removed`, `cut-before`, `cut-after`, or `kept` (given back by a stage or a keep rule).
     kind: &'static str,
     rules: Vec<&'a str>,
@@ -23,49 +36,77 @@ pub(super) struct ExplainedSpan<'a> {
     shown: String,
 }
 
-/// The explained ranges of a document, removed and kept, sorted by start.
-/// Offsets are the source's (for HTML, each range's hull in the page's bytes), through `to_file` (the
-/// decoded source's offsets to the file's bytes); the text is the page's.
+/// The explained ranges of a document written as `output`, removed and kept, sorted by start. Source
+/// offsets go through `to_file` (the decoded source's offsets to the file's bytes); view offsets do not.
 pub(super) fn explained<'a>(
     cleaner: &'a Cleaner,
     page: &Page,
+    output: Output,
     e: &Explanation,
     to_file: &dyn Fn(usize) -> usize,
 ) -> Vec<ExplainedSpan<'a>> {
+    // the explanation's own spans, so what it names is what was cut from them
+    let cleaned = CleanedPage::new(page.clone(), e.spans.clone());
+    let taken = cleaned.taken_by_span(output);
+    let of_view = page.view().is_some() && output == Output::Text;
+    let file = |(a, b): (usize, usize)| (to_file(a), to_file(b));
     let mut out = Vec::with_capacity(e.decisions.len());
-    let mut spans = e.spans.iter().peekable();
+    let mut next = 0;
     for d in &e.decisions {
-        let kind = if d.removed {
-            // the removed span this decision is (decisions and spans are both sorted)
-            let s = spans.find(|s| s.start == d.start && s.end == d.end);
-            kind_name(s.map_or(SpanKind::Removed, |s| s.kind))
-        } else {
-            "kept"
-        };
-        let (start, end) = page.to_source_hull(d.start, d.end);
-        let (start, end) = (to_file(start), to_file(end));
         let shown = excerpt(&page.text()[d.start..d.end]);
-        out.push(ExplainedSpan { start, end, kind, rules: rule_ids(cleaner, d), stages: stages(d), shown });
+        let (rules, stages) = (rule_ids(cleaner, d), stages(d));
+        let offsets = of_view.then_some("view");
+        if !d.removed {
+            let (start, end) = if of_view { (d.start, d.end) } else { file(page.to_source_hull(d.start, d.end)) };
+            out.push(ExplainedSpan { start, end, taken: None, offsets, kind: "kept", rules, stages, shown });
+            continue;
+        }
+        // the removed span this decision is (decisions and spans are both sorted)
+        while next < e.spans.len() && (e.spans[next].start, e.spans[next].end) < (d.start, d.end) {
+            next += 1;
+        }
+        let (kind, pieces) = match e.spans.get(next) {
+            Some(s) if (s.start, s.end) == (d.start, d.end) => (kind_name(s.kind), taken[next].as_slice()),
+            _ => (kind_name(SpanKind::Removed), &[][..]),
+        };
+        let pieces: Vec<(usize, usize)> = pieces.iter().map(|&r| if of_view { r } else { file(r) }).collect();
+        let (start, end) = match (pieces.first(), pieces.last()) {
+            (Some(first), Some(last)) => (first.0, last.1),
+            // nothing taken (a span that was its seam's separator alone): where it was
+            _ => {
+                let at = if of_view { d.start } else { file(page.to_source_hull(d.start, d.end)).0 };
+                (at, at)
+            }
+        };
+        let taken = (pieces.len() > 1).then(|| pieces.iter().map(|&(a, b)| [a, b]).collect());
+        out.push(ExplainedSpan { start, end, taken, offsets, kind, rules, stages, shown });
     }
+    out.sort_by_key(|s| (s.start, s.end));
     out
 }
 
-/// `path`'s explained ranges as lines: path, range, kind, rule ids, stages, the text.
+/// `path`'s explained ranges as lines: path, range (or the pieces taken, comma-separated), kind, rule
+/// ids, stages, the text.
 pub(super) fn explain_lines(
     path: &Path,
     cleaner: &Cleaner,
     page: &Page,
+    output: Output,
     e: &Explanation,
     to_file: &dyn Fn(usize) -> usize,
 ) -> String {
     let mut lines = String::new();
-    for s in explained(cleaner, page, e, to_file) {
+    for s in explained(cleaner, page, output, e, to_file) {
+        let range = match &s.taken {
+            Some(pieces) => pieces.iter().map(|[a, b]| format!("{a}..{b}")).collect::<Vec<_>>().join(","),
+            None => format!("{}..{}", s.start, s.end),
+        };
         let _ = writeln!(
             lines,
-            "{}\t{}..{}\t{}\t{}\t{}\t{}",
+            "{}\t{}{}\t{}\t{}\t{}\t{}",
             path.display(),
-            s.start,
-            s.end,
+            s.offsets.map_or(String::new(), |o| format!("{o}:")),
+            range,
             s.kind,
             s.rules.join(","),
             s.stages.join(","),

@@ -83,16 +83,17 @@ fn clean_line(
     let doc = &record.doc;
     let cleaned = cleaner.clean_page(Page::new(&doc.text, kind));
     let mut text = written(&cleaned, output);
+    // what the output lacks of its input, before the mark goes back on both
+    let removed = (cleaned.input(output).len() - text.len()).to_string();
     // A byte order mark was read and skipped, as a file's is: it comes back, and offsets count it.
     let bom = if record.bom { '\u{FEFF}'.len_utf8() } else { 0 };
     if bom > 0 {
         text.insert(0, '\u{FEFF}');
     }
     let json = |v: &dyn Fn() -> serde_json::Result<String>| v().map_err(|e| format!("stdin:{n}: {e}"));
-    let removed = cleaned.removed_bytes().to_string();
     let spans = match explain {
         true => {
-            let spans = explained(cleaner, &cleaned.page, &cleaner.explain_page(&cleaned.page), &|i| i + bom);
+            let spans = explained(cleaner, &cleaned.page, output, &cleaner.explain_page(&cleaned.page), &|i| i + bom);
             Some(json(&|| serde_json::to_string(&spans))?)
         }
         false => None,
