@@ -273,6 +273,11 @@ pub fn merge(ours: &mut RulesFile, base: Option<&RulesFile>, theirs: &RulesFile,
         ours.set_clean_settings(t);
         report.settings = true;
     }
+    // the mining parameters `chaff mine` was given (`--min-tokens`, …) are settings too
+    if theirs.mining != b.mining && ours.mining != theirs.mining && take(ours.mining != b.mining) {
+        ours.mining = theirs.mining;
+        report.settings = true;
+    }
     if theirs.mutable != b.mutable && ours.mutable != theirs.mutable && take(ours.mutable != b.mutable) {
         // the rules made from tokens are made again with the patterns taken, so that they stay
         // token-matched and are not taken for hand edits later

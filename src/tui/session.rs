@@ -752,6 +752,44 @@ impl Session {
         remine
     }
 
+    /// "Keep mine" after the rules file changed on disk: what the other writer saved is merged into the
+    /// editor's state rule by rule, the editor's decision winning only where both decided (a second editor's
+    /// accepts, or the settings `chaff mine` changed, are never dropped). The file on disk becomes the saved
+    /// state, so the editor's own work stays unsaved. Returns what the merge took from disk (`None`: the
+    /// file is gone) and whether the patterns or the mining parameters changed (re-mine).
+    pub fn keep_mine(&mut self) -> Result<(Option<crate::merge::MergeReport>, bool), String> {
+        use crate::merge::{MergeReport, Prefer, keep_hand_edits, merge};
+        let path = self.spec.rules.clone();
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                self.disk_text = None;
+                return Ok((None, false));
+            }
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        let theirs = RulesFile::parse(&text, &path).map_err(|e| e.to_string())?;
+        let base = self.disk_text.as_deref().and_then(|t| RulesFile::parse(t, &path).ok());
+        let mut ours = self.rules_file();
+        if let Some(read) = &base {
+            keep_hand_edits(&mut ours, read);
+        }
+        let report = MergeReport { path: path.clone(), ..merge(&mut ours, base.as_ref(), &theirs, Prefer::Ours) };
+        let (patterns, mining) = (self.patterns.clone(), self.header.mining);
+        // the file on disk is what is saved now; the merged state is the editor's, unsaved
+        self.take_file(&theirs);
+        if !theirs.mutable.is_empty() {
+            self.patterns = theirs.mutable.clone();
+        }
+        self.mark_saved();
+        self.take_file(&ours);
+        self.patterns = if ours.mutable.is_empty() { patterns.clone() } else { ours.mutable.clone() };
+        self.disk_text = Some(text);
+        self.refresh_dirty();
+        self.refresh_all();
+        Ok((Some(report), self.patterns != patterns || self.header.mining != mining))
+    }
+
     /// The rules file to save: every candidate at or above min(auto, chosen) cutoff, every decided rule
     /// (stale ones too), the cutoffs and the patterns.
     pub fn rules_file(&self) -> RulesFile {

@@ -33,10 +33,23 @@ pub(super) fn conflict_prompt(app: &mut App, action: Action) {
     let Screen::Tune(s) = &mut app.screen else { return };
     match action {
         Action::KeepMine => {
-            // what is on disk now has been seen; the next save replaces it
-            s.disk_text = fs::read_to_string(&s.spec.rules).ok();
             app.mode = Mode::Normal;
-            app.info("kept your decisions; the next save (w) replaces the rules file on disk");
+            // theirs is merged in now (yours win where both decided): a save then drops nothing of theirs
+            match s.keep_mine() {
+                Ok((report, remine)) => {
+                    let text = match report {
+                        None => "kept your decisions; the rules file is gone from disk: w writes it again".to_string(),
+                        Some(r) if r.is_empty() => "kept your decisions (unsaved: w saves)".to_string(),
+                        Some(r) => format!("kept your decisions where both decided; {r} (unsaved: w saves)"),
+                    };
+                    if remine {
+                        app.remine("rules file changed", false);
+                    }
+                    app.info(text);
+                }
+                Err(e) => app
+                    .error(format!("the rules file changed on disk but is unusable ({e}); kept yours: w replaces it")),
+            }
         }
         Action::TakeTheirs => {
             app.mode = Mode::Normal;

@@ -1,0 +1,77 @@
+//! Regressions of the tuning UI's writers: two editors on one source, `chaff mine` under an editor, the
+//! journal, re-mining, saving and exporting. No editor's decision may be lost.
+
+#[path = "../tui_support.rs"]
+mod tui_support;
+
+use std::path::Path;
+use std::process::Command;
+
+use chaff::rules::{RulesFile, Status};
+use chaff::tui::App;
+use chaff::tui::state::Mode;
+use chaff::tui::update::on_change;
+use chaff::tui::watch::Change;
+use tui_support::{Fixture, press};
+
+fn selected_id(app: &App) -> String {
+    let s = app.session().unwrap();
+    s.string(s.list.current().unwrap()).id.clone()
+}
+
+fn status_on_disk(path: &Path, id: &str) -> Status {
+    let file = RulesFile::load(path).unwrap();
+    file.rules.iter().find(|r| r.id == id).map_or(Status::Pending, |r| r.status)
+}
+
+fn message(app: &App) -> String {
+    app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default()
+}
+
+#[test]
+fn keep_mine_after_another_editor_saved_keeps_their_decisions_too() {
+    let fx = Fixture::sevendays();
+    let mut a = fx.app(120, 40);
+    press(&mut a, "w");
+    let mut b = fx.app(120, 40);
+    // A accepts two rules and saves
+    press(&mut a, "j a");
+    let first = selected_id(&a);
+    press(&mut a, "j a");
+    let second = selected_id(&a);
+    press(&mut a, "w");
+    // B, with decisions of its own (one on A's first rule), is told and keeps its own
+    press(&mut b, "j r j j j a");
+    let own = selected_id(&b);
+    assert!(own != first && own != second);
+    on_change(&mut b, Change::Rules);
+    assert!(matches!(b.mode, Mode::ConflictPrompt));
+    press(&mut b, "k");
+    press(&mut b, "w");
+    assert_eq!(status_on_disk(&fx.rules(), &second), Status::Accepted, "A's accept is lost: {}", message(&b));
+    assert_eq!(status_on_disk(&fx.rules(), &own), Status::Accepted, "B's own accept is saved");
+    assert_eq!(status_on_disk(&fx.rules(), &first), Status::Rejected, "where both decided, B's (mine) wins");
+}
+
+#[test]
+fn keep_mine_after_chaff_mine_changed_the_settings_takes_those_settings() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "w j a");
+    let own = selected_id(&app);
+    let out = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .arg("mine")
+        .arg(fx.corpus())
+        .arg("--rules-dir")
+        .arg(fx.rules_dir())
+        .args(["--short-runs", "7", "--islands", "2", "--merge-gap", "5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    on_change(&mut app, Change::Rules);
+    assert!(matches!(app.mode, Mode::ConflictPrompt));
+    press(&mut app, "k w");
+    let saved = RulesFile::load(&fx.rules()).unwrap();
+    assert_eq!((saved.short_runs, saved.islands, saved.merge_gap), (7, 2, 5), "{}", message(&app));
+    assert_eq!(status_on_disk(&fx.rules(), &own), Status::Accepted);
+}
