@@ -1,6 +1,8 @@
 //! Regressions of the tuning UI's writers: two editors on one source, `chaff mine` under an editor, the
 //! journal, re-mining, saving and exporting. No editor's decision may be lost.
 
+// the UI tests' support, as `tui` includes it (one copy each keeps the modules independent)
+#[allow(clippy::duplicate_mod)]
 #[path = "../tui_support.rs"]
 mod tui_support;
 
