@@ -6,14 +6,15 @@
 #[path = "../tui_support.rs"]
 mod tui_support;
 
+use std::fs;
 use std::path::Path;
 use std::process::Command;
 
 use chaff::rules::{RulesFile, Status};
-use chaff::tui::App;
 use chaff::tui::state::Mode;
 use chaff::tui::update::on_change;
 use chaff::tui::watch::Change;
+use chaff::tui::{App, Settings};
 use tui_support::{Fixture, press};
 
 fn selected_id(app: &App) -> String {
@@ -76,4 +77,34 @@ fn keep_mine_after_chaff_mine_changed_the_settings_takes_those_settings() {
     let saved = RulesFile::load(&fx.rules()).unwrap();
     assert_eq!((saved.short_runs, saved.islands, saved.merge_gap), (7, 2, 5), "{}", message(&app));
     assert_eq!(status_on_disk(&fx.rules(), &own), Status::Accepted);
+}
+
+#[test]
+fn a_journal_torn_mid_character_is_offered_with_every_whole_record() {
+    let fx = Fixture::sevendays();
+    let journaled = Settings { watch: false, journal: true };
+    let mut app = fx.app_with(journaled, 120, 40);
+    press(&mut app, "w j a j a");
+    let second = selected_id(&app);
+    // a kill while writing a multi-byte character: the record ends inside "é"
+    let path = chaff::tui::journal::Journal::path_for(&fx.rules());
+    let mut bytes = fs::read(&path).unwrap();
+    assert!(bytes.ends_with(b"\n"));
+    bytes.extend_from_slice(b"{\"t\":\"decide\",\"rule\":{\"id\":\"caf\xc3");
+    fs::write(&path, bytes).unwrap();
+    drop(app);
+    let mut app = fx.app_with(journaled, 120, 40);
+    assert!(matches!(app.mode, Mode::JournalPrompt(_)), "the journal is offered: {}", message(&app));
+    press(&mut app, "r");
+    let s = app.session().unwrap();
+    assert_eq!(s.status(s.position(&second).unwrap()), Status::Accepted, "the whole records are restored");
+    assert_eq!(s.count(Status::Accepted), 2);
+    // and work goes on: the next decision is journaled after the torn tail, readable
+    press(&mut app, "j a");
+    let third = selected_id(&app);
+    drop(app);
+    let mut app = fx.app_with(journaled, 120, 40);
+    press(&mut app, "r");
+    let s = app.session().unwrap();
+    assert_eq!(s.status(s.position(&third).unwrap()), Status::Accepted);
 }
