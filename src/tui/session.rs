@@ -681,6 +681,8 @@ impl Session {
     /// The configuration to mine the source again with the editor's patterns.
     pub fn mining_config(&self) -> MiningConfig {
         let mut config = MiningConfig::for_tokenizer(self.mining.tokenizer);
+        // the documents are of the kind opened (HTML pages as their views): the rules file keeps saying so
+        config.input = self.mining.input;
         config.patterns = self.patterns.clone();
         self.header.mining.apply(&mut config);
         config

@@ -108,3 +108,46 @@ fn a_journal_torn_mid_character_is_offered_with_every_whole_record() {
     let s = app.session().unwrap();
     assert_eq!(s.status(s.position(&third).unwrap()), Status::Accepted);
 }
+
+/// `sample-corpora/html_news` copied to `to` (its pages alone).
+fn copy_html_news(to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-corpora/html_news");
+    for e in fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "html") {
+            fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_page_changed_while_tuning_an_html_source_is_re_mined_on_the_page_views() {
+    let fx = Fixture { dir: tempfile::tempdir().unwrap() };
+    let corpus = fx.root().join("html_news");
+    copy_html_news(&corpus);
+    let mut app = fx.app_on("html_news", 160, 48);
+    let before = {
+        let s = app.session().unwrap();
+        assert!(!s.document_text().contains("<!DOCTYPE"), "opened on the page views");
+        (s.mining.input, s.mining.tokenizer, s.mining.candidates(s.mining.auto_cutoff).count())
+    };
+    let page = corpus.join("0001.html");
+    let mut text = fs::read_to_string(&page).unwrap();
+    text.push_str("<p>x</p>\n");
+    fs::write(&page, text).unwrap();
+    on_change(&mut app, Change::Corpus);
+    app.wait_for_miner();
+    let s = app.session().unwrap();
+    assert!(!s.document_text().contains("<!DOCTYPE"), "re-mined as raw markup: {}", &s.document_text()[..80]);
+    assert_eq!((s.mining.input, s.mining.tokenizer), (before.0, before.1));
+    for i in s.list.rows.iter().copied() {
+        let t = s.text(i);
+        assert!(!t.contains("<style") && !t.contains("<script"), "a markup candidate: {t}");
+    }
+    let after = s.mining.candidates(s.mining.auto_cutoff).count();
+    assert!(after <= before.2 * 2, "candidates {} -> {after}", before.2);
+    press(&mut app, "w");
+    let saved = fs::read_to_string(fx.rules_dir().join("html_news.toml")).unwrap();
+    assert!(saved.contains("input = \"html\""), "saved without the input kind");
+}
