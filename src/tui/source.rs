@@ -68,6 +68,21 @@ pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: 
             fs::read_to_string(&rules).with_context(|| format!("{}: cannot read the rules file", rules.display()))?;
         let (file, warnings) = RulesFile::parse_checked(&text, &rules)
             .map_err(|e| anyhow!("{e} (the rules file is unusable: fix it, or move it away to mine afresh)"))?;
+        if file.source != corpus.name {
+            // saving would rewrite the other source's rules with this corpus's name and mining
+            return Err(anyhow!(
+                "{}: the rules file of source `{}`, and {} is source `{}`; tuning would rewrite the other \
+                 source's rules. Give this source's own rules file (--rules {}, or leave --rules out), or, if \
+                 these documents are `{}`'s, put them in a folder named `{}`",
+                rules.display(),
+                file.source,
+                corpus_path.display(),
+                corpus.name,
+                rules_path(rules_dir, &corpus.name).display(),
+                file.source,
+                file.source
+            ));
+        }
         (Some(file), Some(text), warnings)
     } else {
         (None, None, Vec::new())

@@ -151,3 +151,23 @@ fn a_page_changed_while_tuning_an_html_source_is_re_mined_on_the_page_views() {
     let saved = fs::read_to_string(fx.rules_dir().join("html_news.toml")).unwrap();
     assert!(saved.contains("input = \"html\""), "saved without the input kind");
 }
+
+#[test]
+fn a_rules_file_of_another_source_is_refused_at_open_and_left_as_it_is() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "w");
+    // another source's rules file, given with --rules
+    let other = fx.rules_dir().join("wapo.toml");
+    let mut file = RulesFile::load(&fx.rules()).unwrap();
+    file.source = "wapo".into();
+    file.save(&other).unwrap();
+    let text = fs::read_to_string(&other).unwrap();
+    let opts = chaff::tui::TuneOptions { rules: Some(other.clone()), ..fx.options(&fx.corpus()) };
+    let Err(e) = chaff::tui::open(&opts, Settings { watch: false, journal: false }) else {
+        panic!("opened sevendays on wapo's rules file")
+    };
+    let e = e.to_string();
+    assert!(e.contains("`wapo`") && e.contains("`sevendays`") && e.contains("--rules"), "{e}");
+    assert_eq!(fs::read_to_string(&other).unwrap(), text, "the other source's file is untouched");
+}
