@@ -108,6 +108,9 @@ pub struct Session {
     pub suggested_cuts: usize,
     /// How each trimmed candidate is trimmed, by its id (undo and redo restore it with the decisions).
     pub trims: HashMap<String, Trimmed>,
+    /// `x` was pressed on an export holding no accepted rule, and told so: the next key, if `x` again,
+    /// writes it anyway.
+    pub export_armed: bool,
     /// Visible rows of the candidate table and lines of the preview, and the preview's width (from the
     /// layout, set on resize).
     pub page: usize,
@@ -205,6 +208,7 @@ impl Session {
             pending_conflict: false,
             suggested_cuts: 0,
             trims: HashMap::new(),
+            export_armed: false,
             extra_strings,
             page: 10,
             preview_height: 10,
@@ -843,6 +847,7 @@ impl Session {
         Ok((self.spec.rules.clone(), merged))
     }
 
+    /// Writes the accepted rules alone to the export path; returns it and how many rules it holds.
     pub fn export(&self) -> Result<(PathBuf, usize), String> {
         let file = self.rules_file().export_accepted();
         file.save(&self.spec.export).map_err(|e| e.to_string())?;

@@ -171,3 +171,34 @@ fn a_rules_file_of_another_source_is_refused_at_open_and_left_as_it_is() {
     assert!(e.contains("`wapo`") && e.contains("`sevendays`") && e.contains("--rules"), "{e}");
     assert_eq!(fs::read_to_string(&other).unwrap(), text, "the other source's file is untouched");
 }
+
+#[test]
+fn an_export_without_accepted_rules_asks_first_and_bulk_accept_spares_rejected_rules() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let export = app.session().unwrap().spec.export.clone();
+    press(&mut app, "x");
+    assert!(!export.exists(), "an export of nothing was written without a word: {}", message(&app));
+    let told = message(&app);
+    assert!(told.contains("no accepted rule") && told.contains("A "), "{told}");
+    press(&mut app, "x");
+    assert_eq!(RulesFile::load(&export).unwrap().rules.len(), 0, "x again exports it as it is");
+    fs::remove_file(&export).unwrap();
+    // a key between the two is no confirmation
+    press(&mut app, "x j x");
+    assert!(!export.exists());
+    // bulk accept with nothing marked leaves the rejected rules rejected
+    press(&mut app, "r");
+    let rejected = selected_id(&app);
+    press(&mut app, "A");
+    let s = app.session().unwrap();
+    assert_eq!(s.status(s.position(&rejected).unwrap()), Status::Rejected, "A accepted a rejected rule");
+    assert!(s.count(Status::Accepted) > 0);
+    // marked, it is accepted: asked for
+    press(&mut app, "Space A");
+    let s = app.session().unwrap();
+    assert_eq!(s.status(s.position(&rejected).unwrap()), Status::Accepted, "a marked rejected rule is accepted");
+    press(&mut app, "x");
+    let n = RulesFile::load(&export).unwrap().rules.len();
+    assert!(n > 0 && message(&app).contains(&format!("exported {n} accepted rule(s)")), "{}", message(&app));
+}

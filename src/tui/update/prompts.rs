@@ -115,3 +115,27 @@ pub(super) fn reset_prompt(app: &mut App, action: Action) {
         _ => {}
     }
 }
+
+/// `x`: exports the accepted rules alone, saying what the export holds. An export with no accepted rule
+/// would make `chaff clean` change nothing: it is written only when `x` is pressed again right away
+/// (`armed`), and the editor is offered the automatic rules first (`A` accepts the pending ones).
+pub(super) fn export(app: &mut App, armed: bool) {
+    let Screen::Tune(s) = &mut app.screen else { return };
+    let (accepted, rejected, pending) = s.counts();
+    if accepted == 0 && !armed {
+        s.export_armed = true;
+        return app.error(format!(
+            "the export would hold no accepted rule: `chaff clean` with it changes nothing. A accepts the {pending} \
+             pending candidate(s) the automatic rules suggest (rejected ones stay rejected), then x; x again now \
+             exports it empty"
+        ));
+    }
+    match s.export() {
+        Ok((path, n)) => app.info(format!(
+            "exported {n} accepted rule(s) to {} ({pending} pending and {rejected} rejected left out: `chaff clean` \
+             applies only these)",
+            path.display()
+        )),
+        Err(e) => app.error(format!("export failed: {e}")),
+    }
+}
