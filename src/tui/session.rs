@@ -108,9 +108,16 @@ pub struct Session {
     pub suggested_cuts: usize,
     /// How each trimmed candidate is trimmed, by its id (undo and redo restore it with the decisions).
     pub trims: HashMap<String, Trimmed>,
-    /// `x` was pressed on an export holding no accepted rule, and told so: the next key, if `x` again,
-    /// writes it anyway.
-    pub export_armed: bool,
+    /// A warning asked for confirmation (`x` on an export with no accepted rule, `w` on another source's
+    /// rules file): the next key, if it is this action again, goes ahead.
+    pub armed: Option<crate::tui::action::Action>,
+    /// The rules file's `source` when it is another source's (see [`Opened::foreign_source`]), and whether
+    /// the editor has confirmed saving over it.
+    pub foreign_source: Option<String>,
+    pub foreign_confirmed: bool,
+    /// Counts the changes to the editor's state (decisions, cutoff, patterns, stages, a save): a status
+    /// message older than the last change is stale.
+    pub revision: u64,
     /// Visible rows of the candidate table and lines of the preview, and the preview's width (from the
     /// layout, set on resize).
     pub page: usize,
@@ -158,7 +165,18 @@ impl Session {
     /// A session on a mined source; decisions, cutoff and settings come from its rules file. `ready`:
     /// the mining prepared on the miner thread (with idioms flagged), or `None` to prepare it here.
     pub fn new(opened: Opened, mut mining: Mining, ready: Option<Ready>, journal: Journal) -> Session {
-        let Opened { spec, corpus, previous, previous_text, config, params, idioms, rules_warnings, drift } = opened;
+        let Opened {
+            spec,
+            corpus,
+            previous,
+            previous_text,
+            config,
+            params,
+            idioms,
+            rules_warnings,
+            foreign_source,
+            drift,
+        } = opened;
         // A source without a rules file starts from the automatic rules, as `chaff mine` writes them.
         let auto = match &previous {
             Some(_) => None,
@@ -208,7 +226,10 @@ impl Session {
             pending_conflict: false,
             suggested_cuts: 0,
             trims: HashMap::new(),
-            export_armed: false,
+            armed: None,
+            foreign_source,
+            foreign_confirmed: false,
+            revision: 0,
             extra_strings,
             page: 10,
             preview_height: 10,
@@ -273,6 +294,7 @@ impl Session {
 
     /// Recomputes `dirty` after a change. Back at the saved state, the journal is no longer needed.
     pub fn refresh_dirty(&mut self) {
+        self.revision += 1;
         self.dirty = self.differs_from_saved();
         if !self.dirty {
             self.journal.remove();
@@ -281,6 +303,7 @@ impl Session {
 
     /// Takes the editor's state as the one on disk (opened, saved, or reloaded).
     pub fn mark_saved(&mut self) {
+        self.revision += 1;
         self.saved = Decided {
             rules: self.decisions.iter().map(|(id, r)| (id.clone(), (r.status, r.action))).collect(),
             cutoff: self.cutoff_choice(),
@@ -580,18 +603,22 @@ impl Session {
         self.refresh_preview();
     }
 
-    /// Takes back the editor's last step; what it was, or `None` when there is none.
-    pub fn undo(&mut self) -> Option<String> {
-        let step = self.history.undo()?;
-        self.apply_step(&step);
-        Some(step.describe())
+    /// Takes back the editor's last step: what it was (as taken, not its inverse: "the cutoff move
+    /// 43% → 54%" undone leaves 43%) and whether the patterns changed (re-mine), or `None` when there is
+    /// none.
+    pub fn undo(&mut self) -> Option<(String, bool)> {
+        let inverse = self.history.undo()?;
+        let what = self.history.undone().map(Step::describe).unwrap_or_default();
+        self.apply_step(&inverse);
+        Some((what, matches!(inverse, Step::Patterns { .. })))
     }
 
-    /// Takes the last undone step again; what it was, or `None` when there is none.
-    pub fn redo(&mut self) -> Option<String> {
+    /// Takes the last undone step again: what it was and whether the patterns changed, or `None` when
+    /// there is none.
+    pub fn redo(&mut self) -> Option<(String, bool)> {
         let step = self.history.redo()?;
         self.apply_step(&step);
-        Some(step.describe())
+        Some((step.describe(), matches!(step, Step::Patterns { .. })))
     }
 
     fn apply_step(&mut self, step: &Step) {
@@ -604,6 +631,7 @@ impl Session {
                 self.move_cutoff(*to);
             }
             Step::Stage { stage, on } => self.switch_stage(*stage, *on),
+            Step::Patterns { to, .. } => self.put_patterns(to.clone()),
             Step::Trim { decisions, id, after, .. } => {
                 self.apply_decisions(decisions);
                 self.set_trim(id, after.clone());
@@ -675,7 +703,16 @@ impl Session {
         true
     }
 
+    /// Edits the mutable patterns (the caller re-mines). An undoable step.
     pub fn set_patterns(&mut self, patterns: Vec<MutablePattern>) {
+        if patterns != self.patterns {
+            self.history.record(Step::Patterns { from: self.patterns.clone(), to: patterns.clone() });
+        }
+        self.put_patterns(patterns);
+    }
+
+    /// [`Session::set_patterns`] without recording a step (undo and redo use it).
+    fn put_patterns(&mut self, patterns: Vec<MutablePattern>) {
         let _ = self.journal.append(&Entry::Patterns { patterns: patterns.clone() });
         self.patterns = patterns;
         self.pattern_selected = self.pattern_selected.min(self.patterns.len().saturating_sub(1));
@@ -826,6 +863,10 @@ impl Session {
     pub fn save(&mut self) -> Result<(PathBuf, Option<String>), String> {
         use crate::merge::{Prefer, keep_hand_edits, save_merged};
         let mut file = self.rules_file();
+        if let Some(other) = &self.foreign_source {
+            // saved over another source's file only as the editor confirmed: as that source's rules
+            file.source = other.clone();
+        }
         // the UI edits no regex: those an editor wrote in the file as read stay
         if let Some(read) = self.disk_text.as_deref().and_then(|t| RulesFile::parse(t, &self.spec.rules).ok()) {
             keep_hand_edits(&mut file, &read);
@@ -845,6 +886,19 @@ impl Session {
         self.dirty = false;
         self.journal.remove();
         Ok((self.spec.rules.clone(), merged))
+    }
+
+    /// What to tell the editor about a rules file of another source: at open, and before a save over it.
+    pub fn foreign_note(&self) -> Option<String> {
+        let other = self.foreign_source.as_ref()?;
+        Some(format!(
+            "{} is the rules file of source `{other}`, not of `{}` ({}): w asks before saving over it (keeping \
+             `source = \"{other}\"`); for this source's own, open it with --rules {} or without --rules",
+            self.spec.rules.display(),
+            self.spec.name,
+            self.spec.corpus.display(),
+            crate::rules::rules_path(&self.spec.rules_dir, &self.spec.name).display()
+        ))
     }
 
     /// Writes the accepted rules alone to the export path; returns it and how many rules it holds.

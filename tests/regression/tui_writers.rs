@@ -153,7 +153,7 @@ fn a_page_changed_while_tuning_an_html_source_is_re_mined_on_the_page_views() {
 }
 
 #[test]
-fn a_rules_file_of_another_source_is_refused_at_open_and_left_as_it_is() {
+fn a_rules_file_of_another_source_is_named_at_open_and_saved_over_only_when_confirmed() {
     let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);
     press(&mut app, "w");
@@ -164,12 +164,19 @@ fn a_rules_file_of_another_source_is_refused_at_open_and_left_as_it_is() {
     file.save(&other).unwrap();
     let text = fs::read_to_string(&other).unwrap();
     let opts = chaff::tui::TuneOptions { rules: Some(other.clone()), ..fx.options(&fx.corpus()) };
-    let Err(e) = chaff::tui::open(&opts, Settings { watch: false, journal: false }) else {
-        panic!("opened sevendays on wapo's rules file")
-    };
-    let e = e.to_string();
-    assert!(e.contains("`wapo`") && e.contains("`sevendays`") && e.contains("--rules"), "{e}");
-    assert_eq!(fs::read_to_string(&other).unwrap(), text, "the other source's file is untouched");
+    let mut app = chaff::tui::open(&opts, Settings { watch: false, journal: false }).unwrap();
+    let told = message(&app);
+    assert!(told.contains("`wapo`") && told.contains("`sevendays`") && told.contains("--rules"), "{told}");
+    press(&mut app, "j a w");
+    assert_eq!(fs::read_to_string(&other).unwrap(), text, "w rewrote the other source's file at once");
+    assert!(message(&app).contains("`wapo`") && message(&app).contains("w again"), "{}", message(&app));
+    // a key between is no confirmation
+    press(&mut app, "j w");
+    assert_eq!(fs::read_to_string(&other).unwrap(), text);
+    press(&mut app, "w");
+    let saved = RulesFile::load(&other).unwrap();
+    assert_eq!(saved.source, "wapo", "confirmed, it stays that source's file");
+    assert!(saved.rules.iter().any(|r| r.status == Status::Accepted));
 }
 
 #[test]
@@ -201,4 +208,40 @@ fn an_export_without_accepted_rules_asks_first_and_bulk_accept_spares_rejected_r
     press(&mut app, "x");
     let n = RulesFile::load(&export).unwrap().rules.len();
     assert!(n > 0 && message(&app).contains(&format!("exported {n} accepted rule(s)")), "{}", message(&app));
+}
+
+#[test]
+fn undo_names_the_step_it_took_back_undoes_pattern_edits_and_no_stale_message_stays() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let cutoff = |app: &App| app.session().unwrap().cutoff;
+    let from = cutoff(&app);
+    press(&mut app, "Right");
+    let to = cutoff(&app);
+    assert_ne!(from, to);
+    press(&mut app, "u");
+    assert_eq!(cutoff(&app), from);
+    let told = message(&app);
+    assert!(told.contains(&format!("{from}% → {to}%")), "undo names the move it took back: {told}");
+    press(&mut app, "C-r");
+    assert_eq!(cutoff(&app), to);
+    assert!(message(&app).contains(&format!("{from}% → {to}%")), "{}", message(&app));
+    // a pattern edit is a step: undone, the pattern is back and the source is mined again
+    let patterns = app.session().unwrap().patterns.clone();
+    press(&mut app, "Tab d");
+    app.wait_for_miner();
+    assert_eq!(app.session().unwrap().patterns.len() + 1, patterns.len());
+    let minings = app.miner.latest();
+    press(&mut app, "BackTab u");
+    assert_eq!(app.session().unwrap().patterns, patterns, "u undoes the pattern edit: {}", message(&app));
+    assert!(app.miner.latest() > minings, "the restored patterns are mined");
+    app.wait_for_miner();
+    // a message about a state that changed since goes
+    press(&mut app, "w");
+    assert!(message(&app).starts_with("saved"), "{}", message(&app));
+    press(&mut app, "j a");
+    assert!(!message(&app).starts_with("saved"), "stale: {}", message(&app));
+    // and a key that changes nothing leaves it
+    press(&mut app, "w j");
+    assert!(message(&app).starts_with("saved"), "{}", message(&app));
 }

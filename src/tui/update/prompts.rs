@@ -11,7 +11,7 @@ use crate::tui::state::{App, Mode, Screen};
 pub(super) fn quit_prompt(app: &mut App, action: Action) {
     match action {
         Action::SaveAndQuit => {
-            super::save(app);
+            super::save(app, false);
             if app.session().is_some_and(|s| !s.dirty) {
                 app.quit = true;
             } else {
@@ -123,7 +123,7 @@ pub(super) fn export(app: &mut App, armed: bool) {
     let Screen::Tune(s) = &mut app.screen else { return };
     let (accepted, rejected, pending) = s.counts();
     if accepted == 0 && !armed {
-        s.export_armed = true;
+        s.armed = Some(Action::Export);
         return app.error(format!(
             "the export would hold no accepted rule: `chaff clean` with it changes nothing. A accepts the {pending} \
              pending candidate(s) the automatic rules suggest (rejected ones stay rejected), then x; x again now \
@@ -138,4 +138,18 @@ pub(super) fn export(app: &mut App, armed: bool) {
         )),
         Err(e) => app.error(format!("export failed: {e}")),
     }
+}
+
+/// `u` / `Ctrl-r`: takes the last step back (or again), saying which step it was; a pattern edit taken
+/// back or again mines the source with the patterns it leaves.
+pub(super) fn undo(app: &mut App, redo: bool) {
+    let Screen::Tune(s) = &mut app.screen else { return };
+    let done = if redo { s.redo() } else { s.undo() };
+    let Some((what, remine)) = done else {
+        return app.info(if redo { "nothing to redo" } else { "nothing to undo" });
+    };
+    if remine {
+        app.remine(if redo { "pattern edit redone" } else { "pattern edit undone" }, false);
+    }
+    app.info(if redo { format!("redid {what}") } else { format!("undid {what} (Ctrl-r redoes it)") });
 }

@@ -12,8 +12,8 @@ use crate::tui::state::{App, Detail, Field, Mode, Occurrence, PatternEdit, Scree
 
 pub(super) fn tune(app: &mut App, action: Action) {
     let Screen::Tune(s) = &mut app.screen else { return };
-    // an empty export is confirmed by `x` right after the warning, not by one pressed later
-    let export_armed = std::mem::take(&mut s.export_armed);
+    // a warning is confirmed by its key again right after it, not by one pressed later
+    let armed = s.armed.take();
     match action {
         Action::Quit => {
             if s.dirty {
@@ -23,16 +23,9 @@ pub(super) fn tune(app: &mut App, action: Action) {
             }
         }
         Action::Help => app.mode = Mode::Help { scroll: 0 },
-        Action::Save => super::save(app),
-        Action::Export => super::prompts::export(app, export_armed),
-        Action::Undo => match s.undo() {
-            Some(what) => app.info(format!("undid {what} (Ctrl-r redoes it)")),
-            None => app.info("nothing to undo".to_string()),
-        },
-        Action::Redo => match s.redo() {
-            Some(what) => app.info(format!("redid {what}")),
-            None => app.info("nothing to redo".to_string()),
-        },
+        Action::Save => super::save(app, armed == Some(Action::Save)),
+        Action::Export => super::prompts::export(app, armed == Some(Action::Export)),
+        Action::Undo | Action::Redo => super::prompts::undo(app, action == Action::Redo),
         Action::FocusNext => s.focus = s.focus.next(),
         Action::FocusPrev => s.focus = s.focus.prev(),
         Action::CutoffDown | Action::CutoffUp | Action::CutoffAuto => {
