@@ -125,6 +125,32 @@ pub struct Session {
     pub preview_width: usize,
 }
 
+/// Who holds the lock beside a rules file (see [`crate::merge::lock`]), when another holds it: what the
+/// lock file says of its holder, if anything. A non-blocking try; the lock is let go at once (the save
+/// that follows takes it again, waiting at most for a save in progress).
+fn lock_holder(rules: &std::path::Path) -> Option<String> {
+    use std::fs::{OpenOptions, TryLockError};
+    let dir = match rules.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    let name = rules.file_name().map_or_else(|| "rules".into(), |n| n.to_string_lossy());
+    let path = dir.join(format!(".{name}.lock"));
+    let file = OpenOptions::new().read(true).write(true).open(&path).ok()?;
+    match file.try_lock() {
+        Err(TryLockError::WouldBlock) => {
+            let said = std::fs::read_to_string(&path).unwrap_or_default();
+            let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+            Some(if said.is_empty() {
+                format!("its lock {} is held", path.display())
+            } else {
+                format!("lock held by {said}")
+            })
+        }
+        _ => None,
+    }
+}
+
 /// Puts the extra strings (cluster and line rules) in a mining of the whole source: as the rules file
 /// holds them, a string mined in a cluster is that cluster's rule, with the cluster's statistics, even
 /// where the whole source has it too (below its cutoff).
@@ -862,6 +888,15 @@ impl Session {
     /// the merge took from disk, if it took anything.
     pub fn save(&mut self) -> Result<(PathBuf, Option<String>), String> {
         use crate::merge::{Prefer, keep_hand_edits, save_merged};
+        // the save waits for the lock (`merge::lock` blocks): never on the UI thread for a lock another
+        // process holds
+        if let Some(holder) = lock_holder(&self.spec.rules) {
+            return Err(format!(
+                "{} is being written by another process ({holder}); nothing was saved, your work is kept: w again \
+                 once it is done",
+                self.spec.rules.display()
+            ));
+        }
         let mut file = self.rules_file();
         if let Some(other) = &self.foreign_source {
             // saved over another source's file only as the editor confirmed: as that source's rules

@@ -245,3 +245,27 @@ fn undo_names_the_step_it_took_back_undoes_pattern_edits_and_no_stale_message_st
     press(&mut app, "w j");
     assert!(message(&app).starts_with("saved"), "{}", message(&app));
 }
+
+#[test]
+fn w_while_another_process_holds_the_lock_answers_at_once_and_can_be_retried() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "w j a");
+    let own = selected_id(&app);
+    // another writer holds the lock for a while (a process that hung, say)
+    let held = chaff::merge::lock(&fx.rules()).unwrap();
+    let holder = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(4));
+        drop(held);
+    });
+    let started = std::time::Instant::now();
+    press(&mut app, "w");
+    assert!(started.elapsed().as_secs_f64() < 2.0, "w waited {:?} for the lock", started.elapsed());
+    assert_eq!(status_on_disk(&fx.rules(), &own), Status::Pending, "saved under another's lock");
+    let told = message(&app);
+    assert!(told.contains("lock") && told.contains("w again"), "{told}");
+    assert!(app.session().unwrap().dirty, "the work is still unsaved");
+    holder.join().unwrap();
+    press(&mut app, "w");
+    assert_eq!(status_on_disk(&fx.rules(), &own), Status::Accepted, "saved once the lock is free");
+}
