@@ -77,6 +77,22 @@ fn keep_mine_after_chaff_mine_changed_the_settings_takes_those_settings() {
     let saved = RulesFile::load(&fx.rules()).unwrap();
     assert_eq!((saved.short_runs, saved.islands, saved.merge_gap), (7, 2, 5), "{}", message(&app));
     assert_eq!(status_on_disk(&fx.rules(), &own), Status::Accepted);
+    // a stage turned off here, a threshold changed by `mine`, saved without the popup: both kept
+    press(&mut app, "S Down Down Space Esc");
+    let off = RulesFile::load(&fx.rules()).unwrap().clean.off.len();
+    let out = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .arg("mine")
+        .arg(fx.corpus())
+        .arg("--rules-dir")
+        .arg(fx.rules_dir())
+        .args(["--short-runs", "9"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    press(&mut app, "w");
+    let saved = RulesFile::load(&fx.rules()).unwrap();
+    assert_eq!(saved.short_runs, 9, "{}", message(&app));
+    assert_ne!(saved.clean.off.len(), off, "the stage switched here is saved");
 }
 
 #[test]
