@@ -268,9 +268,30 @@ pub fn merge(ours: &mut RulesFile, base: Option<&RulesFile>, theirs: &RulesFile,
         ours.cutoff.chosen = theirs.cutoff.chosen;
         report.cutoff = true;
     }
-    let (o, t, bs) = (ours.clean_settings(), theirs.clean_settings(), b.clean_settings());
-    if t != bs && o != t && take(o != bs) {
-        ours.set_clean_settings(t);
+    // setting by setting (and stage by stage): `chaff mine --short-runs 7` under an editor who turned a
+    // stage off keeps both
+    let (mut o, t, bs) = (ours.clean_settings(), theirs.clean_settings(), b.clean_settings());
+    let mut merge_one = |ours: &mut usize, theirs: usize, base: usize| {
+        if theirs != base && *ours != theirs && take(*ours != base) {
+            *ours = theirs;
+            report.settings = true;
+        }
+    };
+    merge_one(&mut o.merge_gap, t.merge_gap, bs.merge_gap);
+    merge_one(&mut o.islands, t.islands, bs.islands);
+    merge_one(&mut o.short_runs, t.short_runs, bs.short_runs);
+    merge_one(&mut o.specks, t.specks, bs.specks);
+    for stage in crate::clean_settings::Stage::ALL {
+        let (on, their_on, base_on) = (o.on(stage), t.on(stage), bs.on(stage));
+        if their_on != base_on && on != their_on && take(on != base_on) {
+            o.stages.set(stage, their_on);
+            report.settings = true;
+        }
+    }
+    ours.set_clean_settings(o);
+    // the mining parameters `chaff mine` was given (`--min-tokens`, …) are settings too
+    if theirs.mining != b.mining && ours.mining != theirs.mining && take(ours.mining != b.mining) {
+        ours.mining = theirs.mining;
         report.settings = true;
     }
     if theirs.mutable != b.mutable && ours.mutable != theirs.mutable && take(ours.mutable != b.mutable) {
@@ -436,6 +457,20 @@ mod tests {
         assert_eq!((ui.rules[0].status, ui.rules[1].status), (Status::Accepted, Status::Accepted));
         assert_eq!(r.kept, ["a"]);
         assert!(r.to_string().contains("kept this save's decisions on 1 rule(s) decided differently there (a)"), "{r}");
+    }
+
+    #[test]
+    fn settings_merge_one_by_one_so_each_side_keeps_what_it_alone_changed() {
+        use crate::clean_settings::Stage;
+        let base = file(vec![rule("a", &["read", "more"], Status::Pending)]);
+        let mut theirs = base.clone();
+        (theirs.short_runs, theirs.islands, theirs.merge_gap) = (7, 2, 5);
+        let mut ours = base.clone();
+        ours.set_stage(Stage::Reprints, false);
+        let r = merge(&mut ours, Some(&base), &theirs, Prefer::Ours);
+        assert!(r.settings);
+        assert_eq!((ours.short_runs, ours.islands, ours.merge_gap), (7, 2, 5), "theirs taken");
+        assert!(!ours.clean_settings().on(Stage::Reprints), "ours kept");
     }
 
     #[test]

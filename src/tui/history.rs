@@ -2,10 +2,11 @@
 //!
 //! Each user action that changes the rules is one step (a bulk accept of forty candidates is one step, as
 //! the editor made it with one key); a new action after undoing drops what could have been redone, as
-//! editors do. Pattern edits re-mine the source and are not steps: their effect is a new mining.
+//! editors do. A pattern edit is a step too: undoing it puts the patterns back and mines again.
 
 use crate::clean_settings::Stage;
 use crate::cutoff::CutoffBin;
+use crate::mutable::MutablePattern;
 use crate::rules::Rule;
 
 /// At most this many steps are kept; the oldest go first.
@@ -30,6 +31,11 @@ pub enum Step {
     Stage {
         stage: Stage,
         on: bool,
+    },
+    /// The mutable patterns edited (a pattern added, changed or deleted).
+    Patterns {
+        from: Vec<MutablePattern>,
+        to: Vec<MutablePattern>,
     },
     /// A candidate trimmed: the decisions it took, and the candidate's trim before and after (`None`:
     /// untrimmed), so that undoing it takes back the token count too.
@@ -66,6 +72,7 @@ impl Step {
             },
             Step::Cutoff { from, to } => Step::Cutoff { from: *to, to: *from },
             Step::Stage { stage, on } => Step::Stage { stage: *stage, on: !on },
+            Step::Patterns { from, to } => Step::Patterns { from: to.clone(), to: from.clone() },
         }
     }
 
@@ -77,6 +84,17 @@ impl Step {
             Step::Cutoff { from, to } => format!("the cutoff move {from}% → {to}%"),
             Step::Stage { stage, on } => format!("turning stage {stage} {}", if *on { "on" } else { "off" }),
             Step::Trim { .. } => "a trim".to_string(),
+            Step::Patterns { from, to } => {
+                let names = |ps: &[MutablePattern]| ps.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+                let (was, now) = (names(from), names(to));
+                let added: Vec<&String> = now.iter().filter(|n| !was.contains(n)).collect();
+                let gone: Vec<&String> = was.iter().filter(|n| !now.contains(n)).collect();
+                match (added.as_slice(), gone.as_slice()) {
+                    ([], [g]) => format!("deleting pattern `{g}`"),
+                    ([a], []) => format!("adding pattern `{a}`"),
+                    _ => "a pattern edit".to_string(),
+                }
+            }
         }
     }
 }
@@ -97,12 +115,19 @@ impl History {
         self.redo.clear();
     }
 
-    /// The step to apply to undo the last one (its inverse), moved to the redo stack.
+    /// The step to apply to undo the last one (its inverse), moved to the redo stack. Its
+    /// [`Step::describe`] is of the inverse: say what was undone with the step itself (see
+    /// [`History::undone`]).
     pub fn undo(&mut self) -> Option<Step> {
         let step = self.undo.pop()?;
         let inverse = step.inverse();
         self.redo.push(step);
         Some(inverse)
+    }
+
+    /// The step the last [`History::undo`] took back, as the editor took it.
+    pub fn undone(&self) -> Option<&Step> {
+        self.redo.last()
     }
 
     /// The step to apply again, moved back to the undo stack.

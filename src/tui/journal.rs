@@ -3,7 +3,8 @@
 //! removes it; so does quitting without saving. A journal found at start is unsaved work from a session
 //! that crashed or was killed, and is offered back.
 //!
-//! Appends are flushed at once (one small write per key). A line torn by a crash is skipped on reading.
+//! Appends are flushed at once (one small write per key). A line torn by a crash (even mid-character) is
+//! skipped on reading; the lines around it are read.
 
 use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
@@ -93,13 +94,15 @@ impl Journal {
         &self.path
     }
 
-    /// The entries of a journal left on disk (none if there is no file). Unreadable lines are skipped.
+    /// The entries of a journal left on disk (none if there is no file). Read as bytes, line by line: a
+    /// record torn by a kill (even inside a multi-byte character) is skipped, and every whole one before
+    /// and after it is kept.
     pub fn read(&self) -> Vec<Entry> {
         if !self.enabled {
             return Vec::new();
         }
-        let Ok(text) = fs::read_to_string(&self.path) else { return Vec::new() };
-        text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect()
+        let Ok(bytes) = fs::read(&self.path) else { return Vec::new() };
+        bytes.split(|&b| b == b'\n').filter_map(|l| serde_json::from_slice(l).ok()).collect()
     }
 
     pub fn append(&mut self, entry: &Entry) -> io::Result<()> {

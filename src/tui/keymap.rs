@@ -258,7 +258,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::MarkPrompt, &[ch('y'), code(K::Enter)], Action::Submit, "Add the rule, accepted (c cycles its action)"),
     bind(C::MarkPrompt, &[ch('n'), ch('q'), code(K::Esc)], Action::Close, "Do not add it"),
     bind(C::ResetPrompt, &[ch('n'), ch('q'), code(K::Esc)], Action::Close, "Keep the decisions"),
-    bind(C::ConflictPrompt, &[ch('k')], Action::KeepMine, "Keep mine (your next save replaces the file)"),
+    bind(C::ConflictPrompt, &[ch('k')], Action::KeepMine, "Keep mine where both decided (theirs is merged in)"),
     bind(
         C::ConflictPrompt,
         &[ch('t')],

@@ -13,9 +13,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::automatic::{AutoOptions, automatic_rules};
-use crate::corpus::Corpus;
+use crate::corpus::{Corpus, choose_kind};
 use crate::error::Error;
 use crate::mining::{MinedString, Mining, MiningConfig, Progress, Stage, mine};
+use crate::page::viewed;
 use crate::rules::{Rule, RulesFile};
 
 use super::ready::{CleanSettings, Ready};
@@ -159,11 +160,19 @@ impl Miner {
 /// `Err(None)`: cancelled.
 fn run(request: MineRequest, progress: &Reporter<'_>) -> Result<Box<Mined>, Option<String>> {
     let started = Instant::now();
+    let mut config = request.config;
     let corpus = match &request.reload {
-        Some(path) => Arc::new(Corpus::load(path).map_err(|e| Some(e.to_string()))?),
+        Some(path) => {
+            let corpus = Corpus::load(path).map_err(|e| Some(e.to_string()))?;
+            // the documents' kind decided as `chaff mine` decides it (with the rules file as it stands
+            // here), and HTML pages replaced by their views as at opening: never mined as raw markup
+            let recorded = request.prepare.previous.as_ref().map(RulesFile::input);
+            let kind = choose_kind(recorded, path, &corpus.docs);
+            Arc::new(viewed(corpus, kind, &mut config))
+        }
         None => request.corpus,
     };
-    let mut mining = match mine(&corpus, &request.config, progress) {
+    let mut mining = match mine(&corpus, &config, progress) {
         Ok(mining) => mining,
         Err(Error::Cancelled) => return Err(None),
         Err(e) => return Err(Some(e.to_string())),

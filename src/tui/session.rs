@@ -108,11 +108,47 @@ pub struct Session {
     pub suggested_cuts: usize,
     /// How each trimmed candidate is trimmed, by its id (undo and redo restore it with the decisions).
     pub trims: HashMap<String, Trimmed>,
+    /// A warning asked for confirmation (`x` on an export with no accepted rule, `w` on another source's
+    /// rules file): the next key, if it is this action again, goes ahead.
+    pub armed: Option<crate::tui::action::Action>,
+    /// The rules file's `source` when it is another source's (see [`Opened::foreign_source`]), and whether
+    /// the editor has confirmed saving over it.
+    pub foreign_source: Option<String>,
+    pub foreign_confirmed: bool,
+    /// Counts the changes to the editor's state (decisions, cutoff, patterns, stages, a save): a status
+    /// message older than the last change is stale.
+    pub revision: u64,
     /// Visible rows of the candidate table and lines of the preview, and the preview's width (from the
     /// layout, set on resize).
     pub page: usize,
     pub preview_height: usize,
     pub preview_width: usize,
+}
+
+/// Who holds the lock beside a rules file (see [`crate::merge::lock`]), when another holds it: what the
+/// lock file says of its holder, if anything. A non-blocking try; the lock is let go at once (the save
+/// that follows takes it again, waiting at most for a save in progress).
+fn lock_holder(rules: &std::path::Path) -> Option<String> {
+    use std::fs::{OpenOptions, TryLockError};
+    let dir = match rules.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    let name = rules.file_name().map_or_else(|| "rules".into(), |n| n.to_string_lossy());
+    let path = dir.join(format!(".{name}.lock"));
+    let file = OpenOptions::new().read(true).write(true).open(&path).ok()?;
+    match file.try_lock() {
+        Err(TryLockError::WouldBlock) => {
+            let said = std::fs::read_to_string(&path).unwrap_or_default();
+            let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+            Some(if said.is_empty() {
+                format!("its lock {} is held", path.display())
+            } else {
+                format!("lock held by {said}")
+            })
+        }
+        _ => None,
+    }
 }
 
 /// Puts the extra strings (cluster and line rules) in a mining of the whole source: as the rules file
@@ -155,7 +191,18 @@ impl Session {
     /// A session on a mined source; decisions, cutoff and settings come from its rules file. `ready`:
     /// the mining prepared on the miner thread (with idioms flagged), or `None` to prepare it here.
     pub fn new(opened: Opened, mut mining: Mining, ready: Option<Ready>, journal: Journal) -> Session {
-        let Opened { spec, corpus, previous, previous_text, config, params, idioms, rules_warnings, drift } = opened;
+        let Opened {
+            spec,
+            corpus,
+            previous,
+            previous_text,
+            config,
+            params,
+            idioms,
+            rules_warnings,
+            foreign_source,
+            drift,
+        } = opened;
         // A source without a rules file starts from the automatic rules, as `chaff mine` writes them.
         let auto = match &previous {
             Some(_) => None,
@@ -205,6 +252,10 @@ impl Session {
             pending_conflict: false,
             suggested_cuts: 0,
             trims: HashMap::new(),
+            armed: None,
+            foreign_source,
+            foreign_confirmed: false,
+            revision: 0,
             extra_strings,
             page: 10,
             preview_height: 10,
@@ -269,6 +320,7 @@ impl Session {
 
     /// Recomputes `dirty` after a change. Back at the saved state, the journal is no longer needed.
     pub fn refresh_dirty(&mut self) {
+        self.revision += 1;
         self.dirty = self.differs_from_saved();
         if !self.dirty {
             self.journal.remove();
@@ -277,6 +329,7 @@ impl Session {
 
     /// Takes the editor's state as the one on disk (opened, saved, or reloaded).
     pub fn mark_saved(&mut self) {
+        self.revision += 1;
         self.saved = Decided {
             rules: self.decisions.iter().map(|(id, r)| (id.clone(), (r.status, r.action))).collect(),
             cutoff: self.cutoff_choice(),
@@ -576,18 +629,22 @@ impl Session {
         self.refresh_preview();
     }
 
-    /// Takes back the editor's last step; what it was, or `None` when there is none.
-    pub fn undo(&mut self) -> Option<String> {
-        let step = self.history.undo()?;
-        self.apply_step(&step);
-        Some(step.describe())
+    /// Takes back the editor's last step: what it was (as taken, not its inverse: "the cutoff move
+    /// 43% → 54%" undone leaves 43%) and whether the patterns changed (re-mine), or `None` when there is
+    /// none.
+    pub fn undo(&mut self) -> Option<(String, bool)> {
+        let inverse = self.history.undo()?;
+        let what = self.history.undone().map(Step::describe).unwrap_or_default();
+        self.apply_step(&inverse);
+        Some((what, matches!(inverse, Step::Patterns { .. })))
     }
 
-    /// Takes the last undone step again; what it was, or `None` when there is none.
-    pub fn redo(&mut self) -> Option<String> {
+    /// Takes the last undone step again: what it was and whether the patterns changed, or `None` when
+    /// there is none.
+    pub fn redo(&mut self) -> Option<(String, bool)> {
         let step = self.history.redo()?;
         self.apply_step(&step);
-        Some(step.describe())
+        Some((step.describe(), matches!(step, Step::Patterns { .. })))
     }
 
     fn apply_step(&mut self, step: &Step) {
@@ -600,6 +657,7 @@ impl Session {
                 self.move_cutoff(*to);
             }
             Step::Stage { stage, on } => self.switch_stage(*stage, *on),
+            Step::Patterns { to, .. } => self.put_patterns(to.clone()),
             Step::Trim { decisions, id, after, .. } => {
                 self.apply_decisions(decisions);
                 self.set_trim(id, after.clone());
@@ -671,7 +729,16 @@ impl Session {
         true
     }
 
+    /// Edits the mutable patterns (the caller re-mines). An undoable step.
     pub fn set_patterns(&mut self, patterns: Vec<MutablePattern>) {
+        if patterns != self.patterns {
+            self.history.record(Step::Patterns { from: self.patterns.clone(), to: patterns.clone() });
+        }
+        self.put_patterns(patterns);
+    }
+
+    /// [`Session::set_patterns`] without recording a step (undo and redo use it).
+    fn put_patterns(&mut self, patterns: Vec<MutablePattern>) {
         let _ = self.journal.append(&Entry::Patterns { patterns: patterns.clone() });
         self.patterns = patterns;
         self.pattern_selected = self.pattern_selected.min(self.patterns.len().saturating_sub(1));
@@ -681,6 +748,8 @@ impl Session {
     /// The configuration to mine the source again with the editor's patterns.
     pub fn mining_config(&self) -> MiningConfig {
         let mut config = MiningConfig::for_tokenizer(self.mining.tokenizer);
+        // the documents are of the kind opened (HTML pages as their views): the rules file keeps saying so
+        config.input = self.mining.input;
         config.patterns = self.patterns.clone();
         self.header.mining.apply(&mut config);
         config
@@ -752,6 +821,44 @@ impl Session {
         remine
     }
 
+    /// "Keep mine" after the rules file changed on disk: what the other writer saved is merged into the
+    /// editor's state rule by rule, the editor's decision winning only where both decided (a second editor's
+    /// accepts, or the settings `chaff mine` changed, are never dropped). The file on disk becomes the saved
+    /// state, so the editor's own work stays unsaved. Returns what the merge took from disk (`None`: the
+    /// file is gone) and whether the patterns or the mining parameters changed (re-mine).
+    pub fn keep_mine(&mut self) -> Result<(Option<crate::merge::MergeReport>, bool), String> {
+        use crate::merge::{MergeReport, Prefer, keep_hand_edits, merge};
+        let path = self.spec.rules.clone();
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                self.disk_text = None;
+                return Ok((None, false));
+            }
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        let theirs = RulesFile::parse(&text, &path).map_err(|e| e.to_string())?;
+        let base = self.disk_text.as_deref().and_then(|t| RulesFile::parse(t, &path).ok());
+        let mut ours = self.rules_file();
+        if let Some(read) = &base {
+            keep_hand_edits(&mut ours, read);
+        }
+        let report = MergeReport { path: path.clone(), ..merge(&mut ours, base.as_ref(), &theirs, Prefer::Ours) };
+        let (patterns, mining) = (self.patterns.clone(), self.header.mining);
+        // the file on disk is what is saved now; the merged state is the editor's, unsaved
+        self.take_file(&theirs);
+        if !theirs.mutable.is_empty() {
+            self.patterns = theirs.mutable.clone();
+        }
+        self.mark_saved();
+        self.take_file(&ours);
+        self.patterns = if ours.mutable.is_empty() { patterns.clone() } else { ours.mutable.clone() };
+        self.disk_text = Some(text);
+        self.refresh_dirty();
+        self.refresh_all();
+        Ok((Some(report), self.patterns != patterns || self.header.mining != mining))
+    }
+
     /// The rules file to save: every candidate at or above min(auto, chosen) cutoff, every decided rule
     /// (stale ones too), the cutoffs and the patterns.
     pub fn rules_file(&self) -> RulesFile {
@@ -781,7 +888,20 @@ impl Session {
     /// the merge took from disk, if it took anything.
     pub fn save(&mut self) -> Result<(PathBuf, Option<String>), String> {
         use crate::merge::{Prefer, keep_hand_edits, save_merged};
+        // the save waits for the lock (`merge::lock` blocks): never on the UI thread for a lock another
+        // process holds
+        if let Some(holder) = lock_holder(&self.spec.rules) {
+            return Err(format!(
+                "{} is being written by another process ({holder}); nothing was saved, your work is kept: w again \
+                 once it is done",
+                self.spec.rules.display()
+            ));
+        }
         let mut file = self.rules_file();
+        if let Some(other) = &self.foreign_source {
+            // saved over another source's file only as the editor confirmed: as that source's rules
+            file.source = other.clone();
+        }
         // the UI edits no regex: those an editor wrote in the file as read stay
         if let Some(read) = self.disk_text.as_deref().and_then(|t| RulesFile::parse(t, &self.spec.rules).ok()) {
             keep_hand_edits(&mut file, &read);
@@ -803,6 +923,20 @@ impl Session {
         Ok((self.spec.rules.clone(), merged))
     }
 
+    /// What to tell the editor about a rules file of another source: at open, and before a save over it.
+    pub fn foreign_note(&self) -> Option<String> {
+        let other = self.foreign_source.as_ref()?;
+        Some(format!(
+            "{} is the rules file of source `{other}`, not of `{}` ({}): w asks before saving over it (keeping \
+             `source = \"{other}\"`); for this source's own, open it with --rules {} or without --rules",
+            self.spec.rules.display(),
+            self.spec.name,
+            self.spec.corpus.display(),
+            crate::rules::rules_path(&self.spec.rules_dir, &self.spec.name).display()
+        ))
+    }
+
+    /// Writes the accepted rules alone to the export path; returns it and how many rules it holds.
     pub fn export(&self) -> Result<(PathBuf, usize), String> {
         let file = self.rules_file().export_accepted();
         file.save(&self.spec.export).map_err(|e| e.to_string())?;

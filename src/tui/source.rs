@@ -41,6 +41,9 @@ pub struct Opened {
     pub idioms: Idioms,
     /// Keys of the rules file chaff does not read (`stauts = …`), each with file, line and column.
     pub rules_warnings: Vec<String>,
+    /// The rules file's `source` when it is not this corpus's (`--rules` naming another source's file):
+    /// the UI says so at open and asks before saving over it.
+    pub foreign_source: Option<String>,
     /// The rules file's rules against this corpus (as `chaff check` measures them): how much of what each
     /// matched when mined it matches now. `None` without a rules file.
     pub drift: Option<crate::drift::Drift>,
@@ -89,7 +92,8 @@ pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: 
     };
     // linear in the corpus, and cheaper than the mining that follows
     let drift = previous.as_ref().and_then(|file| crate::drift::drift(file, &corpus.docs, true).ok());
-    Ok(Opened { spec, corpus, previous, previous_text, config, params, idioms, rules_warnings, drift })
+    let foreign_source = previous.as_ref().map(|p| p.source.clone()).filter(|s| *s != corpus.name);
+    Ok(Opened { spec, corpus, previous, previous_text, config, params, idioms, rules_warnings, foreign_source, drift })
 }
 
 impl Opened {
@@ -115,6 +119,7 @@ impl Opened {
             params,
             idioms: Idioms::default(),
             rules_warnings: Vec::new(),
+            foreign_source: None,
             drift: None,
         }
     }

@@ -250,6 +250,10 @@ impl App {
             };
             self.message = Some(Message { text: format!("warning: {w}{more}"), error: true });
         }
+        if let Some(note) = s.foreign_note() {
+            let rest = self.message.take().map(|m| format!("; {}", m.text)).unwrap_or_default();
+            self.message = Some(Message { text: format!("warning: {note}{rest}"), error: true });
+        }
         if settings.watch {
             match super::watch::start(&s.spec.rules, &s.spec.corpus) {
                 Ok(w) => s.watch = Some(w),

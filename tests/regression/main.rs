@@ -8,3 +8,4 @@ mod eval;
 mod rules_files;
 mod run;
 mod tui;
+mod tui_writers;

@@ -24,6 +24,8 @@ use super::action::Action;
 use super::state::{App, Field, Mode, Screen};
 
 pub fn update(app: &mut App, action: Action) {
+    // a message about a state this action changes is stale: it goes, unless the action says something
+    let (message, revision) = (app.message.take(), app.session().map(|s| s.revision));
     match action {
         Action::Resize { width, height } => app.size = Rect::new(0, 0, width, height),
         Action::Click { .. } | Action::Drag { .. } | Action::ScrollUp { .. } | Action::ScrollDown { .. } => {
@@ -47,6 +49,9 @@ pub fn update(app: &mut App, action: Action) {
             Mode::ConflictPrompt => prompts::conflict_prompt(app, action),
             Mode::JournalPrompt(_) => prompts::journal_prompt(app, action),
         },
+    }
+    if app.message.is_none() && app.session().map(|s| s.revision) == revision {
+        app.message = message;
     }
     if matches!(app.mode, Mode::Normal)
         && let Some(s) = app.session_mut()
@@ -93,8 +98,16 @@ pub fn edit_text(app: &mut App, event: &Event) {
     }
 }
 
-pub(super) fn save(app: &mut App) {
+/// `w`; `confirmed`: pressed again right after a warning that asked.
+pub(super) fn save(app: &mut App, confirmed: bool) {
     let Some(s) = app.session_mut() else { return };
+    if let Some(note) = s.foreign_note().filter(|_| !s.foreign_confirmed) {
+        if !confirmed {
+            s.armed = Some(Action::Save);
+            return app.error(format!("not saved: {note}; w again saves"));
+        }
+        s.foreign_confirmed = true;
+    }
     let counts = (s.count(Status::Accepted), s.count(Status::Rejected), s.count(Status::Pending));
     match s.save() {
         Ok((_, Some(merged))) => {

@@ -11,7 +11,7 @@ use crate::tui::state::{App, Mode, Screen};
 pub(super) fn quit_prompt(app: &mut App, action: Action) {
     match action {
         Action::SaveAndQuit => {
-            super::save(app);
+            super::save(app, false);
             if app.session().is_some_and(|s| !s.dirty) {
                 app.quit = true;
             } else {
@@ -33,10 +33,23 @@ pub(super) fn conflict_prompt(app: &mut App, action: Action) {
     let Screen::Tune(s) = &mut app.screen else { return };
     match action {
         Action::KeepMine => {
-            // what is on disk now has been seen; the next save replaces it
-            s.disk_text = fs::read_to_string(&s.spec.rules).ok();
             app.mode = Mode::Normal;
-            app.info("kept your decisions; the next save (w) replaces the rules file on disk");
+            // theirs is merged in now (yours win where both decided): a save then drops nothing of theirs
+            match s.keep_mine() {
+                Ok((report, remine)) => {
+                    let text = match report {
+                        None => "kept your decisions; the rules file is gone from disk: w writes it again".to_string(),
+                        Some(r) if r.is_empty() => "kept your decisions (unsaved: w saves)".to_string(),
+                        Some(r) => format!("kept your decisions where both decided; {r} (unsaved: w saves)"),
+                    };
+                    if remine {
+                        app.remine("rules file changed", false);
+                    }
+                    app.info(text);
+                }
+                Err(e) => app
+                    .error(format!("the rules file changed on disk but is unusable ({e}); kept yours: w replaces it")),
+            }
         }
         Action::TakeTheirs => {
             app.mode = Mode::Normal;
@@ -101,4 +114,42 @@ pub(super) fn reset_prompt(app: &mut App, action: Action) {
         Action::Close => app.mode = Mode::Normal,
         _ => {}
     }
+}
+
+/// `x`: exports the accepted rules alone, saying what the export holds. An export with no accepted rule
+/// would make `chaff clean` change nothing: it is written only when `x` is pressed again right away
+/// (`armed`), and the editor is offered the automatic rules first (`A` accepts the pending ones).
+pub(super) fn export(app: &mut App, armed: bool) {
+    let Screen::Tune(s) = &mut app.screen else { return };
+    let (accepted, rejected, pending) = s.counts();
+    if accepted == 0 && !armed {
+        s.armed = Some(Action::Export);
+        return app.error(format!(
+            "the export would hold no accepted rule: `chaff clean` with it changes nothing. A accepts the {pending} \
+             pending candidate(s) the automatic rules suggest (rejected ones stay rejected), then x; x again now \
+             exports it empty"
+        ));
+    }
+    match s.export() {
+        Ok((path, n)) => app.info(format!(
+            "exported {n} accepted rule(s) to {} ({pending} pending and {rejected} rejected left out: `chaff clean` \
+             applies only these)",
+            path.display()
+        )),
+        Err(e) => app.error(format!("export failed: {e}")),
+    }
+}
+
+/// `u` / `Ctrl-r`: takes the last step back (or again), saying which step it was; a pattern edit taken
+/// back or again mines the source with the patterns it leaves.
+pub(super) fn undo(app: &mut App, redo: bool) {
+    let Screen::Tune(s) = &mut app.screen else { return };
+    let done = if redo { s.redo() } else { s.undo() };
+    let Some((what, remine)) = done else {
+        return app.info(if redo { "nothing to redo" } else { "nothing to undo" });
+    };
+    if remine {
+        app.remine(if redo { "pattern edit redone" } else { "pattern edit undone" }, false);
+    }
+    app.info(if redo { format!("redid {what}") } else { format!("undid {what} (Ctrl-r redoes it)") });
 }

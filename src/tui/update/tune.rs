@@ -12,6 +12,8 @@ use crate::tui::state::{App, Detail, Field, Mode, Occurrence, PatternEdit, Scree
 
 pub(super) fn tune(app: &mut App, action: Action) {
     let Screen::Tune(s) = &mut app.screen else { return };
+    // a warning is confirmed by its key again right after it, not by one pressed later
+    let armed = s.armed.take();
     match action {
         Action::Quit => {
             if s.dirty {
@@ -21,19 +23,9 @@ pub(super) fn tune(app: &mut App, action: Action) {
             }
         }
         Action::Help => app.mode = Mode::Help { scroll: 0 },
-        Action::Save => super::save(app),
-        Action::Export => match s.export() {
-            Ok((path, n)) => app.info(format!("exported {n} accepted rule(s) to {}", path.display())),
-            Err(e) => app.error(format!("export failed: {e}")),
-        },
-        Action::Undo => match s.undo() {
-            Some(what) => app.info(format!("undid {what} (Ctrl-r redoes it)")),
-            None => app.info("nothing to undo".to_string()),
-        },
-        Action::Redo => match s.redo() {
-            Some(what) => app.info(format!("redid {what}")),
-            None => app.info("nothing to redo".to_string()),
-        },
+        Action::Save => super::save(app, armed == Some(Action::Save)),
+        Action::Export => super::prompts::export(app, armed == Some(Action::Export)),
+        Action::Undo | Action::Redo => super::prompts::undo(app, action == Action::Redo),
         Action::FocusNext => s.focus = s.focus.next(),
         Action::FocusPrev => s.focus = s.focus.prev(),
         Action::CutoffDown | Action::CutoffUp | Action::CutoffAuto => {
@@ -129,7 +121,10 @@ pub(super) fn tune(app: &mut App, action: Action) {
             // Only what the list shows: marks hidden by the filter are not touched. With nothing marked,
             // idioms (flagged across sources, rejected from the start) are left alone: mark them to decide them.
             let (targets, which): (Vec<usize>, &str) = if s.list.marks.is_empty() {
-                let shown = s.list.rows.iter().copied().filter(|&i| !s.string(i).idiom).collect();
+                // nor, accepting, the rules rejected (by the editor or the automatic rules): mark them to
+                // accept them
+                let spare = |i: usize| status == Status::Accepted && s.status(i) == Status::Rejected;
+                let shown = s.list.rows.iter().copied().filter(|&i| !s.string(i).idiom && !spare(i)).collect();
                 (shown, if s.list.filter.is_empty() { "shown" } else { "filtered" })
             } else {
                 let shown = s.list.rows.iter().copied().filter(|&i| s.list.marks.contains(&s.string(i).id)).collect();
