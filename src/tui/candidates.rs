@@ -54,6 +54,9 @@ pub struct CandidateList {
     /// Only the candidates still pending are listed: what is left to decide.
     pub pending_only: bool,
     pub sort: Sort,
+    /// The id a Space just marked on the last row (the selection could not move on): a second Space there
+    /// leaves it marked. Cleared when the selection moves.
+    pub just_marked: Option<String>,
 }
 
 impl CandidateList {
@@ -93,7 +96,11 @@ impl CandidateList {
     }
 
     pub fn select(&mut self, pos: usize) {
-        self.selected = pos.min(self.rows.len().saturating_sub(1));
+        let pos = pos.min(self.rows.len().saturating_sub(1));
+        if pos != self.selected {
+            self.just_marked = None;
+        }
+        self.selected = pos;
     }
 
     /// Moves the selection by `delta` rows, clamped.

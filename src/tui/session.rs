@@ -20,7 +20,7 @@ use crate::mutable::MutablePattern;
 use crate::rules::{Action as RuleAction, Cutoff, Rule, RulesFile, Status};
 
 use super::candidates::CandidateList;
-use super::document::{Preview, line_of, wrap};
+use super::document::{Preview, line_of};
 use super::history::{Decision, History, Step, Trimmed};
 use super::journal::{Entry, Journal, Replay};
 use super::miner::{Mined, Prepare};
@@ -882,8 +882,8 @@ impl Session {
     }
 
     /// The preview's visual lines at the current width.
-    pub fn preview_lines(&self) -> Vec<(usize, usize)> {
-        wrap(self.preview.shown(self.document_text()), self.preview_width)
+    pub fn preview_lines(&self) -> std::rc::Rc<Vec<(usize, usize)>> {
+        self.preview.lines(self.preview.shown(self.document_text()), self.preview_width)
     }
 
     pub fn clamp_preview_scroll(&mut self) {

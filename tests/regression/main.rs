@@ -7,3 +7,4 @@ mod eval;
 mod rules_files;
 mod run;
 mod tui;
+mod tui_preview;

@@ -39,6 +39,7 @@ pub fn update(app: &mut App, action: Action) {
             Mode::Explain(_) => explain::explain(app, action),
             Mode::Stages { .. } => explain::stages(app, action),
             Mode::Filter(_) | Mode::GotoDoc(_) => popups::input(app, action),
+            Mode::Search(_) => tune::search_input(app, action),
             Mode::EditPattern(_) => popups::pattern_edit(app, action),
             Mode::QuitPrompt => prompts::quit_prompt(app, action),
             Mode::ResetPrompt => prompts::reset_prompt(app, action),
@@ -72,7 +73,7 @@ pub fn edit_text(app: &mut App, event: &Event) {
                 s.refresh_list();
             }
         }
-        Mode::GotoDoc(input) => {
+        Mode::GotoDoc(input) | Mode::Search(input) => {
             input.handle_event(event);
         }
         Mode::EditRegex(edit) => {

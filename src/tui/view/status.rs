@@ -84,6 +84,17 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
         frame.set_cursor_position((x.min(line2.right().saturating_sub(1)), line2.y));
         return;
     }
+    if let Mode::Search(input) = &app.mode {
+        let prompt = "search the preview (Enter finds, n/N again, Esc cancels): ";
+        let width = (line2.width as usize).saturating_sub(prompt.chars().count() + 1).max(1);
+        let scroll = input.visual_scroll(width);
+        let shown: String = input.value().chars().skip(scroll).take(width).collect();
+        let line = Line::from(vec![Span::styled(prompt, theme::key()), Span::raw(shown)]);
+        frame.render_widget(Paragraph::new(line), line2);
+        let x = line2.x + (prompt.chars().count() + input.visual_cursor().saturating_sub(scroll)) as u16;
+        frame.set_cursor_position((x.min(line2.right().saturating_sub(1)), line2.y));
+        return;
+    }
     if let Mode::EditRegex(edit) = &app.mode {
         let prompt = "regex (Enter checks and accepts, Esc cancels): ";
         let mut line = vec![Span::styled(prompt, theme::key()), Span::raw(edit.input.value().to_string())];
