@@ -327,6 +327,7 @@ impl App {
             Event::Key(key) => self.handle_key(*key),
             Event::Mouse(m) => self.handle_mouse(*m),
             Event::Resize(w, h) => update::update(self, Action::Resize { width: *w, height: *h }),
+            Event::Paste(text) => update::paste(self, text),
             _ => {}
         }
     }

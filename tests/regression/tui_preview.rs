@@ -1,10 +1,10 @@
 //! Regressions of the tuning UI's preview, candidate list, small terminals and big input: the line cursor,
 //! search, stops on kept text, word-snapped drags, explicit decisions over stages, the work a key costs.
 
+use super::tui::tui_support::{Fixture, press, screen, type_text};
 use chaff::tui::App;
 use chaff::tui::state::Mode;
-use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use super::tui::tui_support::{Fixture, press, screen, type_text};
+use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 /// The preview's visual lines (byte ranges of the document).
 fn lines(app: &App) -> Vec<(usize, usize)> {
@@ -186,4 +186,50 @@ fn the_help_says_c_cycles_to_keep_and_the_preview_has_a_colour_legend() {
     assert!(screen(&app).contains("removed cut pending"), "{}", screen(&app));
     let all = chaff::tui::view::help::text(118);
     assert!(all.contains("red") && all.contains("magenta") && all.contains("underlined"), "{all}");
+}
+
+#[test]
+fn a_paste_into_a_patterns_name_is_one_edit_checked_once() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(80, 24);
+    press(&mut app, "Tab n");
+    assert!(matches!(app.mode, Mode::EditPattern(_)));
+    let name: String = "n".repeat(10_000);
+    let before = chaff::tui::update::validations();
+    app.handle_event(&Event::Paste(name.clone()));
+    assert_eq!(chaff::tui::update::validations() - before, 1, "a paste is one edit, checked once");
+    let Mode::EditPattern(edit) = &app.mode else { panic!("still editing") };
+    assert_eq!(edit.name.value(), name);
+    assert!(edit.error.is_some(), "a pattern needs a regex: checked");
+}
+
+#[test]
+fn a_pasted_regex_is_one_edit_and_draws_what_fits() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(80, 24);
+    press(&mut app, "E C-u");
+    let regex = format!("(?:{})", (0..1_000).map(|i| format!("w{i}")).collect::<Vec<_>>().join("|"));
+    assert!(regex.len() > 4_000);
+    app.handle_event(&Event::Paste(regex.clone()));
+    let Mode::EditRegex(edit) = &app.mode else { panic!("still editing") };
+    assert_eq!(edit.input.value(), regex);
+    let shown = screen(&app);
+    assert!(shown.lines().all(|l| l.chars().count() <= 80));
+    assert!(shown.contains("|w999)"), "the end, where the cursor is, shows: {shown}");
+}
+
+#[test]
+fn keys_in_the_preview_lay_the_document_out_once() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(80, 24);
+    press(&mut app, "Tab Tab");
+    let _ = screen(&app);
+    let before = chaff::tui::document::wraps();
+    for _ in 0..20 {
+        press(&mut app, "j");
+        let _ = screen(&app);
+    }
+    press(&mut app, "End Home ] [");
+    let _ = screen(&app);
+    assert!(chaff::tui::document::wraps() - before <= 1, "{} layouts", chaff::tui::document::wraps() - before);
 }
