@@ -233,3 +233,33 @@ fn keys_in_the_preview_lay_the_document_out_once() {
     let _ = screen(&app);
     assert!(chaff::tui::document::wraps() - before <= 1, "{} layouts", chaff::tui::document::wraps() - before);
 }
+
+#[test]
+fn a_60x15_terminal_lists_candidates_and_overlays_leave_the_preview_and_the_pickers_frame() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(60, 15);
+    let s = app.session().unwrap();
+    let first = s.text(s.list.rows[0]).chars().take(12).collect::<String>();
+    assert!(screen(&app).contains(&first), "a candidate row shows at 60×15:\n{}", screen(&app));
+    assert!(s.page >= 3, "{} rows", s.page);
+    // the stages popup covers the candidates, not the preview that follows it live
+    let preview = chaff::tui::view::layout(app.size, false).preview;
+    let before: Vec<String> = screen(&app).lines().map(|l| l.chars().skip(preview.x as usize).collect()).collect();
+    press(&mut app, "S");
+    let after: Vec<String> = screen(&app).lines().map(|l| l.chars().skip(preview.x as usize).collect()).collect();
+    let rows = preview.y as usize..(preview.y + preview.height) as usize;
+    assert_eq!(before[rows.clone()], after[rows], "the preview shows beside the stages popup");
+    // the picker's help stays inside its frame: the frame's bottom edge and the hint under it show
+    let fx = Fixture::several();
+    let mut app =
+        chaff::tui::open(&fx.options(&fx.root()), chaff::tui::Settings { watch: false, journal: false }).unwrap();
+    app.resize(80, 24);
+    let before = screen(&app);
+    press(&mut app, "?");
+    let after = screen(&app);
+    let list = chaff::tui::view::picker::list_area(app.size);
+    let edge = (list.y + list.height - 1) as usize;
+    for row in [edge, edge + 1] {
+        assert_eq!(before.lines().nth(row), after.lines().nth(row), "row {row}:\n{after}");
+    }
+}

@@ -76,13 +76,16 @@ pub fn draw_explain(frame: &mut Frame, area: Rect, s: &Session, x: &Explain) {
 }
 
 pub fn draw_stages(frame: &mut Frame, area: Rect, s: &Session, selected: usize) {
-    let popup = centered(area, area.width.saturating_sub(8).max(20), Stage::ALL.len() as u16 + 4);
+    let popup = Rect { height: area.height.min(Stage::ALL.len() as u16 + 3), ..area };
     frame.render_widget(Clear, popup);
     let mut lines = vec![Line::from(Span::styled(
         "Enter or Space turns a stage on or off (the preview follows; w saves it) · Esc closes",
         theme::dim(),
     ))];
-    for (i, st) in Stage::ALL.iter().enumerate() {
+    // a short popup scrolls to keep the selected stage in sight
+    let rows = (popup.height as usize).saturating_sub(3).max(1);
+    let offset = (selected + 1).saturating_sub(rows);
+    for (i, st) in Stage::ALL.iter().enumerate().skip(offset).take(rows) {
         let on = s.stage_on(*st);
         let label = format!("[{}] {:<15} {}", if on { "x" } else { " " }, st.name(), st.doc());
         let style = if i == selected {

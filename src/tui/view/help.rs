@@ -89,6 +89,11 @@ pub fn text(width: usize) -> String {
     lines(width).iter().map(|l| l.to_string() + "\n").collect()
 }
 
+/// Where the help goes on the source picker: inside the list's frame (the help's popup is inset from it).
+pub fn picker_area(size: Rect) -> Rect {
+    super::picker::list_area(size)
+}
+
 /// The popup for a screen of `size`.
 fn popup(area: Rect) -> Rect {
     Rect::new(area.x + 1, area.y + 1, area.width.saturating_sub(2), area.height.saturating_sub(2))
