@@ -48,6 +48,8 @@ pub enum Action {
     BulkPending,
     Filter,
     PendingOnly,
+    /// Only the rules the editor made (and stale ones), or all again.
+    EditorOnly,
     CycleSort,
     OpenDetail,
     // Mutable patterns
@@ -157,6 +159,7 @@ impl Action {
             Action::BulkPending => "pending-all",
             Action::Filter => "filter",
             Action::PendingOnly => "pending-only",
+            Action::EditorOnly => "editors-only",
             Action::CycleSort => "sort",
             Action::OpenDetail => "detail",
             Action::EditPattern => "edit-pattern",

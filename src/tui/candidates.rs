@@ -57,16 +57,32 @@ pub struct CandidateList {
     /// The id a Space just marked on the last row (the selection could not move on): a second Space there
     /// leaves it marked. Cleared when the selection moves.
     pub just_marked: Option<String>,
+    /// Strings from this index on are decided rules the mining did not find: the editor's own (marked,
+    /// kept, trimmed, hand-written) and stale ones.
+    pub editor_from: usize,
+    /// Only those are listed (the "made by the editor" filter).
+    pub editor_only: bool,
 }
 
 impl CandidateList {
     /// Recomputes the rows, keeping the selected string selected if it is still shown. `pending` tells
     /// whether a string is still pending (read only with [`CandidateList::pending_only`]).
-    pub fn rebuild(&mut self, mining: &Mining, lower: &[String], cutoff: CutoffBin, pending: impl Fn(usize) -> bool) {
+    /// The decided rules no mining found (the editor's own, stale ones) are listed whatever the cutoff while
+    /// decided (`decided`); set back to pending, an editor's rule is no rule and leaves the list.
+    pub fn rebuild(
+        &mut self,
+        mining: &Mining,
+        lower: &[String],
+        cutoff: CutoffBin,
+        pending: impl Fn(usize) -> bool,
+        decided: impl Fn(usize) -> bool,
+    ) {
         let keep = self.current().map(|i| mining.strings.get(i).map(|s| s.id.clone()));
         let needle = self.filter.to_lowercase();
+        let from = self.editor_from.min(mining.strings.len());
+        let shown = |i: usize| if i < from { mining.strings[i].bin >= cutoff && !self.editor_only } else { decided(i) };
         let mut rows: Vec<usize> = (0..mining.strings.len())
-            .filter(|&i| mining.strings[i].bin >= cutoff && (needle.is_empty() || lower[i].contains(&needle)))
+            .filter(|&i| shown(i) && (needle.is_empty() || lower[i].contains(&needle)))
             .filter(|&i| !self.pending_only || pending(i))
             .collect();
         let s = &mining.strings;
@@ -88,6 +104,11 @@ impl CandidateList {
             self.selected = pos;
         }
         self.selected = self.selected.min(self.rows.len().saturating_sub(1));
+    }
+
+    /// Whether string `i` is a decided rule the mining did not find (see `editor_from`).
+    pub fn is_editors(&self, i: usize) -> bool {
+        i >= self.editor_from
     }
 
     /// The selected string (index into `mining.strings`).

@@ -188,6 +188,12 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::Candidates, &[ch('U')], Action::BulkPending, "Marked candidates back to pending (none marked: all shown)"),
     bind(C::Candidates, &[ch('/')], Action::Filter, "Filter candidates by text"),
     bind(C::Candidates, &[ch('P')], Action::PendingOnly, "Show only pending candidates, or all again"),
+    bind(
+        C::Candidates,
+        &[ch('M')],
+        Action::EditorOnly,
+        "Show only the rules made by the editor ([mine]: marked, kept, trimmed) and stale ones, or all again",
+    ),
     bind(C::Candidates, &[ch('s')], Action::CycleSort, "Sort by df, coverage, new coverage or length"),
     bind(
         C::Candidates,

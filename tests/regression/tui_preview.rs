@@ -263,3 +263,71 @@ fn a_60x15_terminal_lists_candidates_and_overlays_leave_the_preview_and_the_pick
         assert_eq!(before.lines().nth(row), after.lines().nth(row), "row {row}:\n{after}");
     }
 }
+
+/// The candidate list's ids, in order.
+fn listed(app: &App) -> Vec<String> {
+    let s = app.session().unwrap();
+    s.list.rows.iter().map(|&i| s.string(i).id.clone()).collect()
+}
+
+#[test]
+fn a_line_marked_as_template_is_listed_found_by_the_filter_and_removed_from_the_list() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    // a line of the article: no candidate holds it
+    press(&mut app, "Tab Tab j j j j");
+    let (line_start, _) = lines(&app)[4];
+    let s = app.session_mut().unwrap();
+    let first = s.document_text()[line_start..].find(char::is_whitespace).unwrap() + line_start + 1;
+    s.preview.selection = Some((first, first));
+    press(&mut app, "> > >");
+    let s = app.session().unwrap();
+    let (start, end) = s.preview.selected().unwrap();
+    let words = s.document_text()[start..end].to_string();
+    press(&mut app, "T y");
+    let s = app.session().unwrap();
+    let rule = s.decisions.values().find(|r| r.status == chaff::rules::Status::Accepted).unwrap().clone();
+    assert_eq!(rule.df, 0, "no candidate: {words:?}");
+    assert_eq!(rule.tokens.len(), 3, "{words:?}");
+    assert!(listed(&app).contains(&rule.id), "the editor's rule is listed with the candidates");
+    // the filter finds it
+    let word = rule.tokens.last().unwrap().clone();
+    press(&mut app, "Tab /");
+    type_text(&mut app, &word);
+    press(&mut app, "Enter");
+    assert!(listed(&app).contains(&rule.id), "/{word} finds it");
+    assert!(screen(&app).contains("[mine]"), "{}", screen(&app));
+    press(&mut app, "Esc M");
+    assert_eq!(listed(&app), [rule.id.as_str()], "M lists the rules made by the editor");
+    // rejected like any rule, then removed (back to pending: an editor's rule is then no rule)
+    press(&mut app, "r");
+    assert_eq!(app.session().unwrap().decisions[&rule.id].status, chaff::rules::Status::Rejected);
+    press(&mut app, "Backspace");
+    assert!(!app.session().unwrap().decisions.contains_key(&rule.id));
+    assert!(listed(&app).is_empty(), "removed from the list");
+}
+
+#[test]
+fn a_stale_decided_rule_is_listed_with_its_status() {
+    use chaff::mutable::MutableSet;
+    use chaff::rules::{Action, Rule, RulesFile, Status};
+    use chaff::symbol::Symbol;
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "w");
+    let mut file = RulesFile::load(&fx.rules()).unwrap();
+    let symbols: Vec<Symbol> = "No longer printed".split(' ').map(Symbol::decode).collect();
+    let mut gone =
+        Rule::accepted("gone1", &symbols, Action::CutAfter, file.tokenizer, &MutableSet::defaults()).unwrap();
+    (gone.df, gone.tf, gone.bin, gone.stale) = (90, 90, 75, true);
+    file.rules.push(gone);
+    file.save(&fx.rules()).unwrap();
+    let app = fx.app(120, 40);
+    assert!(listed(&app).contains(&"gone1".to_string()), "a stale rule is listed");
+    let s = app.session().unwrap();
+    let i = s.position("gone1").unwrap();
+    assert_eq!((s.status(i), s.rule_action(i)), (Status::Accepted, Action::CutAfter));
+    assert!(screen(&app).contains("[stale]"), "{}", screen(&app));
+    let saved = s.rules_file();
+    assert!(saved.rules.iter().any(|r| r.id == "gone1" && r.stale), "saved stale, as it was");
+}

@@ -158,6 +158,9 @@ pub(super) fn tune(app: &mut App, action: Action) {
                 (shown, "marked and shown")
             };
             let n = s.decide(&targets, Some(status), None);
+            if targets.iter().any(|&i| s.list.is_editors(i)) {
+                s.refresh_list();
+            }
             s.list.marks.clear();
             app.info(format!("{n} of {} {which} candidate(s) {word}", targets.len()));
         }
@@ -167,6 +170,16 @@ pub(super) fn tune(app: &mut App, action: Action) {
             s.refresh_list();
             let text = if s.list.pending_only {
                 format!("{} pending candidate(s) shown (P shows all)", s.list.rows.len())
+            } else {
+                format!("all {} candidates shown", s.list.rows.len())
+            };
+            app.info(text);
+        }
+        Action::EditorOnly => {
+            s.list.editor_only = !s.list.editor_only;
+            s.refresh_list();
+            let text = if s.list.editor_only {
+                format!("{} rule(s) made by the editor or stale shown (M shows all)", s.list.rows.len())
             } else {
                 format!("all {} candidates shown", s.list.rows.len())
             };
@@ -250,6 +263,10 @@ fn update_tune_again(app: &mut App, action: Action) {
 pub(super) fn decide_selected(s: &mut Session, status: Option<Status>, action: Option<RuleAction>) {
     if let Some(i) = s.list.current() {
         s.decide(&[i], status, action);
+        if s.list.is_editors(i) {
+            // an editor's rule set back to pending is no rule: it leaves the list
+            s.refresh_list();
+        }
     }
 }
 
