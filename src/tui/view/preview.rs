@@ -195,8 +195,8 @@ fn cursor_line(s: &Session) -> Line<'static> {
         ));
     }
     if let Some((a, b)) = s.preview.kept.filter(|_| !s.preview.only_cleaned) {
-        let words = s.document_text()[a..b].split_whitespace().count();
-        return Line::from(Span::styled(format!("▸ kept: {words} word(s) · e why · ]/[ next/previous"), theme::key()));
+        // its size in characters of the document, not words: a kept block may be most of a large page
+        return Line::from(Span::styled(format!("▸ kept: {} bytes · e why · ]/[ next/previous", b - a), theme::key()));
     }
     let Some(c) = s.preview.cursor.filter(|_| !s.preview.only_cleaned) else {
         let hint = if s.preview.only_cleaned {
