@@ -182,11 +182,12 @@ struct ActiveRule {
     editor: bool,
 }
 
-/// Whether an editor made `rule` (a span marked as template or kept, a trim, a hand-written regex): no
-/// mining counted it, so it carries no statistics, and it is no cluster's nor a single-word line's. Its
-/// removals are her explicit decision: stages that give text back leave them removed.
+/// Whether an editor made `rule`: marked by her hand (a span marked as template or kept, [`Rule::editor`],
+/// even where a mined string has its tokens), or carrying no statistics because no mining counted it (a
+/// trim, a hand-written regex; no cluster's nor single-word line's rule). Its removals are her explicit
+/// decision: stages that give text back leave them removed.
 pub fn editor_made(rule: &Rule) -> bool {
-    rule.df == 0 && rule.tf == 0 && rule.cluster.is_none() && !lines::is_line_id(&rule.id)
+    rule.editor || (rule.df == 0 && rule.tf == 0 && rule.cluster.is_none() && !lines::is_line_id(&rule.id))
 }
 
 impl ActiveRule {
@@ -588,6 +589,16 @@ mod tests {
             ("Share this now", Action::CutBefore),
         ];
         let c = with_editors(&mined, &["by A. Writer,"]);
+        assert_eq!(c.clean(text).text, format!("Big news today\nJuly 3\n{body}"));
+        // marked by hand where a mined string has the same tokens: statistics, and still her decision
+        let m = MutableSet::defaults();
+        let mut byline = rule("e0", "by A. Writer,", Action::Remove, &m);
+        assert!(!editor_made(&byline));
+        byline.editor = true;
+        let mut all: Vec<Rule> =
+            mined.iter().enumerate().map(|(i, (t, a))| rule(&format!("r{i}"), t, *a, &m)).collect();
+        all.push(byline);
+        let c = titled(Cleaner::from_rules(Tokenizer::Text, m.patterns(), &all, 0).unwrap());
         assert_eq!(c.clean(text).text, format!("Big news today\nJuly 3\n{body}"));
         // without editor-made rules nothing changes
         let c = with_editors(&mined, &[]);

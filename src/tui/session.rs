@@ -307,7 +307,12 @@ impl Session {
     fn refresh_decided_data(&mut self) {
         for (id, rule) in self.decisions.iter_mut() {
             if let Some(&i) = self.ready.index.get(id) {
-                *rule = Rule { status: rule.status, action: rule.action, ..self.ready.rules[i].clone() };
+                *rule = Rule {
+                    status: rule.status,
+                    action: rule.action,
+                    editor: rule.editor,
+                    ..self.ready.rules[i].clone()
+                };
             }
         }
     }
@@ -773,6 +778,7 @@ impl Session {
                 r.action = d.action;
                 // listed among the strings (see `list_decided_rules`), not mined: stale as it was
                 r.stale |= d.stale;
+                r.editor = d.editor;
             }
         }
         file

@@ -161,6 +161,11 @@ fn a_line_marked_as_template_stays_removed_though_a_stage_would_give_it_back() {
     let accepted = |sp: &&chaff::tui::document::PreviewSpan| matches!(sp.mark, chaff::tui::document::Mark::Accepted(_));
     let removed = |p: usize| s.preview.spans.iter().filter(accepted).any(|sp| sp.start <= p && p < sp.end);
     assert!(removed(at), "the editor said template: no stage gives it back ({:?})", &text[given.start..given.end]);
+    // saved as hers: `chaff clean` of the file decides as the preview shows
+    let id = s.decisions.values().find(|r| r.editor).expect("the marked rule is the editor's").id.clone();
+    press(&mut app, "w");
+    let saved = chaff::rules::RulesFile::load(&fx.rules_dir().join("html_news.toml")).unwrap();
+    assert!(saved.rules.iter().any(|r| r.id == id && r.editor && r.status == chaff::rules::Status::Accepted));
 }
 
 #[test]
