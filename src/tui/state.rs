@@ -411,6 +411,9 @@ impl App {
             s.preview_width = areas.preview.width.saturating_sub(2).max(1) as usize;
             s.list.scroll_into_view(s.page);
             s.clamp_preview_scroll();
+            // another document (g) or a narrower pane may have fewer lines: the line cursor stays on one
+            let last = s.preview_lines().len().saturating_sub(1);
+            s.preview.line = s.preview.line.min(last);
         }
     }
 

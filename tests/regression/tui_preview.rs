@@ -336,3 +336,21 @@ fn a_stale_decided_rule_is_listed_with_its_status() {
     let saved = s.rules_file();
     assert!(saved.rules.iter().any(|r| r.id == "gone1" && r.stale), "saved stale, as it was");
 }
+
+#[test]
+fn going_to_a_shorter_document_keeps_the_line_cursor_on_a_line() {
+    let fx = Fixture::html();
+    let mut app = fx.app_on("html_news", 80, 24);
+    let s = app.session().unwrap();
+    let shortest = (0..s.corpus.docs.len()).min_by_key(|&d| s.corpus.docs[d].text.len()).unwrap();
+    let longest = (0..s.corpus.docs.len()).max_by_key(|&d| s.corpus.docs[d].text.len()).unwrap();
+    press(&mut app, "g");
+    type_text(&mut app, &(longest + 1).to_string());
+    press(&mut app, "Enter Tab Tab End g");
+    type_text(&mut app, &(shortest + 1).to_string());
+    press(&mut app, "Enter");
+    assert_eq!(app.session().unwrap().preview.doc, shortest);
+    assert!(app.session().unwrap().preview.line < lines(&app).len());
+    press(&mut app, "T");
+    assert!(matches!(app.mode, Mode::MarkPrompt(_)), "T marks a line of the document shown");
+}
