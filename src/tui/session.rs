@@ -781,6 +781,9 @@ impl Session {
                 r.editor = d.editor;
             }
         }
+        // a rule listed as decided and set back to pending is no rule: no mining found it
+        let from = self.list.editor_from;
+        file.rules.retain(|r| self.position(&r.id).is_none_or(|i| i < from) || self.decisions.contains_key(&r.id));
         file
     }
 

@@ -335,6 +335,14 @@ fn a_stale_decided_rule_is_listed_with_its_status() {
     assert!(screen(&app).contains("[stale]"), "{}", screen(&app));
     let saved = s.rules_file();
     assert!(saved.rules.iter().any(|r| r.id == "gone1" && r.stale), "saved stale, as it was");
+    // set back to a pending removal (c cycles cut-after, keep, remove), it is dropped as before: no mining
+    // found it
+    let mut app = app;
+    let pos = app.session().unwrap().list.rows.iter().position(|&r| r == i).unwrap();
+    app.session_mut().unwrap().list.select(pos);
+    press(&mut app, "c c Backspace");
+    assert!(!listed(&app).contains(&"gone1".to_string()));
+    assert!(app.session().unwrap().rules_file().rules.iter().all(|r| r.id != "gone1"));
 }
 
 #[test]
