@@ -44,6 +44,8 @@ pub fn rule_from_span(
     }
     let mut rule = Rule::accepted(stable_id(&symbols), &symbols, action, tokenizer, mutable)?;
     rule.example = doc[start..end].to_string();
+    // her decision even where a mined string has these tokens: no stage overrules it
+    rule.editor = true;
     Ok(rule)
 }
 

@@ -53,6 +53,7 @@ pub fn line_rules(corpus: &Corpus) -> Vec<Rule> {
             example: line.to_string(),
             idiom: false,
             stale: false,
+            editor: false,
             cluster: None,
         })
         .collect();

@@ -116,6 +116,7 @@ pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&Rule
         if let Some(old) = editors.get(s.id.as_str()) {
             rule.status = old.status;
             rule.action = old.action;
+            rule.editor = old.editor;
         }
         seen.insert(rule.id.clone());
         file.rules.push(rule);

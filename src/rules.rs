@@ -162,6 +162,10 @@ pub struct Rule {
     /// Not found when the source was last mined; kept because an editor decided on it.
     #[serde(default, skip_serializing_if = "is_false")]
     pub stale: bool,
+    /// Made by an editor's hand (a span marked as template or kept in the UI), even where a mined string has
+    /// the same tokens: her explicit decision, which no cleaning stage overrules.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub editor: bool,
     /// Mined in one template cluster of the source: applied only to documents of that cluster (the one
     /// whose cluster rules cover most of a document).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -240,6 +244,7 @@ impl Rule {
             example: String::new(),
             idiom: false,
             stale: false,
+            editor: false,
             cluster: None,
         })
     }
@@ -292,6 +297,7 @@ impl Rule {
             example: s.example.clone(),
             idiom: s.idiom,
             stale: false,
+            editor: false,
             cluster: s.cluster,
         }
     }
@@ -640,6 +646,7 @@ mod tests {
                     example: "read more".into(),
                     idiom: false,
                     stale: false,
+                    editor: false,
                     cluster: None,
                 },
                 Rule {
@@ -656,6 +663,7 @@ mod tests {
                     example: "«x» | \"quoted\"\nnew line".into(),
                     idiom: true,
                     stale: true,
+                    editor: false,
                     cluster: Some(1),
                 },
             ],

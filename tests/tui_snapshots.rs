@@ -88,3 +88,27 @@ fn preview_selection_and_regex_editor() {
     press(&mut app, "V Tab E");
     insta::assert_snapshot!("regex_editor_120x40", screen(&app));
 }
+
+/// The sizes small terminals and overlays are checked at.
+const SMALL_TO_LARGE: [(u16, u16); 3] = [(60, 15), (80, 24), (120, 40)];
+
+#[test]
+fn small_terminals_and_overlays() {
+    let fx = Fixture::sevendays();
+    for (w, h) in SMALL_TO_LARGE {
+        let mut app = fx.app(w, h);
+        press(&mut app, "a j");
+        insta::assert_snapshot!(format!("sized_main_{w}x{h}"), screen(&app));
+        // the stages popup leaves the preview it says follows live in sight
+        press(&mut app, "S Down");
+        insta::assert_snapshot!(format!("sized_stages_{w}x{h}"), screen(&app));
+    }
+    let fx = Fixture::several();
+    for (w, h) in SMALL_TO_LARGE {
+        let mut app =
+            chaff::tui::open(&fx.options(&fx.root()), chaff::tui::Settings { watch: false, journal: false }).unwrap();
+        app.resize(w, h);
+        press(&mut app, "?");
+        insta::assert_snapshot!(format!("sized_picker_help_{w}x{h}"), screen(&app));
+    }
+}

@@ -79,6 +79,44 @@ fn run_holding(text: &str, spans: &[Span], pos: usize) -> (usize, usize) {
     (start, spans.get(i).map_or(text.len(), |s| s.start))
 }
 
+/// `start..end` less `editor` (sorted, disjoint ranges an editor's rules removed): the pieces a stage may
+/// give back. A binary search and the ranges it overlaps: no scan of the others.
+fn outside(editor: &[(usize, usize)], start: usize, end: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut from = start;
+    let first = editor.partition_point(|r| r.1 <= start);
+    for &(a, b) in editor[first..].iter().take_while(|r| r.0 < end) {
+        if a > from {
+            out.push((from, a));
+        }
+        from = from.max(b);
+    }
+    if from < end {
+        out.push((from, end));
+    }
+    out
+}
+
+/// `spans` with what a stage gave back of `editor` (sorted, disjoint ranges an editor's rules removed)
+/// removed again: one sweep over both.
+fn restore(spans: Vec<Span>, editor: &[(usize, usize)]) -> Vec<Span> {
+    if editor.is_empty() {
+        return spans;
+    }
+    let covered: Vec<(usize, usize)> = spans.iter().map(|s| (s.start, s.end)).collect();
+    let missing = spans::subtract(
+        editor.iter().map(|&(a, b)| Span::new(a, b, SpanKind::Removed, Vec::new())).collect(),
+        &normalize(&covered),
+    );
+    if missing.is_empty() {
+        return spans;
+    }
+    let mut all = spans;
+    all.extend(missing);
+    all.sort_by_key(|s| (s.start, s.end));
+    merge_spans(all)
+}
+
 /// Lines with at least this many words count toward choosing the article block.
 pub const LONG_LINE_WORDS: usize = 8;
 
@@ -140,6 +178,16 @@ struct ActiveRule {
     /// Holds fixed text a reader sees (see [`Rule::shows_fixed_text`]): only such rules mark list items
     /// and frame edges.
     fixed: bool,
+    /// Made by an editor (see [`editor_made`]): no stage gives back what it removes.
+    editor: bool,
+}
+
+/// Whether an editor made `rule`: marked by her hand (a span marked as template or kept, [`Rule::editor`],
+/// even where a mined string has its tokens), or carrying no statistics because no mining counted it (a
+/// trim, a hand-written regex; no cluster's nor single-word line's rule). Its removals are her explicit
+/// decision: stages that give text back leave them removed.
+pub fn editor_made(rule: &Rule) -> bool {
+    rule.editor || (rule.df == 0 && rule.tf == 0 && rule.cluster.is_none() && !lines::is_line_id(&rule.id))
 }
 
 impl ActiveRule {
@@ -151,6 +199,7 @@ impl ActiveRule {
             // of the single-word lines, only labels ("Topics:") mark anything; tags are no text a reader
             // sees (`«upcase» </a>` is any linked name)
             fixed: if lines::line_of(rule).is_some() { lines::is_label(rule) } else { rule.shows_fixed_text() },
+            editor: editor_made(rule),
         }
     }
 }
@@ -169,6 +218,7 @@ pub struct Cleaner {
     line_rules: HashMap<String, u32>,
     any_cut: bool,
     any_cluster: bool,
+    any_editor: bool,
 }
 
 impl Cleaner {
@@ -254,6 +304,7 @@ impl Cleaner {
         let matcher = TokenMatcher::new(tokenizer, mutable.clone(), &refs);
         let any_cut = active.iter().any(|r| r.action.is_cut());
         let any_cluster = active.iter().any(|r| r.cluster.is_some());
+        let any_editor = active.iter().any(|r| r.editor);
         Ok(Cleaner {
             tokenizer,
             settings: CleanSettings { merge_gap, ..CleanSettings::default() },
@@ -264,6 +315,7 @@ impl Cleaner {
             line_rules,
             any_cut,
             any_cluster,
+            any_editor,
         })
     }
 
@@ -282,6 +334,7 @@ impl Cleaner {
         self.rules.push(ActiveRule::of(rule));
         self.any_cut |= rule.action.is_cut();
         self.any_cluster |= rule.cluster.is_some();
+        self.any_editor |= editor_made(rule);
         (self.rules.len() - 1) as u32
     }
 
@@ -352,6 +405,17 @@ impl Cleaner {
             action == Action::Remove || (!cuts && action.is_cut())
         };
         let removed = union(text, template.iter().filter(removes), self.settings.merge_gap, SpanKind::Removed);
+        // what editor-made rules remove stays removed, whatever a stage would give back
+        let editor: Vec<(usize, usize)> = if self.any_editor {
+            let ranges: Vec<(usize, usize)> = template
+                .iter()
+                .filter(|m| self.rules[m.rule as usize].editor && removes(m))
+                .map(|m| (m.start, m.end))
+                .collect();
+            normalize(&ranges)
+        } else {
+            Vec::new()
+        };
         let (mut spans, header, footer) = if cuts {
             let block = self.article_block_of(doc, &template);
             let cut = self.cut(text, &template, removed, block);
@@ -367,6 +431,7 @@ impl Cleaner {
         {
             let before = spans.clone();
             spans = title::keep_title(doc, spans, &template, self.settings.merge_gap, h.end, footer.is_some());
+            spans = restore(spans, &editor);
             trace.given_back(&before, &spans, Stage::Title);
         }
         // the article block of what is removed so far, found once: text given back above it joins its run.
@@ -380,8 +445,10 @@ impl Cleaner {
             && let Some(b) = block
             && let Some((start, end)) = headline::lost_headline(doc, &spans, &template, b)
         {
-            spans = give_back(spans, start, end);
-            trace.kept(start, end, Reason::Stage(Stage::Headline));
+            for (start, end) in outside(&editor, start, end) {
+                spans = give_back(spans, start, end);
+                trace.kept(start, end, Reason::Stage(Stage::Headline));
+            }
             block = Some(run_holding(text, &spans, b.0));
         }
         if on(Stage::Datelines)
@@ -389,7 +456,7 @@ impl Cleaner {
         {
             let lines = datelines::lost_datelines(text, &spans, b);
             if !lines.is_empty() {
-                for (start, end) in lines {
+                for (start, end) in lines.into_iter().flat_map(|(a, b)| outside(&editor, a, b)) {
                     spans = give_back(spans, start, end);
                     trace.kept(start, end, Reason::Stage(Stage::Datelines));
                 }
@@ -404,8 +471,8 @@ impl Cleaner {
         }
         if on(Stage::Specks) {
             let (kept, back) = specks::give_back_specks(doc, spans, self.settings.specks);
-            spans = kept;
-            for (start, end) in back {
+            spans = restore(kept, &editor);
+            for (start, end) in back.into_iter().flat_map(|(a, b)| outside(&editor, a, b)) {
                 trace.kept(start, end, Reason::Stage(Stage::Specks));
             }
         }
@@ -425,7 +492,8 @@ mod tests {
 
     fn rule_for(tokenizer: Tokenizer, id: &str, tokens: &str, action: Action, mutable: &MutableSet) -> Rule {
         let symbols: Vec<Symbol> = tokens.split(' ').map(Symbol::decode).collect();
-        Rule { bin: 99, ..Rule::accepted(id, &symbols, action, tokenizer, mutable).unwrap() }
+        // statistics as mined: an editor's rule has none (see `editor_made`)
+        Rule { bin: 99, df: 1, tf: 1, ..Rule::accepted(id, &symbols, action, tokenizer, mutable).unwrap() }
     }
 
     /// A cleaner of `tokenizer` with `rules` (tokens separated by spaces, each rule numbered `r0`, `r1`…).
@@ -474,6 +542,67 @@ mod tests {
         r.regex = "(unclosed".into();
         let err = Cleaner::from_rules(Tokenizer::Text, m.patterns(), &[r], 0).unwrap_err().to_string();
         assert!(err.contains("rule h") && err.contains("unclosed"), "{err}");
+    }
+
+    /// `rules` as in [`cleaner`], and `editors` (token strings, remove) made by an editor: no statistics.
+    fn with_editors(rules: &[(&str, Action)], editors: &[&str]) -> Cleaner {
+        let m = MutableSet::defaults();
+        let mut all: Vec<Rule> = rules
+            .iter()
+            .enumerate()
+            .map(|(i, (t, a))| rule_for(Tokenizer::Text, &format!("r{i}"), t, *a, &m))
+            .collect();
+        for (i, t) in editors.iter().enumerate() {
+            let symbols: Vec<Symbol> = t.split(' ').map(Symbol::decode).collect();
+            let r = Rule::accepted(format!("e{i}"), &symbols, Action::Remove, Tokenizer::Text, &m).unwrap();
+            assert!(editor_made(&r));
+            all.push(r);
+        }
+        titled(Cleaner::from_rules(Tokenizer::Text, m.patterns(), &all, 0).unwrap())
+    }
+
+    #[test]
+    fn a_line_an_editor_marked_as_template_stays_removed_whatever_the_title_and_datelines_stages_give_back() {
+        // the dateline stage gives back the byline a mined rule removes, not the one the editor marked
+        let text = "Big news today | Site\nMenu one two\nBy Jane Doe\nTuesday, November 6, 2012\n\
+            Body text here, long enough to be the article block.\nFooter line here";
+        let mined = [
+            ("Menu one two", Action::Remove),
+            ("«weekday» «month» «number» «number»", Action::Remove),
+            ("Footer line here", Action::Remove),
+        ];
+        let body = "Body text here, long enough to be the article block.";
+        let c = with_editors(&mined, &["By Jane Doe"]);
+        assert_eq!(c.clean(text).text, format!("Big news today | Site\nTuesday, November 6, 2012\n{body}"));
+        let given: Vec<Decision> = c.explain(text).decisions.into_iter().filter(|d| !d.removed).collect();
+        assert!(
+            given.iter().all(|d| !text[d.start..d.end].contains("Jane")),
+            "no stage is said to give the editor's line back: {given:?}"
+        );
+        // the title stage gives back the byline under the title, not the part the editor marked
+        let text = "Big news today | Site\nMenu one two\nBig news today\nby A. Writer, July 3\nEmail this page\n\
+            Share this now\nBody text here, long enough to be the article block.";
+        let mined = [
+            ("Menu one two", Action::Remove),
+            ("Email this page", Action::Remove),
+            ("July «number»", Action::Remove),
+            ("Share this now", Action::CutBefore),
+        ];
+        let c = with_editors(&mined, &["by A. Writer,"]);
+        assert_eq!(c.clean(text).text, format!("Big news today\nJuly 3\n{body}"));
+        // marked by hand where a mined string has the same tokens: statistics, and still her decision
+        let m = MutableSet::defaults();
+        let mut byline = rule("e0", "by A. Writer,", Action::Remove, &m);
+        assert!(!editor_made(&byline));
+        byline.editor = true;
+        let mut all: Vec<Rule> =
+            mined.iter().enumerate().map(|(i, (t, a))| rule(&format!("r{i}"), t, *a, &m)).collect();
+        all.push(byline);
+        let c = titled(Cleaner::from_rules(Tokenizer::Text, m.patterns(), &all, 0).unwrap());
+        assert_eq!(c.clean(text).text, format!("Big news today\nJuly 3\n{body}"));
+        // without editor-made rules nothing changes
+        let c = with_editors(&mined, &[]);
+        assert_eq!(c.clean(text).text, format!("Big news today\nby A. Writer, July 3\n{body}"));
     }
 
     #[test]

@@ -22,6 +22,10 @@ pub enum Action {
     TogglePending,
     NextSpan,
     PrevSpan,
+    /// Search the preview's text (`/`), and find it again after or before the cursor.
+    Search,
+    SearchNext,
+    SearchPrev,
     // Moving in the focused pane (or a popup)
     Up,
     Down,
@@ -44,6 +48,8 @@ pub enum Action {
     BulkPending,
     Filter,
     PendingOnly,
+    /// Only the rules the editor made (and stale ones), or all again.
+    EditorOnly,
     CycleSort,
     OpenDetail,
     // Mutable patterns
@@ -65,9 +71,9 @@ pub enum Action {
     /// Drop a token from the selected candidate's start, or its end.
     TrimFront,
     TrimBack,
-    /// Mark the top line of the preview, or the selection, as template (asks first).
+    /// Mark the preview's cursor line, or the selection, as template (asks first).
     MarkLine,
-    /// Start a selection in the preview at its top line, or drop it.
+    /// Start a selection in the preview at its cursor line, or drop it.
     Select,
     /// Move the selection's end a word forward, or back.
     SelectWordForward,
@@ -130,6 +136,9 @@ impl Action {
             Action::TogglePending => "toggle-pending",
             Action::NextSpan => "next-span",
             Action::PrevSpan => "prev-span",
+            Action::Search => "search",
+            Action::SearchNext => "search-next",
+            Action::SearchPrev => "search-prev",
             Action::Up => "up",
             Action::Down => "down",
             Action::PageUp => "page-up",
@@ -150,6 +159,7 @@ impl Action {
             Action::BulkPending => "pending-all",
             Action::Filter => "filter",
             Action::PendingOnly => "pending-only",
+            Action::EditorOnly => "editors-only",
             Action::CycleSort => "sort",
             Action::OpenDetail => "detail",
             Action::EditPattern => "edit-pattern",

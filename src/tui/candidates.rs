@@ -54,16 +54,35 @@ pub struct CandidateList {
     /// Only the candidates still pending are listed: what is left to decide.
     pub pending_only: bool,
     pub sort: Sort,
+    /// The id a Space just marked on the last row (the selection could not move on): a second Space there
+    /// leaves it marked. Cleared when the selection moves.
+    pub just_marked: Option<String>,
+    /// Strings from this index on are decided rules the mining did not find: the editor's own (marked,
+    /// kept, trimmed, hand-written) and stale ones.
+    pub editor_from: usize,
+    /// Only those are listed (the "made by the editor" filter).
+    pub editor_only: bool,
 }
 
 impl CandidateList {
     /// Recomputes the rows, keeping the selected string selected if it is still shown. `pending` tells
     /// whether a string is still pending (read only with [`CandidateList::pending_only`]).
-    pub fn rebuild(&mut self, mining: &Mining, lower: &[String], cutoff: CutoffBin, pending: impl Fn(usize) -> bool) {
+    /// The decided rules no mining found (the editor's own, stale ones) are listed whatever the cutoff while
+    /// decided (`decided`); set back to pending, an editor's rule is no rule and leaves the list.
+    pub fn rebuild(
+        &mut self,
+        mining: &Mining,
+        lower: &[String],
+        cutoff: CutoffBin,
+        pending: impl Fn(usize) -> bool,
+        decided: impl Fn(usize) -> bool,
+    ) {
         let keep = self.current().map(|i| mining.strings.get(i).map(|s| s.id.clone()));
         let needle = self.filter.to_lowercase();
+        let from = self.editor_from.min(mining.strings.len());
+        let shown = |i: usize| if i < from { mining.strings[i].bin >= cutoff && !self.editor_only } else { decided(i) };
         let mut rows: Vec<usize> = (0..mining.strings.len())
-            .filter(|&i| mining.strings[i].bin >= cutoff && (needle.is_empty() || lower[i].contains(&needle)))
+            .filter(|&i| shown(i) && (needle.is_empty() || lower[i].contains(&needle)))
             .filter(|&i| !self.pending_only || pending(i))
             .collect();
         let s = &mining.strings;
@@ -87,13 +106,22 @@ impl CandidateList {
         self.selected = self.selected.min(self.rows.len().saturating_sub(1));
     }
 
+    /// Whether string `i` is a decided rule the mining did not find (see `editor_from`).
+    pub fn is_editors(&self, i: usize) -> bool {
+        i >= self.editor_from
+    }
+
     /// The selected string (index into `mining.strings`).
     pub fn current(&self) -> Option<usize> {
         self.rows.get(self.selected).copied()
     }
 
     pub fn select(&mut self, pos: usize) {
-        self.selected = pos.min(self.rows.len().saturating_sub(1));
+        let pos = pos.min(self.rows.len().saturating_sub(1));
+        if pos != self.selected {
+            self.just_marked = None;
+        }
+        self.selected = pos;
     }
 
     /// Moves the selection by `delta` rows, clamped.

@@ -2,7 +2,20 @@
 //! rules file removes) and by the pending candidates at or above the chosen cutoff (what accepting
 //! them would remove) — and laid out in lines for the pane. Drawing only reads it.
 
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
 use crate::cleaning::{Cleaned, Cleaner, Match, SpanKind};
+
+thread_local! {
+    /// How many times a text was laid out in lines on this thread: tests bound the preview's work by it.
+    static WRAPS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// How many times [`wrap`] has run on this thread.
+pub fn wraps() -> usize {
+    WRAPS.with(Cell::get)
+}
 
 /// What a highlighted span of the preview is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +52,12 @@ pub struct Preview {
     pub scroll: usize,
     /// Index into `spans`: the span under the cursor.
     pub cursor: Option<usize>,
+    /// The line cursor: the visual line marking, selecting and explaining act on.
+    pub line: usize,
+    /// The kept block under the cursor (`]`/`[` stop on kept text too), when no span is.
+    pub kept: Option<(usize, usize)>,
+    /// The last text searched for with `/` (n/N find it again).
+    pub search: Option<String>,
     /// A selection of the document's text: where it was started (anchor) and where it ends now (head),
     /// in bytes; marked as template or kept with one key.
     pub selection: Option<(usize, usize)>,
@@ -52,6 +71,16 @@ pub struct Preview {
     /// Matches of every mined string in the document: the pending spans are these matches filtered,
     /// so a cutoff move rebuilds nothing.
     pub doc_matches: Vec<Match>,
+    /// The shown text laid out at a width, kept until the text or the width changes: a key must not lay
+    /// out a large document again (see [`Preview::lines`]).
+    layout: RefCell<Option<LaidOut>>,
+}
+
+#[derive(Debug)]
+struct LaidOut {
+    /// Which text (its address and length) at which width.
+    key: (usize, usize, usize),
+    lines: Rc<Vec<(usize, usize)>>,
 }
 
 impl Preview {
@@ -64,6 +93,8 @@ impl Preview {
     /// `is_pending` says are pending candidates above the cutoff; combines the spans: accepted ones, and pending ones where nothing accepted
     /// removes already.
     pub fn compute(&mut self, text: &str, all: Option<&Cleaner>, is_pending: impl Fn(usize) -> bool) {
+        // the cleaned text is new, and the document may be too (a new corpus)
+        self.layout.take();
         let accepted = match &self.accepted_cleaner {
             Some(c) => c.clean(text),
             None => Cleaned { text: text.trim().to_string(), spans: Vec::new(), removed_bytes: 0 },
@@ -123,6 +154,20 @@ impl Preview {
         (a != h).then(|| (a.min(h), a.max(h)))
     }
 
+    /// The visual lines of `shown` (the text the pane shows) at `width`: laid out once per text and width.
+    pub fn lines(&self, shown: &str, width: usize) -> Rc<Vec<(usize, usize)>> {
+        let key = (shown.as_ptr() as usize, shown.len(), width);
+        let mut cache = self.layout.borrow_mut();
+        match cache.as_ref() {
+            Some(l) if l.key == key => Rc::clone(&l.lines),
+            _ => {
+                let lines = Rc::new(wrap(shown, width));
+                *cache = Some(LaidOut { key, lines: Rc::clone(&lines) });
+                lines
+            }
+        }
+    }
+
     /// The text the pane shows: the document, or its cleaned text.
     pub fn shown<'a>(&'a self, document: &'a str) -> &'a str {
         if self.only_cleaned { &self.cleaned } else { document }
@@ -155,6 +200,7 @@ fn subtract(range: (usize, usize), spans: &[crate::cleaning::Span]) -> Vec<(usiz
 /// Lays `text` out in lines of at most `width` characters, breaking at whitespace where possible.
 /// Returns the byte range of each visual line (newlines excluded).
 pub fn wrap(text: &str, width: usize) -> Vec<(usize, usize)> {
+    WRAPS.with(|w| w.set(w.get() + 1));
     let width = width.max(1);
     let mut out = Vec::new();
     let mut base = 0;

@@ -29,7 +29,9 @@ use std::time::Duration;
 
 use anyhow::anyhow;
 use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use ratatui::crossterm::execute;
 
 use crate::corpus::{LoadOptions, source_folders};
@@ -78,7 +80,7 @@ pub fn run(opts: TuneOptions) -> anyhow::Result<()> {
     let app = open(&opts, Settings::default())?;
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(stdout(), DisableMouseCapture);
+        let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
         previous(info);
     }));
     // installs its own panic hook (restore, then ours) before taking the terminal
@@ -86,9 +88,10 @@ pub fn run(opts: TuneOptions) -> anyhow::Result<()> {
         ratatui::restore();
         anyhow!("cannot take the terminal ({e}): chaff tune needs an interactive terminal")
     })?;
-    let _ = execute!(stdout(), EnableMouseCapture);
+    // a paste arrives as one event, not a key per character
+    let _ = execute!(stdout(), EnableMouseCapture, EnableBracketedPaste);
     let result = event_loop(&mut terminal, app);
-    let _ = execute!(stdout(), DisableMouseCapture);
+    let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
     ratatui::restore();
     result
 }

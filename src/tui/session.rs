@@ -20,7 +20,7 @@ use crate::mutable::MutablePattern;
 use crate::rules::{Action as RuleAction, Cutoff, Rule, RulesFile, Status};
 
 use super::candidates::CandidateList;
-use super::document::{Preview, line_of, wrap};
+use super::document::{Preview, line_of};
 use super::history::{Decision, History, Step, Trimmed};
 use super::journal::{Entry, Journal, Replay};
 use super::miner::{Mined, Prepare};
@@ -262,6 +262,7 @@ impl Session {
             preview_width: 40,
         };
         s.cutoff = s.mining.auto_cutoff;
+        s.list.editor_from = s.mining.strings.len();
         match (previous, auto) {
             (Some(file), _) => s.take_file(&file),
             (None, Some(auto)) => s.suggested_cuts = s.take_suggestions(auto.rules),
@@ -359,7 +360,12 @@ impl Session {
     fn refresh_decided_data(&mut self) {
         for (id, rule) in self.decisions.iter_mut() {
             if let Some(&i) = self.ready.index.get(id) {
-                *rule = Rule { status: rule.status, action: rule.action, ..self.ready.rules[i].clone() };
+                *rule = Rule {
+                    status: rule.status,
+                    action: rule.action,
+                    editor: rule.editor,
+                    ..self.ready.rules[i].clone()
+                };
             }
         }
     }
@@ -768,6 +774,7 @@ impl Session {
         let old = (std::mem::replace(&mut self.mining, Arc::new(mining)), std::mem::replace(&mut self.ready, ready));
         // freeing a large mining takes milliseconds: not on the UI thread
         std::thread::spawn(move || drop(old));
+        self.list.editor_from = self.mining.strings.len();
         self.refresh_decided_data();
         self.cutoff = self.clamp_cutoff(if follow_auto { self.mining.auto_cutoff } else { self.cutoff });
         self.take_suggestions(new);
@@ -876,8 +883,14 @@ impl Session {
             if let Some(d) = self.decisions.get(&r.id) {
                 r.status = d.status;
                 r.action = d.action;
+                // listed among the strings (see `list_decided_rules`), not mined: stale as it was
+                r.stale |= d.stale;
+                r.editor = d.editor;
             }
         }
+        // a rule listed as decided and set back to pending is no rule: no mining found it
+        let from = self.list.editor_from;
+        file.rules.retain(|r| self.position(&r.id).is_none_or(|i| i < from) || self.decisions.contains_key(&r.id));
         file
     }
 
@@ -950,13 +963,48 @@ impl Session {
     }
 
     pub fn refresh_list(&mut self) {
+        self.list_decided_rules();
         let (mining, decisions) = (&self.mining, &self.decisions);
         let pending = |i: usize| {
             let s = &mining.strings[i];
             decisions.get(&s.id).map_or_else(|| default_status(s), |r| r.status) == Status::Pending
         };
-        self.list.rebuild(&self.mining, &self.ready.lower, self.cutoff, pending);
+        let decided = |i: usize| decisions.contains_key(&mining.strings[i].id);
+        self.list.rebuild(&self.mining, &self.ready.lower, self.cutoff, pending, decided);
         self.list.scroll_into_view(self.page);
+    }
+
+    /// Puts the decided rules this mining did not find (the editor's own: marked, kept, trimmed; and stale
+    /// ones) among its strings, after `list.editor_from`, so the list shows them with their status and
+    /// action and every decision works on them. They never match in the pending preview (annexed to its
+    /// cleaner, not compiled); a new mining drops them and they are added again.
+    fn list_decided_rules(&mut self) {
+        if self.list.editor_from > self.mining.strings.len() {
+            self.list.editor_from = self.mining.strings.len();
+        }
+        let mut missing: Vec<Rule> =
+            self.decisions.values().filter(|r| !self.ready.index.contains_key(&r.id)).cloned().collect();
+        if missing.is_empty() {
+            return;
+        }
+        missing.sort_by(|a, b| a.id.cmp(&b.id));
+        let mining = Arc::make_mut(&mut self.mining);
+        for rule in missing {
+            let string = rule.to_mined();
+            let text = if string.symbols.is_empty() {
+                string.example.clone()
+            } else {
+                crate::symbol::display(&string.symbols)
+            };
+            self.ready.lower.push(text.to_lowercase());
+            self.ready.texts.push(text);
+            self.ready.index.insert(rule.id.clone(), mining.strings.len());
+            if let Some(all) = self.ready.all.as_mut() {
+                all.annex(&rule);
+            }
+            self.ready.rules.push(Rule { status: default_status(&string), ..rule });
+            mining.strings.push(string);
+        }
     }
 
     /// Rebuilds the cleaner of the accepted rules.
@@ -1016,8 +1064,8 @@ impl Session {
     }
 
     /// The preview's visual lines at the current width.
-    pub fn preview_lines(&self) -> Vec<(usize, usize)> {
-        wrap(self.preview.shown(self.document_text()), self.preview_width)
+    pub fn preview_lines(&self) -> std::rc::Rc<Vec<(usize, usize)>> {
+        self.preview.lines(self.preview.shown(self.document_text()), self.preview_width)
     }
 
     pub fn clamp_preview_scroll(&mut self) {

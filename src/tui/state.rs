@@ -68,6 +68,8 @@ pub struct Explain {
     pub end: usize,
     /// Whether accepted rules remove it (else pending ones would).
     pub accepted: bool,
+    /// Kept text (the cursor on no span): the items are what gave it back, none if no rule matched it.
+    pub kept: bool,
     pub items: Vec<ExplainItem>,
     pub selected: usize,
 }
@@ -147,6 +149,8 @@ pub enum Mode {
     },
     Filter(Input),
     GotoDoc(Input),
+    /// Searching the preview's text (`/` in the preview).
+    Search(Input),
     EditPattern(PatternEdit),
     QuitPrompt,
     /// Reset every decision to the automatic rules? (y resets, undoable)
@@ -296,7 +300,7 @@ impl App {
             Mode::Detail(_) => vec![Context::Detail],
             Mode::Explain(_) => vec![Context::Explain],
             Mode::Stages { .. } => vec![Context::Stages],
-            Mode::Filter(_) | Mode::GotoDoc(_) | Mode::EditRegex(_) => vec![Context::Input],
+            Mode::Filter(_) | Mode::GotoDoc(_) | Mode::Search(_) | Mode::EditRegex(_) => vec![Context::Input],
             Mode::EditPattern(_) => vec![Context::PatternInput],
             Mode::QuitPrompt => vec![Context::QuitPrompt],
             Mode::ResetPrompt => vec![Context::ResetPrompt],
@@ -327,6 +331,7 @@ impl App {
             Event::Key(key) => self.handle_key(*key),
             Event::Mouse(m) => self.handle_mouse(*m),
             Event::Resize(w, h) => update::update(self, Action::Resize { width: *w, height: *h }),
+            Event::Paste(text) => update::paste(self, text),
             _ => {}
         }
     }
@@ -406,10 +411,13 @@ impl App {
         let areas = super::view::layout(self.size, matches!(self.mode, Mode::EditPattern(_)));
         if let Screen::Tune(s) = &mut self.screen {
             s.page = areas.candidates.height.saturating_sub(3).max(1) as usize;
-            s.preview_height = areas.preview.height.saturating_sub(3).max(1) as usize;
+            s.preview_height = super::view::preview::content_area(areas.preview).height.max(1) as usize;
             s.preview_width = areas.preview.width.saturating_sub(2).max(1) as usize;
             s.list.scroll_into_view(s.page);
             s.clamp_preview_scroll();
+            // another document (g) or a narrower pane may have fewer lines: the line cursor stays on one
+            let last = s.preview_lines().len().saturating_sub(1);
+            s.preview.line = s.preview.line.min(last);
         }
     }
 

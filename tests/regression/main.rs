@@ -8,4 +8,5 @@ mod eval;
 mod rules_files;
 mod run;
 mod tui;
+mod tui_preview;
 mod tui_writers;

@@ -1,7 +1,7 @@
 //! Regressions of the tuning UI: the watcher, popups, re-mining, quitting.
 
 #[path = "../tui_support.rs"]
-mod tui_support;
+pub(crate) mod tui_support;
 
 use std::collections::BTreeSet;
 use std::fs;

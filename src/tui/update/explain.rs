@@ -11,17 +11,47 @@ use crate::tui::document::Mark;
 use crate::tui::session::{Pane, Session};
 use crate::tui::state::{App, Explain, ExplainItem, MarkLine, Mode, Screen};
 
-/// The explain list of the span under the preview's cursor.
+/// The explain list of the preview's cursor: its span (why it is removed), else its kept block or line
+/// (why it is kept: no rule matched, or which stages and keep rules gave it back).
 pub(super) fn open(app: &mut App) {
     let Some(s) = app.session() else { return };
-    let Some(span) = s.preview.cursor.and_then(|c| s.preview.spans.get(c)) else {
-        app.info("no span under the cursor: ] and [ move it between removed spans");
+    if s.preview.only_cleaned {
+        app.info("v shows the document again: the cleaned text has nothing removed to explain");
         return;
-    };
-    let (start, end) = (span.start, span.end);
-    let accepted = matches!(span.mark, Mark::Accepted(_));
-    let items = if accepted { accepted_reasons(s, start, end) } else { pending_reasons(&span.rules, s) };
-    app.mode = Mode::Explain(Explain { start, end, accepted, items, selected: 0 });
+    }
+    if let Some(span) = s.preview.cursor.and_then(|c| s.preview.spans.get(c)) {
+        let (start, end) = (span.start, span.end);
+        let accepted = matches!(span.mark, Mark::Accepted(_));
+        let items = if accepted { accepted_reasons(s, start, end) } else { pending_reasons(&span.rules, s) };
+        app.mode = Mode::Explain(Explain { start, end, accepted, kept: false, items, selected: 0 });
+        return;
+    }
+    let Some((start, end)) = super::tune::cursor_range(s) else { return };
+    let items = kept_reasons(s, start, end);
+    app.mode = Mode::Explain(Explain { start, end, accepted: true, kept: true, items, selected: 0 });
+}
+
+/// Why `start..end` is kept: the stages and keep rules that gave it back over the rules they overruled (no
+/// item: no accepted rule matched it).
+fn kept_reasons(s: &Session, start: usize, end: usize) -> Vec<ExplainItem> {
+    let Some(c) = s.preview.accepted_cleaner.as_ref() else { return Vec::new() };
+    let e = c.explain(s.document_text());
+    let mut items = Vec::new();
+    for d in e.decisions_in(start, end).filter(|d| !d.removed) {
+        // the giver first: a stage or a keep rule, then the rules it overruled
+        let mut reasons = d.reasons.clone();
+        reasons.sort_by_key(|r| !matches!(r, Reason::Stage(_) | Reason::Rule { action: RuleAction::Keep, .. }));
+        for r in reasons {
+            let item = match r {
+                Reason::Rule { rule, action } => ExplainItem::Rule { id: c.rule_id(rule).to_string(), action },
+                Reason::Stage(st) => ExplainItem::Stage(st),
+            };
+            if !items.contains(&item) {
+                items.push(item);
+            }
+        }
+    }
+    items
 }
 
 /// Every rule and stage the accepted rules' cleaner names for what it removed of `start..end`.
@@ -143,7 +173,7 @@ pub(super) fn stages(app: &mut App, action: Action) {
     }
 }
 
-/// Asks to mark the preview's selection, else its top line, as template: the rule it makes and on how
+/// Asks to mark the preview's selection, else its cursor line, as template: the rule it makes and on how
 /// many documents it matches.
 pub(super) fn mark_line(app: &mut App) {
     let Some(s) = app.session() else { return };
@@ -156,7 +186,7 @@ pub(super) fn mark_line(app: &mut App) {
         Some(range) => range,
         None => {
             let lines = s.preview_lines();
-            let Some(&(at, _)) = lines.get(s.preview.scroll) else { return };
+            let Some(&(at, _)) = lines.get(s.preview.line) else { return };
             let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
             (start, text[at..].find('\n').map_or(text.len(), |i| at + i))
         }
@@ -164,7 +194,7 @@ pub(super) fn mark_line(app: &mut App) {
     let tokenizer = s.mining.tokenizer;
     let symbols = crate::editing::symbols_of(&text[start..end], tokenizer, &s.ready.mutable);
     if symbols.is_empty() {
-        app.info("nothing to mark: select text (V, or drag the mouse) or scroll (j/k) a line to the top");
+        app.info("nothing to mark: select text (V, or drag the mouse) or move the line cursor (j/k) to a line");
         return;
     }
     let documents = crate::editing::documents_matching(&symbols, &s.corpus.docs, tokenizer, &s.ready.mutable);

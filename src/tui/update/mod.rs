@@ -12,10 +12,29 @@ mod regex_edit;
 mod tune;
 
 pub use background::{on_change, on_miner};
+
+thread_local! {
+    /// How many times a pattern being edited was checked on this thread: tests bound an edit's work by it.
+    static VALIDATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// How many times a pattern being edited has been checked on this thread.
+pub fn validations() -> usize {
+    VALIDATIONS.with(Cell::get)
+}
+
+/// Checks the pattern being edited (it compiles every pattern: not a cost to pay per pasted character).
+fn validate(edit: &mut super::state::PatternEdit, patterns: &[crate::mutable::MutablePattern]) {
+    VALIDATIONS.with(|v| v.set(v.get() + 1));
+    edit.error = popups::validate(edit, patterns).err();
+}
 pub use tune::occurrences;
+
+use std::cell::Cell;
 
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
+use tui_input::Input;
 use tui_input::backend::crossterm::EventHandler;
 
 use crate::rules::{Action as RuleAction, Status};
@@ -41,6 +60,7 @@ pub fn update(app: &mut App, action: Action) {
             Mode::Explain(_) => explain::explain(app, action),
             Mode::Stages { .. } => explain::stages(app, action),
             Mode::Filter(_) | Mode::GotoDoc(_) => popups::input(app, action),
+            Mode::Search(_) => tune::search_input(app, action),
             Mode::EditPattern(_) => popups::pattern_edit(app, action),
             Mode::QuitPrompt => prompts::quit_prompt(app, action),
             Mode::ResetPrompt => prompts::reset_prompt(app, action),
@@ -77,7 +97,7 @@ pub fn edit_text(app: &mut App, event: &Event) {
                 s.refresh_list();
             }
         }
-        Mode::GotoDoc(input) => {
+        Mode::GotoDoc(input) | Mode::Search(input) => {
             input.handle_event(event);
         }
         Mode::EditRegex(edit) => {
@@ -91,11 +111,54 @@ pub fn edit_text(app: &mut App, event: &Event) {
                 Field::Regex => &mut edit.regex,
             };
             if field.handle_event(event).is_some() {
-                edit.error = popups::validate(edit, &s.patterns).err();
+                validate(edit, &s.patterns);
             }
         }
         _ => {}
     }
+}
+
+/// `text` typed at `input`'s cursor in one edit.
+fn insert(input: &mut Input, text: &str) {
+    let value = input.value();
+    let cursor = input.cursor();
+    let at = value.char_indices().nth(cursor).map_or(value.len(), |(i, _)| i);
+    let mut joined = String::with_capacity(value.len() + text.len());
+    joined.push_str(&value[..at]);
+    joined.push_str(text);
+    joined.push_str(&value[at..]);
+    *input = Input::new(joined).with_cursor(cursor + text.chars().count());
+}
+
+/// A paste (the terminal's bracketed paste): one edit of the current text input, checked and applied
+/// once, not once per character. The inputs are one line: line breaks become spaces.
+pub fn paste(app: &mut App, text: &str) {
+    let Screen::Tune(s) = &mut app.screen else { return };
+    let text: String = text.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect();
+    match &mut app.mode {
+        Mode::Filter(input) => {
+            insert(input, &text);
+            s.list.filter = input.value().to_string();
+            s.list.selected = 0;
+            s.list.offset = 0;
+            s.refresh_list();
+        }
+        Mode::GotoDoc(input) | Mode::Search(input) => insert(input, &text),
+        Mode::EditRegex(edit) => {
+            insert(&mut edit.input, &text);
+            edit.error = None;
+        }
+        Mode::EditPattern(edit) => {
+            let field = match edit.field {
+                Field::Name => &mut edit.name,
+                Field::Regex => &mut edit.regex,
+            };
+            insert(field, &text);
+            validate(edit, &s.patterns);
+        }
+        _ => {}
+    }
+    app.relayout();
 }
 
 /// `w`; `confirmed`: pressed again right after a warning that asked.

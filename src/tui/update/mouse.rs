@@ -8,7 +8,9 @@ use crate::tui::session::Pane;
 use crate::tui::state::{App, Mode, Screen};
 use crate::tui::view;
 
-/// Extends the preview's selection to the character under the mouse (a drag started by a click there).
+/// Extends the preview's selection to the word under the mouse (a drag started by a click there): a
+/// selection holds whole words, as rules do, so a drag that starts or ends inside a word still makes a rule
+/// that matches.
 fn drag(app: &mut App, column: u16, row: u16) {
     if !matches!(app.mode, Mode::Normal) {
         return;
@@ -17,10 +19,34 @@ fn drag(app: &mut App, column: u16, row: u16) {
     let Screen::Tune(s) = &mut app.screen else { return };
     let Some((anchor, _)) = s.preview.selection else { return };
     if let Some(pos) = view::preview::byte_at(s, areas.preview, Position::new(column, row)) {
-        // the character under the mouse is selected too
-        let end = s.document_text()[pos..].chars().next().map_or(pos, |c| pos + c.len_utf8());
-        s.preview.selection = Some((anchor, if pos >= anchor { end } else { pos }));
+        let lines = s.preview_lines();
+        let text = s.document_text();
+        let line = |p: usize| lines.get(crate::tui::document::line_of(&lines, p)).copied().unwrap_or((0, text.len()));
+        s.preview.selection = Some(if pos >= anchor {
+            (word_start(text, anchor, line(anchor).0), word_end(text, pos, line(pos).1))
+        } else {
+            (word_end(text, anchor, line(anchor).1), word_start(text, pos, line(pos).0))
+        });
     }
+}
+
+/// The start of the word at `pos` (after whitespace there, the next word's), looking back no further than
+/// `floor` (its line's start).
+pub(crate) fn word_start(text: &str, pos: usize, floor: usize) -> usize {
+    let pos = pos.min(text.len());
+    let floor = floor.min(pos);
+    match text[pos..].chars().next() {
+        Some(c) if c.is_whitespace() => text[pos..].find(|c: char| !c.is_whitespace()).map_or(text.len(), |i| pos + i),
+        _ => text[floor..pos].rfind(char::is_whitespace).map_or(floor, |i| floor + i + 1),
+    }
+}
+
+/// The end of the word at `pos` (whitespace there: `pos`), looking on no further than `ceiling` (its line's
+/// end).
+pub(crate) fn word_end(text: &str, pos: usize, ceiling: usize) -> usize {
+    let pos = pos.min(text.len());
+    let ceiling = ceiling.clamp(pos, text.len());
+    text[pos..ceiling].find(char::is_whitespace).map_or(ceiling, |i| pos + i)
 }
 
 pub(super) fn mouse(app: &mut App, action: Action) {
@@ -90,8 +116,15 @@ pub(super) fn mouse(app: &mut App, action: Action) {
                 s.focus = Pane::Preview;
                 if delta != 0 {
                     s.scroll_preview(delta);
+                    // the line cursor stays on screen
+                    let (top, h) = (s.preview.scroll, s.preview_height.max(1));
+                    s.preview.line = s.preview.line.clamp(top, top + h - 1);
                 } else if let Some(pos) = view::preview::byte_at(s, areas.preview, at) {
-                    s.preview.cursor = s.preview.spans.iter().position(|sp| sp.start <= pos && pos < sp.end);
+                    // the line cursor goes to the clicked line, the span cursor to the span clicked
+                    let line = crate::tui::document::line_of(&s.preview_lines(), pos);
+                    super::tune::cursor_to_line(s, line);
+                    let i = s.preview.spans.partition_point(|sp| sp.end <= pos);
+                    s.preview.cursor = s.preview.spans.get(i).filter(|sp| sp.start <= pos).map(|_| i);
                     // a drag from here selects text
                     s.preview.selection = Some((pos, pos));
                 }

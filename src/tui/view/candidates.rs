@@ -57,6 +57,9 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
     if !s.list.filter.is_empty() {
         title.push(Span::styled(format!("· /{} ", s.list.filter), theme::key()));
     }
+    if s.list.editor_only {
+        title.push(Span::styled("· made by the editor ", theme::key()));
+    }
     if !s.list.marks.is_empty() {
         title.push(Span::styled(format!("· {} marked ", s.list.marks.len()), theme::key()));
     }
@@ -78,7 +81,9 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
         frame.set_cursor_position((cx.min(inner.right().saturating_sub(1)), y));
     }
     if s.list.rows.is_empty() {
-        let text = if s.list.filter.is_empty() {
+        let text = if s.list.editor_only {
+            "No rule made by the editor: T marks a line as template, K keeps one (M lists all).".to_string()
+        } else if s.list.filter.is_empty() {
             format!("No candidates at or above {}%: ← lowers the cutoff.", s.cutoff)
         } else {
             "No candidate matches the filter (Esc clears it).".to_string()
@@ -137,6 +142,10 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
             }
             if m.idiom {
                 text.push(Span::styled("[idiom] ", theme::idiom()));
+            }
+            if s.list.is_editors(i) {
+                // the editor's own rule (no statistics), or one a newer mining no longer finds
+                text.push(Span::styled(if m.df == 0 { "[mine] " } else { "[stale] " }, theme::idiom()));
             }
             text.extend(styled_text(s.text(i), base));
             cells.push(Cell::from(Line::from(text)));

@@ -19,14 +19,21 @@ fn excerpt(text: &str, max: usize) -> String {
 
 pub fn draw_explain(frame: &mut Frame, area: Rect, s: &Session, x: &Explain) {
     let width = area.width.saturating_sub(8).max(20);
-    let rows = x.items.len() as u16 + 5;
+    let rows = x.items.len() as u16 + 5 + u16::from(x.kept);
     let popup = centered(area, width, rows.max(8));
     frame.render_widget(Clear, popup);
     let text = s.document_text();
     let shown = excerpt(text.get(x.start..x.end).unwrap_or_default(), width as usize - 4);
     let mut lines = vec![
         Line::from(vec![
-            Span::styled(if x.accepted { "removed: " } else { "pending: " }, theme::header()),
+            Span::styled(
+                match (x.kept, x.accepted) {
+                    (true, _) => "kept: ",
+                    (false, true) => "removed: ",
+                    (false, false) => "pending: ",
+                },
+                theme::header(),
+            ),
             Span::raw(shown),
         ]),
         Line::from(Span::styled(
@@ -35,7 +42,17 @@ pub fn draw_explain(frame: &mut Frame, area: Rect, s: &Session, x: &Explain) {
         )),
     ];
     if x.items.is_empty() {
-        lines.push(Line::from(Span::styled("no rule or stage named (the merge gap joined it)", theme::dim())));
+        let why = if x.kept {
+            "kept: no accepted rule matches this text (a pending one may: ]/[ move to it)"
+        } else {
+            "no rule or stage named (the merge gap joined it)"
+        };
+        lines.push(Line::from(Span::styled(why, theme::dim())));
+    } else if x.kept {
+        lines.push(Line::from(Span::styled(
+            "kept: given back by the first stage or keep rule below, over the rules after it",
+            theme::dim(),
+        )));
     }
     for (i, item) in x.items.iter().enumerate() {
         let label = match item {
@@ -54,18 +71,21 @@ pub fn draw_explain(frame: &mut Frame, area: Rect, s: &Session, x: &Explain) {
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme::border(true))
-        .title(Span::styled(" Why this span ", theme::title()));
+        .title(Span::styled(if x.kept { " Why this text is kept " } else { " Why this span " }, theme::title()));
     frame.render_widget(Paragraph::new(lines).block(block), popup);
 }
 
 pub fn draw_stages(frame: &mut Frame, area: Rect, s: &Session, selected: usize) {
-    let popup = centered(area, area.width.saturating_sub(8).max(20), Stage::ALL.len() as u16 + 4);
+    let popup = Rect { height: area.height.min(Stage::ALL.len() as u16 + 3), ..area };
     frame.render_widget(Clear, popup);
     let mut lines = vec![Line::from(Span::styled(
         "Enter or Space turns a stage on or off (the preview follows; w saves it) · Esc closes",
         theme::dim(),
     ))];
-    for (i, st) in Stage::ALL.iter().enumerate() {
+    // a short popup scrolls to keep the selected stage in sight
+    let rows = (popup.height as usize).saturating_sub(3).max(1);
+    let offset = (selected + 1).saturating_sub(rows);
+    for (i, st) in Stage::ALL.iter().enumerate().skip(offset).take(rows) {
         let on = s.stage_on(*st);
         let label = format!("[{}] {:<15} {}", if on { "x" } else { " " }, st.name(), st.doc());
         let style = if i == selected {

@@ -5,8 +5,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
+use super::super::document::Mark;
 use super::super::keymap::{Context, bindings, keys_label};
 use super::theme;
+use crate::cleaning::SpanKind;
 
 const KEYS_W: usize = 15;
 const NAME_W: usize = 20;
@@ -49,12 +51,47 @@ fn lines(width: usize) -> Vec<Line<'static>> {
         }
         out.push(Line::default());
     }
-    let mouse = "Mouse: click selects a pane and a row (a bin of the histogram sets the cutoff; a span of the preview \
-                 puts the cursor on it); the wheel scrolls.";
+    let mouse = "Mouse: click selects a pane and a row (a bin of the histogram sets the cutoff; a line of the preview \
+                 puts the line cursor on it, a span the span cursor); a drag in the preview selects whole words; the \
+                 wheel scrolls.";
     for t in words(mouse, width.max(20)) {
         out.push(Line::from(Span::styled(t, theme::dim())));
     }
+    out.push(Line::default());
+    out.push(Line::from(Span::styled("Colours of the preview", theme::header())));
+    let legend = [
+        (Mark::Accepted(SpanKind::Removed), "removed", "red: removed by accepted rules (or a stage)"),
+        (
+            Mark::Accepted(SpanKind::CutBefore),
+            "cut",
+            "magenta: cut by a header or footer rule (all before or after it)",
+        ),
+        (Mark::Pending(SpanKind::Removed), "pending", "yellow, underlined: pending rules would remove it if accepted"),
+    ];
+    for (mark, name, what) in legend {
+        out.push(Line::from(vec![
+            Span::raw("  "),
+            Span::styled(format!("{name:<w$}", w = KEYS_W - 2), theme::mark(mark)),
+            Span::raw(" "),
+            Span::raw(what),
+        ]));
+    }
+    out.push(Line::from(vec![
+        Span::raw("  "),
+        Span::styled(format!("{:<w$}", "▸", w = KEYS_W - 2), theme::key()),
+        Span::raw(" the line cursor (T marks, V selects, e explains its line)"),
+    ]));
     out
+}
+
+/// The help as plain text for a popup `width` columns wide (tests read it).
+pub fn text(width: usize) -> String {
+    lines(width).iter().map(|l| l.to_string() + "\n").collect()
+}
+
+/// Where the help goes on the source picker: inside the list's frame (the help's popup is inset from it).
+pub fn picker_area(size: Rect) -> Rect {
+    super::picker::list_area(size)
 }
 
 /// The popup for a screen of `size`.

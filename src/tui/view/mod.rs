@@ -33,19 +33,30 @@ pub struct Areas {
 /// The tuning screen's layout for a terminal of `size`. The patterns pane grows while a pattern is
 /// edited in it.
 pub fn layout(size: Rect, editing_pattern: bool) -> Areas {
+    // a short terminal keeps rows for the candidates: the histogram shrinks to its title (the cutoffs)
     let hist_h = if size.height >= 40 {
         12
     } else if size.height >= 30 {
         9
-    } else {
+    } else if size.height >= 24 {
         7
+    } else if size.height >= 18 {
+        5
+    } else {
+        3
     };
     let [histogram, middle, status] =
         Layout::vertical([Constraint::Length(hist_h), Constraint::Min(3), Constraint::Length(2)]).areas(size);
     let left_pct = if size.width >= 120 { 55 } else { 58 };
     let [left, preview] =
         Layout::horizontal([Constraint::Percentage(left_pct), Constraint::Percentage(100 - left_pct)]).areas(middle);
-    let mut patterns_h = if size.height >= 40 { 12 } else { 5 };
+    let mut patterns_h = if size.height >= 40 {
+        12
+    } else if size.height >= 24 {
+        5
+    } else {
+        3
+    };
     if editing_pattern {
         patterns_h = patterns_h.max(7);
     }
@@ -68,7 +79,11 @@ pub fn draw(app: &App, frame: &mut Frame) {
         }
     }
     match &app.mode {
-        Mode::Help { scroll } => help::draw(frame, area, *scroll),
+        Mode::Help { scroll } => match &app.screen {
+            // inside the picker's frame, not over it
+            Screen::Picker(_) => help::draw(frame, help::picker_area(area), *scroll),
+            Screen::Tune(_) => help::draw(frame, area, *scroll),
+        },
         Mode::Detail(d) => {
             if let Some(s) = app.session() {
                 detail::draw(frame, area, s, d);
@@ -81,7 +96,10 @@ pub fn draw(app: &App, frame: &mut Frame) {
         }
         Mode::Stages { selected } => {
             if let Some(s) = app.session() {
-                explain::draw_stages(frame, area, s, *selected);
+                // over the candidates, not the preview it says follows live
+                let areas = layout(area, false);
+                let left = Rect::new(area.x, area.y, areas.preview.x - area.x, areas.status.y - area.y);
+                explain::draw_stages(frame, left, s, *selected);
             }
         }
         Mode::QuitPrompt | Mode::ResetPrompt | Mode::MarkPrompt(_) | Mode::ConflictPrompt | Mode::JournalPrompt(_) => {

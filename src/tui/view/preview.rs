@@ -14,9 +14,27 @@ use super::super::document::Mark;
 use super::super::session::{Pane, Session};
 use super::{printable, theme};
 
-fn content_area(area: Rect) -> Rect {
+/// Panes this tall (inside the border) or taller show the colours' legend under the cursor's line.
+const LEGEND_FROM: u16 = 10;
+
+/// Where the preview's text goes: inside the border, above the cursor's line (and the legend, when there
+/// is room for it).
+pub fn content_area(area: Rect) -> Rect {
     let inner = Block::bordered().inner(area);
-    Rect { height: inner.height.saturating_sub(1), ..inner }
+    let below = if inner.height >= LEGEND_FROM { 2 } else { 1 };
+    Rect { height: inner.height.saturating_sub(below), ..inner }
+}
+
+/// What the colours of the preview mean.
+fn legend() -> Line<'static> {
+    Line::from(vec![
+        Span::styled("removed", theme::mark(Mark::Accepted(SpanKind::Removed))),
+        Span::raw(" "),
+        Span::styled("cut", theme::mark(Mark::Accepted(SpanKind::CutBefore))),
+        Span::raw(" "),
+        Span::styled("pending", theme::mark(Mark::Pending(SpanKind::Removed))),
+        Span::styled(" ▸ line cursor", theme::dim()),
+    ])
 }
 
 /// The byte of the shown text under a screen position, if any.
@@ -84,18 +102,32 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session) {
     let lines = s.preview_lines();
     let spans = if s.preview.only_cleaned { &[][..] } else { &s.preview.spans[..] };
     let selection = s.preview.selected().filter(|_| !s.preview.only_cleaned);
-    let shown: Vec<Line> = lines
+    let kept = s.preview.kept.filter(|_| !s.preview.only_cleaned);
+    // only the lines on screen are drawn: a large document costs no more than a small one
+    let end = lines.len().min(s.preview.scroll + content.height as usize);
+    let shown: Vec<Line> = lines[s.preview.scroll.min(end)..end]
         .iter()
-        .skip(s.preview.scroll)
-        .take(content.height as usize)
-        .map(|&(a, b)| styled_line(text, a, b, spans, s.preview.cursor, selection))
+        .map(|&(a, b)| styled_line(text, a, b, spans, s.preview.cursor, selection, kept))
         .collect();
     frame.render_widget(Paragraph::new(shown), content);
-    let footer = Rect::new(inner.x, inner.bottom() - 1, inner.width, 1);
+    // the line cursor: a mark on the border beside its line
+    if let Some(row) = s.preview.line.checked_sub(s.preview.scroll).filter(|&r| r < content.height as usize)
+        && area.x < content.x
+    {
+        let at = Rect::new(area.x, content.y + row as u16, 1, 1);
+        let style = if focused { theme::key() } else { theme::border(false) };
+        frame.render_widget(Paragraph::new(Span::styled("▸", style)), at);
+    }
+    let footer = Rect::new(inner.x, content.bottom(), inner.width, 1);
     frame.render_widget(Paragraph::new(cursor_line(s)), footer);
+    if inner.height >= LEGEND_FROM {
+        let at = Rect::new(inner.x, inner.bottom() - 1, inner.width, 1);
+        frame.render_widget(Paragraph::new(legend()), at);
+    }
 }
 
-/// One visual line, cut into pieces at span boundaries and at the selection's.
+/// One visual line, cut into pieces at span boundaries, at the selection's and at the kept block's under
+/// the cursor.
 fn styled_line<'a>(
     text: &str,
     a: usize,
@@ -103,14 +135,25 @@ fn styled_line<'a>(
     spans: &[super::super::document::PreviewSpan],
     cursor: Option<usize>,
     selection: Option<(usize, usize)>,
+    kept: Option<(usize, usize)>,
 ) -> Line<'a> {
     let mut out = Vec::new();
-    // text[from..to] in `style`, the selected part of it patched
+    // text[from..to] in `style`, the selected part and the kept block under the cursor patched
     let push = |out: &mut Vec<Span<'a>>, from: usize, to: usize, style: Style| {
-        let (x, y) = selection.map_or((to, to), |(x, y)| (x.clamp(from, to), y.clamp(from, to)));
-        for (i, j, selected) in [(from, x, false), (x, y, true), (y, to, false)] {
+        let clamp = |r: Option<(usize, usize)>| r.map_or((to, to), |(x, y)| (x.clamp(from, to), y.clamp(from, to)));
+        let (sel, kep) = (clamp(selection), clamp(kept));
+        let mut cuts = [from, sel.0, sel.1, kep.0, kep.1, to];
+        cuts.sort_unstable();
+        for w in cuts.windows(2) {
+            let (i, j) = (w[0], w[1]);
             if i < j {
-                let style = if selected { style.patch(theme::selection()) } else { style };
+                let mut style = style;
+                if sel.0 <= i && j <= sel.1 {
+                    style = style.patch(theme::selection());
+                }
+                if kep.0 <= i && j <= kep.1 {
+                    style = style.patch(theme::cursor());
+                }
                 out.push(Span::styled(printable(&text[i..j]), style));
             }
         }
@@ -151,11 +194,15 @@ fn cursor_line(s: &Session) -> Line<'static> {
             theme::key(),
         ));
     }
+    if let Some((a, b)) = s.preview.kept.filter(|_| !s.preview.only_cleaned) {
+        // its size in characters of the document, not words: a kept block may be most of a large page
+        return Line::from(Span::styled(format!("▸ kept: {} bytes · e why · ]/[ next/previous", b - a), theme::key()));
+    }
     let Some(c) = s.preview.cursor.filter(|_| !s.preview.only_cleaned) else {
         let hint = if s.preview.only_cleaned {
             "v: spans highlighted · n/p document".to_string()
         } else {
-            format!("{} spans · ]/[ cursor · v cleaned · n/p document", s.preview.spans.len())
+            format!("{} spans · ]/[ cursor · / search · v cleaned · n/p document", s.preview.spans.len())
         };
         return Line::from(Span::styled(hint, theme::dim()));
     };

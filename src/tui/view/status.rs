@@ -84,16 +84,31 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
         frame.set_cursor_position((x.min(line2.right().saturating_sub(1)), line2.y));
         return;
     }
+    if let Mode::Search(input) = &app.mode {
+        let prompt = "search the preview (Enter finds, n/N again, Esc cancels): ";
+        let width = (line2.width as usize).saturating_sub(prompt.chars().count() + 1).max(1);
+        let scroll = input.visual_scroll(width);
+        let shown: String = input.value().chars().skip(scroll).take(width).collect();
+        let line = Line::from(vec![Span::styled(prompt, theme::key()), Span::raw(shown)]);
+        frame.render_widget(Paragraph::new(line), line2);
+        let x = line2.x + (prompt.chars().count() + input.visual_cursor().saturating_sub(scroll)) as u16;
+        frame.set_cursor_position((x.min(line2.right().saturating_sub(1)), line2.y));
+        return;
+    }
     if let Mode::EditRegex(edit) = &app.mode {
         let prompt = "regex (Enter checks and accepts, Esc cancels): ";
-        let mut line = vec![Span::styled(prompt, theme::key()), Span::raw(edit.input.value().to_string())];
+        // only what fits is drawn: a pasted regex of thousands of characters costs a line, not its length
+        let width = (line2.width as usize).saturating_sub(prompt.chars().count() + 1).max(1);
+        let scroll = edit.input.visual_scroll(width);
+        let shown: String = edit.input.value().chars().skip(scroll).take(width).collect();
+        let mut line = vec![Span::styled(prompt, theme::key()), Span::raw(shown)];
         if let Some(e) = &edit.error {
             // the regex crate's message spans lines: its last line says what is wrong
             let why = e.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or(e);
             line.push(Span::styled(format!("  ✗ {}", why.trim()), theme::error()));
         }
         frame.render_widget(Paragraph::new(Line::from(line)), line2);
-        let x = line2.x + (prompt.chars().count() + edit.input.visual_cursor()) as u16;
+        let x = line2.x + (prompt.chars().count() + edit.input.visual_cursor().saturating_sub(scroll)) as u16;
         frame.set_cursor_position((x.min(line2.right().saturating_sub(1)), line2.y));
         return;
     }
