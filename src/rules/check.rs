@@ -13,7 +13,7 @@ use serde::de::Visitor;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::{CleanTable, Cutoff, FORMAT, MiningParams, Rule, RulesFile};
+use super::{CleanTable, Cutoff, FORMAT, MiningParams, Rule, RulesFile, Status};
 use crate::clean_settings::Stage;
 use crate::cutoff::CutoffBin;
 use crate::error::{Error, Result};
@@ -238,8 +238,14 @@ fn check_regexes(src: &Source, file: &RulesFile, patterns: &[&DeTable], rules: &
             continue;
         }
         // parsed and sized, not built: building a regex near the limit takes a tenth of a second, and
-        // the cleaner builds the ones it runs
-        if let Err(e) = rule_regex_estimate(&rule.id, &rule.regex) {
+        // the cleaner builds the ones it runs. A rejected rule never runs: rejecting is how an editor
+        // sets a costly one aside
+        let checked = if rule.status == Status::Rejected {
+            parse_rule_regex(&rule.id, &rule.regex).map(|_| 0)
+        } else {
+            rule_regex_estimate(&rule.id, &rule.regex)
+        };
+        if let Err(e) = checked {
             return Err(src.error(value_span(t, "regex"), e.to_string()));
         }
     }
@@ -259,16 +265,7 @@ const BYTES_PER_WEIGHT: usize = 24;
 /// before the memory and time its building would take.
 pub fn rule_regex_estimate(id: &str, pattern: &str) -> Result<usize> {
     let invalid = |message: String| Error::InvalidRule { id: id.to_string(), message };
-    if pattern.len() > MAX_REGEX_BYTES {
-        return Err(invalid(format!(
-            "it is {} bytes long, past the {} KiB a rule's regex may be: simplify it or reject the rule",
-            pattern.len(),
-            MAX_REGEX_BYTES >> 10
-        )));
-    }
-    let hir = regex_syntax::Parser::new().parse(pattern).map_err(|e| {
-        invalid(e.to_string().lines().last().unwrap_or_default().trim().trim_start_matches("error: ").to_string())
-    })?;
+    let hir = parse_rule_regex(id, pattern)?;
     let estimate = weight(&hir).saturating_mul(BYTES_PER_WEIGHT);
     if estimate > RULE_REGEX_BYTES {
         return Err(Error::RegexTooBig { id: id.to_string(), limit: RULE_REGEX_BYTES >> 20 });
@@ -282,6 +279,22 @@ pub fn rule_regex_estimate(id: &str, pattern: &str) -> Result<usize> {
         )));
     }
     Ok(estimate)
+}
+
+/// Rule `id`'s regex parsed, refused unparsed past [`MAX_REGEX_BYTES`] (parsing takes over a hundred
+/// bytes of memory per byte of pattern).
+fn parse_rule_regex(id: &str, pattern: &str) -> Result<Hir> {
+    let invalid = |message: String| Error::InvalidRule { id: id.to_string(), message };
+    if pattern.len() > MAX_REGEX_BYTES {
+        return Err(invalid(format!(
+            "it is {} bytes long, past the {} KiB a rule's regex may be: simplify it or remove the rule",
+            pattern.len(),
+            MAX_REGEX_BYTES >> 10
+        )));
+    }
+    regex_syntax::Parser::new().parse(pattern).map_err(|e| {
+        invalid(e.to_string().lines().last().unwrap_or_default().trim().trim_start_matches("error: ").to_string())
+    })
 }
 
 /// The most characters a rule's counted repetitions (`{0,300}`) may spell out together. A count is

@@ -437,6 +437,8 @@ fn regex_rules_that_match_the_rest_of_the_document_cost_linear_work() {
             text.push('\n');
         }
     }
+    // no newline at the end: `(?s).*` then ends on a token's end and is kept, one match of it all
+    text.push_str("the end");
     let settings = CleanSettings { merge_gap: 0, islands: 10, short_runs: 20, specks: 6, stages: Stages::all() };
     for (regex, action) in [
         ("(?s).*", Action::CutAfter),
@@ -455,7 +457,10 @@ fn regex_rules_that_match_the_rest_of_the_document_cost_linear_work() {
         )
         .unwrap()
         .with_settings(settings);
-        let (_, reads) = work::measure(|| cleaner.clean(&text));
+        let (cleaned, reads) = work::measure(|| cleaner.clean(&text));
+        if regex == "(?s).*" && action == Action::Remove {
+            assert!(cleaned.text.trim().is_empty(), "the whole document is one match: {}", cleaned.text.len());
+        }
         assert!(reads <= 40 * text.len(), "{regex} ({action:?}): {reads} bytes read for {} bytes", text.len());
     }
 }
@@ -505,6 +510,7 @@ fn a_regex_past_its_memory_budget_is_refused_when_the_file_is_read() {
     let mut file = RulesFile::load(&rules).unwrap();
     for r in file.rules.iter_mut() {
         r.regex = r"\w{1,150}\s\w{1,150}".into();
+        r.status = Status::Pending;
     }
     let id = file.rules[0].id.clone();
     file.save(&rules).unwrap();
@@ -512,6 +518,12 @@ fn a_regex_past_its_memory_budget_is_refused_when_the_file_is_read() {
     let line = line_of(&rules, r"regex = '\w{1,150}");
     assert!(err.starts_with(&format!("{}:{line}:", rules.display())), "{err}");
     assert!(err.contains(&format!("rule {id}")) && err.contains("MiB"), "{err}");
+    // rejected, as the message says, they never run: the file is read
+    for r in file.rules.iter_mut() {
+        r.status = Status::Rejected;
+    }
+    file.save(&rules).unwrap();
+    RulesFile::load(&rules).expect("rejected rules are not sized");
 }
 
 #[test]
