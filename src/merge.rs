@@ -334,7 +334,8 @@ pub fn lock_path(path: &Path) -> PathBuf {
 
 /// This process as a lock's holder names it: its pid and command (`chaff mine`).
 fn holder_line() -> String {
-    let mut args = std::env::args();
+    // args_os: `args` panics on an argument that is not UTF-8 (a file name)
+    let mut args = std::env::args_os().map(|a| a.to_string_lossy().into_owned());
     let program = args
         .next()
         .map(|a| Path::new(&a).file_name().map_or(a.clone(), |n| n.to_string_lossy().into_owned()))
