@@ -64,13 +64,15 @@ fn check_alone(p: &MutablePattern) -> Result<()> {
             MAX_REGEX_BYTES >> 10
         )));
     }
-    regex_syntax::Parser::new().parse(&p.regex).map_err(|e| {
-        invalid(format!(
-            "{} (a pattern must be a regex on its own, its parentheses balanced: escape a literal one as `\\(` or `\\)`)",
-            one_line(&e.to_string())
-        ))
-    })?;
-    Ok(())
+    let Err(e) = regex_syntax::Parser::new().parse(&p.regex) else { return Ok(()) };
+    let why = one_line(&e.to_string());
+    // wrapped, it parses: its parentheses close the wrapper's group, the injection this check is for
+    if regex_syntax::Parser::new().parse(&format!("^(?:{})$", p.regex)).is_ok() {
+        return Err(invalid(format!(
+            "{why} (a pattern must be a regex on its own, its parentheses balanced: escape a literal one as `\\(` or `\\)`)"
+        )));
+    }
+    Err(invalid(why))
 }
 
 fn compile_whole(p: &MutablePattern) -> Result<Regex> {
