@@ -429,7 +429,7 @@ fn regex_rules_that_match_the_rest_of_the_document_cost_linear_work() {
     let mut text = String::new();
     for i in 0..20_000 {
         text.push_str(&format!(
-            "line {i} of the page with words and a few more words {} here\n",
+            "line {i} of the page with words and a few more words, then some more words to fill the line {} here\n",
             if i % 7 == 0 { "x" } else { "y" }
         ));
         if i == 10_000 {
@@ -439,6 +439,7 @@ fn regex_rules_that_match_the_rest_of_the_document_cost_linear_work() {
     }
     // no newline at the end: `(?s).*` then ends on a token's end and is kept, one match of it all
     text.push_str("the end");
+    assert!(text.len() > 2_000_000, "{} bytes", text.len());
     let settings = CleanSettings { merge_gap: 0, islands: 10, short_runs: 20, specks: 6, stages: Stages::all() };
     for (regex, action) in [
         ("(?s).*", Action::CutAfter),
