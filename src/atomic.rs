@@ -12,7 +12,7 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, SystemTime};
 
@@ -24,7 +24,12 @@ const STALE_AGE: Duration = Duration::from_secs(3600);
 
 /// Writes `bytes` to `path` atomically and durably (file and folder synced), creating the folder if
 /// needed and removing stale temporary files left in it.
+///
+/// A symbolic link is written through, as editors do: its target is replaced (atomically, keeping its
+/// mode) and the link stays, so the file it points to is the one that changes.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let target = resolve_links(path)?;
+    let path = target.as_path();
     let dir = folder_of(path);
     prepare_folder(dir)?;
     write_temp_and_rename(dir, path, bytes, true)?;
@@ -34,6 +39,27 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// The file `path` names once its symbolic links are followed (a link's relative target is read from
+/// the link's folder; a link to nothing yet names the file to create). Not a link: `path` itself.
+pub fn resolve_links(path: &Path) -> Result<PathBuf> {
+    // the limit Linux puts on a chain of links (ELOOP)
+    const MAX_LINKS: usize = 40;
+    let mut at = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = fs::read_link(&at).map_err(|e| Error::io(&at, e))?;
+                at = folder_of(&at).join(target);
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(Error::Invalid(format!(
+        "{}: more than {MAX_LINKS} symbolic links in a row (a loop?); nothing was written: point it at a file",
+        path.display()
+    )))
 }
 
 /// Creates `dir` if needed and removes the temporary files that killed writers left in it. Call once
@@ -163,7 +189,7 @@ fn remove_stale_temps(dir: &Path) {
 }
 
 /// Whether process `pid` runs on this host (in doubt, yes: a live writer's file must stay).
-fn process_alive(pid: u32) -> bool {
+pub(crate) fn process_alive(pid: u32) -> bool {
     #[cfg(unix)]
     {
         let Ok(pid) = libc::pid_t::try_from(pid) else { return true };

@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 
 mod check;
 
+pub use check::{RULE_REGEX_BYTES, rule_regex_estimate};
+
 use crate::clean_settings::{CleanSettings, Stage, Stages};
 use crate::cutoff::CutoffBin;
 use crate::error::{Error, Result, line_column};
@@ -591,8 +593,23 @@ pub fn read_text(path: &Path) -> Result<String> {
     })
 }
 
-/// Checks a source name for use as a rules file's name: not empty, not a path, not hidden.
+/// The longest source name, in bytes: the longest file name made of it, the tuning UI's journal
+/// `.<source>.toml.journal`, must fit the 255 bytes file systems allow a name (the lock,
+/// `.<source>.toml.lock`, is shorter).
+pub const MAX_SOURCE_NAME_BYTES: usize = 255 - ".".len() - ".toml.journal".len();
+
+/// Checks a source name for use as a rules file's name: not empty, not a path, not hidden, and short
+/// enough for the rules file's name and those made from it (checked before mining, not after).
 pub fn check_source_name(name: &str) -> Result<()> {
+    if name.len() > MAX_SOURCE_NAME_BYTES {
+        let head: String = name.chars().take(40).collect();
+        return Err(Error::Invalid(format!(
+            "source name \"{head}…\" is {} bytes long: it names the rules file <source>.toml and its lock, and a \
+             file name holds at most 255 bytes, so a source name at most {MAX_SOURCE_NAME_BYTES}; give a shorter \
+             one with --source NAME (or rename the folder)",
+            name.len()
+        )));
+    }
     let bad = name.is_empty()
         || name.starts_with('.')
         || name.chars().any(|c| matches!(c, '/' | '\\' | ':' | '\0') || c.is_control());

@@ -7,21 +7,28 @@
 //! its pattern rebuilds it over and over (a cliff measured at 50x on 1,000 patterns), while one cache per
 //! rule and thread is what the budget pays for.
 
+use std::cell::Cell;
+
 use regex::{Regex, RegexBuilder};
-use regex_syntax::hir::{Class, Hir, HirKind};
 
 use crate::error::{Error, Result};
+pub use crate::rules::RULE_REGEX_BYTES;
+use crate::rules::rule_regex_estimate;
 
-/// Compiled size of one rule's automaton, at most (the regex crate's `size_limit`).
-pub const RULE_REGEX_BYTES: usize = 8 << 20;
+thread_local! {
+    static BUILT: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Regexes this thread has built for rules so far: tests bound the work of refusing a rule by it.
+#[cfg(test)]
+fn regexes_built() -> usize {
+    BUILT.with(Cell::get)
+}
+
 /// One rule's lazy-DFA cache (per thread that runs it).
 pub const RULE_CACHE_BYTES: usize = 256 << 10;
 /// All regex rules of a cleaner together, estimated before compiling, caches included.
 pub const TOTAL_REGEX_BYTES: usize = 512 << 20;
-
-/// Bytes an automaton spends per unit of [`weight`], a generous estimate: a state of the regex crate's
-/// NFA is 16–24 bytes, and a Unicode class compiles to several states per range.
-const BYTES_PER_WEIGHT: usize = 24;
 
 /// The running total of a cleaner's regex rules.
 #[derive(Debug, Default)]
@@ -33,8 +40,8 @@ impl RegexBudget {
     /// Compiles rule `id`'s `pattern` within its own limits and what is left of the total.
     pub fn compile(&mut self, id: &str, pattern: &str) -> Result<Regex> {
         let invalid = |message: String| Error::InvalidRule { id: id.to_string(), message };
-        let hir = regex_syntax::Parser::new().parse(pattern).map_err(|e| invalid(last_line(&e.to_string())))?;
-        let estimate = weight(&hir).saturating_mul(BYTES_PER_WEIGHT).min(RULE_REGEX_BYTES) + RULE_CACHE_BYTES;
+        // refused at once past one rule's limit: building it only to fail took a tenth of a second a rule
+        let estimate = rule_regex_estimate(id, pattern)? + RULE_CACHE_BYTES;
         if self.spent + estimate > TOTAL_REGEX_BYTES {
             return Err(Error::RegexBudget {
                 id: id.to_string(),
@@ -43,6 +50,7 @@ impl RegexBudget {
                 total: TOTAL_REGEX_BYTES >> 20,
             });
         }
+        BUILT.with(|c| c.set(c.get() + 1));
         let re = RegexBuilder::new(pattern)
             .size_limit(RULE_REGEX_BYTES)
             .dfa_size_limit(RULE_CACHE_BYTES)
@@ -58,23 +66,6 @@ impl RegexBudget {
 
 fn last_line(message: &str) -> String {
     message.lines().last().unwrap_or_default().trim().to_string()
-}
-
-/// The size of what `hir` compiles to, in units of about one automaton state: counted repetitions are
-/// written out, and a class costs its ranges (UTF-8 makes a Unicode range several states).
-fn weight(hir: &Hir) -> usize {
-    match hir.kind() {
-        HirKind::Empty | HirKind::Look(_) => 1,
-        HirKind::Literal(l) => l.0.len(),
-        HirKind::Class(Class::Unicode(c)) => c.ranges().len().saturating_mul(4),
-        HirKind::Class(Class::Bytes(c)) => c.ranges().len(),
-        HirKind::Repetition(r) => {
-            let copies = r.max.unwrap_or(r.min).max(1) as usize;
-            weight(&r.sub).saturating_mul(copies).saturating_add(1)
-        }
-        HirKind::Capture(c) => weight(&c.sub),
-        HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().map(weight).fold(1, usize::saturating_add),
-    }
 }
 
 #[cfg(test)]
@@ -102,6 +93,19 @@ mod tests {
         for i in 0..1000 {
             budget.compile(&format!("r{i}"), &format!(r"Read\s+more\s+{i}\s*\|\s*(?:Monday|Tuesday)")).unwrap();
         }
+    }
+
+    #[test]
+    fn an_over_large_rule_is_refused_without_being_built() {
+        let mut budget = RegexBudget::default();
+        let before = regexes_built();
+        for i in 0..300 {
+            let err = budget.compile(&format!("big{i}"), r"\w{1,150}\s\w{1,150}").unwrap_err().to_string();
+            assert!(err.contains(&format!("rule big{i}")) && err.contains("simplify"), "{err}");
+        }
+        assert_eq!(regexes_built(), before, "refused from its syntax, none built");
+        budget.compile("small", r"read\s+more").unwrap();
+        assert_eq!(regexes_built(), before + 1);
     }
 
     #[test]

@@ -43,22 +43,17 @@ impl Cleaner {
             let starts: Vec<usize> = spans.iter().map(|s| s.0).collect();
             let is_end = |e: usize| spans.binary_search_by_key(&e, |s| s.1).is_ok();
             for (rule, re) in &self.regex_rules {
-                let mut from = 0;
-                loop {
-                    let found = re.find_at(text, from);
-                    // what the search read to find it (or to find nothing)
-                    work::add(found.map_or(text.len(), |m| m.end()) - from);
-                    let Some(m) = found else { break };
+                // the regex's leftmost matches, found in one pass: a search restarted at every token after
+                // a match read the rest of the document each time (`(?s).*` took minutes)
+                let mut read_to = 0;
+                for m in re.find_iter(text) {
+                    work::add(m.end() - read_to);
+                    read_to = m.end();
                     if m.end() > m.start() && starts.binary_search(&m.start()).is_ok() && is_end(m.end()) {
                         out.push(Match { start: m.start(), end: m.end(), rule: *rule });
                     }
-                    // next token start after this match's start: overlapping matches are found too
-                    let k = starts.partition_point(|&s| s <= m.start());
-                    match starts.get(k) {
-                        Some(&s) => from = s,
-                        None => break,
-                    }
                 }
+                work::add(text.len() - read_to);
             }
         }
         if !self.line_rules.is_empty() {

@@ -120,6 +120,13 @@ pub struct MineArgs {
     /// Print a JSON summary instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Seconds to wait for a rules file's lock held by another process (a tuning UI saving, another
+    /// mine) before failing.
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    pub lock_timeout: u64,
+    /// Re-mine a rules file that holds another source's rules (its `source` differs) as this source's.
+    #[arg(long)]
+    pub take_over: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

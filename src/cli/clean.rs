@@ -28,6 +28,7 @@ use super::output::progress_bar;
 
 pub fn clean(args: CleanArgs) -> Result<ExitCode> {
     let file = super::load_rules(&args.rules)?;
+    super::mismatch_warnings(&file, &args.rules, &args.inputs).iter().for_each(|w| eprintln!("chaff: warning: {w}"));
     let mut settings = file.clean_settings();
     for s in &args.off {
         settings.stages.set(*s, false);

@@ -8,7 +8,7 @@ use chaff::automatic::{AutoOptions, automatic_rules};
 use chaff::corpus::{Corpus, Warning};
 use chaff::cross_source::flag_idioms;
 use chaff::frame::CutParams;
-use chaff::merge::{Prefer, keep_hand_edits, save_merged};
+use chaff::merge::{Prefer, keep_hand_edits, save_merged_within};
 use chaff::mining::{Mining, mine as mine_corpus};
 use chaff::rules::{MiningParams, RulesFile, rules_path};
 use chaff::symbol::display;
@@ -62,6 +62,22 @@ fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result
     chaff::rules::check_source_name(&corpus.name)?;
     let path = rules_path(&args.rules_dir, &corpus.name);
     let previous = load_previous(&path)?;
+    if let Some((file, _)) = &previous
+        && file.source != corpus.name
+        && !args.take_over
+    {
+        // the file may be another source's under a copied name or a link: mining over it loses its rules
+        anyhow::bail!(
+            "{}: holds the rules of source `{}`, not of `{}`, the source being mined; nothing was written: mine \
+             `{}`'s documents into it, give this source its own file (--source NAME or --rules-dir DIR), or \
+             --take-over to replace its rules with `{}`'s",
+            path.display(),
+            file.source,
+            corpus.name,
+            file.source,
+            corpus.name
+        );
+    }
     let mut config = mining_config(&args.mining, previous.as_ref().map(|p| &p.0));
     let kind = chaff::corpus::choose_kind(previous.as_ref().map(|p| p.0.input()), corpus_path, &corpus.docs);
     let corpus = chaff::page::viewed(corpus, kind, &mut config);
@@ -212,7 +228,21 @@ fn write_rules(m: &Mined, args: &MineArgs) -> Result<RulesFile> {
     if let Some(n) = args.short_runs {
         file.short_runs = n;
     }
-    let saved = save_merged(&m.path, file, m.previous.as_ref().map(|p| p.1.as_str()), Prefer::Disk)?;
+    let timeout = std::time::Duration::from_secs(args.lock_timeout);
+    let saved = save_merged_within(
+        &m.path,
+        file,
+        m.previous.as_ref().map(|p| p.1.as_str()),
+        Prefer::Disk,
+        timeout,
+        |holder| {
+            eprintln!(
+                "chaff: waiting for the lock on {} held by {holder}… (at most {} s; --lock-timeout SECS)",
+                m.path.display(),
+                args.lock_timeout
+            )
+        },
+    )?;
     if !saved.report.is_empty() {
         eprintln!("chaff: warning: {}", saved.report);
     }

@@ -112,3 +112,56 @@ pub fn load_rules(path: &Path) -> Result<RulesFile> {
     }
     Ok(file)
 }
+
+/// Warnings for a rules file applied to documents it was not made for, naming both sides: HTML rules on
+/// `.txt` documents (or text rules on `.html` pages) remove little or nothing, and a folder is a source
+/// (its name) whose rules may be another file. Reads only the inputs' names.
+pub fn mismatch_warnings(file: &RulesFile, rules: &Path, inputs: &[PathBuf]) -> Vec<String> {
+    use chaff::view::DocKind;
+    let mut warnings = Vec::new();
+    let (mut html, mut txt) = (0usize, 0usize);
+    let mut count = |p: &Path| match p.extension().and_then(|x| x.to_str()).map(str::to_ascii_lowercase).as_deref() {
+        Some("html" | "htm") => html += 1,
+        Some("txt") => txt += 1,
+        _ => {}
+    };
+    let mut other_source = None;
+    for input in inputs {
+        if input.is_dir() {
+            if let Ok((found, _)) = chaff::corpus::document_files(input, &LoadOptions::default()) {
+                found.iter().for_each(|p| count(p));
+            }
+            let name =
+                std::fs::canonicalize(input).ok().and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()));
+            if let Some(name) = name
+                && name != file.source
+                && other_source.is_none()
+            {
+                other_source = Some((input.clone(), name));
+            }
+        } else {
+            count(input);
+        }
+    }
+    let rules = rules.display();
+    match file.input() {
+        DocKind::Html if txt > 0 => warnings.push(format!(
+            "{rules}: rules for HTML pages (input = \"html\"), applied to {txt} .txt document(s) of plain text: \
+             they remove little or nothing there; clean text with a text source's rules (or mine these documents)"
+        )),
+        DocKind::Text if html > 0 => warnings.push(format!(
+            "{rules}: rules for plain text, applied to {html} .html page(s): they are cleaned as text, markup and \
+             all; clean pages with rules mined from pages (or mine these pages)"
+        )),
+        _ => {}
+    }
+    if let Some((folder, name)) = other_source {
+        warnings.push(format!(
+            "{rules}: rules of source `{}`, applied to folder {} (source `{name}`): check --rules (each source has \
+             its own rules file, rules/<source>.toml)",
+            file.source,
+            folder.display()
+        ));
+    }
+    warnings
+}

@@ -7,17 +7,17 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 
-use regex::Regex;
+use regex_syntax::hir::{Class, Hir, HirKind};
 use serde::Deserialize;
 use serde::de::Visitor;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::{CleanTable, Cutoff, FORMAT, MiningParams, Rule, RulesFile};
+use super::{CleanTable, Cutoff, FORMAT, MiningParams, Rule, RulesFile, Status};
 use crate::clean_settings::Stage;
 use crate::cutoff::CutoffBin;
 use crate::error::{Error, Result};
-use crate::mutable::{MutablePattern, MutableSet};
+use crate::mutable::{MAX_REGEX_BYTES, MutablePattern, MutableSet};
 
 /// The highest histogram bin: bins are df as a percentage of the documents, 0 to 99.
 const MAX_BIN: CutoffBin = 99;
@@ -189,6 +189,16 @@ fn check_format(src: &Source, doc: &DeTable, file: &RulesFile) -> Result<()> {
             format!("rules format {} is newer than this chaff reads ({FORMAT}): update chaff", file.format),
         ));
     }
+    if file.format < 1 {
+        return Err(src.error(
+            value_span(doc, "format"),
+            format!(
+                "rules format {} does not exist: formats are 1 to {FORMAT}; write `format = {FORMAT}` (or remove the \
+                 line for a format-1 file)",
+                file.format
+            ),
+        ));
+    }
     if file.format < 2 {
         return Ok(());
     }
@@ -227,12 +237,106 @@ fn check_regexes(src: &Source, file: &RulesFile, patterns: &[&DeTable], rules: &
         if rule.is_synthesized(file.tokenizer, &mutable) {
             continue;
         }
-        if let Err(e) = Regex::new(&rule.regex) {
-            let why = e.to_string().lines().last().unwrap_or_default().trim().trim_start_matches("error: ").to_string();
-            return Err(src.error(value_span(t, "regex"), format!("rule {}: invalid regex: {why}", rule.id)));
+        // parsed and sized, not built: building a regex near the limit takes a tenth of a second, and
+        // the cleaner builds the ones it runs. A rejected rule never runs: rejecting is how an editor
+        // sets a costly one aside
+        let checked = if rule.status == Status::Rejected {
+            parse_rule_regex(&rule.id, &rule.regex).map(|_| 0)
+        } else {
+            rule_regex_estimate(&rule.id, &rule.regex)
+        };
+        if let Err(e) = checked {
+            return Err(src.error(value_span(t, "regex"), e.to_string()));
         }
     }
     Ok(())
+}
+
+/// Compiled size of one rule's automaton, at most (the regex crate's `size_limit`).
+pub const RULE_REGEX_BYTES: usize = 8 << 20;
+
+/// Bytes an automaton spends per unit of [`weight`], a generous estimate: a state of the regex crate's
+/// NFA is 16–24 bytes, and a Unicode class compiles to several states per range.
+const BYTES_PER_WEIGHT: usize = 24;
+
+/// The bytes rule `id`'s regex `pattern` compiles to, estimated from its syntax without building it;
+/// an error naming the rule for a regex that does not parse, is longer than
+/// [`MAX_REGEX_BYTES`], or is estimated past [`RULE_REGEX_BYTES`]: such a regex is refused at once,
+/// before the memory and time its building would take.
+pub fn rule_regex_estimate(id: &str, pattern: &str) -> Result<usize> {
+    let invalid = |message: String| Error::InvalidRule { id: id.to_string(), message };
+    let hir = parse_rule_regex(id, pattern)?;
+    let estimate = weight(&hir).saturating_mul(BYTES_PER_WEIGHT);
+    if estimate > RULE_REGEX_BYTES {
+        return Err(Error::RegexTooBig { id: id.to_string(), limit: RULE_REGEX_BYTES >> 20 });
+    }
+    let spelled = counted(&hir, 1);
+    if spelled > MAX_COUNTED_CHARS {
+        return Err(invalid(format!(
+            "its counted repetitions spell out {spelled} characters, past the {MAX_COUNTED_CHARS} that run in time \
+             linear in the document: simplify it, writing a long stretch with `*`, `+` or `*?` instead of a count \
+             (`[\\s\\S]{{0,5000}}x` as `(?s).*?x`), or reject the rule"
+        )));
+    }
+    Ok(estimate)
+}
+
+/// Rule `id`'s regex parsed, refused unparsed past [`MAX_REGEX_BYTES`] (parsing takes over a hundred
+/// bytes of memory per byte of pattern).
+fn parse_rule_regex(id: &str, pattern: &str) -> Result<Hir> {
+    let invalid = |message: String| Error::InvalidRule { id: id.to_string(), message };
+    if pattern.len() > MAX_REGEX_BYTES {
+        return Err(invalid(format!(
+            "it is {} bytes long, past the {} KiB a rule's regex may be: simplify it or remove the rule",
+            pattern.len(),
+            MAX_REGEX_BYTES >> 10
+        )));
+    }
+    regex_syntax::Parser::new().parse(pattern).map_err(|e| {
+        invalid(e.to_string().lines().last().unwrap_or_default().trim().trim_start_matches("error: ").to_string())
+    })
+}
+
+/// The most characters a rule's counted repetitions (`{0,300}`) may spell out together. A count is
+/// written out as that many copies, and the lazy DFA's states then track every copy at once: past a few
+/// hundred, its cache overflows and the regex crate falls back to an engine whose cost grows with the
+/// pattern's size times the document's (`[\s\S]{0,500}x` ran at 0.1 MB/s, `{0,300}` at 100 MB/s).
+const MAX_COUNTED_CHARS: usize = 256;
+
+/// The characters `hir`'s counted repetitions spell out, each leaf counted as many times as the counts
+/// around it repeat it (`multiplier`), summed over the leaves under a count.
+fn counted(hir: &Hir, multiplier: usize) -> usize {
+    match hir.kind() {
+        HirKind::Empty | HirKind::Look(_) => 0,
+        HirKind::Literal(l) if multiplier > 1 => multiplier.saturating_mul(l.0.len()),
+        HirKind::Class(_) if multiplier > 1 => multiplier,
+        HirKind::Literal(_) | HirKind::Class(_) => 0,
+        HirKind::Repetition(r) => {
+            let copies = r.max.unwrap_or(r.min).max(1) as usize;
+            counted(&r.sub, multiplier.saturating_mul(copies))
+        }
+        HirKind::Capture(c) => counted(&c.sub, multiplier),
+        HirKind::Concat(hs) | HirKind::Alternation(hs) => {
+            hs.iter().map(|h| counted(h, multiplier)).fold(0, usize::saturating_add)
+        }
+    }
+}
+
+/// The size of what `hir` compiles to, in units of about one automaton state: counted repetitions are
+/// written out, and a class costs its ranges (UTF-8 makes a Unicode range several states).
+fn weight(hir: &Hir) -> usize {
+    match hir.kind() {
+        HirKind::Empty | HirKind::Look(_) => 1,
+        HirKind::Literal(l) => l.0.len(),
+        HirKind::Class(Class::Unicode(c)) => c.ranges().len().saturating_mul(4),
+        HirKind::Class(Class::Bytes(c)) => c.ranges().len(),
+        HirKind::Repetition(r) => {
+            let copies = r.max.unwrap_or(r.min).max(1) as usize;
+            weight(&r.sub).saturating_mul(copies).saturating_add(1)
+        }
+        HirKind::Capture(c) => weight(&c.sub),
+        HirKind::Concat(hs) | HirKind::Alternation(hs) => hs.iter().map(weight).fold(1, usize::saturating_add),
+    }
 }
 
 #[cfg(test)]

@@ -125,32 +125,6 @@ pub struct Session {
     pub preview_width: usize,
 }
 
-/// Who holds the lock beside a rules file (see [`crate::merge::lock`]), when another holds it: what the
-/// lock file says of its holder, if anything. A non-blocking try; the lock is let go at once (the save
-/// that follows takes it again, waiting at most for a save in progress).
-fn lock_holder(rules: &std::path::Path) -> Option<String> {
-    use std::fs::{OpenOptions, TryLockError};
-    let dir = match rules.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => std::path::Path::new("."),
-    };
-    let name = rules.file_name().map_or_else(|| "rules".into(), |n| n.to_string_lossy());
-    let path = dir.join(format!(".{name}.lock"));
-    let file = OpenOptions::new().read(true).write(true).open(&path).ok()?;
-    match file.try_lock() {
-        Err(TryLockError::WouldBlock) => {
-            let said = std::fs::read_to_string(&path).unwrap_or_default();
-            let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
-            Some(if said.is_empty() {
-                format!("its lock {} is held", path.display())
-            } else {
-                format!("lock held by {said}")
-            })
-        }
-        _ => None,
-    }
-}
-
 /// Puts the extra strings (cluster and line rules) in a mining of the whole source: as the rules file
 /// holds them, a string mined in a cluster is that cluster's rule, with the cluster's statistics, even
 /// where the whole source has it too (below its cutoff).
@@ -900,16 +874,7 @@ impl Session {
     /// Saves the rules file, merged with what another writer saved since it was read: the path, and what
     /// the merge took from disk, if it took anything.
     pub fn save(&mut self) -> Result<(PathBuf, Option<String>), String> {
-        use crate::merge::{Prefer, keep_hand_edits, save_merged};
-        // the save waits for the lock (`merge::lock` blocks): never on the UI thread for a lock another
-        // process holds
-        if let Some(holder) = lock_holder(&self.spec.rules) {
-            return Err(format!(
-                "{} is being written by another process ({holder}); nothing was saved, your work is kept: w again \
-                 once it is done",
-                self.spec.rules.display()
-            ));
-        }
+        use crate::merge::{Prefer, keep_hand_edits, save_merged_within};
         let mut file = self.rules_file();
         if let Some(other) = &self.foreign_source {
             // saved over another source's file only as the editor confirmed: as that source's rules
@@ -919,8 +884,24 @@ impl Session {
         if let Some(read) = self.disk_text.as_deref().and_then(|t| RulesFile::parse(t, &self.spec.rules).ok()) {
             keep_hand_edits(&mut file, &read);
         }
-        let saved =
-            save_merged(&self.spec.rules, file, self.disk_text.as_deref(), Prefer::Ours).map_err(|e| e.to_string())?;
+        // the UI thread never waits for a lock another process holds: it says who holds it, and `w` retries
+        let mut held = None;
+        let saved = save_merged_within(
+            &self.spec.rules,
+            file,
+            self.disk_text.as_deref(),
+            Prefer::Ours,
+            std::time::Duration::ZERO,
+            |holder| held = Some(holder.to_string()),
+        )
+        .map_err(|e| match &held {
+            Some(holder) => format!(
+                "{}: its lock is held by {holder}; nothing was saved, your work is kept: w again once that \
+                 process is done",
+                self.spec.rules.display()
+            ),
+            None => e.to_string(),
+        })?;
         let merged = (!saved.report.is_empty()).then(|| saved.report.to_string());
         if !saved.report.is_empty() {
             self.take_file(&saved.file);

@@ -287,33 +287,32 @@ fn ui_save_keeps_decisions_a_concurrent_writer_saved() {
 }
 
 /// `chaff mine` reads the rules file, mines, and saves: an editor's decision saved while it mined
-/// survives. The test holds the rules file's lock, so the save waits for it (seen in /proc/locks) after
-/// the mine has read the file; the editor then saves and lets go.
-#[cfg(target_os = "linux")]
+/// survives. The test holds the rules file's lock, so the save waits for it (and says so on stderr)
+/// after the mine has read the file; the editor then saves and lets go.
 #[test]
 fn mine_keeps_decisions_saved_on_disk_while_it_ran() {
+    use std::io::{BufRead, BufReader};
     let (dir, rules) = mined();
-    let lock = fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(dir.path().join("rules/.sevendays.toml.lock"))
-        .unwrap();
-    lock.lock().unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_chaff"))
+    let lock = hold_lock(&dir.path().join("rules/.sevendays.toml.lock"), "chaff tune");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chaff"))
         .args(["mine", "corpora/sevendays"])
         .current_dir(dir.path())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let waiting = format!(" {} ", child.id());
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    let mut blocked = false;
-    while !blocked && std::time::Instant::now() < deadline {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        blocked = fs::read_to_string("/proc/locks").unwrap().lines().any(|l| l.contains("->") && l.contains(&waiting));
+    // stderr read up to the waiting message, the rest kept for the end
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    let mut line = String::new();
+    while err.read_line(&mut line).unwrap() > 0 {
+        seen.push_str(&line);
+        if line.contains("waiting for the lock") {
+            break;
+        }
+        line.clear();
     }
+    assert!(seen.contains("waiting for the lock"), "mine never waited for the rules file's lock: {seen}");
     // the editor accepts a rule and saves, then lets go
     let mut theirs = RulesFile::load(&rules).unwrap();
     let i = theirs.rules.iter().position(|r| r.status == Status::Pending).unwrap();
@@ -321,12 +320,262 @@ fn mine_keeps_decisions_saved_on_disk_while_it_ran() {
     let id = theirs.rules[i].id.clone();
     theirs.save(&rules).unwrap();
     drop(lock);
-    let o = child.wait_with_output().unwrap();
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(blocked, "mine never waited for the rules file's lock");
+    std::io::Read::read_to_string(&mut err, &mut seen).unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{seen}");
     let after = RulesFile::load(&rules).unwrap();
     assert_eq!(after.rules.iter().find(|r| r.id == id).map(|r| r.status), Some(Status::Accepted));
-    assert!(stderr(&o).contains("changed on disk since it was read; merged"), "{}", stderr(&o));
+    assert!(seen.contains("changed on disk since it was read; merged"), "{seen}");
+}
+
+/// Takes the lock at `path` as a writer does, naming this process (its pid) with `command`.
+fn hold_lock(path: &Path, command: &str) -> fs::File {
+    use std::io::Write;
+    let mut lock = fs::OpenOptions::new().create(true).truncate(false).write(true).open(path).unwrap();
+    lock.lock().unwrap();
+    lock.set_len(0).unwrap();
+    writeln!(lock, "{} {command}", std::process::id()).unwrap();
+    lock
+}
+
+#[test]
+fn a_lock_held_by_a_live_process_is_waited_on_with_a_message_and_a_bound() {
+    let (dir, _) = mined();
+    let _lock = hold_lock(&dir.path().join("rules/.sevendays.toml.lock"), "chaff tune");
+    let holder = format!("held by pid {} (chaff tune)", std::process::id());
+    for args in [&["mine", "corpora/sevendays"][..], &["mine", "--all", "corpora"]] {
+        let o = chaff(&[args, &["--lock-timeout", "1"]].concat(), dir.path());
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(&format!("waiting for the lock on rules/sevendays.toml {holder}")), "{args:?}: {err}");
+        assert!(err.contains("nothing was written") && err.contains("--lock-timeout"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_rules_file_that_is_a_symbolic_link_is_written_through_to_its_target() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, rules) = mined();
+    let target = dir.path().join("shared/sevendays.toml");
+    fs::create_dir_all(target.parent().unwrap()).unwrap();
+    fs::rename(&rules, &target).unwrap();
+    fs::set_permissions(&target, fs::Permissions::from_mode(0o640)).unwrap();
+    std::os::unix::fs::symlink("../shared/sevendays.toml", &rules).unwrap();
+    // an editor's decision saved through the link, then a mine through it
+    let mut file = RulesFile::load(&rules).unwrap();
+    file.rules[0].status = Status::Rejected;
+    let id = file.rules[0].id.clone();
+    file.save(&rules).unwrap();
+    let o = chaff(&["mine", "corpora/sevendays"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(fs::symlink_metadata(&rules).unwrap().file_type().is_symlink(), "the link stays a link");
+    let on_target = RulesFile::load(&target).unwrap();
+    assert_eq!(on_target.rules.iter().find(|r| r.id == id).map(|r| r.status), Some(Status::Rejected));
+    assert_eq!(fs::metadata(&target).unwrap().permissions().mode() & 0o777, 0o640, "the target keeps its mode");
+    assert_eq!(
+        fs::read_dir(dir.path().join("rules"))
+            .unwrap()
+            .filter(|e| { e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".tmp") })
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn a_mutable_pattern_that_escapes_its_group_is_refused_with_its_line_and_column() {
+    let (dir, rules) = mined();
+    let text = fs::read_to_string(&rules).unwrap();
+    let patterns = &text[text.find("[[mutable]]").expect("the file holds its patterns")..];
+    let first = patterns.lines().find(|l| l.starts_with("regex = ")).unwrap().to_string();
+    edit(&rules, &first, "regex = 'a)|(.'");
+    let line = line_of(&rules, "regex = 'a)|(.'");
+    let err = RulesFile::load(&rules).unwrap_err().to_string();
+    assert!(err.starts_with(&format!("{}:{line}:9:", rules.display())), "{err}");
+    assert!(err.contains("a pattern must be a regex on its own"), "{err}");
+    let o = chaff(&["clean", "--rules", "rules/sevendays.toml", "corpora/sevendays", "--out", "out"], dir.path());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(!dir.path().join("out").exists());
+}
+
+#[test]
+fn another_sources_rules_file_is_not_mined_over() {
+    let (dir, rules) = mined();
+    fs::rename(&rules, dir.path().join("rules/comments.toml")).unwrap();
+    fs::rename(dir.path().join("corpora/sevendays"), dir.path().join("corpora/comments")).unwrap();
+    let before = fs::read_to_string(dir.path().join("rules/comments.toml")).unwrap();
+    let o = chaff(&["mine", "corpora/comments"], dir.path());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("`sevendays`") && err.contains("`comments`") && err.contains("--take-over"), "{err}");
+    assert_eq!(fs::read_to_string(dir.path().join("rules/comments.toml")).unwrap(), before, "nothing lost");
+    let o = chaff(&["mine", "corpora/comments", "--take-over"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(RulesFile::load(&dir.path().join("rules/comments.toml")).unwrap().source, "comments");
+}
+
+/// A rule of hand-written regex `regex` with `action`.
+fn regex_rule(id: &str, regex: &str, action: chaff::rules::Action) -> chaff::rules::Rule {
+    use chaff::symbol::Symbol;
+    let m = chaff::mutable::MutableSet::defaults();
+    let rule = chaff::rules::Rule::accepted(id, &[Symbol::decode("x")], action, chaff::tokens::Tokenizer::Text, &m);
+    chaff::rules::Rule { regex: regex.into(), tokens: Vec::new(), ..rule.unwrap() }
+}
+
+#[test]
+fn regex_rules_that_match_the_rest_of_the_document_cost_linear_work() {
+    use chaff::cleaning::{CleanSettings, Cleaner, Stages, work};
+    use chaff::rules::Action;
+    // 20,000 lines of 2 MB, a run of 100 KB without a space, `x` now and then
+    let mut text = String::new();
+    for i in 0..20_000 {
+        text.push_str(&format!(
+            "line {i} of the page with words and a few more words, then some more words to fill the line {} here\n",
+            if i % 7 == 0 { "x" } else { "y" }
+        ));
+        if i == 10_000 {
+            text.push_str(&"z".repeat(100_000));
+            text.push('\n');
+        }
+    }
+    // no newline at the end: `(?s).*` then ends on a token's end and is kept, one match of it all
+    text.push_str("the end");
+    assert!(text.len() > 2_000_000, "{} bytes", text.len());
+    let settings = CleanSettings { merge_gap: 0, islands: 10, short_runs: 20, specks: 6, stages: Stages::all() };
+    for (regex, action) in [
+        ("(?s).*", Action::CutAfter),
+        ("(?s).*", Action::Keep),
+        ("(?s).*", Action::Remove),
+        ("(?s).*", Action::CutBefore),
+        (r"[\s\S]{0,250}x", Action::Remove),
+        (r"(?s)line.*?x", Action::CutBefore),
+    ] {
+        let rules = [regex_rule("hand", regex, action), regex_rule("tail", r"here", Action::Remove)];
+        let cleaner = Cleaner::from_rules(
+            chaff::tokens::Tokenizer::Text,
+            chaff::mutable::MutableSet::defaults().patterns(),
+            &rules,
+            0,
+        )
+        .unwrap()
+        .with_settings(settings);
+        let (cleaned, reads) = work::measure(|| cleaner.clean(&text));
+        if regex == "(?s).*" && action == Action::Remove {
+            assert!(cleaned.text.trim().is_empty(), "the whole document is one match: {}", cleaned.text.len());
+        }
+        assert!(reads <= 40 * text.len(), "{regex} ({action:?}): {reads} bytes read for {} bytes", text.len());
+    }
+}
+
+/// A long counted repetition made the regex crate give up its DFA for an engine that read each byte
+/// once per copy: such a rule is refused, naming it, and what to write instead.
+#[test]
+fn a_regex_too_costly_to_run_in_linear_time_is_refused_naming_the_rule() {
+    use chaff::cleaning::Cleaner;
+    use chaff::rules::Action;
+    for regex in [r"[\s\S]{0,5000}x", r"(?:ab){0,200}", r".{0,200}.{0,200}"] {
+        let rules = [regex_rule("slow", regex, Action::Remove)];
+        let err = Cleaner::from_rules(chaff::tokens::Tokenizer::Text, &[], &rules, 0).unwrap_err().to_string();
+        assert!(err.contains("rule slow") && err.contains("`*?`"), "{regex}: {err}");
+    }
+}
+
+#[test]
+fn an_over_long_regex_is_refused_at_once_in_little_memory() {
+    let (dir, rules) = mined();
+    let mut file = RulesFile::load(&rules).unwrap();
+    file.rules[0].regex = "a".repeat(10 << 20);
+    file.rules[0].tokens.clear();
+    file.rules[0].status = Status::Accepted;
+    let id = file.rules[0].id.clone();
+    file.save(&rules).unwrap();
+    // 1 GB of address space: parsing the regex took more
+    let o = Command::new("sh")
+        .args([
+            "-c",
+            &format!(
+                "ulimit -v 1000000; exec {} clean --rules rules/sevendays.toml corpora/sevendays --out out",
+                env!("CARGO_BIN_EXE_chaff")
+            ),
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains(&format!("rule {id}")) && err.contains("KiB a rule's regex may be"), "{err}");
+}
+
+#[test]
+fn a_regex_past_its_memory_budget_is_refused_when_the_file_is_read() {
+    let (_dir, rules) = mined();
+    let mut file = RulesFile::load(&rules).unwrap();
+    for r in file.rules.iter_mut() {
+        r.regex = r"\w{1,150}\s\w{1,150}".into();
+        r.status = Status::Pending;
+    }
+    let id = file.rules[0].id.clone();
+    file.save(&rules).unwrap();
+    let err = RulesFile::load(&rules).unwrap_err().to_string();
+    let line = line_of(&rules, r"regex = '\w{1,150}");
+    assert!(err.starts_with(&format!("{}:{line}:", rules.display())), "{err}");
+    assert!(err.contains(&format!("rule {id}")) && err.contains("MiB"), "{err}");
+    // rejected, as the message says, they never run: the file is read
+    for r in file.rules.iter_mut() {
+        r.status = Status::Rejected;
+    }
+    file.save(&rules).unwrap();
+    RulesFile::load(&rules).expect("rejected rules are not sized");
+}
+
+#[test]
+fn format_zero_is_refused_naming_its_line() {
+    let (_dir, rules) = mined();
+    edit(&rules, "format = 2", "format = 0");
+    let line = line_of(&rules, "format = 0");
+    let err = RulesFile::load(&rules).unwrap_err().to_string();
+    assert!(err.starts_with(&format!("{}:{line}:10:", rules.display())) && err.contains("format = 2"), "{err}");
+}
+
+#[test]
+fn clean_warns_of_rules_made_for_another_kind_of_document_or_another_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let sources = bundled();
+    for s in &sources {
+        write_source(s, &dir.path().join("corpora")).unwrap();
+    }
+    let o = chaff(&["mine", "--all", "corpora"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = chaff(
+        &["clean", "--rules", "rules/html_news.toml", "--include-pending", "corpora/sevendays", "--out", "a"],
+        dir.path(),
+    );
+    let err = stderr(&o);
+    assert!(err.contains("rules for HTML pages") && err.contains(".txt document(s)"), "{err}");
+    assert!(err.contains("source `html_news`") && err.contains("(source `sevendays`)"), "{err}");
+    let o = chaff(
+        &["clean", "--rules", "rules/sevendays.toml", "--include-pending", "corpora/html_news", "--out", "b"],
+        dir.path(),
+    );
+    assert!(stderr(&o).contains("rules for plain text") && stderr(&o).contains(".html page(s)"), "{}", stderr(&o));
+    // its own rules: no word
+    let o = chaff(
+        &["clean", "--rules", "rules/sevendays.toml", "--include-pending", "corpora/sevendays", "--out", "c"],
+        dir.path(),
+    );
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_source_name_too_long_for_a_file_name_is_refused_before_mining() {
+    let (dir, _) = mined();
+    let name = "n".repeat(250);
+    fs::rename(dir.path().join("corpora/sevendays"), dir.path().join("corpora").join(&name)).unwrap();
+    let o = chaff(&["mine", &format!("corpora/{name}")], dir.path());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(o.stdout.is_empty(), "nothing mined");
+    assert!(stderr(&o).contains("250 bytes long") && stderr(&o).contains("--source NAME"), "{}", stderr(&o));
+    let o = chaff(&["mine", &format!("corpora/{name}"), "--source", &"n".repeat(241)], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
 }
 
 #[test]
