@@ -6,6 +6,8 @@
 //! This is the one cleaning path: the CLI, the evaluation, the UI, `chaff check` and the Python module go
 //! through it.
 
+mod explained;
+
 use rayon::prelude::*;
 
 use crate::cleaning::{Cleaner, Explanation, Layout, Match, Span};
@@ -15,6 +17,8 @@ use crate::render::{element_cuts, text_cuts, without};
 use crate::rules::RulesFile;
 use crate::tokens::Tokenizer;
 use crate::view::{DocKind, PageView};
+
+pub use explained::{ExplainedSpan, explained, kind_name};
 
 /// One document and the text the cleaner reads of it.
 #[derive(Debug, Clone)]

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use chaff::automatic::{AutoOptions, automatic_rules};
-use chaff::cleaning::{Cleaner, SpanKind};
+use chaff::cleaning::Cleaner;
 use chaff::corpus::{Corpus, Document};
 use chaff::mining::{MiningConfig, Quiet, mine as mine_corpus};
-use chaff::page::{CleanedPage, Page, viewed};
+use chaff::page::{CleanedPage, Output, Page, explained, viewed};
 use chaff::rules::{MiningParams, RulesFile};
 use chaff::tokens::Tokenizer;
 use chaff::view::DocKind;
@@ -30,17 +30,6 @@ fn error(message: impl std::fmt::Display) -> PyErr {
     ChaffError::new_err(message.to_string())
 }
 
-/// What is returned for a cleaned document, as `chaff clean` writes it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Output {
-    /// The document without the removed spans.
-    Cleaned,
-    /// HTML: without the text of the removed spans; their tags stay (`--keep-tags`).
-    KeepTags,
-    /// HTML: the text a reader sees of what is left (`--text`).
-    Text,
-}
-
 fn output_of(name: &str, kind: DocKind) -> PyResult<Output> {
     let html = kind == DocKind::Html;
     match name {
@@ -53,58 +42,7 @@ fn output_of(name: &str, kind: DocKind) -> PyResult<Output> {
 }
 
 fn written(cleaned: CleanedPage, output: Output) -> String {
-    match output {
-        Output::Cleaned => cleaned.cleaned(),
-        Output::KeepTags => cleaned.keep_tags(),
-        Output::Text => cleaned.text(),
-    }
-}
-
-/// One range of `chaff clean --explain`, in source byte offsets.
-struct Explained {
-    start: usize,
-    end: usize,
-    kind: &'static str,
-    rules: Vec<String>,
-    stages: Vec<&'static str>,
-}
-
-/// The explained ranges of a page, as `chaff clean --explain` lists them (source offsets, sorted; ranges
-/// that overlap in the source after mapping keep their order).
-fn explained(cleaner: &Cleaner, page: &Page) -> Vec<Explained> {
-    let e = cleaner.explain_page(page);
-    let mut spans = e.spans.iter();
-    let mut out: Vec<Explained> = e
-        .decisions
-        .iter()
-        .map(|d| {
-            let kind = if d.removed {
-                kind_name(spans.find(|s| s.start == d.start && s.end == d.end).map_or(SpanKind::Removed, |s| s.kind))
-            } else {
-                "kept"
-            };
-            let (start, end) = page.to_source_hull(d.start, d.end);
-            let mut rules = Vec::new();
-            let mut stages = Vec::new();
-            for r in &d.reasons {
-                match r {
-                    chaff::cleaning::Reason::Rule { rule, .. } => rules.push(cleaner.rule_id(*rule).to_string()),
-                    chaff::cleaning::Reason::Stage(s) => stages.push(s.name()),
-                }
-            }
-            Explained { start, end, kind, rules, stages }
-        })
-        .collect();
-    out.sort_by_key(|e| (e.start, e.end));
-    out
-}
-
-fn kind_name(kind: SpanKind) -> &'static str {
-    match kind {
-        SpanKind::Removed => "removed",
-        SpanKind::CutBefore => "cut-before",
-        SpanKind::CutAfter => "cut-after",
-    }
+    cleaned.write(output)
 }
 
 /// A source's rules file, loaded or mined, and the cleaners built from it (on first use).
@@ -243,16 +181,18 @@ impl Rules {
         }))
     }
 
-    /// The ranges of a document removed or given back, and why: a list of dicts with `start` and `end`
-    /// (UTF-8 byte offsets into the document, as `chaff clean --explain` gives them; for HTML each range's
-    /// source bytes), `char_start` and `char_end` (offsets into the Python string), `kind` ("removed",
-    /// "cut-before", "cut-after", or "kept": given back by a stage or a keep rule), `rules` (the ids of
-    /// every rule that matched it) and `stages` (the cleaning stages that decided).
+    /// The ranges of a document removed or given back, and why, exactly as `chaff clean --explain` names
+    /// them: a list of dicts with `start` and `end` (UTF-8 byte offsets into the document: the output of
+    /// `clean` is the document less every removed range), `taken` (for an HTML range that keeps tags
+    /// inside it, the `[start, end]` pieces it took; else absent), `char_start` and `char_end` (offsets into
+    /// the Python string), `kind` ("removed", "cut-before", "cut-after", or "kept": given back by a stage
+    /// or a keep rule), `rules` (the ids of every rule that matched it) and `stages` (the cleaning stages
+    /// that decided).
     #[pyo3(signature = (doc, *, include_pending = false))]
     fn explain<'py>(&self, py: Python<'py>, doc: &str, include_pending: bool) -> PyResult<Bound<'py, PyList>> {
         let cleaner = self.cleaner(include_pending)?;
         let page = Page::for_rules(doc, &self.file);
-        let spans = py.detach(|| explained(cleaner, &page));
+        let spans = py.detach(|| explained(cleaner, &page, Output::Cleaned, &cleaner.explain_page(&page), &|i| i));
         // every offset, sorted: one pass over the document turns them into character offsets
         let mut bytes: Vec<usize> = spans.iter().flat_map(|s| [s.start, s.end]).collect();
         bytes.sort_unstable();
@@ -272,6 +212,9 @@ impl Rules {
             d.set_item("end", s.end)?;
             d.set_item("char_start", char_of(s.start))?;
             d.set_item("char_end", char_of(s.end))?;
+            if let Some(taken) = &s.taken {
+                d.set_item("taken", taken.clone())?;
+            }
             d.set_item("kind", s.kind)?;
             d.set_item("rules", &s.rules)?;
             d.set_item("stages", &s.stages)?;
