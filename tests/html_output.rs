@@ -87,20 +87,24 @@ fn cleaned_html_reads_back_as_the_cleaned_text_on_real_sites() {
         eprintln!("skipped: {} is absent", root.display());
         return;
     }
-    // a few sites of each dataset, every page of each (the guardian's are where the defect was found)
-    let sites = ["dragnet/guardian.co.uk", "dragnet/abcnews.go.com", "dragnet/bbc.com", "cleanportaleval/bbc.co.uk"];
+    // every site of both datasets, every page of each
+    let mut sites: Vec<PathBuf> = ["dragnet", "cleanportaleval"]
+        .iter()
+        .filter_map(|d| fs::read_dir(root.join(d)).ok())
+        .flat_map(|entries| entries.map(|e| e.unwrap().path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    sites.sort();
     let dir = tempfile::tempdir().unwrap();
     let (mut bad, mut n) = (Vec::new(), 0);
-    for site in sites {
-        let from = root.join(site);
-        if !from.exists() {
-            continue;
-        }
+    for from in sites {
+        let site = from.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
         let pages = dir.path().join(site.replace('/', "_"));
         pages_of(&from, 30, &pages);
         let (b, k) = unreadable(&pages);
         bad.extend(b);
         n += k;
     }
+    assert!(n >= 400, "{n} pages");
     assert!(bad.is_empty(), "{} of {n} pages do not read back as their text:\n{}", bad.len(), bad.join("\n"));
 }
