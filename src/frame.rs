@@ -143,7 +143,7 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
 
 /// Words so common that any article holds them, in any order: a string of these and mutable patterns
 /// alone ("of the", "The «upcase»", "«number» in the") says nothing about where a page's template is.
-const COMMON_WORDS: &[&str] = &[
+pub const COMMON_WORDS: &[&str] = &[
     "a", "about", "after", "all", "an", "and", "are", "as", "at", "be", "been", "but", "by", "for", "from", "had",
     "has", "have", "he", "her", "his", "i", "if", "in", "is", "it", "its", "more", "my", "no", "not", "of", "on",
     "one", "or", "our", "out", "she", "so", "than", "that", "the", "their", "them", "there", "they", "this", "to",
