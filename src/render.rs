@@ -6,9 +6,10 @@
 use std::collections::HashMap;
 
 use html2text::render::{TextDecorator, TrivialDecorator};
-use html5gum::{DefaultEmitter, Emitter, ForwardingEmitter, State, Token, Tokenizer};
+use html5gum::{DefaultEmitter, State, Token, Tokenizer};
 
 use crate::cleaning::normalize;
+use crate::view::{Quiet, is_void, key};
 
 /// The text a reader sees of `html` once the `removed` byte spans are taken out. Only the text inside
 /// them goes: their tags stay, so what is left parses as the page did (a removed `</script>` or `-->`
@@ -248,7 +249,7 @@ impl ElementCut<'_> {
         match start {
             Some(_) if matches!(name, b"meta" | b"link" | b"base") => self.fixed.push(piece),
             Some(_) if name == b"style" => self.style = Some(span.start),
-            Some(self_closing) if self_closing || is_void(name) => {}
+            Some(self_closing) if self_closing || is_void(key) => {}
             Some(_) => {
                 self.stack.push((key, self.open_tags.len()));
                 *self.open_count.entry(key).or_default() += 1;
@@ -291,52 +292,6 @@ impl ElementCut<'_> {
         }
         self.stack.clear();
         self.open_count.clear();
-    }
-}
-
-/// A tag name as a number: its first 16 bytes (names are lowercased by the tokenizer).
-fn key(name: &[u8]) -> u128 {
-    let mut k = [0u8; 16];
-    for (d, s) in k.iter_mut().zip(name) {
-        *d = *s;
-    }
-    u128::from_le_bytes(k)
-}
-
-/// Elements that hold nothing and have no end tag.
-fn is_void(name: &[u8]) -> bool {
-    matches!(
-        name,
-        b"area"
-            | b"base"
-            | b"br"
-            | b"col"
-            | b"embed"
-            | b"hr"
-            | b"img"
-            | b"input"
-            | b"keygen"
-            | b"link"
-            | b"meta"
-            | b"param"
-            | b"source"
-            | b"track"
-            | b"wbr"
-    )
-}
-
-/// The default emitter, reporting no parse errors (the page view's reason: they cost and say nothing).
-struct Quiet(DefaultEmitter<usize>);
-
-impl ForwardingEmitter for Quiet {
-    type Token = <DefaultEmitter<usize> as Emitter>::Token;
-
-    fn inner(&mut self) -> &mut impl Emitter<Token = Self::Token> {
-        &mut self.0
-    }
-
-    fn should_emit_errors(&mut self) -> bool {
-        false
     }
 }
 

@@ -48,7 +48,7 @@ fn style_hides(style: &[u8]) -> bool {
 
 /// A tag name as a number: its first 16 bytes, lowercased. Longer names are no name this reader knows,
 /// so sharing a key among them changes nothing.
-pub(super) fn key(name: &[u8]) -> u128 {
+pub(crate) fn key(name: &[u8]) -> u128 {
     let mut k = [0u8; 16];
     for (d, s) in k.iter_mut().zip(name) {
         *d = s.to_ascii_lowercase();
@@ -134,7 +134,7 @@ pub(super) fn is_block(name: u128) -> bool {
 }
 
 /// Elements that hold no content and have no end tag.
-pub(super) fn is_void(name: u128) -> bool {
+pub(crate) fn is_void(name: u128) -> bool {
     let (k, len) = name_of(&name);
     matches!(
         &k[..len],

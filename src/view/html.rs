@@ -330,7 +330,7 @@ impl Closes {
 
 /// The default emitter, reporting no parse errors: a reader has no use for them, and checking every
 /// character for them took a fifth of the tokenizer's time.
-struct Quiet(DefaultEmitter<usize>);
+pub(crate) struct Quiet(pub(crate) DefaultEmitter<usize>);
 
 impl ForwardingEmitter for Quiet {
     type Token = <DefaultEmitter<usize> as Emitter>::Token;

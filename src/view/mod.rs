@@ -18,6 +18,8 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
+pub(crate) use elements::{is_void, key};
+pub(crate) use html::Quiet;
 pub use html::Reading;
 pub use map::SourceMap;
 

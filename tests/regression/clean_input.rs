@@ -6,24 +6,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use crate::clean_io::{TEMPLATE, count_files, doc, rules};
 use crate::run::{chaff, chaff_stdin, stderr};
-
-const TEMPLATE: &str = "Read more about it";
-
-/// A rules file with one accepted rule that removes [`TEMPLATE`], for `tokenizer` ("text" or "html").
-fn rules(dir: &Path, tokenizer: &str) {
-    fs::write(
-        dir.join("rules.toml"),
-        format!(
-            "source = \"x\"\ntokenizer = \"{tokenizer}\"\n[cutoff]\nauto = 50\nchosen = 50\n\n[[rule]]\nid = \"r1\"\nstatus = \"accepted\"\nregex = 'Read\\s+more\\s+about\\s+it'\n"
-        ),
-    )
-    .unwrap();
-}
-
-fn doc(i: usize) -> String {
-    format!("The article number {i} tells its story at length.\n{TEMPLATE}\n")
-}
 
 /// A temp dir with `rules.toml` (text) and an empty `docs/`.
 fn fixture() -> tempfile::TempDir {
@@ -31,10 +15,6 @@ fn fixture() -> tempfile::TempDir {
     rules(dir.path(), "text");
     fs::create_dir(dir.path().join("docs")).unwrap();
     dir
-}
-
-fn count_files(dir: &Path) -> usize {
-    fs::read_dir(dir).map_or(0, |d| d.count())
 }
 
 #[test]

@@ -7,10 +7,10 @@ use std::process::{Command, Output};
 
 use crate::run::{chaff, chaff_stdin, stderr, with_closed_stdout};
 
-const TEMPLATE: &str = "Read more about it";
+pub(crate) const TEMPLATE: &str = "Read more about it";
 
 /// A rules file with one accepted rule that removes [`TEMPLATE`], for `tokenizer` ("text" or "html").
-fn rules(dir: &Path, tokenizer: &str) {
+pub(crate) fn rules(dir: &Path, tokenizer: &str) {
     fs::write(
         dir.join("rules.toml"),
         format!(
@@ -31,11 +31,11 @@ fn fixture(n: usize) -> tempfile::TempDir {
     dir
 }
 
-fn doc(i: usize) -> String {
+pub(crate) fn doc(i: usize) -> String {
     format!("The article number {i} tells its story at length.\n{TEMPLATE}\n")
 }
 
-fn count_files(dir: &Path) -> usize {
+pub(crate) fn count_files(dir: &Path) -> usize {
     fs::read_dir(dir).map_or(0, |d| d.count())
 }
 
