@@ -182,6 +182,17 @@ pub struct CleanArgs {
     /// it did (a removed `<script>` opener would otherwise leave its code as text). Text rules: no change.
     #[arg(long, conflicts_with = "text")]
     pub keep_tags: bool,
+    /// Read every input in this encoding (a WHATWG label: windows-1251, shift_jis, gbk, euc-kr, koi8-r,
+    /// iso-8859-2, …) instead of finding it: a byte order mark, else UTF-8, else the page's declaration,
+    /// else a detector. Cleaned files are written in the input's encoding; `--text` writes UTF-8.
+    #[arg(long, value_name = "LABEL", value_parser = encoding_label)]
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+fn encoding_label(label: &str) -> Result<&'static encoding_rs::Encoding, String> {
+    encoding_rs::Encoding::for_label(label.as_bytes()).ok_or_else(|| {
+        format!("no encoding labelled {label:?}: give a WHATWG label such as utf-8, windows-1251, shift_jis, gbk, euc-kr, koi8-r or iso-8859-2")
+    })
 }
 
 #[derive(Args, Debug)]

@@ -15,7 +15,7 @@ use chaff::symbol::Symbol;
 use rayon::prelude::*;
 
 use super::args::BenchArgs;
-use super::clean::{Destination, Output};
+use super::clean::Destination;
 
 /// Peak resident memory of this process so far (VmHWM), in MB.
 fn peak_mb() -> f64 {
@@ -138,9 +138,7 @@ fn bench_clean_folder() -> Result<()> {
         chaff::view::DocKind::Text,
         std::slice::from_ref(&input),
         Destination::Folder(&out),
-        false,
-        false,
-        Output::Cleaned,
+        super::clean::How::default(),
     )?;
     let folder = t.elapsed().as_secs_f64();
     let bytes = c.bytes() as u64;

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use anyhow::{Context, Result, bail};
 use chaff::atomic::{prepare_folder, sync_folder, write_unsynced};
 use chaff::cleaning::Cleaner;
-use chaff::corpus::{Decoded, read_text};
+use chaff::corpus::{Decoded, Encoding, read_text_as};
 pub(super) use chaff::page::Output;
 use chaff::page::{CleanedPage, Page};
 use chaff::view::DocKind;
@@ -65,11 +65,22 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
             "give --out DIR for the cleaned files, or --in-place to replace the documents with them (or no INPUT, to clean JSON Lines from stdin to stdout)"
         ),
     };
-    clean_files(&cleaner, kind, &args.inputs, dest, args.in_place, args.explain, output)
+    let how = How { in_place: args.in_place, explain: args.explain, output, encoding: args.encoding };
+    clean_files(&cleaner, kind, &args.inputs, dest, how)
 }
 
 fn written(cleaned: &CleanedPage, output: Output) -> String {
     cleaned.write(output)
+}
+
+/// How files are cleaned: over their inputs or not, explained or not, which output, which encoding.
+#[derive(Clone, Copy, Default)]
+pub(super) struct How {
+    pub in_place: bool,
+    pub explain: bool,
+    pub output: Output,
+    /// Every input read in this encoding (`--encoding`), instead of finding each one's.
+    pub encoding: Option<&'static encoding_rs::Encoding>,
 }
 
 pub(super) fn clean_files(
@@ -77,10 +88,9 @@ pub(super) fn clean_files(
     kind: DocKind,
     inputs: &[PathBuf],
     dest: Destination<'_>,
-    in_place: bool,
-    explain: bool,
-    output: Output,
+    how: How,
 ) -> Result<ExitCode> {
+    let How { in_place, explain, output, encoding } = how;
     let plan = plan::plan(inputs, dest, in_place, output == Output::Text)?;
     let failed = AtomicUsize::new(plan.failed);
     for dir in &plan.folders {
@@ -97,7 +107,7 @@ pub(super) fn clean_files(
             let path = &job.input;
             let run = || -> Result<(usize, Decoded)> {
                 let bytes = fs::read(path).with_context(|| format!("{}", path.display()))?;
-                let Some(decoded) = read_text(bytes) else {
+                let Some(decoded) = read_text_as(bytes, encoding) else {
                     bail!(
                         "{}: binary file (NUL bytes): neither UTF-8 nor UTF-16 with a byte order mark",
                         path.display()
@@ -107,21 +117,22 @@ pub(super) fn clean_files(
                     if job.replaces_input {
                         // Writing the cleaned text over the file would put U+FFFD where its bytes were.
                         bail!(
-                            "{}: not {} ({}), so --in-place would write U+FFFD over those bytes; left as it is: convert it to UTF-8 first (iconv -f ITS-ENCODING -t utf-8), or clean it with --out into another folder",
+                            "{}: not read exactly as {} ({}), so --in-place would not write its bytes back; left as it is: name its encoding with --encoding, convert it to UTF-8 first (iconv -f ITS-ENCODING -t utf-8), or clean it with --out into another folder",
                             path.display(),
                             decoded.encoding.name(),
-                            decoded.replaced_message()
+                            decoded.inexact_message()
                         );
                     }
-                    eprintln!(
-                        "chaff: warning: {}: {} replaced with U+FFFD",
-                        path.display(),
-                        decoded.replaced_message()
-                    );
+                    eprintln!("chaff: warning: {}: {}", path.display(), decoded.inexact_message());
                 }
                 let cleaned = cleaner.clean_page(Page::new(&decoded.text, kind));
-                // Written as it was read: UTF-16 stays UTF-16, a byte order mark stays.
-                let bytes = decoded.encode(written(&cleaned, output));
+                // Written as it was read: UTF-16 stays UTF-16, a byte order mark stays, a page stays in its
+                // declared encoding. A legacy page's reader text is a new document with no declaration: UTF-8.
+                let out = written(&cleaned, output);
+                let bytes = match decoded.encoding {
+                    Encoding::Legacy(_) if output == Output::Text => out.into_bytes(),
+                    _ => decoded.encode(out),
+                };
                 // Outputs can be made again: no fsync each; the folder is synced once at the end.
                 write_unsynced(&job.output, &bytes)?;
                 Ok((cleaned.removed_bytes(), decoded))

@@ -21,31 +21,47 @@ fn fixture() -> tempfile::TempDir {
 fn in_place_refuses_a_document_it_could_not_decode_exactly() {
     let dir = fixture();
     let p = dir.path();
-    // windows-1252, KOI8-R and Shift_JIS bytes: none of them UTF-8
-    let latin1 = b"Caf\xe9 cr\xe8me, the article tells its story.\nRead more about it\n".to_vec();
-    let koi8 = b"\xf7\xc5\xd3\xd4\xc9 article of the day.\nRead more about it\n".to_vec();
-    let sjis = b"<p>\x93\xfa\x96\x7b\x8c\xea article.</p><p>Read more about it</p>".to_vec();
-    fs::write(p.join("docs/a.txt"), &latin1).unwrap();
+    // UTF-8 with a stray byte: read as UTF-8, the byte replaced, so its text is not its bytes
+    let broken = b"Caf\xc3\xa9 cr\xc3\xa8me \xff, the article tells its story.\nRead more about it\n".to_vec();
+    fs::write(p.join("docs/a.txt"), &broken).unwrap();
     fs::write(p.join("docs/b.txt"), doc(1)).unwrap();
-    fs::write(p.join("docs/c.txt"), &koi8).unwrap();
-    fs::write(p.join("docs/d.html"), &sjis).unwrap();
     let o = chaff(&["clean", "--rules", "rules.toml", "docs", "--in-place"], p);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
-    for name in ["docs/a.txt", "docs/c.txt", "docs/d.html"] {
-        assert!(err.contains(&format!("{name}: not UTF-8")), "names {name} and why: {err}");
-    }
-    assert!(err.contains("--out"), "says what to do: {err}");
-    assert_eq!(fs::read(p.join("docs/a.txt")).unwrap(), latin1, "not a byte lost");
-    assert_eq!(fs::read(p.join("docs/c.txt")).unwrap(), koi8);
-    assert_eq!(fs::read(p.join("docs/d.html")).unwrap(), sjis);
+    assert!(err.contains("docs/a.txt: not read exactly as UTF-8"), "names the file and why: {err}");
+    assert!(err.contains("--out") && err.contains("--encoding"), "says what to do: {err}");
+    assert_eq!(fs::read(p.join("docs/a.txt")).unwrap(), broken, "not a byte lost");
     let b = fs::read_to_string(p.join("docs/b.txt")).unwrap();
     assert!(!b.contains(TEMPLATE) && b.contains("article number 1"), "the others are cleaned: {b}");
     // into another folder the lossy text may be written, with the warning
     let o = chaff(&["clean", "--rules", "rules.toml", "docs/a.txt", "--out", "out"], p);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("replaced with U+FFFD"), "{}", stderr(&o));
-    assert!(fs::read_to_string(p.join("out/a.txt")).unwrap().starts_with("Caf\u{FFFD} cr\u{FFFD}me"));
+    assert!(fs::read_to_string(p.join("out/a.txt")).unwrap().starts_with("Café crème \u{FFFD}"));
+}
+
+#[test]
+fn in_place_writes_documents_in_legacy_encodings_back_in_their_encoding() {
+    let dir = fixture();
+    let p = dir.path();
+    // windows-1252, KOI8-R and Shift_JIS bytes: none of them UTF-8, each read exactly in its encoding
+    let latin1 = b"Caf\xe9 cr\xe8me, the article tells its story.\nRead more about it\n".to_vec();
+    let koi8 = b"\xf7\xc5\xd3\xd4\xc9 article of the day.\nRead more about it\n".to_vec();
+    let sjis = b"<p>\x93\xfa\x96\x7b\x8c\xea article.</p><p>Read more about it</p>".to_vec();
+    for (name, bytes) in [("a.txt", &latin1), ("c.txt", &koi8), ("d.html", &sjis)] {
+        fs::write(p.join("docs").join(name), bytes).unwrap();
+    }
+    let o = chaff(&["clean", "--rules", "rules.toml", "docs", "--in-place"], p);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // text rules on a page: its markup glues the template to tags, nothing matches; written back as read
+    assert_eq!(fs::read(p.join("docs/d.html")).unwrap(), sjis);
+    for (name, bytes) in [("a.txt", &latin1), ("c.txt", &koi8)] {
+        let out = fs::read(p.join("docs").join(name)).unwrap();
+        let kept = &bytes[..bytes.windows(4).position(|w| w == b"Read").unwrap()];
+        let kept = kept.trim_ascii_end();
+        assert!(out.starts_with(kept), "{name}: its bytes kept: {out:?}");
+        assert!(!out.windows(4).any(|w| w == b"Read"), "{name}: the template gone: {out:?}");
+    }
 }
 
 #[test]
@@ -135,7 +151,7 @@ fn utf16_pages_with_a_byte_order_mark_are_read_and_written_back_in_utf16() {
     fs::write(p.join("site/broken.html"), &broken).unwrap();
     let o = chaff(&["clean", "--rules", "rules.toml", "site/broken.html", "--in-place"], p);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains("site/broken.html: not UTF-16"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("site/broken.html: not read exactly as UTF-16"), "{}", stderr(&o));
     assert_eq!(fs::read(p.join("site/broken.html")).unwrap(), broken);
 }
 
