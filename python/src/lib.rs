@@ -162,7 +162,7 @@ impl Rules {
     fn clean(&self, py: Python<'_>, doc: &str, include_pending: bool, output: &str) -> PyResult<String> {
         let output = output_of(output, self.file.input())?;
         let cleaner = self.cleaner(include_pending)?;
-        Ok(py.detach(|| written(cleaner.clean_page(Page::for_rules(doc, &self.file)), output)))
+        Ok(py.detach(|| self.clean_one(cleaner, doc, output)))
     }
 
     /// Many documents, cleaned on all cores with the GIL released; the results in order.
@@ -177,7 +177,7 @@ impl Rules {
         let output = output_of(output, self.file.input())?;
         let cleaner = self.cleaner(include_pending)?;
         Ok(py.detach(|| {
-            docs.par_iter().map(|d| written(cleaner.clean_page(Page::for_rules(d, &self.file)), output)).collect()
+            docs.par_iter().map(|d| self.clean_one(cleaner, d, output)).collect()
         }))
     }
 
@@ -191,8 +191,10 @@ impl Rules {
     #[pyo3(signature = (doc, *, include_pending = false))]
     fn explain<'py>(&self, py: Python<'py>, doc: &str, include_pending: bool) -> PyResult<Bound<'py, PyList>> {
         let cleaner = self.cleaner(include_pending)?;
-        let page = Page::for_rules(doc, &self.file);
-        let spans = py.detach(|| explained(cleaner, &page, Output::Cleaned, &cleaner.explain_page(&page), &|i| i));
+        let (bom, text) = without_bom(doc);
+        let page = Page::for_rules(text, &self.file);
+        let spans =
+            py.detach(|| explained(cleaner, &page, Output::Cleaned, &cleaner.explain_page(&page), &|i| i + bom));
         // every offset, sorted: one pass over the document turns them into character offsets
         let mut bytes: Vec<usize> = spans.iter().flat_map(|s| [s.start, s.end]).collect();
         bytes.sort_unstable();
@@ -221,6 +223,24 @@ impl Rules {
             out.append(d)?;
         }
         Ok(out)
+    }
+}
+
+impl Rules {
+    /// One document cleaned as `chaff clean` cleans a file: a byte order mark is skipped (it would change
+    /// what the stages see) and kept in the output.
+    fn clean_one(&self, cleaner: &Cleaner, doc: &str, output: Output) -> String {
+        let (bom, text) = without_bom(doc);
+        let cleaned = written(cleaner.clean_page(Page::for_rules(text, &self.file)), output);
+        if bom > 0 { format!("\u{FEFF}{cleaned}") } else { cleaned }
+    }
+}
+
+/// The length of `doc`'s byte order mark (0 or 3 bytes) and the text after it.
+fn without_bom(doc: &str) -> (usize, &str) {
+    match doc.strip_prefix('\u{FEFF}') {
+        Some(text) => ('\u{FEFF}'.len_utf8(), text),
+        None => (0, doc),
     }
 }
 

@@ -100,6 +100,19 @@ def test_mine_decides_html_as_chaff_mine_does_for_pages_that_start_with_a_wrappe
     assert rules.to_toml() == expected
 
 
+def test_a_byte_order_mark_changes_nothing_that_is_removed(mined):
+    rules = chaff.Rules.load(mined / "html_news.toml")
+    texts = [read(p) for p in documents(SAMPLES / "html_news")][:20]
+    for output in ("cleaned", "text", "keep-tags"):
+        plain = rules.clean_many(texts, include_pending=True, output=output)
+        marked = rules.clean_many(["\ufeff" + t for t in texts], include_pending=True, output=output)
+        assert marked == ["\ufeff" + t for t in plain], output
+    spans = rules.explain("\ufeff" + texts[0], include_pending=True)
+    assert [(s["start"] - 3, s["end"] - 3) for s in spans] == [
+        (s["start"], s["end"]) for s in rules.explain(texts[0], include_pending=True)
+    ]
+
+
 def test_a_malformed_rules_file_raises_with_file_line_and_column_as_the_cli_says(chaff_bin, tmp_path):
     path = tmp_path / "x.toml"
     path.write_text('source = "x"\n[cutoff]\nauto = 5\nchosen = "high"\n')
