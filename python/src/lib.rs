@@ -176,9 +176,7 @@ impl Rules {
     ) -> PyResult<Vec<String>> {
         let output = output_of(output, self.file.input())?;
         let cleaner = self.cleaner(include_pending)?;
-        Ok(py.detach(|| {
-            docs.par_iter().map(|d| self.clean_one(cleaner, d, output)).collect()
-        }))
+        Ok(py.detach(|| docs.par_iter().map(|d| self.clean_one(cleaner, d, output)).collect()))
     }
 
     /// The ranges of a document removed or given back, and why, exactly as `chaff clean --explain` names
