@@ -97,3 +97,13 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_regex_rule_finds_overlapping_matches_as_the_token_rule_does() {
+    // "a a" on "a a a b": the token rule matches at 0 and at 2; a regex searched on from a match's end
+    // found only the first and left "a b"
+    let rules = vec![rule(0, &["a", "a"], Action::Remove)];
+    let as_regex: Vec<Rule> = rules.iter().map(|r| Rule { regex: format!("(?:{})", r.regex), ..r.clone() }).collect();
+    assert_eq!(clean(&rules, 0, "a a a b "), clean(&as_regex, 0, "a a a b "));
+    assert_eq!(clean(&as_regex, 0, "a a a b ").0, "b");
+}

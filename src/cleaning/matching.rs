@@ -20,6 +20,9 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
+/// The longest regex match after which the search goes on inside it, for overlapping matches.
+const OVERLAP: usize = 256;
+
 impl Cleaner {
     /// Every match of every rule, sorted, less those stages `line-boundary`, `sentence-heads`,
     /// `sentence-tails` and `clusters` drop.
@@ -43,17 +46,26 @@ impl Cleaner {
             let starts: Vec<usize> = spans.iter().map(|s| s.0).collect();
             let is_end = |e: usize| spans.binary_search_by_key(&e, |s| s.1).is_ok();
             for (rule, re) in &self.regex_rules {
-                // the regex's leftmost matches, found in one pass: a search restarted at every token after
-                // a match read the rest of the document each time (`(?s).*` took minutes)
-                let mut read_to = 0;
-                for m in re.find_iter(text) {
-                    work::add(m.end() - read_to);
-                    read_to = m.end();
+                let mut from = 0;
+                loop {
+                    let found = re.find_at(text, from);
+                    // what the search read to find it (or to find nothing)
+                    work::add(found.map_or(text.len(), |m| m.end()).saturating_sub(from));
+                    let Some(m) = found else { break };
                     if m.end() > m.start() && starts.binary_search(&m.start()).is_ok() && is_end(m.end()) {
                         out.push(Match { start: m.start(), end: m.end(), rule: *rule });
                     }
+                    // Overlapping matches are found as the token rules find them: the search goes on at the
+                    // next token after this match's start. After a long match it goes on at its end: a
+                    // search restarted inside it would read it again each time (`(?s).*` took minutes),
+                    // so no restart reads more than OVERLAP bytes a second time.
+                    let again = if m.end() - m.start() <= OVERLAP { m.start() } else { m.end().max(m.start() + 1) - 1 };
+                    let k = starts.partition_point(|&s| s <= again);
+                    match starts.get(k) {
+                        Some(&s) => from = s,
+                        None => break,
+                    }
                 }
-                work::add(text.len() - read_to);
             }
         }
         if !self.line_rules.is_empty() {
