@@ -89,3 +89,12 @@ fn every_sample_page_cut_off_anywhere_shows_the_lines_before_the_cut() {
         }
     }
 }
+
+#[test]
+fn a_reference_that_ends_the_page_maps_to_all_its_bytes() {
+    for html in ["Tuesday,&amp;", "<p>a &lt;", "x &#233;"] {
+        let v = PageView::of_html(html);
+        let n = v.text().len();
+        assert_eq!(v.map().to_source(0..n).last().map(|r| r.end), Some(html.len()), "{html:?}");
+    }
+}

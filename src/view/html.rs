@@ -148,8 +148,14 @@ impl Reader<'_> {
                     self.end_tag(lt, gt);
                 }
                 Token::String(text) => {
+                    let mut end = base + text.span.end;
+                    // html5gum ends text that closes the page after a character reference a byte short
+                    // ("a&amp;" spans "a&amp"): text with no tag after it runs to the end
+                    if !self.bytes[end..to].contains(&b'<') {
+                        end = to;
+                    }
                     if self.raw != Some(RawText::Dropped) {
-                        self.text(base + text.span.start..base + text.span.end);
+                        self.text(base + text.span.start..end);
                     }
                 }
                 Token::Comment(_) | Token::Doctype(_) | Token::Error(_) => {}
