@@ -98,3 +98,16 @@ fn a_reference_that_ends_the_page_maps_to_all_its_bytes() {
         assert_eq!(v.map().to_source(0..n).last().map(|r| r.end), Some(html.len()), "{html:?}");
     }
 }
+
+#[test]
+fn the_line_a_title_never_closed_ends_stands_for_the_tag_that_ends_it() {
+    // the break after the title maps to the `<b>` that ends it, not to no bytes at all
+    let html = "<title>Headline<b>bold</b> more";
+    let v = PageView::of_html(html);
+    assert_eq!(v.text(), "Headline\nbold more");
+    for r in v.map().to_source(0..v.text().len()) {
+        assert!(r.start < r.end && r.end <= html.len(), "{r:?}");
+    }
+    let newline = v.text().find('\n').unwrap();
+    assert_eq!(v.map().to_source(newline..newline + 1), [15..18]);
+}

@@ -126,7 +126,7 @@ impl Reader<'_> {
             match token {
                 Token::StartTag(tag) => {
                     let (lt, gt) = (base + tag.span.start, (base + tag.span.end).saturating_sub(1));
-                    self.end_unclosed(lt);
+                    self.end_unclosed(lt, gt);
                     if let Some(kind) = self.start_tag(lt, gt) {
                         self.raw = Some(kind);
                         if self.closes.raw_text_after(&tag.name, gt) {
@@ -143,7 +143,7 @@ impl Reader<'_> {
                 }
                 Token::EndTag(tag) => {
                     let (lt, gt) = (base + tag.span.start, (base + tag.span.end).saturating_sub(1));
-                    self.end_unclosed(lt);
+                    self.end_unclosed(lt, gt);
                     self.raw = None;
                     self.end_tag(lt, gt);
                 }
@@ -163,11 +163,12 @@ impl Reader<'_> {
         }
     }
 
-    /// A tag at `lt` ends the text of a raw-text element that is never closed.
-    fn end_unclosed(&mut self, lt: usize) {
+    /// A tag at `lt..=gt` ends the text of a raw-text element that is never closed: the line it shows
+    /// ends there, its break standing for the tag.
+    fn end_unclosed(&mut self, lt: usize, gt: usize) {
         if std::mem::take(&mut self.unclosed) {
             if self.raw == Some(RawText::Shown) {
-                self.out.line_break(lt..lt);
+                self.out.line_break(lt..gt + 1);
             }
             self.raw = None;
         }
