@@ -109,5 +109,5 @@ fn the_line_a_title_never_closed_ends_stands_for_the_tag_that_ends_it() {
         assert!(r.start < r.end && r.end <= html.len(), "{r:?}");
     }
     let newline = v.text().find('\n').unwrap();
-    assert_eq!(v.map().to_source(newline..newline + 1), [15..18]);
+    assert_eq!(v.map().to_source(newline..newline + 1), vec![15..18]);
 }
