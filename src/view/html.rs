@@ -309,13 +309,13 @@ impl Closes {
     fn of(bytes: &[u8]) -> Closes {
         let mut raw_text_ends = HashMap::new();
         let mut open_comments = Vec::new();
-        let mut i = 0;
-        while let Some(d) = bytes[i..].iter().position(|&c| c == b'<' || c == b'-') {
-            let at = i + d;
-            i = at + 1;
+        // every `<` and `>` once, found a word at a time
+        for at in memchr::memchr2_iter(b'<', b'>', bytes) {
             let rest = &bytes[at..];
-            if rest.starts_with(b"-->") {
-                open_comments.clear();
+            if rest[0] == b'>' {
+                if at >= 2 && &bytes[at - 2..at] == b"--" {
+                    open_comments.clear();
+                }
             } else if rest.starts_with(b"<!--") {
                 open_comments.push(at);
             } else if let Some(name) = rest.strip_prefix(b"</") {
