@@ -9,7 +9,7 @@ use html2text::render::{TextDecorator, TrivialDecorator};
 use html5gum::{DefaultEmitter, State, Token, Tokenizer};
 
 use crate::cleaning::normalize;
-use crate::view::{Quiet, is_void, key};
+use crate::view::{Closes, Quiet, is_void, key};
 
 /// The text a reader sees of `html` once the `removed` byte spans are taken out. Only the text inside
 /// them goes: their tags stay, so what is left parses as the page did (a removed `</script>` or `-->`
@@ -183,6 +183,8 @@ pub fn element_cuts(html: &str, removed: &[(usize, usize)]) -> Vec<(usize, usize
     // raw text is switched into by hand, as the page view does (`<noscript>` is markup to it)
     emitter.naively_switch_states(false);
     let mut tokens = Tokenizer::new_with_emitter(html, Quiet(emitter));
+    // an element never closed is read as the view reads it: its text ends at the next tag
+    let closes = Closes::of(html.as_bytes());
     while let Some(Ok(token)) = tokens.next() {
         let (span, name, start) = match &token {
             Token::StartTag(t) => (t.span.start..t.span.end, &t.name[..], Some(t.self_closing)),
@@ -196,7 +198,9 @@ pub fn element_cuts(html: &str, removed: &[(usize, usize)]) -> Vec<(usize, usize
             b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => Some(State::RawText),
             _ => None,
         };
-        if let Some(state) = raw {
+        if let Some(state) = raw
+            && closes.raw_text_after(name, span.end.saturating_sub(1))
+        {
             tokens.set_state(state);
         }
         if !cut.tag(span, name, start) {

@@ -252,3 +252,14 @@ fn explain_lines_of_files_add_up_to_the_files_written() {
         assert_eq!(less(from, &taken), std::fs::read_to_string(out.join(written)).unwrap(), "{mode:?}");
     }
 }
+
+#[test]
+fn cleaned_html_of_a_title_never_closed_is_cut_as_the_view_reads_it() {
+    // the view ends the title at `<script>`; the cut must not read the script's start tag as title text
+    let c = cleaner(&[(vec!["«weekday»"], 0)]);
+    for doc in
+        ["<title>Tuesday,<script>if (a<b) x()</script>Tuesday, ", "<title>Tuesday,<style>p{}</style><p>Tuesday, x"]
+    {
+        check(&c, doc, DocKind::Html).unwrap();
+    }
+}

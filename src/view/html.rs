@@ -298,7 +298,7 @@ impl Reader<'_> {
 
 /// Where a page closes its raw-text elements and comments, found in one scan: an element opened after its
 /// name's last end tag, or a comment opened after the last `-->`, is never closed.
-struct Closes {
+pub(crate) struct Closes {
     /// The last `</name` of each raw-text element name (see [`raw_text`]), by [`key`].
     raw_text: HashMap<u128, usize>,
     /// Every `<!--` after the last `-->`, in order: the comments never closed.
@@ -306,7 +306,7 @@ struct Closes {
 }
 
 impl Closes {
-    fn of(bytes: &[u8]) -> Closes {
+    pub(crate) fn of(bytes: &[u8]) -> Closes {
         let mut raw_text_ends = HashMap::new();
         let mut open_comments = Vec::new();
         // every `<` and `>` once, found a word at a time
@@ -330,7 +330,7 @@ impl Closes {
     }
 
     /// Whether the raw-text element `name`, whose start tag ends at `gt`, has an end tag after it.
-    fn raw_text_after(&self, name: &[u8], gt: usize) -> bool {
+    pub(crate) fn raw_text_after(&self, name: &[u8], gt: usize) -> bool {
         self.raw_text.get(&key(name)).is_some_and(|&end| end > gt)
     }
 }

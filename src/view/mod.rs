@@ -19,8 +19,8 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 pub(crate) use elements::{is_void, key};
-pub(crate) use html::Quiet;
 pub use html::Reading;
+pub(crate) use html::{Closes, Quiet};
 pub use map::SourceMap;
 
 /// The kind of a source's documents: how their view is built. A rules file records it (`input`).
