@@ -22,6 +22,7 @@ use html5gum::{DefaultEmitter, Emitter, ForwardingEmitter, State, Token, Tokeniz
 use super::elements::{RawText, breaks_line, hides, is_block, is_void, key, name_of, raw_text};
 use super::entity;
 use super::map::SourceMap;
+use super::structure::{PathId, Structure};
 use super::writer::Lines;
 
 /// Choices about what of a page a reader sees.
@@ -40,7 +41,7 @@ impl Default for Reading {
 }
 
 /// The text of `html` as a reader sees it, the map back to `html`, and the bytes examined (the cost).
-pub(crate) fn read(html: &str, reading: Reading) -> (String, SourceMap, u64) {
+pub(crate) fn read(html: &str, reading: Reading) -> (String, SourceMap, Structure, u64) {
     let mut r = Reader {
         html,
         bytes: html.as_bytes(),
@@ -53,14 +54,15 @@ pub(crate) fn read(html: &str, reading: Reading) -> (String, SourceMap, u64) {
         open: Vec::new(),
         open_count: HashMap::new(),
         hidden: 0,
+        links: 0,
         work: 0,
     };
     r.run();
     // the tokenizer reads every byte once
     let work = r.work + 2 * html.len() as u64;
-    let Lines { text, map, .. } = r.out;
+    let Lines { text, map, structure, .. } = r.out;
     let len = text.len();
-    (text, map.finish(len, html.len()), work)
+    (text, map.finish(len, html.len()), structure, work)
 }
 
 /// An open element: its name (see [`key`]) and whether it hides what it holds.
@@ -68,6 +70,8 @@ pub(crate) fn read(html: &str, reading: Reading) -> (String, SourceMap, u64) {
 struct Open {
     name: u128,
     hides: bool,
+    /// Its element path (see [`Structure`]).
+    path: PathId,
 }
 
 struct Reader<'a> {
@@ -91,6 +95,8 @@ struct Reader<'a> {
     open_count: HashMap<u128, u32>,
     /// Open elements that hide what they hold.
     hidden: u32,
+    /// Open `<a>` elements.
+    links: u32,
     /// Bytes looked at outside searches.
     work: u64,
 }
@@ -127,7 +133,9 @@ impl Reader<'_> {
                 Token::StartTag(tag) => {
                     let (lt, gt) = (base + tag.span.start, (base + tag.span.end).saturating_sub(1));
                     self.end_unclosed(lt, gt);
-                    if let Some(kind) = self.start_tag(lt, gt) {
+                    let attribute = |name: &[u8]| tag.attributes.get(name).map(|v| v.value.as_slice());
+                    let (id, class) = (attribute(b"id"), attribute(b"class"));
+                    if let Some(kind) = self.start_tag(lt, gt, id, class) {
                         self.raw = Some(kind);
                         if self.closes.raw_text_after(&tag.name, gt) {
                             // the emitter remembers the start tag: its end tag closes the raw text
@@ -175,7 +183,7 @@ impl Reader<'_> {
     }
 
     /// A start tag spanning `lt..=gt`; returns the kind of its content when that is text, not markup.
-    fn start_tag(&mut self, lt: usize, gt: usize) -> Option<RawText> {
+    fn start_tag(&mut self, lt: usize, gt: usize, id: Option<&[u8]>, class: Option<&[u8]>) -> Option<RawText> {
         let tag = &self.bytes[(lt + 1).min(gt)..gt];
         let name_len = tag.iter().position(|&c| c.is_ascii_whitespace() || c == b'/').unwrap_or(tag.len());
         self.work += (gt - lt) as u64;
@@ -195,9 +203,13 @@ impl Reader<'_> {
         let whole_page = name == key(b"html") || name == key(b"body");
         let hides = self.reading.drop_hidden && !whole_page && (name == key(b"template") || hides(&tag[name_len..]))
             || !self.reading.noscript && name == key(b"noscript");
-        self.open.push(Open { name, hides });
+        let (lower, len) = name_of(&name);
+        let path = self.out.structure.child(self.out.path, &lower[..len], id, class);
+        self.open.push(Open { name, hides, path });
         *self.open_count.entry(name).or_default() += 1;
         self.hidden += u32::from(hides);
+        self.links += u32::from(name == key(b"a"));
+        self.set_place();
         None
     }
 
@@ -236,7 +248,15 @@ impl Reader<'_> {
         let top = self.open.pop()?;
         *self.open_count.get_mut(&top.name).expect("counted when pushed") -= 1;
         self.hidden -= u32::from(top.hides);
+        self.links -= u32::from(top.name == key(b"a"));
+        self.set_place();
         Some(top)
+    }
+
+    /// Tells the writer where text written now sits: the innermost open element's path, in a link or not.
+    fn set_place(&mut self) {
+        self.out.path = self.open.last().map_or(0, |o| o.path);
+        self.out.in_link = self.links > 0;
     }
 
     /// Text between markup: decoded, whitespace collapsed, unless hidden.

@@ -12,6 +12,7 @@ mod elements;
 mod entity;
 pub mod html;
 mod map;
+mod structure;
 mod writer;
 
 use std::ops::Range;
@@ -22,6 +23,7 @@ pub(crate) use elements::{is_void, key};
 pub use html::Reading;
 pub(crate) use html::{Closes, Quiet};
 pub use map::SourceMap;
+pub use structure::{PathId, Structure};
 
 /// The kind of a source's documents: how their view is built. A rules file records it (`input`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -76,12 +78,14 @@ fn looks_like_markup(text: &str) -> bool {
 pub struct PageView {
     text: String,
     map: SourceMap,
+    /// Each line's element path and link density: HTML pages only.
+    structure: Option<Box<Structure>>,
 }
 
 impl PageView {
     /// The view of a text document: the document itself.
     pub fn of_text(text: &str) -> PageView {
-        PageView { text: text.to_string(), map: SourceMap::identity(text.len()) }
+        PageView { text: text.to_string(), map: SourceMap::identity(text.len()), structure: None }
     }
 
     /// The view of a document of kind `kind`.
@@ -100,13 +104,18 @@ impl PageView {
     /// The view of an HTML page read as `reading`, and the bytes the reader examined to build it (its
     /// cost: a small multiple of the page's length whatever the page).
     pub fn of_html_reading(html: &str, reading: Reading) -> (PageView, u64) {
-        let (text, map, work) = html::read(html, reading);
-        (PageView { text, map }, work)
+        let (text, map, structure, work) = html::read(html, reading);
+        (PageView { text, map, structure: Some(Box::new(structure)) }, work)
     }
 
     /// The view's text: lines separated by `\n`.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// Where each line sits in the page: its element path and link density (HTML pages only).
+    pub fn structure(&self) -> Option<&Structure> {
+        self.structure.as_deref()
     }
 
     /// The map back to the source.

@@ -3,10 +3,10 @@
 use std::ops::Range;
 
 use super::map::MapBuilder;
+use super::structure::{PathId, Structure};
 
 /// The view's text as it is written: words, one space between them, one line break between blocks,
 /// nothing at the start or end of a line, no empty line.
-#[derive(Default)]
 pub(super) struct Lines {
     pub(super) text: String,
     pub(super) map: MapBuilder,
@@ -16,6 +16,26 @@ pub(super) struct Lines {
     space: Option<(Range<usize>, bool)>,
     /// A block boundary seen after the line's text: a line break if more text follows.
     line_break: Option<Range<usize>>,
+    /// Each line's element path and link density, kept for HTML pages.
+    pub(super) structure: Structure,
+    /// The path of the innermost open element, and whether text written now sits in a link.
+    pub(super) path: PathId,
+    pub(super) in_link: bool,
+}
+
+impl Default for Lines {
+    fn default() -> Lines {
+        Lines {
+            text: String::new(),
+            map: MapBuilder::default(),
+            line_has_text: false,
+            space: None,
+            line_break: None,
+            structure: Structure::new(),
+            path: 0,
+            in_link: false,
+        }
+    }
 }
 
 impl Lines {
@@ -27,6 +47,9 @@ impl Lines {
             self.map.whole(self.text.len(), brk);
             self.text.push('\n');
             self.space = None;
+            self.structure.start_line(self.path);
+        } else if self.text.is_empty() {
+            self.structure.start_line(self.path);
         } else if let Some((space, plain)) = self.space.take() {
             if plain {
                 // a lone space: as verbatim as the words around it, so they stay one run
@@ -42,6 +65,7 @@ impl Lines {
             self.map.whole(self.text.len(), source);
         }
         self.text.push_str(s);
+        self.structure.text(s.len(), self.in_link);
         self.line_has_text = true;
     }
 

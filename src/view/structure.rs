@@ -1,0 +1,224 @@
+//! Where each line of an HTML page's view sits in the page: its element path and its link density.
+//!
+//! Text statistics cannot see a block whose words change on every page while its place does not: reader
+//! comments, related-story strips, galleries, author boxes. Their container (`div#comments`,
+//! `ul.related-links`) is the same on every page. So the reader records, for each line of the view, the
+//! path of elements open where the line starts (tag, id and classes of each, innermost last) and how much
+//! of the line's text sits inside links.
+//!
+//! Paths are interned as a trie while the page is read: an element's path is its parent's path and its
+//! own label, found with one hash lookup when the element opens, so a line's path costs O(1) whatever the
+//! nesting depth. Digits in ids and classes are generalized (`post-1234` → `post-0`), as the mutable
+//! patterns generalize numbers in text, so that one template's blocks share a path across pages.
+
+use std::hash::{BuildHasher, Hasher};
+
+use foldhash::{HashMap, HashMapExt};
+
+/// The label of an element in a path: `tag`, then `#id` and `.class` for each class, digits runs as `0`.
+/// Ids and classes past [`MAX_ATTRIBUTE`] bytes are cut there: no template names its blocks that long.
+fn label(tag: &str, id: Option<&[u8]>, class: Option<&[u8]>) -> String {
+    let mut s = String::with_capacity(tag.len() + 16);
+    s.push_str(tag);
+    if let Some(id) = id.filter(|id| !id.is_empty()) {
+        s.push('#');
+        push_generalized(&mut s, id);
+    }
+    if let Some(class) = class {
+        for c in class.split(|b| b.is_ascii_whitespace()).filter(|c| !c.is_empty()) {
+            s.push('.');
+            push_generalized(&mut s, c);
+        }
+    }
+    s
+}
+
+/// Bytes of an id or a class attribute a label keeps.
+pub const MAX_ATTRIBUTE: usize = 64;
+
+fn push_generalized(s: &mut String, value: &[u8]) {
+    let value = &value[..value.len().min(MAX_ATTRIBUTE)];
+    let mut in_digits = false;
+    for ch in String::from_utf8_lossy(value).chars() {
+        if ch.is_ascii_digit() {
+            if !in_digits {
+                s.push('0');
+            }
+            in_digits = true;
+        } else {
+            in_digits = false;
+            s.push(ch);
+        }
+    }
+}
+
+/// The element paths of a page's lines and their link density (see the module doc).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Structure {
+    /// Path `i` (0 is the empty path: the page's top) is path `parent[i]` with label `label[i]` added.
+    parent: Vec<u32>,
+    label: Vec<String>,
+    /// A path by its parent and a hash of its element's tag, id and class as written: an element whose
+    /// path is known costs one hash of its attributes and one lookup, no allocation.
+    children: HashMap<(u32, u64), u32>,
+    /// Per view line: its path, the bytes of its text, the bytes of its text inside links.
+    line_path: Vec<u32>,
+    line_bytes: Vec<u32>,
+    line_link_bytes: Vec<u32>,
+}
+
+/// A path in a page's [`Structure`].
+pub type PathId = u32;
+
+impl Structure {
+    pub(super) fn new() -> Structure {
+        Structure { parent: vec![0], label: vec![String::new()], children: HashMap::new(), ..Structure::default() }
+    }
+
+    /// The path of element `tag` (lowercase) with attributes `id` and `class`, opened inside path `parent`.
+    pub(super) fn child(&mut self, parent: PathId, tag: &[u8], id: Option<&[u8]>, class: Option<&[u8]>) -> PathId {
+        let mut h = foldhash::fast::FixedState::with_seed(0).build_hasher();
+        // the label's own bytes, hashed as the label writes them: digit runs as one `0`, spaces as one
+        let mut buf = [0u8; MAX_ATTRIBUTE];
+        for part in [Some(tag), id, class] {
+            let part = part.unwrap_or(b"");
+            let mut n = 0;
+            for &b in &part[..part.len().min(MAX_ATTRIBUTE)] {
+                let b = if b.is_ascii_digit() {
+                    b'0'
+                } else if b.is_ascii_whitespace() {
+                    b' '
+                } else {
+                    b
+                };
+                if !(n > 0 && buf[n - 1] == b && (b == b'0' || b == b' ')) {
+                    buf[n] = b;
+                    n += 1;
+                }
+            }
+            h.write(&buf[..n]);
+            h.write_u8(0xff);
+        }
+        let next = self.parent.len() as u32;
+        let path = *self.children.entry((parent, h.finish())).or_insert(next);
+        if path == next {
+            self.parent.push(parent);
+            self.label.push(label(&String::from_utf8_lossy(tag), id, class));
+        }
+        path
+    }
+
+    /// A line starts, inside path `path`.
+    pub(super) fn start_line(&mut self, path: PathId) {
+        self.line_path.push(path);
+        self.line_bytes.push(0);
+        self.line_link_bytes.push(0);
+    }
+
+    /// `len` bytes of text were written on the current line, inside a link or not.
+    pub(super) fn text(&mut self, len: usize, in_link: bool) {
+        let len = len.min(u32::MAX as usize) as u32;
+        if let (Some(all), Some(link)) = (self.line_bytes.last_mut(), self.line_link_bytes.last_mut()) {
+            *all = all.saturating_add(len);
+            if in_link {
+                *link = link.saturating_add(len);
+            }
+        }
+    }
+
+    /// How many lines the view has.
+    pub fn lines(&self) -> usize {
+        self.line_path.len()
+    }
+
+    /// The path of line `line` (0-based, as the view's lines).
+    pub fn line_path(&self, line: usize) -> PathId {
+        self.line_path[line]
+    }
+
+    /// The share of line `line`'s text that sits inside links: 1.0 for a menu item, near 0 for prose.
+    pub fn link_density(&self, line: usize) -> f64 {
+        let all = self.line_bytes[line];
+        if all == 0 { 0.0 } else { f64::from(self.line_link_bytes[line]) / f64::from(all) }
+    }
+
+    /// The labels of path `path`, outermost first. Paths are numbered per page: compare pages' paths by
+    /// their labels.
+    pub fn labels(&self, mut path: PathId) -> Vec<&str> {
+        let mut out = Vec::new();
+        while path != 0 {
+            out.push(self.label[path as usize].as_str());
+            path = self.parent[path as usize];
+        }
+        out.reverse();
+        out
+    }
+
+    /// Path `path` written out: its labels joined by ` > `, outermost first.
+    pub fn path_text(&self, path: PathId) -> String {
+        self.labels(path).join(" > ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::view::PageView;
+
+    fn lines(html: &str) -> Vec<(String, String, f64)> {
+        let view = PageView::of_html(html);
+        let s = view.structure().expect("an HTML page has a structure");
+        assert_eq!(s.lines(), view.text().lines().count(), "one path per line of {:?}", view.text());
+        view.text()
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (l.to_string(), s.path_text(s.line_path(i)), s.link_density(i)))
+            .collect()
+    }
+
+    #[test]
+    fn each_line_knows_the_elements_it_sits_in() {
+        let got = lines(
+            "<html><body><div id=\"main\"><p>The harbour opened.</p></div>\
+             <div id=\"comments\" class=\"thread  open\"><p>First!</p></div></body></html>",
+        );
+        assert_eq!(got[0].1, "html > body > div#main > p");
+        assert_eq!(got[1].1, "html > body > div#comments.thread.open > p");
+    }
+
+    #[test]
+    fn digits_in_ids_and_classes_are_generalized_so_pages_share_paths() {
+        let a = lines("<div id=\"post-1234\" class=\"c12 x\"><p>One.</p></div>");
+        let b = lines("<div id=\"post-98\" class=\"c7 x\"><p>Two.</p></div>");
+        assert_eq!(a[0].1, "div#post-0.c0.x > p");
+        assert_eq!(a[0].1, b[0].1);
+    }
+
+    #[test]
+    fn elements_that_differ_only_in_digits_share_one_path_within_a_page() {
+        let view = PageView::of_html("<ul><li id=\"n1\">One.</li><li id=\"n22\">Two.</li></ul>");
+        let s = view.structure().unwrap();
+        assert_eq!(s.line_path(0), s.line_path(1));
+    }
+
+    #[test]
+    fn link_density_is_the_share_of_a_line_inside_links() {
+        let got = lines(
+            "<ul><li><a href=\"/a\">Sport</a></li></ul>\
+             <p>The harbour opened on Monday, <a href=\"/x\">says</a> the mayor.</p>",
+        );
+        assert_eq!(got[0].2, 1.0);
+        assert!(got[1].2 > 0.0 && got[1].2 < 0.2, "{got:?}");
+    }
+
+    #[test]
+    fn a_line_after_an_element_closes_sits_in_its_parent_again() {
+        let got = lines("<div class=\"a\"><p>One.</p>Two.<span>three</span></div>");
+        assert_eq!(got[0].1, "div.a > p");
+        assert_eq!(got[1].1, "div.a");
+    }
+
+    #[test]
+    fn a_text_document_has_no_structure() {
+        assert!(PageView::of_text("plain text").structure().is_none());
+    }
+}
