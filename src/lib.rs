@@ -19,6 +19,7 @@ pub mod symbol;
 pub mod synthesis;
 pub mod tokens;
 pub mod vocabulary;
+pub mod words;
 
 pub use error::{Error, Result};
 pub mod cleaning;

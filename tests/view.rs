@@ -142,17 +142,23 @@ fn the_layout_counts_words_as_split_whitespace_does() {
 
 proptest! {
     #[test]
-    fn words_in_any_range_are_split_whitespace_counts(text in "[ab \\n\u{a0}é]{0,40}", a in 0usize..45, b in 0usize..45) {
+    fn words_in_any_range_are_the_words_it_overlaps(text in "[ab \\n\u{a0}é中文カは。]{0,40}", a in 0usize..125, b in 0usize..125) {
         let ix = Layout::new(&text);
         // the nearest char boundaries at or before `a` and `b`, in order (rejecting cases instead made
         // proptest give up on long runs)
         let floor = |mut i: usize| { i = i.min(text.len()); while !text.is_char_boundary(i) { i -= 1; } i };
         let (a, b) = (floor(a.min(b)), floor(a.max(b)));
-        prop_assert_eq!(ix.words(a, b), text[a..b].split_whitespace().count());
+        // brute force: the text's words (whitespace runs; Chinese and Japanese cut into words) that
+        // overlap the range
+        let words: Vec<(usize, usize)> = chaff::words::bounds(&text).collect();
+        let overlapping = |x: usize, y: usize| words.iter().filter(|&&(s, e)| x < y && s < y && x < e).count();
+        prop_assert_eq!(ix.words(a, b), overlapping(a, b));
+        if !text.contains(['中', '文', 'カ', 'は']) {
+            prop_assert_eq!(ix.words(a, b), text[a..b].split_whitespace().count());
+        }
         let (start, end) = ix.line_range(ix.line_of(a));
         if b <= end {
-            let around = text[start..a].split_whitespace().count() + text[b..end].split_whitespace().count();
-            prop_assert_eq!(ix.rest_of_line_words(a, b), around);
+            prop_assert_eq!(ix.rest_of_line_words(a, b), overlapping(start, a) + overlapping(b, end));
         }
     }
 

@@ -12,7 +12,7 @@ pub(super) fn join_islands(text: &str, spans: Vec<Span>, max_words: usize) -> Ve
     let mut out: Vec<Span> = Vec::with_capacity(spans.len());
     for s in spans {
         if let Some(last) = out.last_mut()
-            && text[last.end..s.start].split_whitespace().count() < max_words
+            && crate::words::count(&text[last.end..s.start]) < max_words
         {
             absorb(last, s);
             if !last.stages.contains(&Stage::Islands) {

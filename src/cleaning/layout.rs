@@ -9,7 +9,8 @@ use std::cell::OnceCell;
 
 use super::{LONG_LINE_WORDS, title, work};
 
-/// The line breaks and word starts of a text (words as [`str::split_whitespace`] splits them).
+/// The line breaks and word starts of a text (words as [`crate::words`] finds them: whitespace-delimited,
+/// Chinese and Japanese cut into their words).
 #[derive(Debug, Clone)]
 pub struct Layout<'a> {
     text: &'a str,
@@ -43,8 +44,13 @@ impl<'a> Layout<'a> {
         let mut sentence_ends = Vec::new();
         let mut first_word = vec![0];
         let mut in_word = false;
+        // the run being read holds a byte that may start a Han or kana character: it may hold more words
+        let mut wide = false;
         let mut prev = b' ';
         for (i, b, ws) in characters(text) {
+            if ws && in_word {
+                end_run(text, i, wide, &mut word_starts, &mut word_ends);
+            }
             if b == b'\n' {
                 newlines.push(i);
                 first_word.push(word_starts.len());
@@ -52,16 +58,20 @@ impl<'a> Layout<'a> {
             if b == b' ' && matches!(prev, b'.' | b'?' | b'!') {
                 sentence_ends.push(i - 1);
             }
+            // Chinese and Japanese end sentences with full-width stops and no space after them
+            if (b == 0xE3 || b == 0xEF) && text[i..].starts_with(FULL_STOPS) {
+                sentence_ends.push(i);
+            }
             if !ws && !in_word {
                 word_starts.push(i);
-            } else if ws && in_word {
-                word_ends.push(i);
+                wide = false;
             }
+            wide |= b >= 0xE3;
             in_word = !ws;
             prev = b;
         }
         if in_word {
-            word_ends.push(text.len());
+            end_run(text, text.len(), wide, &mut word_starts, &mut word_ends);
         }
         first_word.push(word_starts.len());
         let mut doc = Layout {
@@ -185,7 +195,8 @@ impl<'a> Layout<'a> {
         self.newlines.partition_point(|&n| n < end) - self.newlines.partition_point(|&n| n < start)
     }
 
-    /// How many words `text[start..end]` splits into (`split_whitespace().count()`).
+    /// How many words `text[start..end]` splits into ([`crate::words::count`]; `split_whitespace().count()`
+    /// without Han or kana).
     pub fn words(&self, start: usize, end: usize) -> usize {
         if end <= start {
             return 0;
@@ -216,7 +227,9 @@ impl<'a> Layout<'a> {
         let Some(last_end) = k.checked_sub(1).map(|k| self.word_ends[k].min(end)).filter(|&e| e > start) else {
             return false;
         };
-        if self.text[..last_end].ends_with(['.', '!', '?', '"', '\u{201d}']) {
+        if self.text[..last_end].ends_with(['.', '!', '?', '"', '\u{201d}'])
+            || self.text[..last_end].ends_with(FULL_STOPS)
+        {
             return true;
         }
         // a sentence's end with its space before the last character
@@ -246,6 +259,22 @@ impl<'a> Layout<'a> {
         let ((a, b), (c, d)) = self.line_edges(start, end);
         self.is_blank(a, b) && self.is_blank(c, d)
     }
+}
+
+/// The sentence ends of scripts written without spaces: the ideographic full stop, full-width `!` and `?`.
+const FULL_STOPS: [char; 3] = ['\u{3002}', '\u{ff01}', '\u{ff1f}'];
+
+/// The whitespace-free run that started at the last of `starts` ends at `end`: cut into its words when it
+/// may hold Han or kana ([`crate::words::splits`]).
+fn end_run(text: &str, end: usize, wide: bool, starts: &mut Vec<usize>, ends: &mut Vec<usize>) {
+    if wide {
+        let start = *starts.last().expect("a run has a start");
+        for cut in crate::words::splits(&text[start..end]) {
+            ends.push(start + cut);
+            starts.push(start + cut);
+        }
+    }
+    ends.push(end);
 }
 
 /// Each character of `text`: its offset, its first byte, and whether it is whitespace (as
@@ -282,7 +311,9 @@ mod tests {
     /// one is followed by more.
     fn reads_as_prose(line: &str) -> bool {
         let l = line.trim_end();
-        l.ends_with(['.', '!', '?', '"', '\u{201d}']) || [". ", "? ", "! "].iter().any(|end| l.contains(end))
+        l.ends_with(['.', '!', '?', '"', '\u{201d}'])
+            || l.contains(FULL_STOPS)
+            || [". ", "? ", "! "].iter().any(|end| l.contains(end))
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub(super) fn drop_reprints(text: &str, spans: Vec<Span>) -> Vec<Span> {
         let mut at = start;
         for line in text[start..end].split_inclusive('\n') {
             let t = line.trim();
-            if t.split_whitespace().nth(LONG_LINE_WORDS - 1).is_some() {
+            if crate::words::count(t) >= LONG_LINE_WORDS {
                 if seen.insert(t) {
                     flush(&mut reprinted);
                 } else {

@@ -23,12 +23,12 @@ pub fn title_line(doc: &Layout, start: usize, end: usize, matches: &[Match]) -> 
     let complete = |ls: usize, line: &str| line.ends_with('\n') || ls + line.len() == text.len();
     // but a line that holds most of the title is the headline, even if a rule matches it whole: this
     // page's headline is listed on the site's other pages ("Top stories")
-    let first_words = doc.title().split_whitespace().count();
-    let most = |line: &str| 2 * line.split_whitespace().count() > first_words;
+    let first_words = crate::words::count(doc.title());
+    let most = |line: &str| 2 * crate::words::count(line) > first_words;
     // the fullest repeat, the last of those: an author's name in the title is a repeat of it too
     title_lines(doc, start, end)
         .filter(|&(ls, line)| complete(ls, line) && (!whole(ls, line) || most(line)))
-        .max_by_key(|&(ls, line)| (line.split_whitespace().count(), ls))
+        .max_by_key(|&(ls, line)| (crate::words::count(line), ls))
         .map(|(ls, _)| ls)
 }
 
