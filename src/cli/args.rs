@@ -405,9 +405,13 @@ pub struct EvalLevers {
     /// Frame cuts: rounds of suggestion, each seeing the cuts found before.
     #[arg(long, default_value_t = 1)]
     pub cut_rounds: usize,
-    /// Second-level filter: reject strings that are candidates in this many sites of ROOT (default 3).
-    #[arg(long, num_args = 0..=1, default_missing_value = "3")]
-    pub idioms: Option<usize>,
+    /// Second-level filter: reject strings that are candidates in this many sites of ROOT (by default
+    /// on, as `chaff mine --all` runs it, with its default).
+    #[arg(long, value_name = "N", default_value_t = chaff::cross_source::DEFAULT_MIN_SOURCES, conflicts_with = "no_idioms")]
+    pub idioms: usize,
+    /// No second-level filter (each site mined alone, as `chaff mine` without --all).
+    #[arg(long)]
+    pub no_idioms: bool,
     /// Removed intervals closer than this many characters are joined.
     #[arg(long, default_value_t = 0)]
     pub merge_gap: usize,

@@ -65,7 +65,7 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         cuts: !l.no_cuts,
         cut_share: l.cut_share,
         cut_rounds: l.cut_rounds,
-        idioms: l.idioms,
+        idioms: (!l.no_idioms).then_some(l.idioms),
         merge_gap: l.merge_gap,
         line_rules: !l.no_line_rules,
         off: l.off.clone(),

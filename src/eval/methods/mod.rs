@@ -63,6 +63,13 @@ pub trait Method: Sync {
 pub trait Model: Send + Sync {
     /// Byte spans of `text` to remove (any order; they may overlap).
     fn removed(&self, text: &str) -> Vec<(usize, usize)>;
+
+    /// [`Model::removed`], and the text a user gets of `text` cleaned where the method writes it itself
+    /// (chaff: exactly what `chaff clean` writes, `--text` for HTML; `None`: `text` less the removed
+    /// spans), from one cleaning.
+    fn clean(&self, text: &str) -> (Vec<(usize, usize)>, Option<String>) {
+        (self.removed(text), None)
+    }
 }
 
 /// A model that removes nothing (a fold too small to learn from).
