@@ -295,8 +295,8 @@ pub struct EvalArgs {
     #[arg(long, default_value_t = 10)]
     pub folds: usize,
     /// Method(s) to evaluate, comma-separated, each learning a site from the same training pages.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "chaff")]
-    pub method: Vec<EvalMethod>,
+    #[arg(long, value_delimiter = ',', default_value = "chaff", value_parser = method_names())]
+    pub method: Vec<chaff::eval::methods::MethodName>,
     /// Baselines: a fragment is template when in more than this share of the training pages (and in two).
     #[arg(long, default_value_t = 1.0 / 3.0)]
     pub df_threshold: f64,
@@ -320,22 +320,6 @@ pub struct EvalArgs {
     pub levers: EvalLevers,
     #[command(flatten)]
     pub seeds: SeedParams,
-}
-
-/// The methods `chaff eval` compares.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EvalMethod {
-    /// chaff: maximal repeats above the automatic cutoff, with `chaff mine`'s automatic rules.
-    Chaff,
-    /// Gottron: lines found in more than --df-threshold of the pages.
-    DfLines,
-    /// Text between table tags found in more than --df-threshold of the pages (reads the HTML).
-    TableChunks,
-    /// Geraci & Maggini: consensus of Needleman–Wunsch alignments of t pages' tags and text (lines with
-    /// --input txt); what aligns with its text goes.
-    Alignment,
-    /// Gibson, Punera & Tomkins: windows of W words counted F times on P pages; their runs go.
-    Gibson,
 }
 
 /// Parameters of the seeds' methods.
@@ -469,4 +453,12 @@ fn stage_names() -> impl clap::builder::TypedValueParser<Value = chaff::clean_se
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
     PossibleValuesParser::new(Stage::ALL.iter().map(|s| PossibleValue::new(s.name()).help(s.doc())))
         .map(|name| Stage::from_name(&name).expect("a possible value is a stage's name"))
+}
+
+/// The `--method` values: every method of the evaluation's registry with its one-line doc.
+fn method_names() -> impl clap::builder::TypedValueParser<Value = chaff::eval::methods::MethodName> {
+    use chaff::eval::methods::MethodName;
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(MethodName::ALL.iter().map(|m| PossibleValue::new(m.name()).help(m.doc())))
+        .map(|name| MethodName::parse(&name).expect("a possible value is a method's name"))
 }
