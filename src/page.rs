@@ -99,6 +99,9 @@ pub struct CleanedPage<'a> {
     /// Every decision behind `spans`, when the page was cleaned explained
     /// ([`Cleaner::clean_page_explained`]).
     explanation: Option<Explanation>,
+    /// What the last output asked of the source took ([`CleanedPage::taken`]): writing a page and then
+    /// explaining it cuts the HTML once.
+    taken: std::sync::OnceLock<(Output, Vec<(usize, usize)>)>,
 }
 
 impl<'a> CleanedPage<'a> {
@@ -106,7 +109,7 @@ impl<'a> CleanedPage<'a> {
     pub fn new(page: Page<'a>, spans: Vec<Span>) -> CleanedPage<'a> {
         let view: Vec<(usize, usize)> = spans.iter().map(|s| (s.start, s.end)).collect();
         let source = page.to_source(&view);
-        CleanedPage { page, spans, source, explanation: None }
+        CleanedPage { page, spans, source, explanation: None, taken: std::sync::OnceLock::new() }
     }
 
     /// The decisions behind the removed spans, if the page was cleaned explained.
@@ -164,10 +167,17 @@ impl CleanedPage<'_> {
         if self.of_view(output) {
             return seams(self.page.text(), &self.spans).into_iter().flatten().collect();
         }
-        match output {
+        if let Some((cached, taken)) = self.taken.get()
+            && *cached == output
+        {
+            return taken.clone();
+        }
+        let taken = match output {
             Output::KeepTags => text_cuts(self.page.source, &self.source),
             _ => element_cuts(self.page.source, &self.source),
-        }
+        };
+        let _ = self.taken.set((output, taken.clone()));
+        taken
     }
 
     /// [`CleanedPage::taken`], span by span: what each removed span took (its bytes, the whitespace its
