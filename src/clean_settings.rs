@@ -1,87 +1,12 @@
-//! The cleaner's stages by name, and the settings a rules file gives them. Plain data with no dependency
-//! on the rest of the crate: rules files store it, the CLI and the UI switch stages by these names, and
-//! the cleaner reads it.
+//! The cleaner's stages by name, and the settings a rules file gives them: rules files store them, the CLI
+//! and the UI switch stages by these names, and the cleaner reads them. The stages themselves, their names
+//! and docs are listed once, in the cleaning registry (`src/cleaning/registry.rs`).
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
-/// A named stage of the cleaning pipeline, in the order they run. Rules' matches are found first; each
-/// stage then filters the matches or changes what is removed. The name is the one used everywhere:
-/// `[clean] off = [...]` in a rules file, `--off` on the command line, `--explain`, the UI.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Stage {
-    LineBoundary,
-    SentenceHeads,
-    SentenceTails,
-    Clusters,
-    ListItems,
-    Cuts,
-    Islands,
-    Title,
-    Headline,
-    Datelines,
-    ShortRuns,
-    Reprints,
-    Specks,
-}
+pub use crate::cleaning::Stage;
 
 impl Stage {
-    /// Every stage, in the order the pipeline runs them.
-    pub const ALL: [Stage; 13] = [
-        Stage::LineBoundary,
-        Stage::SentenceHeads,
-        Stage::SentenceTails,
-        Stage::Clusters,
-        Stage::ListItems,
-        Stage::Cuts,
-        Stage::Islands,
-        Stage::Title,
-        Stage::Headline,
-        Stage::Datelines,
-        Stage::ShortRuns,
-        Stage::Reprints,
-        Stage::Specks,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Stage::LineBoundary => "line-boundary",
-            Stage::SentenceHeads => "sentence-heads",
-            Stage::SentenceTails => "sentence-tails",
-            Stage::Clusters => "clusters",
-            Stage::ListItems => "list-items",
-            Stage::Cuts => "cuts",
-            Stage::Islands => "islands",
-            Stage::Title => "title",
-            Stage::Headline => "headline",
-            Stage::Datelines => "datelines",
-            Stage::ShortRuns => "short-runs",
-            Stage::Reprints => "reprints",
-            Stage::Specks => "specks",
-        }
-    }
-
-    /// One line: what the stage does.
-    pub fn doc(self) -> &'static str {
-        match self {
-            Stage::LineBoundary => "a match counts only where it starts or ends a line (idioms sit inside sentences)",
-            Stage::SentenceHeads => "a short match heading a line of prose is a name, not template",
-            Stage::SentenceTails => "a short match closing a sentence of prose is an idiom, not template",
-            Stage::Clusters => "a document gets the rules of the template cluster that covers it most",
-            Stage::ListItems => "runs opened by list markers (a comment's name and date) are not the article",
-            Stage::Cuts => "header strings cut everything before them, footer strings everything after",
-            Stage::Islands => "a few words kept between two removals go too",
-            Stage::Title => "a header cut stops at the line repeating the page's title",
-            Stage::Headline => "the headline above the article is given back when a rule took it",
-            Stage::Datelines => "the dateline and byline right above the article are given back",
-            Stage::ShortRuns => "kept runs outside the article with no sentence or few words go",
-            Stage::Reprints => "long lines printed a second time, two or more in a row, go",
-            Stage::Specks => "a few characters removed inside a line of kept text are given back",
-        }
-    }
-
     pub fn from_name(name: &str) -> Option<Stage> {
         Stage::ALL.into_iter().find(|s| s.name() == name)
     }

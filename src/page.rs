@@ -18,7 +18,7 @@ use crate::rules::RulesFile;
 use crate::tokens::Tokenizer;
 use crate::view::{DocKind, PageView};
 
-pub use explained::{ExplainedSpan, explained, kind_name};
+pub use explained::{ExplainedSpan, explained, explained_page, kind_name};
 
 /// One document and the text the cleaner reads of it.
 #[derive(Debug, Clone)]
@@ -96,6 +96,12 @@ pub struct CleanedPage<'a> {
     pub spans: Vec<Span>,
     /// The source bytes of `spans`, found once: every output reads them.
     source: Vec<(usize, usize)>,
+    /// Every decision behind `spans`, when the page was cleaned explained
+    /// ([`Cleaner::clean_page_explained`]).
+    explanation: Option<Explanation>,
+    /// What the last output asked of the source took ([`CleanedPage::taken`]): writing a page and then
+    /// explaining it cuts the HTML once.
+    taken: std::sync::OnceLock<(Output, Vec<(usize, usize)>)>,
 }
 
 impl<'a> CleanedPage<'a> {
@@ -103,7 +109,12 @@ impl<'a> CleanedPage<'a> {
     pub fn new(page: Page<'a>, spans: Vec<Span>) -> CleanedPage<'a> {
         let view: Vec<(usize, usize)> = spans.iter().map(|s| (s.start, s.end)).collect();
         let source = page.to_source(&view);
-        CleanedPage { page, spans, source }
+        CleanedPage { page, spans, source, explanation: None, taken: std::sync::OnceLock::new() }
+    }
+
+    /// The decisions behind the removed spans, if the page was cleaned explained.
+    pub fn explanation(&self) -> Option<&Explanation> {
+        self.explanation.as_ref()
     }
 }
 
@@ -156,10 +167,17 @@ impl CleanedPage<'_> {
         if self.of_view(output) {
             return seams(self.page.text(), &self.spans).into_iter().flatten().collect();
         }
-        match output {
+        if let Some((cached, taken)) = self.taken.get()
+            && *cached == output
+        {
+            return taken.clone();
+        }
+        let taken = match output {
             Output::KeepTags => text_cuts(self.page.source, &self.source),
             _ => element_cuts(self.page.source, &self.source),
-        }
+        };
+        let _ = self.taken.set((output, taken.clone()));
+        taken
     }
 
     /// [`CleanedPage::taken`], span by span: what each removed span took (its bytes, the whitespace its
@@ -277,11 +295,31 @@ impl Cleaner {
 
     /// Cleans a page: every stage runs on its text.
     pub fn clean_page<'a>(&self, page: Page<'a>) -> CleanedPage<'a> {
-        let spans = match &page.view {
-            Some(_) if self.tokenizer() == Tokenizer::Html => self.spans_of(page.text(), &self.page_matches(&page)),
-            _ => self.spans_in(&Layout::new(page.text()), self.raw_matches(page.text())),
+        self.clean_page_with(page, false)
+    }
+
+    /// The one cleaning entry point with its explanations: the page cleaned, and every decision behind
+    /// its removed spans ([`CleanedPage::explanation`]), from the same run of the stages.
+    pub fn clean_page_explained<'a>(&self, page: Page<'a>) -> CleanedPage<'a> {
+        self.clean_page_with(page, true)
+    }
+
+    fn clean_page_with<'a>(&self, page: Page<'a>, explain: bool) -> CleanedPage<'a> {
+        let (matches, (spans, trace)) = match &page.view {
+            Some(_) if self.tokenizer() == Tokenizer::Html => {
+                let matches = self.page_matches(&page);
+                let run = self.run(&Layout::new(page.text()), &matches);
+                (matches, run)
+            }
+            _ => {
+                let doc = Layout::new(page.text());
+                let matches = self.stage_matches_in(&doc, self.raw_matches(page.text()));
+                let run = self.run(&doc, &matches);
+                (matches, run)
+            }
         };
-        CleanedPage::new(page, spans)
+        let explanation = explain.then(|| self.explanation(spans.clone(), trace, &matches));
+        CleanedPage { explanation, ..CleanedPage::new(page, spans) }
     }
 
     /// The removed spans of a page and every decision behind them, on its text (see

@@ -305,7 +305,7 @@ impl Rule {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cutoff {
     pub auto: CutoffBin,
     pub chosen: CutoffBin,
@@ -434,6 +434,31 @@ pub struct RulesFile {
     pub mutable: Vec<MutablePattern>,
     #[serde(rename = "rule", default)]
     pub rules: Vec<Rule>,
+}
+
+impl Default for RulesFile {
+    /// An empty rules file of the format chaff writes: no source name, no rules, every setting at its
+    /// default (write `RulesFile { source, ..Default::default() }`, naming only what differs).
+    fn default() -> Self {
+        RulesFile {
+            format: FORMAT,
+            source: String::new(),
+            input: None,
+            tokenizer: Tokenizer::default(),
+            merge_gap: 0,
+            islands: 0,
+            short_runs: 0,
+            clean: CleanTable::default(),
+            legacy_line_boundary: None,
+            legacy_keep_title: None,
+            legacy_drop_reprints: None,
+            documents: 0,
+            cutoff: Cutoff::default(),
+            mining: MiningParams::default(),
+            mutable: Vec::new(),
+            rules: Vec::new(),
+        }
+    }
 }
 
 impl RulesFile {
@@ -633,20 +658,13 @@ mod tests {
 
     fn sample() -> RulesFile {
         RulesFile {
-            format: FORMAT,
             source: "demo".into(),
-            input: None,
-            tokenizer: Tokenizer::Text,
             merge_gap: 3,
             islands: 4,
             short_runs: 20,
             clean: CleanTable { off: vec![Stage::Reprints], specks: 0 },
-            legacy_line_boundary: None,
-            legacy_keep_title: None,
-            legacy_drop_reprints: None,
             documents: 10,
             cutoff: Cutoff { auto: 51, chosen: 60 },
-            mining: MiningParams::default(),
             mutable: vec![MutablePattern::new("weekday", "(?:Monday|Tuesday)[[:punct:]]*")],
             rules: vec![
                 Rule {
@@ -684,7 +702,16 @@ mod tests {
                     cluster: Some(1),
                 },
             ],
+            ..Default::default()
         }
+    }
+
+    #[test]
+    fn a_default_rules_file_is_an_empty_file_of_the_current_format_that_reads_back() {
+        let file = RulesFile { source: "demo".into(), ..Default::default() };
+        assert_eq!(file.format, FORMAT);
+        let text = toml::to_string(&file).unwrap();
+        assert_eq!(RulesFile::parse(&text, Path::new("x.toml")).unwrap(), file);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use chaff::automatic::{AutoOptions, automatic_rules};
 use chaff::cleaning::Cleaner;
 use chaff::corpus::{Corpus, Document};
 use chaff::mining::{MiningConfig, Quiet, mine as mine_corpus};
-use chaff::page::{CleanedPage, Output, Page, explained, viewed};
+use chaff::page::{CleanedPage, Output, Page, explained_page, viewed};
 use chaff::rules::{MiningParams, RulesFile};
 use chaff::tokens::Tokenizer;
 use chaff::view::DocKind;
@@ -190,9 +190,10 @@ impl Rules {
     fn explain<'py>(&self, py: Python<'py>, doc: &str, include_pending: bool) -> PyResult<Bound<'py, PyList>> {
         let cleaner = self.cleaner(include_pending)?;
         let (bom, text) = without_bom(doc);
-        let page = Page::for_rules(text, &self.file);
-        let spans =
-            py.detach(|| explained(cleaner, &page, Output::Cleaned, &cleaner.explain_page(&page), &|i| i + bom));
+        let spans = py.detach(|| {
+            let cleaned = cleaner.clean_page_explained(Page::for_rules(text, &self.file));
+            explained_page(cleaner, &cleaned, Output::Cleaned, &|i| i + bom)
+        });
         // every offset, sorted: one pass over the document turns them into character offsets
         let mut bytes: Vec<usize> = spans.iter().flat_map(|s| [s.start, s.end]).collect();
         bytes.sort_unstable();

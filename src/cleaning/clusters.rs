@@ -2,7 +2,8 @@
 //! rules of each; a document gets the rules of the cluster whose own rules cover most of it, and the other
 //! clusters' matches are dropped. Rules of the whole source always apply.
 
-use super::{ActiveRule, Match};
+use super::stage::MatchFilter;
+use super::{ActiveRule, Cleaner, Layout, Match};
 
 /// Drops the matches of every cluster but the one covering most of the document (ties: the lower).
 pub(super) fn keep_one_cluster(rules: &[ActiveRule], matches: &mut Vec<Match>) {
@@ -17,6 +18,17 @@ pub(super) fn keep_one_cluster(rules: &[ActiveRule], matches: &mut Vec<Match>) {
     }
     let best = cover.iter().max_by_key(|c| (c.1, std::cmp::Reverse(c.0))).map(|c| c.0);
     matches.retain(|m| rules[m.rule as usize].cluster.is_none_or(|k| Some(k) == best));
+}
+
+/// The stage: nothing to do where no rule belongs to a cluster.
+pub(super) struct Clusters;
+
+impl MatchFilter for Clusters {
+    fn filter(&self, cleaner: &Cleaner, _: &Layout, matches: &mut Vec<Match>) {
+        if cleaner.any_cluster {
+            keep_one_cluster(&cleaner.rules, matches);
+        }
+    }
 }
 
 #[cfg(test)]

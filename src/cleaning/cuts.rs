@@ -3,6 +3,7 @@
 //! block removes everything from its start to the document's end (the first wins). A cut string inside
 //! the block cuts nothing. Off, a cut string is removed as any template string is, and cuts nothing more.
 
+use super::stage::{PageState, SpanStage};
 use super::{Cleaner, Match, Span, SpanKind, merge_spans};
 use crate::rules::Action;
 
@@ -37,6 +38,21 @@ impl Cleaner {
             all.push(Span::new(f.start, text.len(), SpanKind::CutAfter, vec![f.rule]));
         }
         Cut { spans: merge_spans(all), header, footer }
+    }
+}
+
+/// The stage: only where a cut rule is active (else [`PageState::cuts`] is false and the driver removed
+/// cut strings as plain template).
+pub(super) struct Cuts;
+
+impl SpanStage for Cuts {
+    fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
+        if !page.cuts {
+            return;
+        }
+        let block = cleaner.article_block_of(page.doc, &page.template);
+        let cut = cleaner.cut(page.text(), &page.template, std::mem::take(&mut page.spans), block);
+        (page.spans, page.header, page.footer) = (cut.spans, cut.header, cut.footer);
     }
 }
 

@@ -4,7 +4,9 @@
 
 use std::sync::LazyLock;
 
-use super::{Layout, Span, SpanKind, work};
+use super::stage::{PageState, SpanStage};
+use super::{Cleaner, Layout, Span, SpanKind, work};
+use crate::clean_settings::Stage;
 use crate::mutable::MutableSet;
 
 /// The lines right above the article block that a removal took whole and that read as its dateline or
@@ -55,6 +57,19 @@ pub(super) fn on_byline(doc: &Layout, pos: usize) -> bool {
     let first = start + (text[start..].len() - text[start..].trim_start().len());
     work::add(first - start);
     text[first..].get(..3).is_some_and(|p| p.eq_ignore_ascii_case("by "))
+}
+
+pub(super) struct Datelines;
+
+impl SpanStage for Datelines {
+    fn run(&self, _: &Cleaner, page: &mut PageState) {
+        if let Some(block) = page.block() {
+            let lines = lost_datelines(page.text(), &page.spans, block);
+            if !lines.is_empty() {
+                page.give_back(lines, Stage::Datelines);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

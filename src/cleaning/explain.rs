@@ -47,7 +47,7 @@ impl Explanation {
 
 /// What stages and keep rules gave back while the pipeline ran.
 #[derive(Debug, Default)]
-pub(super) struct Trace {
+pub(crate) struct Trace {
     kept: Vec<(usize, usize, Reason)>,
 }
 
@@ -94,8 +94,13 @@ impl Cleaner {
 
     /// As [`Cleaner::explain`], given the text's [`Cleaner::matches`].
     pub fn explain_matches(&self, text: &str, matches: &[Match]) -> Explanation {
-        let mut trace = Trace::default();
-        let spans = self.run(&Layout::new(text), matches, &mut trace);
+        let (spans, trace) = self.run(&Layout::new(text), matches);
+        self.explanation(spans, trace, matches)
+    }
+
+    /// The explanation of a run: its removed spans, and the decisions behind them from its `trace`;
+    /// `matches` are the ones it ran on.
+    pub(crate) fn explanation(&self, spans: Vec<Span>, trace: Trace, matches: &[Match]) -> Explanation {
         let template: Vec<Match> =
             matches.iter().filter(|m| self.rules[m.rule as usize].action != Action::Keep).copied().collect();
         let mut decisions: Vec<Decision> = spans

@@ -2,8 +2,10 @@
 //! site's other pages list this page's headline ("Most popular", "Top stories"), so a rule matches it
 //! whole; above the article it is the article's.
 
+use super::stage::{PageState, SpanStage};
 use super::title::{title_line, title_lines};
-use super::{Layout, Match, Span};
+use super::{Cleaner, Layout, Match, Span};
+use crate::clean_settings::Stage;
 
 /// The headline above the article block, when a removal took it: the site's other pages list this
 /// page's headline ("Most popular"), so a rule matches it whole. It is given back.
@@ -24,6 +26,18 @@ pub(super) fn lost_headline(
     let title = title_line(doc, 0, end, matches)?;
     let title_end = doc.line_end(title);
     spans.iter().any(|s| s.start < title_end && s.end > title).then_some((title, title_end))
+}
+
+pub(super) struct Headline;
+
+impl SpanStage for Headline {
+    fn run(&self, _: &Cleaner, page: &mut PageState) {
+        if let Some(block) = page.block()
+            && let Some(lost) = lost_headline(page.doc, &page.spans, &page.template, block)
+        {
+            page.give_back([lost], Stage::Headline);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Stage `islands`: kept text of fewer than `islands` words between two removed spans goes too (thesis
 //! §6.1): a short island between two pieces of template is template too.
 
-use super::{Span, absorb};
+use super::stage::{PageState, SpanStage};
+use super::{Cleaner, Span, absorb};
 use crate::clean_settings::Stage;
 
 /// Joins removed spans with fewer than `max_words` words of kept text between them (0: none).
@@ -24,6 +25,15 @@ pub(super) fn join_islands(text: &str, spans: Vec<Span>, max_words: usize) -> Ve
         out.push(s);
     }
     out
+}
+
+/// The stage, with its threshold ([`crate::clean_settings::CleanSettings::islands`]).
+pub(super) struct Islands;
+
+impl SpanStage for Islands {
+    fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
+        page.spans = join_islands(page.text(), std::mem::take(&mut page.spans), cleaner.settings.islands);
+    }
 }
 
 #[cfg(test)]

@@ -5,11 +5,23 @@
 //! glued to its article on one line. Cut strings and keep rules are exempt from the stages that drop
 //! matches: the editor placed them.
 
-use super::{Layout, Match};
+use super::stage::MatchFilter;
+use super::{Cleaner, Layout, Match};
+use crate::rules::Action;
 
 /// Whether match `m` starts a line or ends one.
 pub(super) fn touches_a_line_edge(doc: &Layout, m: &Match) -> bool {
     doc.touches_line_boundary(m.start, m.end)
+}
+
+/// The stage: keep rules and cut strings are exempt (the editor placed them; a cut string is template
+/// wherever it stands in a line).
+pub(super) struct LineBoundary;
+
+impl MatchFilter for LineBoundary {
+    fn filter(&self, cleaner: &Cleaner, doc: &Layout, matches: &mut Vec<Match>) {
+        matches.retain(|m| cleaner.action(m.rule) == Action::Keep || touches_a_line_edge(doc, m));
+    }
 }
 
 #[cfg(test)]

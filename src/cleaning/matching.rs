@@ -6,15 +6,10 @@
 
 use std::cell::RefCell;
 
-use super::clusters::keep_one_cluster;
-use super::line_boundary::touches_a_line_edge;
-use super::sentence_heads::opens_a_sentence;
-use super::sentence_tails::closes_a_sentence;
-use super::{Cleaner, Layout, Match, work};
-use crate::clean_settings::Stage;
+use super::stage::Step;
+use super::{Cleaner, Layout, Match, Stage, work};
 use crate::lines;
 use crate::matcher::Scratch;
-use crate::rules::Action;
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -80,26 +75,17 @@ impl Cleaner {
         self.stage_matches_in(&Layout::new(text), out)
     }
 
-    /// As [`Cleaner::stage_matches`], given the text's layout.
+    /// As [`Cleaner::stage_matches`], given the text's layout: the match filters of the registry that
+    /// are on, in order.
     pub(crate) fn stage_matches_in(&self, doc: &Layout, mut out: Vec<Match>) -> Vec<Match> {
-        let line_boundary = self.settings.on(Stage::LineBoundary);
-        let sentence_heads = self.settings.on(Stage::SentenceHeads);
-        let sentence_tails = self.settings.on(Stage::SentenceTails);
-        if line_boundary || sentence_heads || sentence_tails {
-            // a keep rule holds wherever it matches; a cut string is template wherever it stands in a line
-            out.retain(|m| {
-                let action = self.rules[m.rule as usize].action;
-                action == Action::Keep
-                    || ((!line_boundary || touches_a_line_edge(doc, m))
-                        && (action != Action::Remove
-                            || !((sentence_heads && opens_a_sentence(doc, m))
-                                || (sentence_tails && closes_a_sentence(doc, m)))))
-            });
-        }
         out.sort_unstable();
         out.dedup();
-        if self.any_cluster && self.settings.on(Stage::Clusters) {
-            keep_one_cluster(&self.rules, &mut out);
+        for stage in Stage::ALL {
+            if let Step::Filter(filter) = stage.step()
+                && self.settings.on(stage)
+            {
+                filter.filter(self, doc, &mut out);
+            }
         }
         out
     }

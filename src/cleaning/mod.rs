@@ -1,27 +1,16 @@
 //! Cleaning a document with a source's rules, order-invariantly (thesis §3.4.1), as a pipeline of named
 //! stages over the document's text (for HTML, the page view's text: no stage looks at markup).
 //!
-//! Every match of every rule is found on the original text (`matching.rs`); stages `line-boundary`,
-//! `sentence-heads` and `clusters` drop matches. What `remove` rules match is removed: the union of their
-//! matches, intervals closer than the merge gap joined (`spans.rs`). Then each stage in turn, each in its
-//! file, with its doc and tests:
-//!
-//! | stage | file | what it does |
-//! |---|---|---|
-//! | `list-items` | `list_items.rs` | list markers' runs are not the article block (`block.rs`) |
-//! | `cuts` | `cuts.rs` | header strings cut before, footer strings after the article block |
-//! | `islands` | `islands.rs` | a few words between two removals go too |
-//! | `title` | `title.rs` | a header cut stops at the line repeating the title |
-//! | `headline` | `headline.rs` | the headline above the article is given back |
-//! | `datelines` | `datelines.rs` | the dateline and byline above the article are given back |
-//! | `short-runs` | `short_runs.rs` | kept runs outside the article with no sentence go |
-//! | `reprints` | `reprints.rs` | a second print of the article goes |
-//! | `specks` | `specks.rs` | a few characters removed inside kept text come back |
-//!
-//! Last, what a `keep` rule matches is given back, whatever removed it (`keep.rs`). Every stage can be
-//! turned off ([`CleanSettings::stages`]); every removed or given-back range names the rules that matched it
-//! and the stages that decided ([`Cleaner::explain`]). A stage reads the document's lines and words
-//! through [`Layout`], built once, so no stage rescans a line per match.
+//! Every match of every rule is found on the original text (`matching.rs`). Then the stages run, each in
+//! its file with its doc and tests, in the order of the registry (`registry.rs`), under one contract
+//! (`stage.rs`): match filters (`line-boundary`, `sentence-heads`, `sentence-tails`, `clusters`) drop
+//! matches; what `remove` rules match is removed (the union of their matches, intervals closer than the
+//! merge gap joined, `spans.rs`); span stages (`cuts` … `specks`) change what is removed, reading and
+//! writing one per-page state. Last, what a `keep` rule matches is given back, whatever removed it
+//! (`keep.rs`). Every stage can be turned off ([`CleanSettings::stages`]); every removed or given-back
+//! range names the rules that matched it and the stages that decided ([`Cleaner::explain`]), from the
+//! trace the same run records. A stage reads the document's lines and words through [`Layout`], built
+//! once, so no stage rescans a line per match.
 
 mod block;
 mod clusters;
@@ -36,12 +25,14 @@ mod layout;
 mod line_boundary;
 mod list_items;
 mod matching;
+mod registry;
 mod reprints;
 mod sentence_heads;
 mod sentence_tails;
 mod short_runs;
 mod spans;
 mod specks;
+mod stage;
 mod title;
 pub mod work;
 
@@ -59,63 +50,19 @@ use crate::symbol::Symbol;
 use crate::synthesis::synthesize;
 use crate::tokens::Tokenizer;
 
-pub use crate::clean_settings::{CleanSettings, Stage, Stages};
+pub use crate::clean_settings::{CleanSettings, Stages};
 pub use block::{article_block, splits_runs};
 pub use compiled::{RULE_CACHE_BYTES, RULE_REGEX_BYTES, RegexBudget, TOTAL_REGEX_BYTES};
 pub use explain::{Decision, Explanation, Reason};
 pub use layout::Layout;
 pub use list_items::LIST_ITEMS;
+pub use registry::Stage;
 pub use spans::{normalize, render};
 pub use title::title_line;
 
 use explain::Trace;
-use spans::{absorb, by_stage, give_back, kept_runs, merge_spans, union};
-
-/// The kept run (between `spans`, sorted) holding `pos`, a kept byte: the article block once a stage gave
-/// back text next to it.
-fn run_holding(text: &str, spans: &[Span], pos: usize) -> (usize, usize) {
-    let i = spans.partition_point(|s| s.end <= pos);
-    let start = if i > 0 { spans[i - 1].end } else { 0 };
-    (start, spans.get(i).map_or(text.len(), |s| s.start))
-}
-
-/// `start..end` less `editor` (sorted, disjoint ranges an editor's rules removed): the pieces a stage may
-/// give back. A binary search and the ranges it overlaps: no scan of the others.
-fn outside(editor: &[(usize, usize)], start: usize, end: usize) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut from = start;
-    let first = editor.partition_point(|r| r.1 <= start);
-    for &(a, b) in editor[first..].iter().take_while(|r| r.0 < end) {
-        if a > from {
-            out.push((from, a));
-        }
-        from = from.max(b);
-    }
-    if from < end {
-        out.push((from, end));
-    }
-    out
-}
-
-/// `spans` with what a stage gave back of `editor` (sorted, disjoint ranges an editor's rules removed)
-/// removed again: one sweep over both.
-fn restore(spans: Vec<Span>, editor: &[(usize, usize)]) -> Vec<Span> {
-    if editor.is_empty() {
-        return spans;
-    }
-    let covered: Vec<(usize, usize)> = spans.iter().map(|s| (s.start, s.end)).collect();
-    let missing = spans::subtract(
-        editor.iter().map(|&(a, b)| Span::new(a, b, SpanKind::Removed, Vec::new())).collect(),
-        &normalize(&covered),
-    );
-    if missing.is_empty() {
-        return spans;
-    }
-    let mut all = spans;
-    all.extend(missing);
-    all.sort_by_key(|s| (s.start, s.end));
-    merge_spans(all)
-}
+use spans::{absorb, by_stage, kept_runs, merge_spans, union};
+use stage::{PageState, Step};
 
 /// Lines with at least this many words count toward choosing the article block.
 pub const LONG_LINE_WORDS: usize = 8;
@@ -371,14 +318,7 @@ impl Cleaner {
 
     /// The removed spans of `text`, given its [`Cleaner::matches`].
     pub fn spans_of(&self, text: &str, matches: &[Match]) -> Vec<Span> {
-        self.run(&Layout::new(text), matches, &mut Trace::default())
-    }
-
-    /// The removed spans of a text whose layout is `doc`, given its [`Cleaner::raw_matches`]: the
-    /// layout found once for the stages that drop matches and for the pipeline.
-    pub(crate) fn spans_in(&self, doc: &Layout, raw: Vec<Match>) -> Vec<Span> {
-        let matches = self.stage_matches_in(doc, raw);
-        self.run(doc, &matches, &mut Trace::default())
+        self.run(&Layout::new(text), matches).0
     }
 
     pub fn clean(&self, text: &str) -> Cleaned {
@@ -387,18 +327,18 @@ impl Cleaner {
         Cleaned { text: render(text, &spans), spans, removed_bytes }
     }
 
-    /// The pipeline: the rules' removals, then each stage that is on, in order; `trace` records what
-    /// stages and keep rules gave back.
-    fn run(&self, doc: &Layout, matches: &[Match], trace: &mut Trace) -> Vec<Span> {
+    /// The pipeline: the rules' removals, then each span stage of the registry that is on, in order, and
+    /// the keep rules last. Returns the removed spans and the trace of what stages and keep rules gave
+    /// back (what `--explain` reads; recorded as the stages run, so explaining costs no second run).
+    pub(crate) fn run(&self, doc: &Layout, matches: &[Match]) -> (Vec<Span>, Trace) {
         let text = doc.text();
         // no rule, no cleaning: the stages refine what rules find, they do not clean alone
         if self.rules.is_empty() {
-            return Vec::new();
+            return (Vec::new(), Trace::default());
         }
-        let on = |stage| self.settings.on(stage);
         let (keeps, template): (Vec<Match>, Vec<Match>) =
             matches.iter().partition(|m| self.rules[m.rule as usize].action == Action::Keep);
-        let cuts = self.any_cut && on(Stage::Cuts);
+        let cuts = self.any_cut && self.settings.on(Stage::Cuts);
         // with the cuts off, a cut string is removed as any template string is
         let removes = |m: &&Match| {
             let action = self.rules[m.rule as usize].action;
@@ -416,69 +356,19 @@ impl Cleaner {
         } else {
             Vec::new()
         };
-        let (mut spans, header, footer) = if cuts {
-            let block = self.article_block_of(doc, &template);
-            let cut = self.cut(text, &template, removed, block);
-            (cut.spans, cut.header, cut.footer)
-        } else {
-            (removed, None, None)
-        };
-        if on(Stage::Islands) {
-            spans = islands::join_islands(text, spans, self.settings.islands);
-        }
-        if let Some(h) = header
-            && on(Stage::Title)
-        {
-            let before = spans.clone();
-            spans = title::keep_title(doc, spans, &template, self.settings.merge_gap, h.end, footer.is_some());
-            spans = restore(spans, &editor);
-            trace.given_back(&before, &spans, Stage::Title);
-        }
-        // the article block of what is removed so far, found once: text given back above it joins its run.
-        // Not the cuts' block: that one is bounded by every rule's matches, idioms' too; taking the kept
-        // run overlapping it most measured lower (dragnet txt 0.946 / 0.943 -> 0.943 / 0.940, html
-        // 0.947 / 0.942 -> 0.945 / 0.940; see docs/method.md)
-        let short_runs = on(Stage::ShortRuns) && self.settings.short_runs > 0;
-        let mut block =
-            if on(Stage::Headline) || on(Stage::Datelines) || short_runs { article_block(doc, &spans) } else { None };
-        if on(Stage::Headline)
-            && let Some(b) = block
-            && let Some((start, end)) = headline::lost_headline(doc, &spans, &template, b)
-        {
-            for (start, end) in outside(&editor, start, end) {
-                spans = give_back(spans, start, end);
-                trace.kept(start, end, Reason::Stage(Stage::Headline));
-            }
-            block = Some(run_holding(text, &spans, b.0));
-        }
-        if on(Stage::Datelines)
-            && let Some(b) = block
-        {
-            let lines = datelines::lost_datelines(text, &spans, b);
-            if !lines.is_empty() {
-                for (start, end) in lines.into_iter().flat_map(|(a, b)| outside(&editor, a, b)) {
-                    spans = give_back(spans, start, end);
-                    trace.kept(start, end, Reason::Stage(Stage::Datelines));
-                }
-                block = Some(run_holding(text, &spans, b.0));
+        let mut page = PageState::new(doc, template, removed, editor);
+        page.cuts = cuts;
+        for stage in Stage::ALL {
+            if let Step::Spans(step) = stage.step()
+                && self.settings.on(stage)
+            {
+                step.run(self, &mut page);
             }
         }
-        if short_runs && let Some(b) = block {
-            spans = short_runs::drop_short_runs(doc, spans, self.settings.short_runs, b);
-        }
-        if on(Stage::Reprints) {
-            spans = reprints::drop_reprints(text, spans);
-        }
-        if on(Stage::Specks) {
-            let (kept, back) = specks::give_back_specks(doc, spans, self.settings.specks);
-            spans = restore(kept, &editor);
-            for (start, end) in back.into_iter().flat_map(|(a, b)| outside(&editor, a, b)) {
-                trace.kept(start, end, Reason::Stage(Stage::Specks));
-            }
-        }
-        spans = keep::keep_matches(spans, &keeps, trace);
-        explain::every_rule(&mut spans, &template);
-        spans
+        let mut trace = page.trace;
+        let mut spans = keep::keep_matches(page.spans, &keeps, &mut trace);
+        explain::every_rule(&mut spans, &page.template);
+        (spans, trace)
     }
 }
 
@@ -603,6 +493,29 @@ mod tests {
         // without editor-made rules nothing changes
         let c = with_editors(&mined, &[]);
         assert_eq!(c.clean(text).text, format!("Big news today\nby A. Writer, July 3\n{body}"));
+    }
+
+    #[test]
+    fn the_pipeline_runs_only_the_stages_that_are_on_and_explain_names_them() {
+        let text = "Big news today | Site\nMenu one two\nBy Jane Doe\nTuesday, November 6, 2012\n\
+            Body text here, long enough to be the article block.\nFooter line here\nok";
+        let rules = [("Menu one two", Action::Remove), ("By Jane Doe", Action::Remove), ("ok", Action::Remove)];
+        let named = |c: &Cleaner| -> Vec<Stage> {
+            let mut out: Vec<Stage> = (c.explain(text).decisions.iter())
+                .flat_map(|d| d.reasons.iter())
+                .filter_map(|r| if let Reason::Stage(s) = r { Some(*s) } else { None })
+                .collect();
+            out.sort();
+            out.dedup();
+            out
+        };
+        let all =
+            cleaner(&rules, 0).with_settings(CleanSettings { islands: 3, stages: Stages::all(), ..Default::default() });
+        assert_eq!(named(&all), vec![Stage::Datelines], "{:?}", all.explain(text));
+        for stage in Stage::ALL {
+            let off = all.clone().with_stage(stage, false);
+            assert!(!named(&off).contains(&stage), "{stage} is off");
+        }
     }
 
     #[test]

@@ -4,7 +4,8 @@
 
 use std::collections::HashSet;
 
-use super::{LONG_LINE_WORDS, Span, by_stage, kept_runs, merge_spans};
+use super::stage::{PageState, SpanStage};
+use super::{Cleaner, LONG_LINE_WORDS, Span, by_stage, kept_runs, merge_spans};
 use crate::clean_settings::Stage;
 
 /// Adds to `spans` the kept long lines printed a second time on the page, two or more in a row.
@@ -39,6 +40,14 @@ pub(super) fn drop_reprints(text: &str, spans: Vec<Span>) -> Vec<Span> {
     }
     out.extend(spans);
     merge_spans(out)
+}
+
+pub(super) struct Reprints;
+
+impl SpanStage for Reprints {
+    fn run(&self, _: &Cleaner, page: &mut PageState) {
+        page.spans = drop_reprints(page.text(), std::mem::take(&mut page.spans));
+    }
 }
 
 #[cfg(test)]

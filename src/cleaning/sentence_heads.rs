@@ -4,7 +4,9 @@
 //! end …"), and idioms open sentences too ("You can …"). Such a match stands at a line's start, so the
 //! line-boundary test lets it through; this stage drops it when the rest of its line reads as prose.
 
-use super::{LONG_LINE_WORDS, Layout, Match, SPLIT_WORDS, work};
+use super::stage::MatchFilter;
+use super::{Cleaner, LONG_LINE_WORDS, Layout, Match, SPLIT_WORDS, work};
+use crate::rules::Action;
 
 /// Whether a short match starts a line of prose.
 pub(super) fn opens_a_sentence(doc: &Layout, m: &Match) -> bool {
@@ -21,6 +23,15 @@ pub(super) fn opens_a_sentence(doc: &Layout, m: &Match) -> bool {
     doc.words(m.end, line_end) >= LONG_LINE_WORDS
         && doc.reads_as_prose(m.end, line_end)
         && !work::scan(&doc.text()[m.end..line_end]).contains(" | ")
+}
+
+/// The stage: only `remove` rules' matches are dropped (keep rules and cut strings are the editor's).
+pub(super) struct SentenceHeads;
+
+impl MatchFilter for SentenceHeads {
+    fn filter(&self, cleaner: &Cleaner, doc: &Layout, matches: &mut Vec<Match>) {
+        matches.retain(|m| cleaner.action(m.rule) != Action::Remove || !opens_a_sentence(doc, m));
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,9 @@
 //! drops a match of fewer than 8 words that ends a line with a sentence's end, where the line before it
 //! is a long run of words that has not ended its sentence.
 
-use super::{LONG_LINE_WORDS, Layout, Match};
+use super::stage::MatchFilter;
+use super::{Cleaner, LONG_LINE_WORDS, Layout, Match};
+use crate::rules::Action;
 
 /// Whether a match of fewer than [`LONG_LINE_WORDS`] words closes the sentence its line runs on.
 pub(super) fn closes_a_sentence(doc: &Layout, m: &Match) -> bool {
@@ -27,6 +29,15 @@ pub(super) fn closes_a_sentence(doc: &Layout, m: &Match) -> bool {
     ends_sentence
         && doc.words(line_start, m.start) >= LONG_LINE_WORDS
         && !before.ends_with(['.', '!', '?', ':', '|', '"', '\u{201d}', '»', '›'])
+}
+
+/// The stage: only `remove` rules' matches are dropped (keep rules and cut strings are the editor's).
+pub(super) struct SentenceTails;
+
+impl MatchFilter for SentenceTails {
+    fn filter(&self, cleaner: &Cleaner, doc: &Layout, matches: &mut Vec<Match>) {
+        matches.retain(|m| cleaner.action(m.rule) != Action::Remove || !closes_a_sentence(doc, m));
+    }
 }
 
 #[cfg(test)]

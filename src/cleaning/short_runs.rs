@@ -2,8 +2,9 @@
 //! lines, or with no long line that reads as prose, go: menus, headline lists, related links and share
 //! widgets that no rule matched and no cut reached. The run that holds the title stays from the title on.
 
+use super::stage::{PageState, SpanStage};
 use super::title::title_lines;
-use super::{Layout, Span, by_stage, kept_runs, merge_spans};
+use super::{Cleaner, Layout, Span, by_stage, kept_runs, merge_spans};
 use crate::clean_settings::Stage;
 
 /// Adds to `spans` the short runs outside the article `block`. The run that holds the title (the block's
@@ -39,6 +40,20 @@ pub(super) fn drop_short_runs(doc: &Layout, spans: Vec<Span>, min_words: usize, 
         }
     }
     merge_spans(out)
+}
+
+/// The stage, with its threshold ([`crate::clean_settings::CleanSettings::short_runs`]; 0: nothing).
+pub(super) struct ShortRuns;
+
+impl SpanStage for ShortRuns {
+    fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
+        let min_words = cleaner.settings.short_runs;
+        if min_words > 0
+            && let Some(block) = page.block()
+        {
+            page.spans = drop_short_runs(page.doc, std::mem::take(&mut page.spans), min_words, block);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,10 @@
 //! its line comes back (thesis §6.1: a few characters removed in the middle of clean text are probably a
 //! false positive). Its threshold is 0 (nothing comes back) unless a rules file's `[clean] specks` sets it.
 
-use super::{Layout, Span, SpanKind};
+use super::explain::Reason;
+use super::stage::{PageState, SpanStage, outside, restore};
+use super::{Cleaner, Layout, Span, SpanKind};
+use crate::clean_settings::Stage;
 
 /// `spans` less its specks, and the specks given back.
 pub(super) fn give_back_specks(doc: &Layout, spans: Vec<Span>, max_chars: usize) -> (Vec<Span>, Vec<(usize, usize)>) {
@@ -26,6 +29,19 @@ pub(super) fn give_back_specks(doc: &Layout, spans: Vec<Span>, max_chars: usize)
         }
     }
     (kept, back)
+}
+
+/// The stage, with its threshold ([`crate::clean_settings::CleanSettings::specks`]).
+pub(super) struct Specks;
+
+impl SpanStage for Specks {
+    fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
+        let (kept, back) = give_back_specks(page.doc, std::mem::take(&mut page.spans), cleaner.settings.specks);
+        page.spans = restore(kept, &page.editor);
+        for (start, end) in back.into_iter().flat_map(|(a, b)| outside(&page.editor, a, b)) {
+            page.trace.kept(start, end, Reason::Stage(Stage::Specks));
+        }
+    }
 }
 
 #[cfg(test)]

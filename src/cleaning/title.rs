@@ -5,7 +5,9 @@
 //! title helpers here are shared with stages `headline` and `short-runs`.
 
 use super::datelines::on_byline;
-use super::{Layout, Match, Span, SpanKind, merge_spans, union, work};
+use super::stage::{PageState, SpanStage};
+use super::{Cleaner, Layout, Match, Span, SpanKind, merge_spans, union, work};
+use crate::clean_settings::Stage;
 
 /// The start of the line before `end` that repeats most of the page's title (of equal ones, the last): the
 /// first line of the document holds it (the naive text of a page starts with the HTML `<title>`), it has at
@@ -151,6 +153,27 @@ pub(super) fn keep_title(
         out.push(Span { start: header_end, kind, ..s });
     }
     merge_spans(out)
+}
+
+/// The stage: only where a header string cut.
+pub(super) struct Title;
+
+impl SpanStage for Title {
+    fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
+        if let Some(h) = page.header {
+            let spans = std::mem::take(&mut page.spans);
+            let after = keep_title(
+                page.doc,
+                spans.clone(),
+                &page.template,
+                cleaner.settings.merge_gap,
+                h.end,
+                page.footer.is_some(),
+            );
+            page.spans = spans;
+            page.replace(after, Stage::Title);
+        }
+    }
 }
 
 #[cfg(test)]

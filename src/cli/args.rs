@@ -295,8 +295,8 @@ pub struct EvalArgs {
     #[arg(long, default_value_t = 10)]
     pub folds: usize,
     /// Method(s) to evaluate, comma-separated, each learning a site from the same training pages.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "chaff")]
-    pub method: Vec<EvalMethod>,
+    #[arg(long, value_delimiter = ',', default_value = "chaff", value_parser = method_names())]
+    pub method: Vec<chaff::eval::methods::MethodName>,
     /// Baselines: a fragment is template when in more than this share of the training pages (and in two).
     #[arg(long, default_value_t = 1.0 / 3.0)]
     pub df_threshold: f64,
@@ -320,22 +320,6 @@ pub struct EvalArgs {
     pub levers: EvalLevers,
     #[command(flatten)]
     pub seeds: SeedParams,
-}
-
-/// The methods `chaff eval` compares.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EvalMethod {
-    /// chaff: maximal repeats above the automatic cutoff, with `chaff mine`'s automatic rules.
-    Chaff,
-    /// Gottron: lines found in more than --df-threshold of the pages.
-    DfLines,
-    /// Text between table tags found in more than --df-threshold of the pages (reads the HTML).
-    TableChunks,
-    /// Geraci & Maggini: consensus of Needleman–Wunsch alignments of t pages' tags and text (lines with
-    /// --input txt); what aligns with its text goes.
-    Alignment,
-    /// Gibson, Punera & Tomkins: windows of W words counted F times on P pages; their runs go.
-    Gibson,
 }
 
 /// Parameters of the seeds' methods.
@@ -405,9 +389,13 @@ pub struct EvalLevers {
     /// Frame cuts: rounds of suggestion, each seeing the cuts found before.
     #[arg(long, default_value_t = 1)]
     pub cut_rounds: usize,
-    /// Second-level filter: reject strings that are candidates in this many sites of ROOT (default 3).
-    #[arg(long, num_args = 0..=1, default_missing_value = "3")]
-    pub idioms: Option<usize>,
+    /// Second-level filter: reject strings that are candidates in this many sites of ROOT (by default
+    /// on, as `chaff mine --all` runs it, with its default).
+    #[arg(long, value_name = "N", default_value_t = chaff::cross_source::DEFAULT_MIN_SOURCES, conflicts_with = "no_idioms")]
+    pub idioms: usize,
+    /// No second-level filter (each site mined alone, as `chaff mine` without --all).
+    #[arg(long)]
+    pub no_idioms: bool,
     /// Removed intervals closer than this many characters are joined.
     #[arg(long, default_value_t = 0)]
     pub merge_gap: usize,
@@ -465,4 +453,12 @@ fn stage_names() -> impl clap::builder::TypedValueParser<Value = chaff::clean_se
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
     PossibleValuesParser::new(Stage::ALL.iter().map(|s| PossibleValue::new(s.name()).help(s.doc())))
         .map(|name| Stage::from_name(&name).expect("a possible value is a stage's name"))
+}
+
+/// The `--method` values: every method of the evaluation's registry with its one-line doc.
+fn method_names() -> impl clap::builder::TypedValueParser<Value = chaff::eval::methods::MethodName> {
+    use chaff::eval::methods::MethodName;
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(MethodName::ALL.iter().map(|m| PossibleValue::new(m.name()).help(m.doc())))
+        .map(|name| MethodName::parse(&name).expect("a possible value is a method's name"))
 }

@@ -9,20 +9,24 @@ mod plan;
 mod stdin;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
 use chaff::atomic::{prepare_folder, sync_folder, write_unsynced};
 use chaff::cleaning::Cleaner;
-use chaff::corpus::{Decoded, Encoding, read_text_as};
+use chaff::corpus::{Encoding, read_text_as};
 pub(super) use chaff::page::Output;
 use chaff::page::{CleanedPage, Page};
 use chaff::view::DocKind;
 use rayon::prelude::*;
 
 pub(super) use self::plan::Destination;
+
+/// Documents a thread cleans in a chunk: enough to keep every thread busy to the chunk's end, few enough
+/// that a chunk's documents are all that memory holds.
+const CHUNK_PER_THREAD: usize = 8;
 use super::args::CleanArgs;
 use super::output::progress_bar;
 
@@ -98,77 +102,81 @@ pub(super) fn clean_files(
     }
     let removed = AtomicUsize::new(0);
     let total = AtomicUsize::new(0);
+    let mut done = 0;
     let bar = progress_bar(Some(plan.jobs.len() as u64), "files cleaned");
-    let results: Vec<Option<(&Path, usize, Decoded)>> = plan
-        .jobs
-        .par_iter()
-        .map(|job| {
-            bar.inc(1);
-            let path = &job.input;
-            let run = || -> Result<(usize, Decoded)> {
-                let bytes = fs::read(path).with_context(|| format!("{}", path.display()))?;
-                let Some(decoded) = read_text_as(bytes, encoding) else {
-                    bail!(
-                        "{}: binary file (NUL bytes): neither UTF-8 nor UTF-16 with a byte order mark",
-                        path.display()
-                    );
-                };
-                if !decoded.exact() {
-                    if job.replaces_input {
-                        // Writing the cleaned text over the file would put U+FFFD where its bytes were.
+    // Documents are cleaned in chunks of a few per thread, each chunk's explanations printed in input
+    // order before the next is read: memory holds a chunk's documents, never the corpus.
+    let chunk = rayon::current_num_threads().max(1) * CHUNK_PER_THREAD;
+    for jobs in plan.jobs.chunks(chunk) {
+        let results: Vec<Option<String>> = jobs
+            .par_iter()
+            .map(|job| {
+                bar.inc(1);
+                let path = &job.input;
+                let run = || -> Result<(usize, usize, String)> {
+                    let bytes = fs::read(path).with_context(|| format!("{}", path.display()))?;
+                    let Some(decoded) = read_text_as(bytes, encoding) else {
                         bail!(
-                            "{}: not read exactly as {} ({}), so --in-place would not write its bytes back; left as it is: name its encoding with --encoding, convert it to UTF-8 first (iconv -f ITS-ENCODING -t utf-8), or clean it with --out into another folder",
-                            path.display(),
-                            decoded.encoding.name(),
-                            decoded.inexact_message()
+                            "{}: binary file (NUL bytes): neither UTF-8 nor UTF-16 with a byte order mark",
+                            path.display()
                         );
+                    };
+                    if !decoded.exact() {
+                        if job.replaces_input {
+                            // Writing the cleaned text over the file would put U+FFFD where its bytes were.
+                            bail!(
+                                "{}: not read exactly as {} ({}), so --in-place would not write its bytes back; left as it is: name its encoding with --encoding, convert it to UTF-8 first (iconv -f ITS-ENCODING -t utf-8), or clean it with --out into another folder",
+                                path.display(),
+                                decoded.encoding.name(),
+                                decoded.inexact_message()
+                            );
+                        }
+                        eprintln!("chaff: warning: {}: {}", path.display(), decoded.inexact_message());
                     }
-                    eprintln!("chaff: warning: {}: {}", path.display(), decoded.inexact_message());
-                }
-                let cleaned = cleaner.clean_page(Page::new(&decoded.text, kind));
-                // Written as it was read: UTF-16 stays UTF-16, a byte order mark stays, a page stays in its
-                // declared encoding. A legacy page's reader text is a new document with no declaration: UTF-8.
-                let out = written(&cleaned, output);
-                let bytes = match decoded.encoding {
-                    Encoding::Legacy(_) if output == Output::Text => out.into_bytes(),
-                    _ => decoded.encode(out),
+                    let page = Page::new(&decoded.text, kind);
+                    // explained in the same run of the stages that cleans it
+                    let cleaned = if explain { cleaner.clean_page_explained(page) } else { cleaner.clean_page(page) };
+                    // Written as it was read: UTF-16 stays UTF-16, a byte order mark stays, a page stays in its
+                    // declared encoding. A legacy page's reader text is a new document with no declaration: UTF-8.
+                    let out = written(&cleaned, output);
+                    let bytes = match decoded.encoding {
+                        Encoding::Legacy(_) if output == Output::Text => out.into_bytes(),
+                        _ => decoded.encode(out),
+                    };
+                    // Outputs can be made again: no fsync each; the folder is synced once at the end.
+                    write_unsynced(&job.output, &bytes)?;
+                    // Offsets are the file's bytes: past a byte order mark, over UTF-16's and replaced bytes.
+                    let lines = match explain {
+                        true => explain::explain_lines(path, cleaner, &cleaned, output, &|i| decoded.file_offset(i)),
+                        false => String::new(),
+                    };
+                    Ok((cleaned.removed_bytes(), decoded.text.len(), lines))
                 };
-                // Outputs can be made again: no fsync each; the folder is synced once at the end.
-                write_unsynced(&job.output, &bytes)?;
-                Ok((cleaned.removed_bytes(), decoded))
-            };
-            match run() {
-                Ok((removed_bytes, decoded)) => {
-                    total.fetch_add(decoded.text.len(), Ordering::Relaxed);
-                    removed.fetch_add(removed_bytes, Ordering::Relaxed);
-                    Some((path.as_path(), removed_bytes, decoded))
+                match run() {
+                    Ok((removed_bytes, len, lines)) => {
+                        total.fetch_add(len, Ordering::Relaxed);
+                        removed.fetch_add(removed_bytes, Ordering::Relaxed);
+                        Some(lines)
+                    }
+                    Err(e) => {
+                        eprintln!("chaff: error: {}; skipped", super::output::one_line(&e));
+                        failed.fetch_add(1, Ordering::Relaxed);
+                        None
+                    }
                 }
-                Err(e) => {
-                    eprintln!("chaff: error: {}; skipped", super::output::one_line(&e));
-                    failed.fetch_add(1, Ordering::Relaxed);
-                    None
-                }
-            }
-        })
-        .collect();
+            })
+            .collect();
+        done += results.iter().flatten().count();
+        if explain {
+            let lines: String = results.into_iter().flatten().collect();
+            super::output::write_stdout_as("the explanation", format_args!("{lines}"));
+        }
+    }
     bar.finish_and_clear();
     for dir in &plan.folders {
         if let Err(e) = sync_folder(dir) {
             eprintln!("chaff: error: {e}: the cleaned files may not all be on disk; run again");
             failed.fetch_add(1, Ordering::Relaxed);
-        }
-    }
-    let done = results.iter().flatten().count();
-    if explain {
-        for (path, _, decoded) in results.iter().flatten() {
-            let page = Page::new(&decoded.text, kind);
-            // Offsets are the file's bytes: past a byte order mark, over UTF-16's and replaced bytes.
-            let to_file = |i| decoded.file_offset(i);
-            let e = cleaner.explain_page(&page);
-            super::output::write_stdout_as(
-                "the explanation",
-                format_args!("{}", explain::explain_lines(path, cleaner, &page, output, &e, &to_file)),
-            );
         }
     }
     let (t, r) = (total.load(Ordering::Relaxed), removed.load(Ordering::Relaxed));

@@ -16,7 +16,7 @@ use chaff::eval::{Dataset, EvalConfig, Evaluation, Input, Progress, Protocol, ev
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
-use super::args::{EvalArgs, EvalInput, EvalLevers, EvalMethod, EvalProtocol, SeedParams};
+use super::args::{EvalArgs, EvalInput, EvalLevers, EvalProtocol, SeedParams};
 
 /// A bar on stderr, drawn only when stderr is a terminal.
 struct Bar(Option<ProgressBar>);
@@ -65,7 +65,7 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         cuts: !l.no_cuts,
         cut_share: l.cut_share,
         cut_rounds: l.cut_rounds,
-        idioms: l.idioms,
+        idioms: (!l.no_idioms).then_some(l.idioms),
         merge_gap: l.merge_gap,
         line_rules: !l.no_line_rules,
         off: l.off.clone(),
@@ -85,16 +85,6 @@ fn options(l: &EvalLevers) -> Result<ChaffOptions> {
         short_runs: l.short_runs.unwrap_or(AutoOptions::default().short_runs),
         specks: l.specks.unwrap_or(0),
     })
-}
-
-fn method_name(m: EvalMethod) -> MethodName {
-    match m {
-        EvalMethod::Chaff => MethodName::Chaff,
-        EvalMethod::DfLines => MethodName::DfLines,
-        EvalMethod::TableChunks => MethodName::TableChunks,
-        EvalMethod::Alignment => MethodName::Alignment,
-        EvalMethod::Gibson => MethodName::Gibson,
-    }
 }
 
 fn seed_params(s: &SeedParams) -> Result<(AlignmentParams, GibsonParams)> {
@@ -122,7 +112,7 @@ pub fn eval(args: EvalArgs) -> Result<ExitCode> {
             args.root.display()
         );
     }
-    if args.oracle_editor && !args.method.contains(&EvalMethod::Chaff) {
+    if args.oracle_editor && !args.method.contains(&MethodName::Chaff) {
         bail!("--oracle-editor edits chaff's candidates: add chaff to --method");
     }
     if !(0.0..1.0).contains(&args.df_threshold) {
@@ -152,8 +142,7 @@ pub fn eval(args: EvalArgs) -> Result<ExitCode> {
     let params = MethodParams { chaff: chaff_options.clone(), df_threshold: args.df_threshold, alignment, gibson };
     let bar = Bar::new();
     let mut evaluations: Vec<Evaluation> = Vec::new();
-    for &m in &args.method {
-        let name = method_name(m);
+    for &name in &args.method {
         let eval = if name == MethodName::Chaff && args.oracle_editor {
             let mut chaff = Chaff::new(chaff_options.clone());
             evaluate_oracle(&dataset, &mut chaff, &config, &bar)?

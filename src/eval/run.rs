@@ -300,11 +300,12 @@ fn run_task(
             let mut clean_seconds = 0.0;
             for (m, model) in trained.iter().enumerate() {
                 let clock = Instant::now();
-                let removed = model.removed(text);
+                let (removed, written) = model.clean(text);
                 if m == 0 {
                     clean_seconds = clock.elapsed().as_secs_f64();
                 }
-                let output = output_text(text, &removed, input);
+                // the text the method writes, where it writes its own (chaff: as `chaff clean` does)
+                let output = written.unwrap_or_else(|| output_text(text, &removed, input));
                 if m == 0
                     && let Some(dir) = dump
                 {

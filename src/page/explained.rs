@@ -44,6 +44,32 @@ pub fn explained<'a>(
 ) -> Vec<ExplainedSpan<'a>> {
     // the explanation's own spans, so what it names is what was cut from them
     let cleaned = CleanedPage::new(page.clone(), e.spans.clone());
+    explained_with(cleaner, &cleaned, output, e, to_file)
+}
+
+/// The explained ranges of a page cleaned explained ([`Cleaner::clean_page_explained`]), as
+/// [`explained`] names them: from the run that cleaned it, nothing cleaned again. A page cleaned without
+/// its explanation has none.
+pub fn explained_page<'a>(
+    cleaner: &'a Cleaner,
+    cleaned: &CleanedPage,
+    output: Output,
+    to_file: &dyn Fn(usize) -> usize,
+) -> Vec<ExplainedSpan<'a>> {
+    match cleaned.explanation() {
+        Some(e) => explained_with(cleaner, cleaned, output, e, to_file),
+        None => Vec::new(),
+    }
+}
+
+fn explained_with<'a>(
+    cleaner: &'a Cleaner,
+    cleaned: &CleanedPage,
+    output: Output,
+    e: &Explanation,
+    to_file: &dyn Fn(usize) -> usize,
+) -> Vec<ExplainedSpan<'a>> {
+    let page = &cleaned.page;
     let taken = cleaned.taken_by_span(output);
     let of_view = page.view().is_some() && output == Output::Text;
     let file = |(a, b): (usize, usize)| (to_file(a), to_file(b));

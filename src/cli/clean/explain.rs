@@ -10,22 +10,21 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use chaff::cleaning::{Cleaner, Explanation};
-pub(super) use chaff::page::explained;
-use chaff::page::{Output, Page};
+use chaff::cleaning::Cleaner;
+pub(super) use chaff::page::explained_page;
+use chaff::page::{CleanedPage, Output};
 
 /// `path`'s explained ranges as lines: path, range (or the pieces taken, comma-separated), kind, rule
 /// ids, stages, the text.
 pub(super) fn explain_lines(
     path: &Path,
     cleaner: &Cleaner,
-    page: &Page,
+    cleaned: &CleanedPage,
     output: Output,
-    e: &Explanation,
     to_file: &dyn Fn(usize) -> usize,
 ) -> String {
     let mut lines = String::new();
-    for s in explained(cleaner, page, output, e, to_file) {
+    for s in explained_page(cleaner, cleaned, output, to_file) {
         let range = match &s.taken {
             Some(pieces) => pieces.iter().map(|[a, b]| format!("{a}..{b}")).collect::<Vec<_>>().join(","),
             None => format!("{}..{}", s.start, s.end),

@@ -11,7 +11,7 @@ use chaff::page::Page;
 use chaff::view::DocKind;
 use rayon::prelude::*;
 
-use super::explain::explained;
+use super::explain::explained_page;
 use super::{Output, written};
 use crate::cli::output::progress_bar;
 
@@ -81,7 +81,9 @@ fn clean_line(
         format!("stdin:{n}:{col}: bad JSON Lines record: {msg} (each line must be {{\"id\": …, \"text\": …}})")
     })?;
     let doc = &record.doc;
-    let cleaned = cleaner.clean_page(Page::new(&doc.text, kind));
+    let page = Page::new(&doc.text, kind);
+    // explained in the same run of the stages that cleans it
+    let cleaned = if explain { cleaner.clean_page_explained(page) } else { cleaner.clean_page(page) };
     let mut text = written(&cleaned, output);
     // what the output lacks of its input, before the mark goes back on both
     let removed = (cleaned.input(output).len() - text.len()).to_string();
@@ -93,7 +95,7 @@ fn clean_line(
     let json = |v: &dyn Fn() -> serde_json::Result<String>| v().map_err(|e| format!("stdin:{n}: {e}"));
     let spans = match explain {
         true => {
-            let spans = explained(cleaner, &cleaned.page, output, &cleaner.explain_page(&cleaned.page), &|i| i + bom);
+            let spans = explained_page(cleaner, &cleaned, output, &|i| i + bom);
             Some(json(&|| serde_json::to_string(&spans))?)
         }
         false => None,

@@ -25,7 +25,7 @@ use crate::tokens::Tokenizer;
 use super::{Input, Method, Model, Site, Source};
 use crate::clean_settings::{CleanSettings, Stage};
 use crate::cleaning::normalize;
-use crate::page::{Page, viewed};
+use crate::page::{Output, Page, viewed};
 use crate::view::DocKind;
 
 /// The levers. `Default` is chaff's current automatic configuration.
@@ -94,7 +94,8 @@ impl Default for ChaffOptions {
             cuts: true,
             cut_share: CutParams::default().min_share,
             cut_rounds: 1,
-            idioms: None,
+            // on, as `chaff mine --all` runs it: the evaluation measures what users get
+            idioms: Some(crate::cross_source::DEFAULT_MIN_SOURCES),
             merge_gap: 0,
             line_rules: true,
             tag_bound: true,
@@ -272,6 +273,12 @@ impl Model for ChaffModel {
     fn removed(&self, text: &str) -> Vec<(usize, usize)> {
         let cleaned = self.cleaner.clean_page(Page::new(text, self.kind));
         normalize(cleaned.source_ranges())
+    }
+
+    /// The removed spans and what `chaff clean` writes of the page: its cleaned text (`--text` for HTML).
+    fn clean(&self, text: &str) -> (Vec<(usize, usize)>, Option<String>) {
+        let cleaned = self.cleaner.clean_page(Page::new(text, self.kind));
+        (normalize(cleaned.source_ranges()), Some(cleaned.write(Output::Text)))
     }
 }
 
