@@ -1,0 +1,295 @@
+//! Crawls: many sources in one input. WARC and WARC.gz files (the HTML pages of their `response`
+//! records), JSON Lines of `{"id", "text"}` records with a `url` or a `source` field, and folders of
+//! sources, read as one stream of documents, each with the source it belongs to ([`group`]).
+//!
+//! [`gather`] reads every input once and spools its documents to one temporary file, so a crawl of
+//! thousands of sources is never in memory: only the source being mined or checked is
+//! ([`Crawl::corpus`]). The routed cleaner reads documents one batch at a time ([`open`]).
+
+pub mod group;
+mod http;
+mod spool;
+pub mod warc;
+
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+pub use group::{Group, host_of, source_of};
+pub use spool::{Crawl, SourceDocs, gather};
+
+use crate::corpus::{Corpus, LoadOptions, decode_lossy, parse_record_raw, read_text_as, source_folders};
+use crate::error::{Error, Result};
+use crate::view::DocKind;
+
+/// A document of a crawl.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CrawlDoc {
+    /// Its id: a WARC record's `WARC-Record-ID` (without `<>`), a JSON Lines record's `id`, a file's stem.
+    pub id: String,
+    /// The id as a JSON value, as written in the input (`42` stays a number).
+    pub id_json: String,
+    pub url: Option<String>,
+    /// The source it names itself: a record's `source` field, or the folder it lies in.
+    pub source: Option<String>,
+    pub text: String,
+    /// HTML for a WARC page or an `.html` file, text for a `.txt` file; `None` when only its text tells.
+    pub kind: Option<DocKind>,
+}
+
+impl CrawlDoc {
+    /// The source it belongs to under `group`; `None` when it names neither a source nor a URL with a host.
+    pub fn source_under(&self, group: Group) -> Option<String> {
+        source_of(self.source.as_deref(), self.url.as_deref(), group)
+    }
+}
+
+/// One item of an input: a document, a record that holds no page (a request, metadata, a redirect, an
+/// image: counted, not an error), or a bad record reported (its file, record or line, and what is wrong).
+#[derive(Debug)]
+pub enum Item {
+    Doc(CrawlDoc),
+    NotAPage,
+    Bad(String),
+    /// A document read, but not exactly (its bad bytes replaced): said, not an error.
+    Warn(String),
+}
+
+/// The kind of input a path is, from its name, else its first bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputKind {
+    Warc { gzip: bool },
+    JsonLines { gzip: bool },
+    Folder,
+}
+
+/// What kind of input `path` is. A file that is none of them is an error saying what is read.
+pub fn input_kind(path: &Path) -> Result<InputKind> {
+    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
+    if meta.is_dir() {
+        return Ok(InputKind::Folder);
+    }
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_ascii_lowercase();
+    let gzip = name.ends_with(".gz");
+    let stem = name.trim_end_matches(".gz");
+    if stem.ends_with(".warc") || stem.ends_with(".arc") {
+        return Ok(InputKind::Warc { gzip });
+    }
+    if stem.ends_with(".jsonl") || stem.ends_with(".json") || stem.ends_with(".ndjson") {
+        return Ok(InputKind::JsonLines { gzip });
+    }
+    // no telling name: the first bytes say
+    let mut head = Vec::new();
+    let file = File::open(path).map_err(|e| Error::io(path, e))?;
+    let gzip = {
+        let mut r = BufReader::new(file);
+        let buf = r.fill_buf().map_err(|e| Error::io(path, e))?;
+        let gz = buf.starts_with(&[0x1f, 0x8b]);
+        if gz {
+            let mut d = flate2::bufread::MultiGzDecoder::new(r);
+            let _ = std::io::Read::read_to_end(&mut std::io::Read::take(&mut d, 16), &mut head);
+        } else {
+            head.extend_from_slice(&buf[..buf.len().min(16)]);
+        }
+        gz
+    };
+    if head.starts_with(b"WARC/") {
+        Ok(InputKind::Warc { gzip })
+    } else if head.trim_ascii_start().starts_with(b"{") {
+        Ok(InputKind::JsonLines { gzip })
+    } else {
+        Err(Error::Invalid(format!(
+            "{}: neither a WARC file (`WARC/1.x` first), JSON Lines (`{{` first) nor a folder; give a .warc, .warc.gz, .jsonl or a folder of sources",
+            path.display()
+        )))
+    }
+}
+
+fn reader(path: &Path, gzip: bool) -> Result<Box<dyn BufRead + Send>> {
+    let file = File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = BufReader::with_capacity(1 << 16, file);
+    Ok(if gzip {
+        Box::new(BufReader::with_capacity(1 << 16, flate2::bufread::MultiGzDecoder::new(file)))
+    } else {
+        Box::new(file)
+    })
+}
+
+/// The documents of one input, read as a stream.
+pub fn open(path: &Path) -> Result<Box<dyn Iterator<Item = Item> + Send>> {
+    Ok(match input_kind(path)? {
+        InputKind::Warc { gzip } => {
+            let records = warc::Reader::new(reader(path, gzip)?, path);
+            let path = path.to_path_buf();
+            Box::new(records.map(move |r| match r {
+                Ok(record) => page_of(&record, &path),
+                Err(message) => Item::Bad(message),
+            }))
+        }
+        InputKind::JsonLines { gzip } => {
+            Box::new(JsonLines { input: reader(path, gzip)?, path: path.to_path_buf(), line: 0 })
+        }
+        InputKind::Folder => folder(path)?,
+    })
+}
+
+/// The HTML page of a WARC record, if it holds one: a `response` with a 2xx HTTP status and an HTML
+/// media type (or none, and markup), or a `resource` record of HTML.
+fn page_of(record: &warc::Record, path: &Path) -> Item {
+    let kind = record.header("WARC-Type").unwrap_or_default().to_ascii_lowercase();
+    let (body, charset) = match kind.as_str() {
+        "response" => {
+            let block_type = record.header("Content-Type").unwrap_or("application/http").to_ascii_lowercase();
+            if !block_type.starts_with("application/http") {
+                return Item::NotAPage;
+            }
+            let response = match http::parse(&record.block) {
+                Ok(r) => r,
+                Err(e) => return Item::Bad(bad(record, path, &e)),
+            };
+            if !(200..300).contains(&response.status) || !html_type(&response.media_type, &response.body) {
+                return Item::NotAPage;
+            }
+            (response.body, response.charset)
+        }
+        "resource" => {
+            let media = record.header("Content-Type").unwrap_or_default().to_ascii_lowercase();
+            let media = media.split(';').next().unwrap_or_default().trim().to_string();
+            if !html_type(&media, &record.block) {
+                return Item::NotAPage;
+            }
+            (record.block.clone(), None)
+        }
+        _ => return Item::NotAPage,
+    };
+    // bytes that are UTF-8 are read so whatever the headers say, as a page file is; else the HTTP
+    // charset, else the page's own declaration or the detector
+    let forced = charset.filter(|_| std::str::from_utf8(&body).is_err());
+    let Some(decoded) = read_text_as(body, forced) else {
+        return Item::Bad(bad(record, path, "its payload holds NUL bytes: not a text page"));
+    };
+    let id = record.header("WARC-Record-ID").unwrap_or_default().trim_matches(['<', '>']).to_string();
+    let id = if id.is_empty() { format!("record-{}", record.number) } else { id };
+    let url = record.header("WARC-Target-URI").map(|u| u.trim_matches(['<', '>']).to_string());
+    Item::Doc(CrawlDoc {
+        id_json: serde_json::to_string(&id).unwrap_or_default(),
+        id,
+        url,
+        source: None,
+        text: decoded.text,
+        kind: Some(DocKind::Html),
+    })
+}
+
+fn html_type(media: &str, body: &[u8]) -> bool {
+    match media {
+        "text/html" | "application/xhtml+xml" => true,
+        "" => {
+            DocKind::sniff(std::iter::once(String::from_utf8_lossy(&body[..body.len().min(1024)]).as_ref()))
+                == DocKind::Html
+        }
+        _ => false,
+    }
+}
+
+fn bad(record: &warc::Record, path: &Path, what: &str) -> String {
+    format!("{}: WARC record {} (at byte {}): {what}; skipped", path.display(), record.number, record.offset)
+}
+
+/// JSON Lines records with a `url` or a `source` field beside `id` and `text`.
+struct JsonLines {
+    input: Box<dyn BufRead + Send>,
+    path: PathBuf,
+    line: usize,
+}
+
+impl Iterator for JsonLines {
+    type Item = Item;
+    fn next(&mut self) -> Option<Item> {
+        loop {
+            let mut bytes = Vec::new();
+            match self.input.read_until(b'\n', &mut bytes) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) => {
+                    let at = self.line + 1;
+                    // nothing can be read past a damaged stream
+                    self.input = Box::new(std::io::empty());
+                    return Some(Item::Bad(format!(
+                        "{}:{at}: the file cannot be read further: {e}",
+                        self.path.display()
+                    )));
+                }
+            }
+            self.line += 1;
+            if self.line == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
+                bytes.drain(..3);
+            }
+            let (line, _) = decode_lossy(bytes);
+            if line.trim().is_empty() {
+                continue;
+            }
+            let (path, n) = (self.path.display(), self.line);
+            let record = match parse_record_raw(line.trim_end_matches(['\r', '\n'])) {
+                Ok(r) => r,
+                Err((col, msg)) => {
+                    return Some(Item::Bad(format!("{path}:{n}:{col}: bad JSON Lines record: {msg}; skipped")));
+                }
+            };
+            let string = |name: &str| {
+                record
+                    .fields
+                    .iter()
+                    .find(|(k, _)| k == name)
+                    .and_then(|(_, v)| serde_json::from_str::<String>(v.get()).ok())
+            };
+            return Some(Item::Doc(CrawlDoc {
+                id_json: record.raw_id.get().to_string(),
+                url: string("url"),
+                source: string("source"),
+                id: record.doc.id,
+                text: record.doc.text,
+                kind: None,
+            }));
+        }
+    }
+}
+
+/// A folder of sources (sub-folders of documents), or one source's folder: each document with its
+/// folder's name as its source. One source's documents are in memory at a time.
+fn folder(path: &Path) -> Result<Box<dyn Iterator<Item = Item> + Send>> {
+    let opts = LoadOptions::default();
+    let mut folders = source_folders(path, &opts)?;
+    if folders.is_empty() {
+        folders.push(path.to_path_buf());
+    }
+    Ok(Box::new(folders.into_iter().flat_map(|dir| -> Box<dyn Iterator<Item = Item> + Send> {
+        match Corpus::load(&dir) {
+            Ok(corpus) => {
+                let kind = crate::corpus::choose_kind(None, &dir, &corpus.docs);
+                use crate::corpus::Warning;
+                let mut items: Vec<Item> = corpus
+                    .warnings
+                    .iter()
+                    .map(|w| match w {
+                        Warning::Binary { .. } | Warning::Unreadable { .. } => Item::Bad(w.to_string()),
+                        _ => Item::Warn(w.to_string()),
+                    })
+                    .collect();
+                let name = corpus.name.clone();
+                items.extend(corpus.docs.into_iter().map(|d| {
+                    Item::Doc(CrawlDoc {
+                        id_json: serde_json::to_string(&d.id).unwrap_or_default(),
+                        id: d.id,
+                        url: None,
+                        source: Some(name.clone()),
+                        text: d.text,
+                        kind: Some(kind),
+                    })
+                }));
+                Box::new(items.into_iter())
+            }
+            Err(e) => Box::new(std::iter::once(Item::Bad(format!("{e}; skipped")))),
+        }
+    })))
+}
