@@ -127,6 +127,33 @@ pub struct MineArgs {
     /// Re-mine a rules file that holds another source's rules (its `source` differs) as this source's.
     #[arg(long)]
     pub take_over: bool,
+    /// With --all on a crawl (a .warc, .warc.gz or .jsonl file): how documents without a `source` field
+    /// are grouped into sources, by their URL's host or its registrable domain.
+    #[arg(long, value_enum, default_value = "host")]
+    pub group: GroupBy,
+    /// With --all on a crawl: sources with fewer documents are not mined (reported).
+    #[arg(long, default_value_t = 5, value_name = "N")]
+    pub min_docs: usize,
+}
+
+/// How a crawl's documents are grouped into sources (a document's own `source` field always wins).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum GroupBy {
+    /// The URL's host, without a port or a leading `www.`.
+    #[default]
+    Host,
+    /// The registrable domain of the host, from the public suffix list (a.example.co.uk and
+    /// b.example.co.uk are example.co.uk).
+    Domain,
+}
+
+impl GroupBy {
+    pub fn group(self) -> chaff::crawl::Group {
+        match self {
+            GroupBy::Host => chaff::crawl::Group::Host,
+            GroupBy::Domain => chaff::crawl::Group::Domain,
+        }
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,6 +273,16 @@ pub struct GenerateArgs {
     /// Where to write the sources.
     #[arg(long, default_value = "sample-corpora")]
     pub out: PathBuf,
+    /// Write a crawl of this many news sites instead (OUT/crawl.warc.gz and OUT/crawl.jsonl).
+    #[arg(long, value_name = "HOSTS")]
+    pub crawl: Option<usize>,
+    /// With --crawl: pages per site.
+    #[arg(long, default_value_t = 20, requires = "crawl")]
+    pub pages: usize,
+    /// With --crawl: also write the sites as a folder of sources (OUT/sources/<source>/), each page beside
+    /// its template truth.
+    #[arg(long, requires = "crawl")]
+    pub folders: bool,
 }
 
 #[derive(Args, Debug)]

@@ -16,7 +16,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 pub use group::{Group, host_of, source_of};
-pub use spool::{Crawl, SourceDocs, gather};
+pub use spool::{Crawl, Event, SourceDocs, gather};
 
 use crate::corpus::{Corpus, LoadOptions, decode_lossy, parse_record_raw, read_text_as, source_folders};
 use crate::error::{Error, Result};
