@@ -196,6 +196,11 @@ fn bad(record: &warc::Record, path: &Path, what: &str) -> String {
     format!("{}: WARC record {} (at byte {}): {what}; skipped", path.display(), record.number, record.offset)
 }
 
+/// JSON Lines records read from `input` (stdin, say), named `name` in messages.
+pub fn json_lines(input: Box<dyn BufRead + Send>, name: &Path) -> impl Iterator<Item = Item> + Send {
+    JsonLines { input, path: name.to_path_buf(), line: 0 }
+}
+
 /// JSON Lines records with a `url` or a `source` field beside `id` and `text`.
 struct JsonLines {
     input: Box<dyn BufRead + Send>,
