@@ -268,3 +268,28 @@ fn check_reports_every_sources_drift_in_one_run_and_exits_3_when_one_drifted() {
     assert_eq!(v["sources"][0]["source"], site(0, 1, SEED).name.as_str());
     assert_eq!(v["sources"][0]["drifted"], true);
 }
+
+#[test]
+fn clean_without_rules_or_a_rules_dir_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = chaff_stdin(&["clean"], dir.path(), "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("give --rules FILE") && text(&o.stderr).contains("--rules-dir DIR"));
+}
+
+#[test]
+fn a_malformed_rules_file_skips_its_sources_documents_and_fails_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("rules")).unwrap();
+    fs::write(dir.path().join("rules/bad.example.com.toml"), "source = [").unwrap();
+    let input = "{\"id\": 1, \"url\": \"https://bad.example.com/1\", \"text\": \"a\"}\n\
+                 {\"id\": 2, \"url\": \"https://bad.example.com/2\", \"text\": \"b\"}\n\
+                 {\"id\": 3, \"url\": \"https://good.example.com/3\", \"text\": \"c\"}\n";
+    let o = chaff_stdin(&["clean", "--rules-dir", "rules"], dir.path(), input);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert_eq!(err.matches("bad.example.com.toml").count(), 1, "reported once: {err}");
+    assert!(err.contains("2 document(s), record(s) or input(s) failed"), "{err}");
+    let ids: Vec<i64> = records(&o).iter().map(|r| r["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, [3]);
+}

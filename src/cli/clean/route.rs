@@ -104,9 +104,11 @@ enum Sink {
 
 pub(super) fn clean_routed(args: &CleanArgs) -> Result<ExitCode> {
     let Some(dir) = args.rules_dir.as_deref() else {
-        bail!(
-            "give --rules FILE (one source's rules file) or --rules-dir DIR (each document cleaned with its source's rules, DIR/<source>.toml)"
+        // as clap says a missing argument: a usage error
+        eprintln!(
+            "error: give --rules FILE (one source's rules file) or --rules-dir DIR (each document cleaned with its source's rules, DIR/<source>.toml)"
         );
+        return Ok(ExitCode::from(2));
     };
     if !dir.is_dir() {
         bail!(
