@@ -37,6 +37,45 @@ pub struct CrawlDoc {
     pub kind: Option<DocKind>,
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn items(path: &Path) -> Vec<Item> {
+        open(path).unwrap().collect()
+    }
+
+    #[test]
+    fn a_line_with_invalid_utf8_is_read_with_a_warning_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.jsonl");
+        std::fs::write(&path, b"{\"id\": 1, \"source\": \"s\", \"text\": \"caf\xE9\"}\n").unwrap();
+        let got = items(&path);
+        assert!(matches!(&got[0], Item::Warn(m) if m.contains("c.jsonl:1: 1 invalid UTF-8")), "{got:?}");
+        assert!(matches!(&got[1], Item::Doc(d) if d.text == "caf\u{FFFD}"), "{got:?}");
+        assert_eq!(got.len(), 2);
+    }
+
+    #[test]
+    fn a_page_in_the_charset_its_headers_name_is_read_in_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.warc");
+        let mut block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=windows-1251\r\n\r\n<p>".to_vec();
+        block.extend(encoding_rs::WINDOWS_1251.encode("Привет").0.iter());
+        block.extend(b"</p>");
+        let mut warc = format!(
+            "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: https://a.example/\r\nContent-Length: {}\r\n\r\n",
+            block.len()
+        )
+        .into_bytes();
+        warc.extend(&block);
+        warc.extend(b"\r\n\r\n");
+        std::fs::write(&path, warc).unwrap();
+        let got = items(&path);
+        assert!(matches!(&got[..], [Item::Doc(d)] if d.text == "<p>Привет</p>" && d.id == "record-1"), "{got:?}");
+    }
+}
+
 impl CrawlDoc {
     /// The source it belongs to under `group`; `None` when it names neither a source nor a URL with a host.
     pub fn source_under(&self, group: Group) -> Option<String> {
@@ -121,34 +160,41 @@ pub fn open(path: &Path) -> Result<Box<dyn Iterator<Item = Item> + Send>> {
         InputKind::Warc { gzip } => {
             let records = warc::Reader::new(reader(path, gzip)?, path);
             let path = path.to_path_buf();
-            Box::new(records.map(move |r| match r {
+            Box::new(records.flat_map(move |r| match r {
                 Ok(record) => page_of(&record, &path),
-                Err(message) => Item::Bad(message),
+                Err(message) => vec![Item::Bad(message)],
             }))
         }
-        InputKind::JsonLines { gzip } => {
-            Box::new(JsonLines { input: reader(path, gzip)?, path: path.to_path_buf(), line: 0 })
-        }
+        InputKind::JsonLines { gzip } => Box::new(json_lines(reader(path, gzip)?, path)),
         InputKind::Folder => folder(path)?,
     })
 }
 
 /// The HTML page of a WARC record, if it holds one: a `response` with a 2xx HTTP status and an HTML
 /// media type (or none, and markup), or a `resource` record of HTML.
-fn page_of(record: &warc::Record, path: &Path) -> Item {
+fn page_of(record: &warc::Record, path: &Path) -> Vec<Item> {
+    match page_item(record, path) {
+        Ok((doc, None)) => vec![Item::Doc(doc)],
+        Ok((doc, Some(warning))) => vec![Item::Warn(warning), Item::Doc(doc)],
+        Err(item) => vec![item],
+    }
+}
+
+/// A record's page, and a warning when its bytes could not all be read; else the item it is instead.
+fn page_item(record: &warc::Record, path: &Path) -> Result<(CrawlDoc, Option<String>), Item> {
     let kind = record.header("WARC-Type").unwrap_or_default().to_ascii_lowercase();
     let (body, charset) = match kind.as_str() {
         "response" => {
             let block_type = record.header("Content-Type").unwrap_or("application/http").to_ascii_lowercase();
             if !block_type.starts_with("application/http") {
-                return Item::NotAPage;
+                return Err(Item::NotAPage);
             }
             let response = match http::parse(&record.block) {
                 Ok(r) => r,
-                Err(e) => return Item::Bad(bad(record, path, &e)),
+                Err(e) => return Err(Item::Bad(bad(record, path, &e))),
             };
             if !(200..300).contains(&response.status) || !html_type(&response.media_type, &response.body) {
-                return Item::NotAPage;
+                return Err(Item::NotAPage);
             }
             (response.body, response.charset)
         }
@@ -156,29 +202,39 @@ fn page_of(record: &warc::Record, path: &Path) -> Item {
             let media = record.header("Content-Type").unwrap_or_default().to_ascii_lowercase();
             let media = media.split(';').next().unwrap_or_default().trim().to_string();
             if !html_type(&media, &record.block) {
-                return Item::NotAPage;
+                return Err(Item::NotAPage);
             }
             (record.block.clone(), None)
         }
-        _ => return Item::NotAPage,
+        _ => return Err(Item::NotAPage),
     };
     // bytes that are UTF-8 are read so whatever the headers say, as a page file is; else the HTTP
     // charset, else the page's own declaration or the detector
     let forced = charset.filter(|_| std::str::from_utf8(&body).is_err());
     let Some(decoded) = read_text_as(body, forced) else {
-        return Item::Bad(bad(record, path, "its payload holds NUL bytes: not a text page"));
+        return Err(Item::Bad(bad(record, path, "its payload holds NUL bytes: not a text page")));
     };
     let id = record.header("WARC-Record-ID").unwrap_or_default().trim_matches(['<', '>']).to_string();
     let id = if id.is_empty() { format!("record-{}", record.number) } else { id };
     let url = record.header("WARC-Target-URI").map(|u| u.trim_matches(['<', '>']).to_string());
-    Item::Doc(CrawlDoc {
+    let warning = (decoded.replaced > 0).then(|| {
+        format!(
+            "{}: WARC record {} (at byte {}): {} replaced with U+FFFD",
+            path.display(),
+            record.number,
+            record.offset,
+            decoded.replaced_message()
+        )
+    });
+    let doc = CrawlDoc {
         id_json: serde_json::to_string(&id).unwrap_or_default(),
         id,
         url,
         source: None,
         text: decoded.text,
         kind: Some(DocKind::Html),
-    })
+    };
+    Ok((doc, warning))
 }
 
 fn html_type(media: &str, body: &[u8]) -> bool {
@@ -197,8 +253,8 @@ fn bad(record: &warc::Record, path: &Path, what: &str) -> String {
 }
 
 /// JSON Lines records read from `input` (stdin, say), named `name` in messages.
-pub fn json_lines(input: Box<dyn BufRead + Send>, name: &Path) -> impl Iterator<Item = Item> + Send {
-    JsonLines { input, path: name.to_path_buf(), line: 0 }
+pub fn json_lines(input: Box<dyn BufRead + Send>, name: &Path) -> impl Iterator<Item = Item> + Send + use<> {
+    JsonLines { input, path: name.to_path_buf(), line: 0, pending: None }
 }
 
 /// JSON Lines records with a `url` or a `source` field beside `id` and `text`.
@@ -206,11 +262,16 @@ struct JsonLines {
     input: Box<dyn BufRead + Send>,
     path: PathBuf,
     line: usize,
+    /// A document read after the warning about its line was given.
+    pending: Option<Item>,
 }
 
 impl Iterator for JsonLines {
     type Item = Item;
     fn next(&mut self) -> Option<Item> {
+        if let Some(item) = self.pending.take() {
+            return Some(item);
+        }
         loop {
             let mut bytes = Vec::new();
             match self.input.read_until(b'\n', &mut bytes) {
@@ -230,7 +291,7 @@ impl Iterator for JsonLines {
             if self.line == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
                 bytes.drain(..3);
             }
-            let (line, _) = decode_lossy(bytes);
+            let (line, replaced) = decode_lossy(bytes);
             if line.trim().is_empty() {
                 continue;
             }
@@ -248,14 +309,22 @@ impl Iterator for JsonLines {
                     .find(|(k, _)| k == name)
                     .and_then(|(_, v)| serde_json::from_str::<String>(v.get()).ok())
             };
-            return Some(Item::Doc(CrawlDoc {
+            let doc = Item::Doc(CrawlDoc {
                 id_json: record.raw_id.get().to_string(),
                 url: string("url"),
                 source: string("source"),
                 id: record.doc.id,
                 text: record.doc.text,
                 kind: None,
-            }));
+            });
+            let lone = record.lone_surrogates;
+            if replaced == 0 && lone == 0 {
+                return Some(doc);
+            }
+            self.pending = Some(doc);
+            return Some(Item::Warn(format!(
+                "{path}:{n}: {replaced} invalid UTF-8 sequence(s) and {lone} lone surrogate escape(s) replaced with U+FFFD"
+            )));
         }
     }
 }
