@@ -176,25 +176,27 @@ fn page_of(record: &warc::Record, path: &Path) -> Vec<Item> {
     match page_item(record, path) {
         Ok((doc, None)) => vec![Item::Doc(doc)],
         Ok((doc, Some(warning))) => vec![Item::Warn(warning), Item::Doc(doc)],
-        Err(item) => vec![item],
+        Err(None) => vec![Item::NotAPage],
+        Err(Some(message)) => vec![Item::Bad(message)],
     }
 }
 
-/// A record's page, and a warning when its bytes could not all be read; else the item it is instead.
-fn page_item(record: &warc::Record, path: &Path) -> Result<(CrawlDoc, Option<String>), Item> {
+/// A record's page, and a warning when its bytes could not all be read; else `None` for a record that
+/// holds no page, or what is wrong with it.
+fn page_item(record: &warc::Record, path: &Path) -> Result<(CrawlDoc, Option<String>), Option<String>> {
     let kind = record.header("WARC-Type").unwrap_or_default().to_ascii_lowercase();
     let (body, charset) = match kind.as_str() {
         "response" => {
             let block_type = record.header("Content-Type").unwrap_or("application/http").to_ascii_lowercase();
             if !block_type.starts_with("application/http") {
-                return Err(Item::NotAPage);
+                return Err(None);
             }
             let response = match http::parse(&record.block) {
                 Ok(r) => r,
-                Err(e) => return Err(Item::Bad(bad(record, path, &e))),
+                Err(e) => return Err(Some(bad(record, path, &e))),
             };
             if !(200..300).contains(&response.status) || !html_type(&response.media_type, &response.body) {
-                return Err(Item::NotAPage);
+                return Err(None);
             }
             (response.body, response.charset)
         }
@@ -202,17 +204,17 @@ fn page_item(record: &warc::Record, path: &Path) -> Result<(CrawlDoc, Option<Str
             let media = record.header("Content-Type").unwrap_or_default().to_ascii_lowercase();
             let media = media.split(';').next().unwrap_or_default().trim().to_string();
             if !html_type(&media, &record.block) {
-                return Err(Item::NotAPage);
+                return Err(None);
             }
             (record.block.clone(), None)
         }
-        _ => return Err(Item::NotAPage),
+        _ => return Err(None),
     };
     // bytes that are UTF-8 are read so whatever the headers say, as a page file is; else the HTTP
     // charset, else the page's own declaration or the detector
     let forced = charset.filter(|_| std::str::from_utf8(&body).is_err());
     let Some(decoded) = read_text_as(body, forced) else {
-        return Err(Item::Bad(bad(record, path, "its payload holds NUL bytes: not a text page")));
+        return Err(Some(bad(record, path, "its payload holds NUL bytes: not a text page")));
     };
     let id = record.header("WARC-Record-ID").unwrap_or_default().trim_matches(['<', '>']).to_string();
     let id = if id.is_empty() { format!("record-{}", record.number) } else { id };
