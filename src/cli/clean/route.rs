@@ -44,23 +44,36 @@ struct RulesCache<'a> {
 }
 
 impl RulesCache<'_> {
-    fn get(&mut self, source: &str) -> Found {
-        if let Some(r) = self.loaded.get(source) {
-            return r.clone();
-        }
-        let path = rules_path(self.dir, source);
-        let r = if !path.exists() {
-            Ok(None)
-        } else {
-            self.load(&path).map(|r| Some(Arc::new(r))).map_err(|e| {
-                eprintln!(
-                    "chaff: error: {}; the documents of source `{source}` are skipped (fix the file, or move it away to pass them through)",
-                    one_line(&e)
-                );
+    /// Loads the rules of every source of `sources` not met before, in parallel (compiling a source's
+    /// rules costs about as much as cleaning a few of its pages: a crawl of small sources spends much of
+    /// its time here).
+    fn load_new(&mut self, sources: &[&str]) {
+        let mut new: Vec<&str> = sources.iter().copied().filter(|s| !self.loaded.contains_key(*s)).collect();
+        new.sort_unstable();
+        new.dedup();
+        let this = &*self;
+        let found: Vec<(String, Found)> = new
+            .par_iter()
+            .map(|source| {
+                let path = rules_path(this.dir, source);
+                let r = if !path.exists() {
+                    Ok(None)
+                } else {
+                    this.load(&path).map(|r| Some(Arc::new(r))).map_err(|e| {
+                        eprintln!(
+                            "chaff: error: {}; the documents of source `{source}` are skipped (fix the file, or move it away to pass them through)",
+                            one_line(&e)
+                        );
+                    })
+                };
+                (source.to_string(), r)
             })
-        };
-        self.loaded.insert(source.to_string(), r.clone());
-        r
+            .collect();
+        self.loaded.extend(found);
+    }
+
+    fn get(&self, source: &str) -> Found {
+        self.loaded.get(source).cloned().unwrap_or(Ok(None))
     }
 
     fn load(&self, path: &Path) -> Result<Rules> {
@@ -204,14 +217,13 @@ fn run(
 ) -> Result<()> {
     loop {
         // a batch of documents, each with its source and its rules (loaded here, once per source)
-        let mut batch: Vec<(CrawlDoc, String, Found)> = Vec::with_capacity(BATCH);
+        let mut docs: Vec<(CrawlDoc, String)> = Vec::with_capacity(BATCH);
         for item in items.by_ref() {
             match item {
                 Item::Doc(doc) => match doc.source_under(group) {
                     Some(source) => {
-                        let rules = cache.get(&source);
-                        batch.push((doc, source, rules));
-                        if batch.len() == BATCH {
+                        docs.push((doc, source));
+                        if docs.len() == BATCH {
                             break;
                         }
                     }
@@ -231,9 +243,18 @@ fn run(
                 Item::Warn(m) => bar.suspend(|| eprintln!("chaff: warning: {m}")),
             }
         }
-        if batch.is_empty() {
+        if docs.is_empty() {
             return Ok(());
         }
+        let sources: Vec<&str> = docs.iter().map(|(_, s)| s.as_str()).collect();
+        cache.load_new(&sources);
+        let batch: Vec<(CrawlDoc, String, Found)> = docs
+            .into_iter()
+            .map(|(doc, source)| {
+                let rules = cache.get(&source);
+                (doc, source, rules)
+            })
+            .collect();
         let done: Vec<Done> = batch
             .par_iter()
             .map(|(doc, _, rules)| match rules {
