@@ -9,6 +9,7 @@
 pub mod atomic;
 pub mod clean_settings;
 pub mod corpus;
+pub mod crawl;
 pub mod cutoff;
 pub mod editing;
 pub mod error;

@@ -16,8 +16,11 @@ each cleaned page (as `chaff clean --text`), --write keep-tags the page with eve
    with `Rules.clean_many` (all the executor's cores, the GIL released), the pending rules included, as
    `chaff clean --include-pending`.
 
-With --rules DIR the mining is skipped: each source is cleaned with DIR/<source>.toml (rules an editor
-reviewed, applied without --include-pending unless given).
+With --rules DIR the mining is skipped and every document is routed to its own source's rules through
+`chaff.Workspace` (one job for every source, as `chaff clean --rules-dir DIR`): DIR/<source>.toml,
+applied without --include-pending unless given; a source without a rules file passes through or is
+left out (--unknown). A crawl needs no `source` column: a `url` column names each document's source,
+its host (or --group domain, its registrable domain), as `chaff mine --all CRAWL` groups it.
 """
 
 from __future__ import annotations
@@ -35,14 +38,28 @@ from pyspark.sql import Row, SparkSession
 BATCH = 512
 
 
-def read_table(spark: SparkSession, path: str):
+def read_table(spark: SparkSession, path: str, group: str = "host"):
+    """(source, id, text): the source as given, else found from the `url` column as chaff finds it."""
     if path.endswith(".parquet") or pathlib.Path(path).is_dir():
         df = spark.read.parquet(path)
     else:
         df = spark.read.json(path)
-    missing = {"source", "id", "text"} - set(df.columns)
-    if missing:
-        sys.exit(f"{path}: missing column(s) {', '.join(sorted(missing))}; the table needs source, id and text")
+    columns = set(df.columns)
+    missing = {"id", "text"} - columns
+    if missing or not columns & {"source", "url"}:
+        missing |= set() if columns & {"source", "url"} else {"source (or url)"}
+        sys.exit(f"{path}: missing column(s) {', '.join(sorted(missing))}; the table needs id, text and source or url")
+    if "source" not in columns:
+
+        def with_source(rows: Iterable[Row]) -> Iterator[tuple[str | None, str, str]]:
+            for r in rows:
+                yield chaff.source_of(url=r.url, group=group), str(r.id), r.text
+
+        df = spark.createDataFrame(df.rdd.mapPartitions(with_source), "source string, id string, text string")
+        unnamed = df.where("source IS NULL").count()
+        if unnamed:
+            print(f"{path}: {unnamed} row(s) whose url names no host: left out", file=sys.stderr)
+        return df.where("source IS NOT NULL")
     return df.selectExpr("CAST(source AS STRING) AS source", "CAST(id AS STRING) AS id", "text")
 
 
@@ -92,12 +109,47 @@ def clean_documents(df, rules_toml, include_pending: bool, output: str):
     return df.rdd.mapPartitions(clean_partition)
 
 
+def clean_routed(df, workspace: chaff.Workspace, include_pending: bool, output: str, unknown: str):
+    """(source, id, cleaned text), each document with its own source's rules through the Workspace
+    (pickled as its folder, loaded on each executor once per source); rows of sources without rules
+    pass through, or are left out with unknown="skip"."""
+
+    def clean_partition(rows: Iterable[Row]) -> Iterator[Row]:
+        batch: list[Row] = []
+
+        def flush() -> Iterator[Row]:
+            texts = workspace.clean_many(
+                [r.text for r in batch],
+                sources=[r.source for r in batch],
+                include_pending=include_pending,
+                output=output,
+                unknown=unknown,
+            )
+            for r, text in zip(batch, texts):
+                if text is not None:
+                    yield Row(source=r.source, id=r.id, text=text)
+            batch.clear()
+
+        for row in rows:
+            batch.append(row)
+            if len(batch) >= BATCH:
+                yield from flush()
+        if batch:
+            yield from flush()
+
+    return df.rdd.mapPartitions(clean_partition)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--input", required=True, help="JSON Lines or Parquet of (source, id, text)")
     ap.add_argument("--output", required=True, help="Parquet folder for (source, id, text), cleaned")
     ap.add_argument("--rules-out", help="write each source's mined rules here as <source>.toml")
-    ap.add_argument("--rules", help="clean with DIR/<source>.toml instead of mining")
+    ap.add_argument("--rules", help="clean each document with DIR/<source>.toml instead of mining (routed)")
+    ap.add_argument("--group", choices=["host", "domain"], default="host", help="without a source column: a url's host or domain")
+    ap.add_argument(
+        "--unknown", choices=["pass", "skip"], default="pass", help="with --rules: a source without rules passes or is left out"
+    )
     ap.add_argument("--preset", choices=["text", "html"], default="text")
     ap.add_argument("--include-pending", action="store_true", help="with --rules: apply pending rules too")
     ap.add_argument(
@@ -115,20 +167,20 @@ def main(argv: list[str] | None = None) -> int:
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     started = time.perf_counter()
-    df = read_table(spark, args.input).cache()
+    df = read_table(spark, args.input, args.group).cache()
     if args.rules:
-        sources = [r.source for r in df.select("source").distinct().collect()]
-        files = {s: (pathlib.Path(args.rules) / f"{s}.toml") for s in sources}
-        missing = [str(p) for p in files.values() if not p.exists()]
-        if missing:
-            sys.exit(f"no rules file for {len(missing)} source(s): {', '.join(missing[:5])} (mine them: chaff mine)")
-        rules = {s: p.read_text(encoding="utf-8") for s, p in files.items()}
-        include_pending = args.include_pending
-    else:
-        rules = mine_sources(df, args.preset)
-        include_pending = True
-        mined = time.perf_counter()
-        print(f"mined {len(rules)} source(s) in {mined - started:.1f} s", file=sys.stderr)
+        # one job for every source: each executor loads a source's rules when it first meets it
+        workspace = chaff.Workspace.load(str(pathlib.Path(args.rules).resolve()), group=args.group)
+        cleaned = clean_routed(df, workspace, args.include_pending, args.write, args.unknown)
+        spark.createDataFrame(cleaned, "source string, id string, text string").write.mode("overwrite").parquet(
+            args.output
+        )
+        print(f"cleaned into {args.output} in {time.perf_counter() - started:.1f} s in all", file=sys.stderr)
+        spark.stop()
+        return 0
+    rules = mine_sources(df, args.preset)
+    include_pending = True
+    print(f"mined {len(rules)} source(s) in {time.perf_counter() - started:.1f} s", file=sys.stderr)
     if args.rules_out:
         out = pathlib.Path(args.rules_out)
         out.mkdir(parents=True, exist_ok=True)

@@ -19,6 +19,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
 
+mod workspace;
+
 create_exception!(
     chaff,
     ChaffError,
@@ -274,6 +276,8 @@ fn mine(py: Python<'_>, docs: Vec<String>, source: &str, preset: &str) -> PyResu
 #[pymodule]
 fn _chaff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
+    m.add_class::<workspace::Workspace>()?;
+    m.add_function(wrap_pyfunction!(workspace::source_of_py, m)?)?;
     m.add_function(wrap_pyfunction!(mine, m)?)?;
     m.add("ChaffError", m.py().get_type::<ChaffError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -127,6 +127,33 @@ pub struct MineArgs {
     /// Re-mine a rules file that holds another source's rules (its `source` differs) as this source's.
     #[arg(long)]
     pub take_over: bool,
+    /// With --all on a crawl (a .warc, .warc.gz or .jsonl file): how documents without a `source` field
+    /// are grouped into sources, by their URL's host or its registrable domain.
+    #[arg(long, value_enum, default_value = "host")]
+    pub group: GroupBy,
+    /// With --all on a crawl: sources with fewer documents are not mined (reported).
+    #[arg(long, default_value_t = 5, value_name = "N")]
+    pub min_docs: usize,
+}
+
+/// How a crawl's documents are grouped into sources (a document's own `source` field always wins).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum GroupBy {
+    /// The URL's host, without a port or a leading `www.`.
+    #[default]
+    Host,
+    /// The registrable domain of the host, from the public suffix list (a.example.co.uk and
+    /// b.example.co.uk are example.co.uk).
+    Domain,
+}
+
+impl GroupBy {
+    pub fn group(self) -> chaff::crawl::Group {
+        match self {
+            GroupBy::Host => chaff::crawl::Group::Host,
+            GroupBy::Domain => chaff::crawl::Group::Domain,
+        }
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,9 +175,21 @@ impl MineClusters {
 
 #[derive(Args, Debug)]
 pub struct CleanArgs {
-    /// The source's rules file (rules/<source>.toml or an exported one).
-    #[arg(long)]
+    /// The source's rules file (rules/<source>.toml or an exported one). Or --rules-dir.
+    #[arg(long, default_value = "", hide_default_value = true, value_parser = path_or_none)]
     pub rules: PathBuf,
+    /// Clean each document with its own source's rules, RULES_DIR/<source>.toml: INPUTs are crawls
+    /// (.warc, .warc.gz, JSON Lines with `url` or `source`) or folders of sources, or JSON Lines on stdin;
+    /// writes JSON Lines {id, source, url, text, removed_bytes} to stdout, or files OUT/<source>/<id>.
+    #[arg(long, value_name = "RULES_DIR", conflicts_with_all = ["rules", "in_place", "explain", "encoding"])]
+    pub rules_dir: Option<PathBuf>,
+    /// With --rules-dir: a document of a source that has no rules file passes through unchanged, or is
+    /// skipped (left out of the output); either is counted in the summary.
+    #[arg(long, value_enum, default_value = "pass")]
+    pub unknown: Unknown,
+    /// With --rules-dir: how documents without a `source` field are grouped into sources.
+    #[arg(long, value_enum, default_value = "host")]
+    pub group: GroupBy,
     /// Files or folders to clean. Without any, reads JSON Lines {"id", "text"} on stdin and writes JSON
     /// Lines on stdout.
     pub inputs: Vec<PathBuf>,
@@ -189,6 +228,20 @@ pub struct CleanArgs {
     pub encoding: Option<&'static encoding_rs::Encoding>,
 }
 
+/// What `chaff clean --rules-dir` does with a document of a source that has no rules file.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unknown {
+    /// Written unchanged.
+    Pass,
+    /// Left out of the output.
+    Skip,
+}
+
+/// A path, or the empty one that stands for "not given" (`--rules` beside `--rules-dir`).
+fn path_or_none(s: &str) -> Result<PathBuf, String> {
+    Ok(PathBuf::from(s))
+}
+
 fn encoding_label(label: &str) -> Result<&'static encoding_rs::Encoding, String> {
     encoding_rs::Encoding::for_label(label.as_bytes()).ok_or_else(|| {
         format!("no encoding labelled {label:?}: give a WHATWG label such as utf-8, windows-1251, shift_jis, gbk, euc-kr, koi8-r or iso-8859-2")
@@ -198,8 +251,16 @@ fn encoding_label(label: &str) -> Result<&'static encoding_rs::Encoding, String>
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// The source's rules file.
-    #[arg(long)]
-    pub rules: PathBuf,
+    #[arg(long, required_unless_present = "rules_dir")]
+    pub rules: Option<PathBuf>,
+    /// Check every source of the inputs against its own rules file, RULES_DIR/<source>.toml: INPUTs are
+    /// crawls (.warc, .warc.gz, JSON Lines with `url` or `source`) or folders of sources. One line a source
+    /// (or --json); exit 3 when any drifted.
+    #[arg(long, value_name = "RULES_DIR", conflicts_with = "rules", requires = "docs")]
+    pub rules_dir: Option<PathBuf>,
+    /// With --rules-dir: how documents without a `source` field are grouped into sources.
+    #[arg(long, value_enum, default_value = "host")]
+    pub group: GroupBy,
     /// New documents of the source: files, folders, or .jsonl files. Without any, JSON Lines on stdin.
     pub docs: Vec<PathBuf>,
     /// Also check the pending rules at or above the chosen cutoff (the automatic rules, no editor).
@@ -246,6 +307,16 @@ pub struct GenerateArgs {
     /// Where to write the sources.
     #[arg(long, default_value = "sample-corpora")]
     pub out: PathBuf,
+    /// Write a crawl of this many news sites instead (OUT/crawl.warc.gz and OUT/crawl.jsonl).
+    #[arg(long, value_name = "HOSTS")]
+    pub crawl: Option<usize>,
+    /// With --crawl: pages per site.
+    #[arg(long, default_value_t = 20, requires = "crawl")]
+    pub pages: usize,
+    /// With --crawl: also write the sites as a folder of sources (OUT/sources/<source>/), each page beside
+    /// its template truth.
+    #[arg(long, requires = "crawl")]
+    pub folders: bool,
 }
 
 #[derive(Args, Debug)]

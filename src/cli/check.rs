@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use chaff::corpus::{Corpus, Document, decode, parse_jsonl};
 use chaff::drift::{Drift, drift};
+use rayon::prelude::*;
 use serde_json::json;
 
 use super::args::CheckArgs;
@@ -25,9 +26,10 @@ pub fn check(args: CheckArgs) -> Result<ExitCode> {
             chaff::drift::DEFAULT_MAX_DRIFT
         );
     }
-    let file = super::load_rules(&args.rules)?;
+    let Some(rules) = &args.rules else { return check_all(&args) };
+    let file = super::load_rules(rules)?;
     let docs = chaff::page::documents_for(&file, load_docs(&args.docs)?);
-    let d = drift(&file, &docs, args.include_pending).with_context(|| format!("{}", args.rules.display()))?;
+    let d = drift(&file, &docs, args.include_pending).with_context(|| format!("{}", rules.display()))?;
     let drifted = d.drift > args.max_drift;
     let verdict = verdict(&d, args.max_drift, drifted);
     if args.json {
@@ -42,6 +44,109 @@ pub fn check(args: CheckArgs) -> Result<ExitCode> {
         outln!("{verdict}");
     }
     Ok(if drifted { ExitCode::from(DRIFTED) } else { ExitCode::SUCCESS })
+}
+
+/// `chaff check --rules-dir DIR INPUT…`: every source of the inputs against its rules file, one line
+/// each (or JSON), sources read back from the crawl's spool one at a time. Exit 3 when any source
+/// drifted; else 1 when a source or record failed (reported); else 0.
+fn check_all(args: &CheckArgs) -> Result<ExitCode> {
+    let dir = args.rules_dir.as_deref().expect("clap: --rules or --rules-dir");
+    if !dir.is_dir() {
+        bail!(
+            "--rules-dir {}: not a folder of rules files (`chaff mine --all CRAWL --rules-dir DIR` writes one)",
+            dir.display()
+        );
+    }
+    let crawl = super::mine::crawl::read_crawl(&args.docs, args.group.group())?;
+    let results: Vec<(&str, Option<Result<Drift>>)> = crawl
+        .sources
+        .par_iter()
+        .map(|s| {
+            let path = chaff::rules::rules_path(dir, &s.name);
+            if !path.exists() {
+                return (s.name.as_str(), None);
+            }
+            let run = || -> Result<Drift> {
+                let file = super::load_rules(&path)?;
+                let corpus = crawl.corpus(s)?;
+                let docs = chaff::page::documents_for(&file, corpus.docs);
+                drift(&file, &docs, args.include_pending).with_context(|| format!("{}", path.display()))
+            };
+            (s.name.as_str(), Some(run()))
+        })
+        .collect();
+    let (mut drifted, mut failed, mut no_rules) = (0usize, crawl.bad, Vec::new());
+    let mut rows = Vec::new();
+    if !args.json {
+        outln!("{:<40} {:>6} {:>6} {:>6} {:>8} {:>8}  verdict", "source", "then", "now", "drift", "removed", "stopped");
+    }
+    for (name, r) in results {
+        match r {
+            None => no_rules.push(name),
+            Some(Err(e)) => {
+                eprintln!("chaff: error: {}; source {name} not checked", super::output::one_line(&e));
+                failed += 1;
+            }
+            Some(Ok(d)) => {
+                let is_drifted = d.drift > args.max_drift;
+                drifted += usize::from(is_drifted);
+                if args.json {
+                    let mut v = serde_json::to_value(&d)?;
+                    v["drifted"] = json!(is_drifted);
+                    v["stopped"] = json!(d.stopped().map(|r| r.id.as_str()).collect::<Vec<_>>());
+                    v["verdict"] = json!(verdict(&d, args.max_drift, is_drifted));
+                    rows.push(v);
+                } else {
+                    outln!(
+                        "{:<40} {:>6} {:>6} {:>6.2} {:>7.1}% {:>8}  {}",
+                        d.source,
+                        d.documents_then,
+                        d.documents_now,
+                        d.drift,
+                        100.0 * d.removed_now,
+                        d.stopped().count(),
+                        if is_drifted { "DRIFT" } else { "ok" }
+                    );
+                }
+            }
+        }
+    }
+    let checked = crawl.sources.len() - no_rules.len();
+    if args.json {
+        let v = json!({
+            "sources": rows,
+            "max_drift": args.max_drift,
+            "drifted": drifted,
+            "failed": failed,
+            "without_rules": no_rules,
+        });
+        outln!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        if !no_rules.is_empty() {
+            let shown: Vec<&str> = no_rules.iter().take(5).copied().collect();
+            outln!(
+                "{} source(s) without a rules file in {}, not checked: {}{}",
+                no_rules.len(),
+                dir.display(),
+                shown.join(", "),
+                if no_rules.len() > shown.len() { ", …" } else { "" }
+            );
+        }
+        outln!(
+            "{}: {drifted} of {checked} source(s) drifted past {:.2} (--max-drift){}",
+            if drifted > 0 { "DRIFT" } else { "ok" },
+            args.max_drift,
+            if drifted > 0 { "; mine them again (chaff mine) and review their rules (chaff tune)" } else { "" }
+        );
+    }
+    if drifted > 0 {
+        return Ok(ExitCode::from(DRIFTED));
+    }
+    if failed > 0 {
+        eprintln!("chaff: error: {failed} source(s), record(s) or input(s) failed (see above)");
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn verdict(d: &Drift, max: f64, drifted: bool) -> String {

@@ -6,6 +6,7 @@
 
 mod explain;
 mod plan;
+mod route;
 mod stdin;
 
 use std::fs;
@@ -31,6 +32,9 @@ use super::args::CleanArgs;
 use super::output::progress_bar;
 
 pub fn clean(args: CleanArgs) -> Result<ExitCode> {
+    if args.rules_dir.is_some() || args.rules.as_os_str().is_empty() {
+        return route::clean_routed(&args);
+    }
     let file = super::load_rules(&args.rules)?;
     super::mismatch_warnings(&file, &args.rules, &args.inputs).iter().for_each(|w| eprintln!("chaff: warning: {w}"));
     let mut settings = file.clean_settings();

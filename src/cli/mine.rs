@@ -14,6 +14,8 @@ use chaff::rules::{MiningParams, RulesFile, rules_path};
 use chaff::symbol::display;
 use serde_json::json;
 
+pub(super) mod crawl;
+
 use super::args::{MineArgs, StatsArgs};
 use super::output::{StageSpinner, one_line};
 use super::{mining_config, sources_under};
@@ -106,6 +108,10 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
     check_rules_dir(&args.rules_dir)?;
     if let Some(name) = &args.source {
         chaff::rules::check_source_name(name)?;
+    }
+    if args.all && !args.corpus.is_dir() {
+        // a crawl: one file of many sources
+        return crawl::mine_crawl(&args);
     }
     let corpora: Vec<PathBuf> = if args.all { sources_under(&args.corpus)? } else { vec![args.corpus.clone()] };
     let mut failed = 0;

@@ -41,6 +41,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Clean(a)) => clean::clean(a),
         Some(Command::Tune(a)) => tune(a.corpus, a.rules, a.rules_dir, a.preset),
         None => tune(PathBuf::from("sample-corpora"), None, PathBuf::from("rules"), None),
+        Some(Command::Generate(a)) if a.crawl.is_some() => mine::crawl::generate(a),
         Some(Command::Generate(a)) => {
             let mut files = 0;
             for source in chaff::generate::bundled() {

@@ -10,6 +10,7 @@
 //! given `(n_docs, seed)` produces byte-identical output on every machine.
 //! All text is invented here (see `words`); nothing is copied from outside.
 
+pub mod crawl;
 mod pages;
 mod prose;
 mod redesign;

@@ -9,8 +9,10 @@ The Python face of the chaff engine: the same rules files and, for the same rule
     texts = rules.clean_many(docs, include_pending=True)   # all cores, GIL released
     spans = rules.explain(doc)                             # what was removed, and by which rules
     fresh = chaff.mine(history, source="sevendays")        # the automatic rules of `chaff mine`
+    ws = chaff.Workspace.load("rules/")                    # every source's rules: chaff clean --rules-dir
+    text = ws.clean(page, url="https://news.example.com/a", include_pending=True)
 """
 
-from ._chaff import ChaffError, Rules, __version__, mine
+from ._chaff import ChaffError, Rules, Workspace, __version__, mine, source_of
 
-__all__ = ["ChaffError", "Rules", "mine", "__version__"]
+__all__ = ["ChaffError", "Rules", "Workspace", "mine", "source_of", "__version__"]

@@ -63,6 +63,51 @@ class Rules:
         """The ranges of ``doc`` removed or given back ("kept"), every rule that matched each and the
         stages that decided, as ``chaff clean --explain``."""
 
+def source_of(
+    *, source: str | None = None, url: str | None = None, group: Literal["host", "domain"] = "host"
+) -> str | None:
+    """The source a document belongs to, as ``chaff clean --rules-dir`` finds it: ``source``, else its
+    URL's host (without port or ``www.``) or registrable domain; None when neither names one."""
+
+class Workspace:
+    """A folder of rules files, one a source (``chaff mine --all CRAWL --rules-dir DIR``); each document
+    cleaned with its own source's rules, as ``chaff clean --rules-dir DIR`` routes it. Pickles as its
+    folder: it must be reachable where it is unpickled."""
+
+    @staticmethod
+    def load(dir: str | os.PathLike[str], group: Literal["host", "domain"] = "host") -> Workspace:
+        """The folder's rules, loaded when their source is first met. ``group``: a URL's source is its
+        host (without port or ``www.``) or its registrable domain, as ``--group``."""
+    def source_of(self, *, source: str | None = None, url: str | None = None) -> str:
+        """The source a document belongs to: ``source``, else its URL's host (or domain)."""
+    @property
+    def sources(self) -> list[str]:
+        """The sources that have a rules file in the folder, sorted."""
+    def clean(
+        self,
+        doc: str,
+        *,
+        source: str | None = None,
+        url: str | None = None,
+        include_pending: bool = False,
+        output: Output = "cleaned",
+        unknown: Literal["pass", "skip"] = "pass",
+    ) -> str | None:
+        """The document without its source's template. A source with no rules file: the document as it
+        is ("pass") or None ("skip"). Raises ChaffError with neither source nor url."""
+    def clean_many(
+        self,
+        docs: Sequence[str],
+        *,
+        sources: Sequence[str | None] | None = None,
+        urls: Sequence[str | None] | None = None,
+        include_pending: bool = False,
+        output: Output = "cleaned",
+        unknown: Literal["pass", "skip"] = "pass",
+    ) -> list[str | None]:
+        """``clean`` for many documents (``sources`` and ``urls`` as long as ``docs``), on all cores with
+        the GIL released; results in order."""
+
 def mine(docs: Sequence[str], source: str, preset: Literal["text", "html"] = "text") -> Rules:
     """The automatic rules of ``chaff mine`` for a new source whose documents are ``docs`` (in this
     order). HTML pages (most of ``docs`` starting with ``<!doctype``, ``<html`` …) are mined on their

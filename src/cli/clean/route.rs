@@ -1,0 +1,374 @@
+//! `chaff clean --rules-dir DIR [INPUT…]`: each document of a crawl (WARC, WARC.gz, JSON Lines with
+//! `url` or `source`), of folders of sources, or of JSON Lines on stdin, cleaned with its own source's
+//! rules file, `DIR/<source>.toml`, loaded the first time the source is met and kept. Documents stream
+//! through in batches, in input order: memory holds a batch and the rules, never the crawl. A document
+//! of a source with no rules file passes through or is skipped (`--unknown`), counted; a bad record or a
+//! source whose rules file is unusable is reported, skipped, and fails the run at its end.
+
+use std::collections::{HashMap, HashSet};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{Context, Result, bail};
+use chaff::atomic::{prepare_folder, sync_folder, write_unsynced};
+use chaff::cleaning::Cleaner;
+use chaff::crawl::{CrawlDoc, Group, Item};
+use chaff::page::{Output, Page};
+use chaff::rules::rules_path;
+use chaff::view::DocKind;
+use rayon::prelude::*;
+
+use crate::cli::args::{CleanArgs, Unknown};
+use crate::cli::output::{one_line, progress_bar};
+
+const BATCH: usize = 512;
+const WRITING: &str = "writing the cleaned JSON Lines to stdout";
+
+/// A source's cleaner and the kind of documents its rules were mined on.
+struct Rules {
+    cleaner: Cleaner,
+    kind: DocKind,
+}
+
+/// A source's rules: `None` when it has no rules file, `Err` when its file is unusable (reported).
+type Found = Result<Option<Arc<Rules>>, ()>;
+
+/// Rules files of a folder, each loaded once, when its source is first met (a crawl has hundreds).
+struct RulesCache<'a> {
+    dir: &'a Path,
+    args: &'a CleanArgs,
+    /// `None`: the source has no rules file; `Err`: its file is unusable (reported once).
+    loaded: HashMap<String, Found>,
+}
+
+impl RulesCache<'_> {
+    /// Loads the rules of every source of `sources` not met before, in parallel (compiling a source's
+    /// rules costs about as much as cleaning a few of its pages: a crawl of small sources spends much of
+    /// its time here).
+    fn load_new(&mut self, sources: &[&str]) {
+        let mut new: Vec<&str> = sources.iter().copied().filter(|s| !self.loaded.contains_key(*s)).collect();
+        new.sort_unstable();
+        new.dedup();
+        let this = &*self;
+        let found: Vec<(String, Found)> = new
+            .par_iter()
+            .map(|source| {
+                let path = rules_path(this.dir, source);
+                let r = if !path.exists() {
+                    Ok(None)
+                } else {
+                    this.load(&path).map(|r| Some(Arc::new(r))).map_err(|e| {
+                        eprintln!(
+                            "chaff: error: {}; the documents of source `{source}` are skipped (fix the file, or move it away to pass them through)",
+                            one_line(&e)
+                        );
+                    })
+                };
+                (source.to_string(), r)
+            })
+            .collect();
+        self.loaded.extend(found);
+    }
+
+    fn get(&self, source: &str) -> Found {
+        self.loaded.get(source).cloned().unwrap_or(Ok(None))
+    }
+
+    fn load(&self, path: &Path) -> Result<Rules> {
+        let file = crate::cli::load_rules(path)?;
+        let mut settings = file.clean_settings();
+        for s in &self.args.off {
+            settings.stages.set(*s, false);
+        }
+        let cleaner = Cleaner::new(&file, self.args.include_pending)
+            .with_context(|| format!("{}", path.display()))?
+            .with_settings(settings);
+        Ok(Rules { cleaner, kind: file.input() })
+    }
+}
+
+/// A document's fate: cleaned (text, bytes removed, file extension), passed through, or failed.
+enum Done {
+    Cleaned { text: String, removed: usize, ext: &'static str },
+    Passed { ext: &'static str },
+    Skipped,
+    Failed,
+}
+
+#[derive(Default)]
+struct Counts {
+    cleaned: usize,
+    sources: HashSet<String>,
+    bytes: usize,
+    removed: usize,
+    unknown: usize,
+    unknown_sources: HashSet<String>,
+    not_pages: usize,
+    failed: usize,
+}
+
+/// Where cleaned documents go.
+enum Sink {
+    Stdout(BufWriter<std::io::StdoutLock<'static>>),
+    Folder { root: PathBuf, prepared: HashSet<String>, written: HashSet<PathBuf> },
+}
+
+pub(super) fn clean_routed(args: &CleanArgs) -> Result<ExitCode> {
+    let Some(dir) = args.rules_dir.as_deref() else {
+        // as clap says a missing argument: a usage error
+        eprintln!(
+            "error: give --rules FILE (one source's rules file) or --rules-dir DIR (each document cleaned with its source's rules, DIR/<source>.toml)"
+        );
+        return Ok(ExitCode::from(2));
+    };
+    if !dir.is_dir() {
+        bail!(
+            "--rules-dir {}: not a folder of rules files (`chaff mine --all CRAWL --rules-dir DIR` writes one)",
+            dir.display()
+        );
+    }
+    let output = match (args.text, args.keep_tags) {
+        (true, _) => Output::Text,
+        (_, true) => Output::KeepTags,
+        _ => Output::Cleaned,
+    };
+    let mut sink = match &args.out {
+        Some(out) => {
+            refuse_out_inside_inputs(out, &args.inputs)?;
+            Sink::Folder { root: out.clone(), prepared: HashSet::new(), written: HashSet::new() }
+        }
+        None => Sink::Stdout(BufWriter::new(std::io::stdout().lock())),
+    };
+    let mut cache = RulesCache { dir, args, loaded: HashMap::new() };
+    let mut counts = Counts::default();
+    let bar = progress_bar(None, "documents cleaned");
+    let group = args.group.group();
+    if args.inputs.is_empty() {
+        let stdin: Box<dyn std::io::BufRead + Send> = Box::new(std::io::BufReader::new(std::io::stdin()));
+        let items = chaff::crawl::json_lines(stdin, Path::new("stdin"));
+        run(items, group, output, args.unknown, &mut cache, &mut sink, &mut counts, &bar)?;
+    }
+    for input in &args.inputs {
+        match chaff::crawl::open(input) {
+            Ok(items) => run(items, group, output, args.unknown, &mut cache, &mut sink, &mut counts, &bar)?,
+            Err(e) => {
+                eprintln!("chaff: error: {e}; skipped");
+                counts.failed += 1;
+            }
+        }
+    }
+    bar.finish_and_clear();
+    match &mut sink {
+        Sink::Stdout(w) => w.flush().context(WRITING)?,
+        Sink::Folder { root, written, .. } => {
+            if !written.is_empty()
+                && let Err(e) = sync_folder(root)
+            {
+                eprintln!("chaff: error: {e}: the cleaned files may not all be on disk; run again");
+                counts.failed += 1;
+            }
+        }
+    }
+    let Counts { cleaned, bytes, removed, unknown, failed, not_pages, .. } = counts;
+    eprintln!(
+        "cleaned {cleaned} document(s) of {} source(s): {:.1}% of {bytes} bytes removed; {unknown} document(s) of {} source(s) without rules {}{}",
+        counts.sources.len(),
+        if bytes > 0 { 100.0 * removed as f64 / bytes as f64 } else { 0.0 },
+        counts.unknown_sources.len(),
+        if args.unknown == Unknown::Pass { "passed through unchanged" } else { "skipped (--unknown skip)" },
+        if not_pages > 0 { format!("; {not_pages} record(s) held no page") } else { String::new() },
+    );
+    if failed > 0 {
+        eprintln!("chaff: {failed} document(s), record(s) or input(s) failed and were skipped; see the errors above");
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// An output folder inside an input folder would be read as input by the next run: refused.
+fn refuse_out_inside_inputs(out: &Path, inputs: &[PathBuf]) -> Result<()> {
+    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let out_abs = std::fs::canonicalize(out).unwrap_or_else(|_| absolute(out));
+    for input in inputs.iter().filter(|i| i.is_dir()) {
+        let input_abs = std::fs::canonicalize(input).unwrap_or_else(|_| absolute(input));
+        if out_abs.starts_with(&input_abs) {
+            bail!(
+                "--out {} is inside the input folder {}: the cleaned files would be read as documents next time; give a folder outside it",
+                out.display(),
+                input.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run(
+    mut items: impl Iterator<Item = Item>,
+    group: Group,
+    output: Output,
+    unknown: Unknown,
+    cache: &mut RulesCache,
+    sink: &mut Sink,
+    counts: &mut Counts,
+    bar: &indicatif::ProgressBar,
+) -> Result<()> {
+    loop {
+        // a batch of documents, each with its source and its rules (loaded here, once per source)
+        let mut docs: Vec<(CrawlDoc, String)> = Vec::with_capacity(BATCH);
+        for item in items.by_ref() {
+            match item {
+                Item::Doc(doc) => match doc.source_under(group) {
+                    Some(source) => {
+                        docs.push((doc, source));
+                        if docs.len() == BATCH {
+                            break;
+                        }
+                    }
+                    None => {
+                        eprintln!(
+                            "chaff: error: document {}: names neither a source nor a URL with a host; skipped (give it a \"source\" or a \"url\" field)",
+                            doc.id
+                        );
+                        counts.failed += 1;
+                    }
+                },
+                Item::NotAPage => counts.not_pages += 1,
+                Item::Bad(m) => {
+                    bar.suspend(|| eprintln!("chaff: error: {m}"));
+                    counts.failed += 1;
+                }
+                Item::Warn(m) => bar.suspend(|| eprintln!("chaff: warning: {m}")),
+            }
+        }
+        if docs.is_empty() {
+            return Ok(());
+        }
+        let sources: Vec<&str> = docs.iter().map(|(_, s)| s.as_str()).collect();
+        cache.load_new(&sources);
+        let batch: Vec<(CrawlDoc, String, Found)> = docs
+            .into_iter()
+            .map(|(doc, source)| {
+                let rules = cache.get(&source);
+                (doc, source, rules)
+            })
+            .collect();
+        let done: Vec<Done> = batch
+            .par_iter()
+            .map(|(doc, _, rules)| match rules {
+                Ok(Some(r)) => {
+                    let cleaned = r.cleaner.clean_page(Page::new(&doc.text, r.kind));
+                    let output = if r.kind == DocKind::Html { output } else { Output::Cleaned };
+                    let text = cleaned.write(output);
+                    let removed = cleaned.input(output).len() - text.len();
+                    let ext = if r.kind == DocKind::Html && output != Output::Text { "html" } else { "txt" };
+                    Done::Cleaned { text, removed, ext }
+                }
+                Ok(None) if unknown == Unknown::Pass => {
+                    Done::Passed { ext: if doc.kind == Some(DocKind::Html) { "html" } else { "txt" } }
+                }
+                Ok(None) => Done::Skipped,
+                Err(()) => Done::Failed,
+            })
+            .collect();
+        bar.inc(batch.len() as u64);
+        for ((doc, source, _), done) in batch.iter().zip(done) {
+            let (text, removed, ext) = match done {
+                Done::Cleaned { text, removed, ext } => {
+                    counts.cleaned += 1;
+                    counts.bytes += doc.text.len();
+                    counts.removed += removed;
+                    if !counts.sources.contains(source) {
+                        counts.sources.insert(source.clone());
+                    }
+                    (text, removed, ext)
+                }
+                Done::Passed { ext } => {
+                    count_unknown(counts, source);
+                    (doc.text.clone(), 0, ext)
+                }
+                Done::Skipped => {
+                    count_unknown(counts, source);
+                    continue;
+                }
+                Done::Failed => {
+                    counts.failed += 1;
+                    continue;
+                }
+            };
+            if let Err(e) = write(sink, doc, source, &text, removed, ext) {
+                if matches!(sink, Sink::Stdout(_)) {
+                    return Err(e);
+                }
+                eprintln!("chaff: error: {}; skipped", one_line(&e));
+                counts.failed += 1;
+            }
+        }
+    }
+}
+
+fn count_unknown(counts: &mut Counts, source: &str) {
+    counts.unknown += 1;
+    if !counts.unknown_sources.contains(source) {
+        counts.unknown_sources.insert(source.to_string());
+    }
+}
+
+fn write(sink: &mut Sink, doc: &CrawlDoc, source: &str, text: &str, removed: usize, ext: &str) -> Result<()> {
+    match sink {
+        Sink::Stdout(w) => {
+            let line = format!(
+                "{{\"id\":{},\"source\":{},\"url\":{},\"text\":{},\"removed_bytes\":{removed}}}",
+                doc.id_json,
+                serde_json::to_string(source)?,
+                serde_json::to_string(&doc.url)?,
+                serde_json::to_string(text)?,
+            );
+            writeln!(w, "{line}").context(WRITING)
+        }
+        Sink::Folder { root, prepared, written } => {
+            let folder = root.join(source);
+            if !prepared.contains(source) {
+                prepare_folder(&folder)
+                    .with_context(|| format!("{}: cannot create the output folder", folder.display()))?;
+                prepared.insert(source.to_string());
+            }
+            let path = folder.join(format!("{}.{ext}", file_stem(&doc.id)));
+            if !written.insert(path.clone()) {
+                bail!(
+                    "{}: a second document of source `{source}` with id {} would replace the first written there; ids must differ within a source",
+                    path.display(),
+                    doc.id_json
+                );
+            }
+            write_unsynced(&path, text.as_bytes())?;
+            Ok(())
+        }
+    }
+}
+
+/// A file name for an id: letters, digits, `.`, `-` and `_` kept, anything else `_` (a WARC record's
+/// `urn:uuid:…` becomes `urn_uuid_…`); never empty, never hidden, at most 200 bytes.
+fn file_stem(id: &str) -> String {
+    let mut s: String =
+        id.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' }).collect();
+    if s.is_empty() || s.starts_with('.') {
+        s.insert(0, '_');
+    }
+    s.truncate(200);
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_stem;
+
+    #[test]
+    fn an_id_becomes_a_safe_file_name() {
+        assert_eq!(file_stem("urn:uuid:ab-12"), "urn_uuid_ab-12");
+        assert_eq!(file_stem("../etc/passwd"), "_.._etc_passwd");
+        assert_eq!(file_stem(""), "_");
+    }
+}
