@@ -430,6 +430,9 @@ pub struct RulesFile {
     pub cutoff: Cutoff,
     #[serde(default)]
     pub mining: MiningParams,
+    /// The `[review]` table: when an editor reviewed the source, and what its rules were then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<crate::review::Review>,
     #[serde(rename = "mutable", default)]
     pub mutable: Vec<MutablePattern>,
     #[serde(rename = "rule", default)]
@@ -647,6 +650,7 @@ mod tests {
             documents: 10,
             cutoff: Cutoff { auto: 51, chosen: 60 },
             mining: MiningParams::default(),
+            review: None,
             mutable: vec![MutablePattern::new("weekday", "(?:Monday|Tuesday)[[:punct:]]*")],
             rules: vec![
                 Rule {
