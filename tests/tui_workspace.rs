@@ -273,3 +273,75 @@ fn help_on_the_table_lists_the_queue_keys() {
     }
     assert!(matches!(app.mode, Mode::Help { .. }));
 }
+
+#[test]
+fn tune_takes_the_rules_folder_first_and_the_sources_with_corpus() {
+    let fx = workspace();
+    let chaff = |args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_chaff"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let (rules, root) = (fx.rules_dir().into_os_string(), fx.root().into_os_string());
+    // no terminal here: it gets as far as opening the sources, then says it needs one
+    let out = chaff(&["tune".as_ref(), rules.as_ref(), "--corpus".as_ref(), root.as_ref()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("opening {}", fx.root().display())), "{err}");
+    assert!(err.contains("interactive terminal"), "{err}");
+    let out = chaff(&[
+        "tune".as_ref(),
+        rules.as_ref(),
+        "--corpus".as_ref(),
+        root.as_ref(),
+        "--rules-dir".as_ref(),
+        "x".as_ref(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("the rules folder is given twice"), "{err}");
+}
+
+#[test]
+fn a_review_saved_by_another_editor_survives_this_editors_later_saves() {
+    let fx = workspace();
+    let alone = || {
+        let mut app = chaff::tui::open(&fx.options(&fx.root().join("alpha")), settings()).unwrap();
+        app.resize(120, 40);
+        app
+    };
+    let mut mine = alone();
+    press(&mut mine, "w a");
+    // meanwhile another editor marks the source reviewed, deciding nothing: no decision to merge in
+    let mut theirs = alone();
+    press(&mut theirs, "D");
+    let reviewed = RulesFile::load(&fx.rules_dir().join("alpha.toml")).unwrap().review;
+    assert!(reviewed.is_some());
+    press(&mut mine, "w");
+    let path = fx.rules_dir().join("alpha.toml");
+    assert_eq!(RulesFile::load(&path).unwrap().review, reviewed, "merged in: the review is theirs");
+    press(&mut mine, "j r w");
+    assert_eq!(RulesFile::load(&path).unwrap().review, reviewed, "a later save keeps it");
+}
+
+#[test]
+fn mining_the_source_again_keeps_its_review() {
+    let fx = workspace();
+    review_alone(&fx, "alpha");
+    let path = fx.rules_dir().join("alpha.toml");
+    let before = RulesFile::load(&path).unwrap();
+    assert!(before.review.is_some());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .args([
+            "mine".as_ref(),
+            fx.root().join("alpha").as_os_str(),
+            "--rules-dir".as_ref(),
+            fx.rules_dir().as_os_str(),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let after = RulesFile::load(&path).unwrap();
+    assert_eq!(after.review, before.review);
+    assert_eq!(chaff::review::state(&after), ReviewState::Reviewed, "the same accepted rules: still reviewed");
+}
