@@ -345,3 +345,20 @@ fn mining_the_source_again_keeps_its_review() {
     assert_eq!(after.review, before.review);
     assert_eq!(chaff::review::state(&after), ReviewState::Reviewed, "the same accepted rules: still reviewed");
 }
+
+#[test]
+fn the_event_loops_tick_fills_the_table_in() {
+    let fx = workspace();
+    let mut app = chaff::tui::open(&fx.options(&fx.root()), settings()).unwrap();
+    app.resize(120, 30);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut redraws = 0;
+    while !screen(&app).contains("4 shown, 4 to review · sorted by name ─") && std::time::Instant::now() < deadline {
+        redraws += usize::from(app.tick());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(redraws > 0, "tick reported the rows read");
+    let text = screen(&app);
+    assert!(!text.contains("reading"), "{text}");
+    assert!(text.lines().any(|l| l.contains("alpha") && l.contains(" 30 ")), "{text}");
+}

@@ -5,6 +5,7 @@
 //! thread ([`scan`]), filled in row by row. `n` opens the next source that is unreviewed or drifted; in
 //! a source `D` marks it reviewed (saved in its rules file's `[review]` table) and `q` comes back here.
 
+pub mod bench;
 pub mod scan;
 pub mod sources;
 
