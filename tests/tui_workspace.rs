@@ -175,6 +175,7 @@ fn q_with_unsaved_work_asks_and_then_returns_to_the_table_instead_of_quitting() 
     assert_eq!(open_source(&app).as_deref(), Some("alpha"));
     press(&mut app, "a q");
     assert!(matches!(app.mode, Mode::QuitPrompt));
+    assert!(screen(&app).contains("Back to the sources?"), "{}", screen(&app));
     press(&mut app, "Esc");
     assert!(app.session().is_some(), "Esc stays in the source");
     press(&mut app, "q d");
@@ -361,4 +362,37 @@ fn the_event_loops_tick_fills_the_table_in() {
     let text = screen(&app);
     assert!(!text.contains("reading"), "{text}");
     assert!(text.lines().any(|l| l.contains("alpha") && l.contains(" 30 ")), "{text}");
+}
+
+/// The ids of the strings flagged as idioms in the open source.
+fn idiom_ids(app: &App) -> Vec<String> {
+    let s = app.session().unwrap();
+    let mut ids: Vec<String> = s.mining.strings.iter().filter(|m| m.idiom).map(|m| m.id.clone()).collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn a_source_opened_from_the_table_flags_the_idioms_it_flags_opened_alone() {
+    let fx = workspace();
+    // beta and delta have alpha's candidates (their rules files are alpha's, renamed); alpha has none
+    review_alone(&fx, "alpha");
+    let alpha = fx.rules_dir().join("alpha.toml");
+    let mut file = RulesFile::load(&alpha).unwrap();
+    for name in ["beta", "delta"] {
+        file.source = name.into();
+        file.save(&fx.rules_dir().join(format!("{name}.toml"))).unwrap();
+    }
+    std::fs::remove_file(&alpha).unwrap();
+    let mut alone = chaff::tui::open(&fx.options(&fx.root().join("alpha")), settings()).unwrap();
+    alone.resize(120, 40);
+    let expected = idiom_ids(&alone);
+    assert!(!expected.is_empty(), "candidates of two other sources are idioms");
+    // from the table, counted from the rules files the table has read
+    let mut app = table(&fx, 120, 30);
+    assert!(matches!(&app.screen, Screen::Picker(p) if p.idioms_for(0).is_some()));
+    press(&mut app, "Enter");
+    app.wait_for_miner();
+    assert_eq!(open_source(&app).as_deref(), Some("alpha"));
+    assert_eq!(idiom_ids(&app), expected);
 }

@@ -12,6 +12,7 @@ use crate::tui::action::Action;
 use crate::tui::miner::{MineRequest, Prepare};
 use crate::tui::ready::CleanSettings;
 use crate::tui::session::Session;
+use crate::tui::source::{Idioms, open_with};
 use crate::tui::state::{App, Mode, Opening, Screen};
 use crate::tui::view::picker::list_area;
 use crate::tui::workspace::{Picker, page};
@@ -119,8 +120,14 @@ pub(super) fn open_selected(app: &mut App) {
     if p.opening.is_some() {
         return;
     }
-    let Some(row) = p.selected_row().map(|i| &p.rows[i]) else { return };
-    match crate::tui::source::open(&row.corpus, app.rules_override.as_deref(), &app.rules_dir, app.preset) {
+    let Some(i) = p.selected_row() else { return };
+    let index = p.idioms_for(i);
+    let rules_dir = &app.rules_dir;
+    let idioms = |own: &std::path::Path, previous: Option<&crate::rules::RulesFile>| match index {
+        Some((others, sources)) => Idioms::from_counts(previous, others, sources),
+        None => Idioms::load(rules_dir, own, previous),
+    };
+    match open_with(&p.rows[i].corpus, app.rules_override.as_deref(), rules_dir, app.preset, idioms) {
         Ok(opened) => {
             let settings = opened.previous.as_ref().map_or(CleanSettings::default(), |p| p.clean_settings());
             let request = MineRequest {

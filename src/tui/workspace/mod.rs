@@ -9,7 +9,9 @@ pub mod bench;
 pub mod scan;
 pub mod sources;
 
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ratatui::layout::{Position, Rect};
@@ -33,6 +35,8 @@ pub struct Row {
     /// `None` until the background has read the rules file.
     pub rules: Option<RulesInfo>,
     pub measure: Measure,
+    /// Its rules file's candidates, as other sources count them for idioms.
+    pub candidates: Option<Arc<HashSet<String>>>,
     /// The row's latest request: reports of older ones are dropped.
     pub generation: u64,
 }
@@ -131,6 +135,8 @@ pub struct Picker {
     /// The source being mined before it opens.
     pub opening: Option<Opening>,
     pub scanner: Scanner,
+    /// Candidate text → the rows whose rules file has it (the idiom counts, kept as rows are read).
+    pub candidate_counts: HashMap<String, usize>,
 }
 
 impl Picker {
@@ -145,6 +151,7 @@ impl Picker {
                 documents: None,
                 rules: None,
                 measure: Measure::Waiting,
+                candidates: None,
                 generation: 1,
             })
             .collect();
@@ -160,6 +167,7 @@ impl Picker {
             filter: String::new(),
             opening: None,
             scanner,
+            candidate_counts: HashMap::new(),
         };
         p.refresh();
         p
@@ -247,9 +255,18 @@ impl Picker {
         let (i, generation) = report.row();
         let Some(row) = self.rows.get_mut(i).filter(|r| r.generation == generation) else { return false };
         match report {
-            Report::Quick { documents, rules, .. } => {
+            Report::Quick { documents, rules, candidates, .. } => {
                 row.documents = Some(documents);
                 row.rules = Some(rules);
+                for t in row.candidates.iter().flat_map(|c| c.iter()) {
+                    if let Some(n) = self.candidate_counts.get_mut(t) {
+                        *n -= 1;
+                    }
+                }
+                for t in candidates.iter().flat_map(|c| c.iter()) {
+                    *self.candidate_counts.entry(t.clone()).or_default() += 1;
+                }
+                row.candidates = candidates;
             }
             Report::Measured { measure, .. } => row.measure = measure,
         }
@@ -266,6 +283,23 @@ impl Picker {
             self.refresh();
         }
         changed
+    }
+
+    /// The idiom counts of the other rows for opening `row` (its own candidates left out), once every
+    /// row's rules file is read; until then `None`, and the opening reads them itself.
+    pub fn idioms_for(&self, row: usize) -> Option<(HashMap<String, usize>, usize)> {
+        if self.rows.iter().any(|r| r.rules.is_none()) {
+            return None;
+        }
+        let mut others = self.candidate_counts.clone();
+        for t in self.rows[row].candidates.iter().flat_map(|c| c.iter()) {
+            if let Some(n) = others.get_mut(t) {
+                *n -= 1;
+            }
+        }
+        others.retain(|_, n| *n > 0);
+        let with_rules = self.rows.iter().filter(|r| r.candidates.is_some()).count();
+        Some((others, with_rules - usize::from(self.rows[row].candidates.is_some())))
     }
 
     /// Whether every row is read and measured.

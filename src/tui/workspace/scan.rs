@@ -7,7 +7,7 @@
 //! (the source just left, its rules saved) goes to the front; each row's latest request wins: reports
 //! carry the row's generation and the table drops older ones.
 
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -86,8 +86,19 @@ pub struct Job {
 }
 
 pub enum Report {
-    Quick { row: usize, generation: u64, documents: usize, rules: RulesInfo },
-    Measured { row: usize, generation: u64, measure: Measure },
+    Quick {
+        row: usize,
+        generation: u64,
+        documents: usize,
+        rules: RulesInfo,
+        /// Its candidates' texts, as other sources count them for idioms.
+        candidates: Option<Arc<HashSet<String>>>,
+    },
+    Measured {
+        row: usize,
+        generation: u64,
+        measure: Measure,
+    },
 }
 
 impl Report {
@@ -160,7 +171,8 @@ fn work(requests: Receiver<Request>, reports: Sender<Report>) {
             let documents = count_documents(&job.corpus);
             let (rules, file) = read_rules(&job.rules);
             let (row, generation) = (job.row, job.generation);
-            if reports.send(Report::Quick { row, generation, documents, rules }).is_err() {
+            let candidates = file.as_ref().map(|f| Arc::new(crate::tui::source::Idioms::candidate_texts(f)));
+            if reports.send(Report::Quick { row, generation, documents, rules, candidates }).is_err() {
                 return;
             }
             match file {
@@ -198,13 +210,21 @@ pub fn count_documents(corpus: &Path) -> usize {
         .count()
 }
 
+/// The rules file read, not checked: checking compiles every regex (a thousand files took seconds), and
+/// a regex that does not compile shows when the file is measured, and when the source is opened.
 fn read_rules(path: &Path) -> (RulesInfo, Option<RulesFile>) {
-    if !path.exists() {
-        return (RulesInfo::None, None);
-    }
-    match RulesFile::load(path) {
+    let text = match fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (RulesInfo::None, None),
+        Err(e) => return (RulesInfo::Unusable(format!("{}: {e}", path.display())), None),
+    };
+    match toml::from_str::<RulesFile>(&text) {
         Ok(file) => (RulesInfo::Rules(Summary::of(&file)), Some(file)),
-        Err(e) => (RulesInfo::Unusable(e.to_string()), None),
+        // the full parse names the line and column
+        Err(e) => {
+            let message = RulesFile::parse(&text, path).err().map_or_else(|| e.to_string(), |e| e.to_string());
+            (RulesInfo::Unusable(message), None)
+        }
     }
 }
 
