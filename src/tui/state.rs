@@ -41,7 +41,7 @@ pub struct Message {
 }
 
 pub enum Screen {
-    Picker(Picker),
+    Picker(Box<Picker>),
     Tune(Box<Session>),
 }
 
@@ -214,7 +214,7 @@ impl App {
         settings: Settings,
     ) -> App {
         let picker = Picker::new(root, sources, &rules_dir);
-        let mut app = App::bare(Screen::Picker(picker), settings);
+        let mut app = App::bare(Screen::Picker(Box::new(picker)), settings);
         app.rules_dir = rules_dir;
         app
     }

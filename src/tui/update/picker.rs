@@ -150,7 +150,7 @@ pub(super) fn open_selected(app: &mut App) {
 pub(super) fn opened(app: &mut App, session: Session) {
     let table = std::mem::replace(&mut app.screen, Screen::Tune(Box::new(session)));
     if let Screen::Picker(p) = table {
-        app.workspace = Some(Box::new(p));
+        app.workspace = Some(p);
     }
     app.after_open();
 }
@@ -166,7 +166,7 @@ pub(super) fn leave_source(app: &mut App) {
     let name = app.session().map(|s| s.spec.name.clone()).unwrap_or_default();
     table.rescan(&name);
     let left = left(&table);
-    app.screen = Screen::Picker(*table);
+    app.screen = Screen::Picker(table);
     app.info(format!("back from {name}; {left} (n opens the next)"));
 }
 
