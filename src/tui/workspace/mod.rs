@@ -24,6 +24,9 @@ use super::state::{App, Opening, Screen};
 use scan::{Job, Measure, Report, RulesInfo, Scanner};
 use sources::SourceRef;
 
+/// How long a tick may spend taking in the background's reports.
+const TICK_BUDGET: Duration = Duration::from_millis(4);
+
 /// A source of the table and what is known of it so far.
 #[derive(Debug, Clone)]
 pub struct Row {
@@ -273,10 +276,15 @@ impl Picker {
         true
     }
 
-    /// Applies what the background has sent; sorts again if anything came. Returns whether it did.
+    /// Applies what the background has sent, for at most [`TICK_BUDGET`] (the rest waits for the next
+    /// tick: a thousand rows read at once must not hold up a frame); sorts again if anything came.
+    /// Returns whether it did.
     pub fn tick(&mut self) -> bool {
+        let started = Instant::now();
         let mut changed = false;
-        while let Ok(report) = self.scanner.rx.try_recv() {
+        while started.elapsed() < TICK_BUDGET
+            && let Ok(report) = self.scanner.rx.try_recv()
+        {
             changed |= self.apply(report);
         }
         if changed {

@@ -138,6 +138,9 @@ impl Scanner {
 }
 
 fn work(requests: Receiver<Request>, reports: Sender<Report>) {
+    // the measure's parallel loops run on this thread alone: the table's background work must leave the
+    // other cores to the UI and to the miner of the source being opened
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().ok();
     let mut quick: VecDeque<Job> = VecDeque::new();
     let mut full: VecDeque<(Job, Arc<RulesFile>)> = VecDeque::new();
     let take = |r: Request, quick: &mut VecDeque<Job>, full: &mut VecDeque<(Job, Arc<RulesFile>)>| {
@@ -186,7 +189,10 @@ fn work(requests: Receiver<Request>, reports: Sender<Report>) {
                 }
             }
         } else if let Some((job, file)) = full.pop_front() {
-            let measure = measure(&job.corpus, &file);
+            let measure = match &pool {
+                Some(pool) => pool.install(|| measure(&job.corpus, &file)),
+                None => measure(&job.corpus, &file),
+            };
             if reports.send(Report::Measured { row: job.row, generation: job.generation, measure }).is_err() {
                 return;
             }
