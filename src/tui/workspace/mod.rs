@@ -276,7 +276,7 @@ impl Picker {
         true
     }
 
-    /// Applies what the background has sent, for at most [`TICK_BUDGET`] (the rest waits for the next
+    /// Applies what the background has sent, for at most `TICK_BUDGET` (the rest waits for the next
     /// tick: a thousand rows read at once must not hold up a frame); sorts again if anything came.
     /// Returns whether it did.
     pub fn tick(&mut self) -> bool {
