@@ -8,8 +8,10 @@
 # answers one outside edit of the rules file (one popup; the next key acts), quits; reads the screen with
 # capture-pane at each step, then checks that the saved rules file holds the accepted rules. Then opens
 # sample-corpora/comments, marks the preview's top line (the masthead) as template, exports, and checks
-# that `chaff clean` of the export removes that line from another document. Exits non-zero with a clear
-# message on failure.
+# that `chaff clean` of the export removes that line from another document. Then opens the sources table
+# on both sources (`tune RULES_DIR --corpus DIR`), opens the next source to review with n, marks it
+# reviewed with D (a [review] table in its rules file), comes back with q and quits. Exits non-zero with
+# a clear message on failure.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,6 +53,18 @@ wait_for() {
         sleep 0.1
     done
     fail "the screen never showed '$text' within ${limit}s"
+}
+
+# wait_row NAME REGEX [SECONDS]: until the screen's line holding NAME matches REGEX (extended).
+wait_row() {
+    local name=$1 re=$2 limit=${3:-20} i
+    for ((i = 0; i < limit * 10; i++)); do
+        if screen | grep -F -- "$name" | grep -qE -- "$re"; then
+            return 0
+        fi
+        sleep 0.1
+    done
+    fail "the line of '$name' never matched '$re' within ${limit}s"
 }
 
 send() {
@@ -175,4 +189,31 @@ python3 -c 'import json,sys; print(json.dumps({"id": "0002", "text": open(sys.ar
 grep -qF "Cedar Heights Community Blog" "$TMP/clean.jsonl" && fail "chaff clean of the export left the marked line in another document"
 grep -qF "Posted by" "$TMP/clean.jsonl" || fail "chaff clean of the export removed more than the marked line"
 
-echo "e2e-tmux: ok (cutoff moved and reset at ${AUTO}%, documents read without a re-mine, q q kept the work, one popup for one outside edit, two rules accepted and saved; a line marked as template from the preview, exported, and cleaned from another document)"
+STEP="the sources table and the review queue"
+# two sources with rules files from the steps above: the table opens on them, n opens the one to review,
+# D marks it reviewed (saved in its rules file), q comes back to the table, q there quits
+mkdir -p "$TMP/ws"
+cp -r "$ROOT/sample-corpora/sevendays" "$ROOT/sample-corpora/comments" "$TMP/ws/"
+rm -f "$TMP/exit"
+tmux kill-session -t "$SESSION" 2>/dev/null || true
+tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+    "'$BIN' tune '$TMP/rules' --corpus '$TMP/ws' 2>'$TMP/stderr'; echo \$? >'$TMP/exit'"
+wait_for "sources in ws/" 30
+wait_for "2 to review"
+# filled in from the background: the documents counted, the share the accepted rules remove measured
+wait_row "sevendays" " 120 .*[0-9]+%"
+send n
+wait_for "Candidates" 60
+send D
+wait_for "sevendays marked reviewed"
+grep -q '^\[review\]' "$RULES" || fail "marking sevendays reviewed wrote no [review] table into $RULES"
+send q
+wait_for "sources in ws/"
+wait_for "1 source left to review"
+wait_row "sevendays" "20[0-9]{2}-[0-9]{2}-[0-9]{2}"
+send q
+wait_exit "q on the table"
+CODE=$(cat "$TMP/exit")
+[ "$CODE" = "0" ] || fail "chaff exited with status $CODE from the sources table"
+
+echo "e2e-tmux: ok (cutoff moved and reset at ${AUTO}%, documents read without a re-mine, q q kept the work, one popup for one outside edit, two rules accepted and saved; a line marked as template from the preview, exported, and cleaned from another document; the sources table opened, n opened the source to review, D marked it reviewed in its rules file, q came back)"

@@ -31,6 +31,7 @@ pub mod matcher;
 pub mod merge;
 pub mod mining;
 pub mod page;
+pub mod review;
 pub mod rules;
 pub mod view;
 

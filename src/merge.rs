@@ -85,6 +85,8 @@ pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&Rule
         documents: mining.documents as u64,
         cutoff: Cutoff { auto: mining.auto_cutoff, chosen: mining.auto_cutoff },
         mining: params,
+        // a review names the accepted rules it saw (their hash): a new mining keeps it, and says so if they change
+        review: previous.and_then(|p| p.review.clone()),
         mutable: mining.patterns.clone(),
         rules: Vec::new(),
     };
@@ -261,6 +263,7 @@ pub fn merge(ours: &mut RulesFile, base: Option<&RulesFile>, theirs: &RulesFile,
             report.kept.push(t.id.clone());
         }
     }
+    crate::review::merge(ours, base, theirs);
     let Some(b) = base else { return report };
     let take = |ours_changed: bool| !ours_changed || prefer == Prefer::Disk;
     if theirs.cutoff.chosen != b.cutoff.chosen
@@ -533,6 +536,7 @@ mod tests {
             documents: 10,
             cutoff: Cutoff { auto: 50, chosen: 50 },
             mining: MiningParams::default(),
+            review: None,
             mutable: vec![MutablePattern::new("number", r"\d+")],
             rules,
         }

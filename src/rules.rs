@@ -430,6 +430,9 @@ pub struct RulesFile {
     pub cutoff: Cutoff,
     #[serde(default)]
     pub mining: MiningParams,
+    /// The `[review]` table: when an editor reviewed the source, and what its rules were then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<crate::review::Review>,
     #[serde(rename = "mutable", default)]
     pub mutable: Vec<MutablePattern>,
     #[serde(rename = "rule", default)]
@@ -457,6 +460,7 @@ impl Default for RulesFile {
             mining: MiningParams::default(),
             mutable: Vec::new(),
             rules: Vec::new(),
+            review: None,
         }
     }
 }

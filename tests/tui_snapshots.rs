@@ -45,6 +45,8 @@ fn source_picker() {
         let mut app =
             chaff::tui::open(&fx.options(&fx.root()), chaff::tui::Settings { watch: false, journal: false }).unwrap();
         app.resize(w, h);
+        // the sources table, its rows read in the background
+        chaff::tui::workspace::wait_for_scan(&mut app);
         insta::assert_snapshot!(format!("picker_{w}x{h}"), screen(&app));
     }
 }

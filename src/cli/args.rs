@@ -290,16 +290,43 @@ pub struct StatsArgs {
 
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// A source's corpus, or a folder of sources (a picker opens first).
-    #[arg(default_value = "sample-corpora")]
-    pub corpus: PathBuf,
+    /// A source's corpus, or a folder of sources (the sources table opens first; default sample-corpora).
+    /// With --corpus: the rules folder (`chaff tune rules/ --corpus DIR`).
+    pub corpus: Option<PathBuf>,
+    /// A folder of sources, one folder each: the sources table opens on them, their rules in the folder
+    /// given before it (default: rules).
+    #[arg(long = "corpus", value_name = "DIR")]
+    pub sources: Option<PathBuf>,
     /// The rules file to load and save (default: RULES_DIR/<source>.toml).
     #[arg(long)]
     pub rules: Option<PathBuf>,
-    #[arg(long, default_value = "rules")]
-    pub rules_dir: PathBuf,
+    /// Where rules files are (default: rules).
+    #[arg(long)]
+    pub rules_dir: Option<PathBuf>,
     #[arg(long, value_enum)]
     pub preset: Option<Preset>,
+}
+
+impl TuneArgs {
+    /// The corpus to open and the rules folder: `tune [CORPUS] [--rules-dir DIR]`, or
+    /// `tune [RULES_DIR] --corpus DIR`.
+    pub fn paths(&self) -> anyhow::Result<(PathBuf, PathBuf)> {
+        let rules = |p: Option<&PathBuf>| p.cloned().unwrap_or_else(|| PathBuf::from("rules"));
+        match &self.sources {
+            None => Ok((
+                self.corpus.clone().unwrap_or_else(|| PathBuf::from("sample-corpora")),
+                rules(self.rules_dir.as_ref()),
+            )),
+            Some(sources) => match (&self.corpus, &self.rules_dir) {
+                (Some(a), Some(b)) if a != b => anyhow::bail!(
+                    "the rules folder is given twice ({} and --rules-dir {}): with --corpus, give it once, as                      `chaff tune RULES_DIR --corpus DIR`",
+                    a.display(),
+                    b.display()
+                ),
+                (a, b) => Ok((sources.clone(), rules(a.as_ref().or(b.as_ref())))),
+            },
+        }
+    }
 }
 
 #[derive(Args, Debug)]

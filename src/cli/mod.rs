@@ -39,7 +39,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Mine(a)) => mine::mine(a),
         Some(Command::Stats(a)) => mine::stats(a),
         Some(Command::Clean(a)) => clean::clean(a),
-        Some(Command::Tune(a)) => tune(a.corpus, a.rules, a.rules_dir, a.preset),
+        Some(Command::Tune(a)) => {
+            let (corpus, rules_dir) = a.paths()?;
+            tune(corpus, a.rules, rules_dir, a.preset)
+        }
         None => tune(PathBuf::from("sample-corpora"), None, PathBuf::from("rules"), None),
         Some(Command::Generate(a)) if a.crawl.is_some() => mine::crawl::generate(a),
         Some(Command::Generate(a)) => {

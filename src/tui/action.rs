@@ -90,8 +90,12 @@ pub enum Action {
     TakeTheirs,
     RestoreJournal,
     DiscardJournal,
-    // Source picker
+    // Sources table
     OpenSource,
+    /// Open the next source that is unreviewed or drifted.
+    NextToReview,
+    /// Mark the open source reviewed (saved with its rules).
+    MarkReviewed,
     // Mouse and terminal (no key)
     Click {
         column: u16,
@@ -189,6 +193,8 @@ impl Action {
             Action::RestoreJournal => "restore",
             Action::DiscardJournal => "discard",
             Action::OpenSource => "open-source",
+            Action::NextToReview => "next-to-review",
+            Action::MarkReviewed => "mark-reviewed",
             Action::Click { .. } => "click",
             Action::ScrollUp { .. } => "scroll-up",
             Action::ScrollDown { .. } => "scroll-down",

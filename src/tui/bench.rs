@@ -151,5 +151,6 @@ pub fn bench_frames() -> String {
     let _ =
         writeln!(out, "  {:<28} {:>8.2} ms (the new mining taken in on the UI thread)", "result applied", ms(apply));
     let _ = writeln!(out, "  goal: ≤ {} ms from key to drawn frame", GOAL_FRAME.as_millis());
+    out.push_str(&super::workspace::bench::bench_workspace(1000, 20));
     out
 }

@@ -69,7 +69,7 @@ impl Context {
             Context::MarkPrompt => "Mark a line as template",
             Context::ConflictPrompt => "Rules file changed on disk while you have unsaved work",
             Context::JournalPrompt => "Unsaved work found from an earlier session",
-            Context::Picker => "Source picker",
+            Context::Picker => "Sources table",
         }
     }
 }
@@ -114,7 +114,8 @@ pub static BINDINGS: &[Binding] = &[
         C::Tune,
         &[ch('q'), ctrl('c')],
         Action::Quit,
-        "Quit; with unsaved changes it asks: w saves, d discards, q again or Esc stays",
+        "Quit (back to the sources table, if opened from it); with unsaved changes it asks: w saves, d discards, \
+         q again or Esc stays",
     ),
     bind(C::Tune, &[ch('?')], Action::Help, "Show every key"),
     bind(C::Tune, &[ch('w')], Action::Save, "Save the rules file: every candidate with its status, cutoffs, patterns"),
@@ -156,6 +157,12 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(C::Tune, &[ch('S')], Action::OpenStages, "Cleaning stages: turn each on or off for this source"),
     bind(C::Tune, &[ch('Z')], Action::ResetToAutomatic, "Reset every decision to the automatic rules (asks; u undoes)"),
+    bind(
+        C::Tune,
+        &[ch('D')],
+        Action::MarkReviewed,
+        "Done: mark the source reviewed and save its rules (the review is kept in its rules file)",
+    ),
     bind(C::Candidates, &[ch('h')], Action::CutoffDown, "Lower the chosen cutoff (as ←)"),
     bind(C::Candidates, &[ch('l')], Action::CutoffUp, "Raise the chosen cutoff (as →)"),
     bind(C::Candidates, &[code(K::Up), ch('k')], Action::Up, "Previous candidate"),
@@ -290,7 +297,19 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::JournalPrompt, &[ch('d')], Action::DiscardJournal, "Discard them"),
     bind(C::Picker, &[code(K::Up), ch('k')], Action::Up, "Previous source"),
     bind(C::Picker, &[code(K::Down), ch('j')], Action::Down, "Next source"),
+    bind(C::Picker, &[code(K::PageUp)], Action::PageUp, "A page up"),
+    bind(C::Picker, &[code(K::PageDown)], Action::PageDown, "A page down"),
+    bind(C::Picker, &[code(K::Home)], Action::Top, "First source"),
+    bind(C::Picker, &[code(K::End)], Action::Bottom, "Last source"),
     bind(C::Picker, &[code(K::Enter)], Action::OpenSource, "Mine the source and open it"),
+    bind(
+        C::Picker,
+        &[ch('n')],
+        Action::NextToReview,
+        "Open the next source to review: unreviewed, its rules changed since, or drifted",
+    ),
+    bind(C::Picker, &[ch('s')], Action::CycleSort, "Sort by name, to review first, documents, pending, removed, drift"),
+    bind(C::Picker, &[ch('/')], Action::Filter, "Filter the sources by name"),
     bind(C::Picker, &[ch('?')], Action::Help, "Show every key"),
     bind(C::Picker, &[ch('q'), code(K::Esc), ctrl('c')], Action::Quit, "Quit"),
     bind(C::Help, &[code(K::Esc), ch('?'), ch('q')], Action::Close, "Close the help"),

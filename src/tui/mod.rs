@@ -22,6 +22,7 @@ pub mod state;
 pub mod update;
 pub mod view;
 pub mod watch;
+pub mod workspace;
 
 use std::io::stdout;
 use std::path::PathBuf;
@@ -34,7 +35,6 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 
-use crate::corpus::{LoadOptions, source_folders};
 use crate::mining::{Quiet, mine};
 use crate::tokens::Tokenizer;
 
@@ -43,7 +43,7 @@ pub use state::{App, Settings};
 /// What `chaff tune` was asked to open.
 #[derive(Debug, Clone)]
 pub struct TuneOptions {
-    /// A source's corpus (folder or .jsonl), or a folder of source folders (a picker comes first).
+    /// A source's corpus (folder or .jsonl), or a folder of source folders (the sources table comes first).
     pub corpus: PathBuf,
     /// The rules file to load and write; default `<rules_dir>/<source>.toml`.
     pub rules: Option<PathBuf>,
@@ -52,14 +52,10 @@ pub struct TuneOptions {
     pub preset: Option<Tokenizer>,
 }
 
-/// Opens the UI's state for `opts`: the source picker if the corpus folder holds source folders, else the
+/// Opens the UI's state for `opts`: the sources table if the corpus folder holds source folders, else the
 /// source, mined. Fails (before any terminal is taken) on an unusable corpus or rules file.
 pub fn open(opts: &TuneOptions, settings: Settings) -> anyhow::Result<App> {
-    let sources = if opts.corpus.is_dir() {
-        source_folders(&opts.corpus, &LoadOptions::default()).map_err(|e| anyhow!("cannot open the corpus: {e}"))?
-    } else {
-        Vec::new()
-    };
+    let sources = workspace::sources::list_sources(&opts.corpus).map_err(|e| anyhow!("cannot open the corpus: {e}"))?;
     if !sources.is_empty() {
         let mut app = App::with_picker(opts.corpus.clone(), sources, opts.rules_dir.clone(), settings);
         app.rules_override = opts.rules.clone();

@@ -910,6 +910,8 @@ impl Session {
             }
             self.refresh_all();
         }
+        // a review merged in from disk (another editor's) is kept by the saves after this one
+        self.header.review = saved.file.review.clone();
         // the watcher will report our own write: the same text is no news
         self.disk_text = Some(saved.text);
         self.dirty = false;

@@ -57,6 +57,19 @@ pub fn export_path(rules: &Path) -> PathBuf {
 
 /// Loads the corpus and the rules file of one source. `rules` overrides `<rules_dir>/<source>.toml`.
 pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: Option<Tokenizer>) -> Result<Opened> {
+    open_with(corpus_path, rules, rules_dir, preset, |own, previous| Idioms::load(rules_dir, own, previous))
+}
+
+/// As [`open`], the other sources' candidates counted by `idioms` (given the rules file and what it
+/// holds): the sources table has read every rules file already, and reading them again per source
+/// opened would cost seconds on a thousand sources.
+pub fn open_with(
+    corpus_path: &Path,
+    rules: Option<&Path>,
+    rules_dir: &Path,
+    preset: Option<Tokenizer>,
+    idioms: impl FnOnce(&Path, Option<&RulesFile>) -> Idioms,
+) -> Result<Opened> {
     let corpus = Corpus::load(corpus_path).map_err(|e| anyhow!("cannot open the corpus: {e}"))?;
     if corpus.docs.len() < 2 {
         return Err(anyhow!(
@@ -82,7 +95,7 @@ pub fn open(corpus_path: &Path, rules: Option<&Path>, rules_dir: &Path, preset: 
     let kind = crate::corpus::choose_kind(previous.as_ref().map(|p| p.input()), corpus_path, &corpus.docs);
     let corpus = crate::page::viewed(corpus, kind, &mut config);
     let params = MiningParams::of(&config);
-    let idioms = Idioms::load(rules_dir, &rules, previous.as_ref());
+    let idioms = idioms(&rules, previous.as_ref());
     let spec = SourceSpec {
         name: corpus.name.clone(),
         corpus: corpus_path.to_path_buf(),
@@ -155,18 +168,28 @@ impl Idioms {
             }
             // Not every .toml there is a rules file (mutable-patterns.toml); those are skipped.
             let Ok(file) = RulesFile::load(&path) else { continue };
-            let texts: HashSet<String> = file
-                .rules
-                .iter()
-                .filter(|r| r.bin >= file.cutoff.auto && !r.tokens.is_empty())
-                .map(|r| r.tokens.join(" "))
-                .collect();
             idioms.other_sources += 1;
-            for t in texts {
+            for t in Idioms::candidate_texts(&file) {
                 *idioms.others.entry(t).or_default() += 1;
             }
         }
         idioms
+    }
+
+    /// What a rules file counts for idioms: the text of each candidate at or above its auto cutoff.
+    pub fn candidate_texts(file: &RulesFile) -> HashSet<String> {
+        file.rules
+            .iter()
+            .filter(|r| r.bin >= file.cutoff.auto && !r.tokens.is_empty())
+            .map(|r| r.tokens.join(" "))
+            .collect()
+    }
+
+    /// From counts made elsewhere: `others` maps a candidate's text to how many of `other_sources` have
+    /// it (see [`Idioms::candidate_texts`]).
+    pub fn from_counts(previous: Option<&RulesFile>, others: HashMap<String, usize>, other_sources: usize) -> Idioms {
+        let flagged = previous.map(|p| p.rules.iter().filter(|r| r.idiom).map(|r| r.id.clone()).collect());
+        Idioms { flagged: flagged.unwrap_or_default(), others, other_sources }
     }
 
     /// Flags idioms among `mining`'s candidates at or above its auto cutoff.

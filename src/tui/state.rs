@@ -16,7 +16,7 @@ use super::journal::{Journal, Replay};
 use super::keymap::{Context, lookup};
 use super::miner::{MineRequest, Miner, MinerEvent};
 use super::session::{Job, Pane, Session};
-use super::source::{Opened, PickerEntry};
+use super::source::Opened;
 use super::update;
 
 /// Behaviour that tests and benchmarks turn off.
@@ -41,16 +41,11 @@ pub struct Message {
 }
 
 pub enum Screen {
-    Picker(Picker),
+    Picker(Box<Picker>),
     Tune(Box<Session>),
 }
 
-pub struct Picker {
-    pub root: PathBuf,
-    pub entries: Vec<PickerEntry>,
-    pub selected: usize,
-    pub opening: Option<Opening>,
-}
+pub use super::workspace::Picker;
 
 /// A source being mined before its tuning screen opens.
 pub struct Opening {
@@ -178,6 +173,8 @@ pub struct App {
     pub rules_dir: PathBuf,
     pub rules_override: Option<PathBuf>,
     pub preset: Option<crate::tokens::Tokenizer>,
+    /// The sources table, kept while one of its sources is open (`q` there comes back to it).
+    pub workspace: Option<Box<Picker>>,
 }
 
 impl App {
@@ -193,6 +190,7 @@ impl App {
             rules_dir: PathBuf::from("rules"),
             rules_override: None,
             preset: None,
+            workspace: None,
         }
     }
 
@@ -208,10 +206,15 @@ impl App {
         app
     }
 
-    /// The source picker on the source folders of `root`.
-    pub fn with_picker(root: PathBuf, sources: Vec<PathBuf>, rules_dir: PathBuf, settings: Settings) -> App {
-        let entries = sources.iter().map(|p| PickerEntry::scan(p, &rules_dir)).collect();
-        let mut app = App::bare(Screen::Picker(Picker { root, entries, selected: 0, opening: None }), settings);
+    /// The sources table on the sources of `root`.
+    pub fn with_picker(
+        root: PathBuf,
+        sources: Vec<super::workspace::sources::SourceRef>,
+        rules_dir: PathBuf,
+        settings: Settings,
+    ) -> App {
+        let picker = Picker::new(root, sources, &rules_dir);
+        let mut app = App::bare(Screen::Picker(Box::new(picker)), settings);
         app.rules_dir = rules_dir;
         app
     }
@@ -393,7 +396,7 @@ impl App {
             update::on_change(self, c);
             changed = true;
         }
-        changed
+        changed | super::workspace::tick(self)
     }
 
     /// Blocks until the running mining (if any) has finished and been applied (tests, benchmarks).

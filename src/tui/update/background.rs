@@ -58,8 +58,7 @@ pub fn on_miner(app: &mut App, event: MinerEvent) -> bool {
                             let opened = *opening.opened;
                             let journal = Journal::new(&opened.spec.rules, app.settings.journal);
                             let session = Session::new(opened, mined.mining, Some(mined.ready), journal);
-                            app.screen = Screen::Tune(Box::new(session));
-                            app.after_open();
+                            super::picker::opened(app, session);
                         }
                         Err(e) => app.error(format!("mining failed: {e}")),
                     }

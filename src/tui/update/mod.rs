@@ -59,6 +59,7 @@ pub fn update(app: &mut App, action: Action) {
             Mode::Detail(_) => popups::detail(app, action),
             Mode::Explain(_) => explain::explain(app, action),
             Mode::Stages { .. } => explain::stages(app, action),
+            Mode::Filter(_) if matches!(app.screen, Screen::Picker(_)) => picker::filter_input(app, action),
             Mode::Filter(_) | Mode::GotoDoc(_) => popups::input(app, action),
             Mode::Search(_) => tune::search_input(app, action),
             Mode::EditPattern(_) => popups::pattern_edit(app, action),
@@ -86,6 +87,9 @@ pub fn update(app: &mut App, action: Action) {
 
 /// Keys no binding claims: they edit the text input of the current mode, if any.
 pub fn edit_text(app: &mut App, event: &Event) {
+    if picker::edit_filter(app, Some(event), None) {
+        return;
+    }
     let Screen::Tune(s) = &mut app.screen else { return };
     match &mut app.mode {
         Mode::Filter(input) => {
@@ -133,8 +137,11 @@ fn insert(input: &mut Input, text: &str) {
 /// A paste (the terminal's bracketed paste): one edit of the current text input, checked and applied
 /// once, not once per character. The inputs are one line: line breaks become spaces.
 pub fn paste(app: &mut App, text: &str) {
-    let Screen::Tune(s) = &mut app.screen else { return };
     let text: String = text.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect();
+    if picker::edit_filter(app, None, Some(&text)) {
+        return app.relayout();
+    }
+    let Screen::Tune(s) = &mut app.screen else { return };
     match &mut app.mode {
         Mode::Filter(input) => {
             insert(input, &text);

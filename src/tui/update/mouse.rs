@@ -77,19 +77,7 @@ pub(super) fn mouse(app: &mut App, action: Action) {
     }
     let areas = view::layout(app.size, false);
     match &mut app.screen {
-        Screen::Picker(p) => {
-            let list = view::picker::list_area(app.size);
-            if list.contains(at) && row > list.y {
-                let i = (row - list.y - 1) as usize;
-                if delta == 0 && i < p.entries.len() {
-                    p.selected = i;
-                }
-            }
-            if delta != 0 {
-                p.selected = (p.selected as isize + delta.signum()).clamp(0, p.entries.len().saturating_sub(1) as isize)
-                    as usize;
-            }
-        }
+        Screen::Picker(p) => p.mouse(view::picker::list_area(app.size), at, delta),
         Screen::Tune(s) => {
             if areas.candidates.contains(at) {
                 s.focus = Pane::Candidates;

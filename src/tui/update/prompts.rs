@@ -13,7 +13,7 @@ pub(super) fn quit_prompt(app: &mut App, action: Action) {
         Action::SaveAndQuit => {
             super::save(app, false);
             if app.session().is_some_and(|s| !s.dirty) {
-                app.quit = true;
+                super::picker::leave_source(app);
             } else {
                 app.mode = Mode::Normal;
             }
@@ -22,7 +22,7 @@ pub(super) fn quit_prompt(app: &mut App, action: Action) {
             if let Some(s) = app.session_mut() {
                 s.journal.remove();
             }
-            app.quit = true;
+            super::picker::leave_source(app);
         }
         Action::Close => app.mode = Mode::Normal,
         _ => {}

@@ -19,9 +19,10 @@ pub(super) fn tune(app: &mut App, action: Action) {
             if s.dirty {
                 app.mode = Mode::QuitPrompt;
             } else {
-                app.quit = true;
+                super::picker::leave_source(app);
             }
         }
+        Action::MarkReviewed => super::picker::mark_reviewed(app),
         Action::Help => app.mode = Mode::Help { scroll: 0 },
         Action::Save => super::save(app, armed == Some(Action::Save)),
         Action::Export => super::prompts::export(app, armed == Some(Action::Export)),

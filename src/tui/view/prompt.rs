@@ -16,8 +16,9 @@ use super::{centered, theme};
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let Some(s) = app.session() else { return };
     let (title, text, context) = match &app.mode {
+        // q in a source opened from the sources table goes back to it
         Mode::QuitPrompt => (
-            " Quit? ",
+            if app.workspace.is_some() { " Back to the sources? " } else { " Quit? " },
             format!(
                 "You have unsaved changes ({} accepted, {} rejected, cutoff {}%). Save them to {} first?",
                 s.count(Status::Accepted),
