@@ -707,12 +707,14 @@ fn a_candidates_regex_is_edited_in_place_refused_while_invalid() {
     press(&mut app, "C-u");
     type_text(&mut app, r"Photo:\s+(");
     press(&mut app, "Enter");
+    app.wait_for_miner();
     let Mode::EditRegex(e) = &app.mode else { panic!("a bad regex keeps the editor open") };
     assert!(e.error.is_some());
     assert!(screen(&app).contains("✗"), "{}", screen(&app));
     press(&mut app, "Backspace");
     type_text(&mut app, r"\w+");
     press(&mut app, "Enter");
+    app.wait_for_miner();
     assert!(matches!(app.mode, Mode::Normal));
     let s = app.session().unwrap();
     assert_eq!(s.decisions[&id].regex, r"Photo:\s+\w+");

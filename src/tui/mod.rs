@@ -16,6 +16,7 @@ pub mod journal;
 pub mod keymap;
 pub mod miner;
 pub mod ready;
+pub mod regex_check;
 pub mod session;
 pub mod source;
 pub mod state;

@@ -529,23 +529,14 @@ impl Session {
         self.decisions.get(id).cloned().unwrap_or_else(|| self.ready.rules[i].clone())
     }
 
-    /// Gives candidate `i` the regex `regex` (hand-written: matched as a regex, on token boundaries) and
-    /// accepts it. The regex must compile within the cleaner's budget. One undoable step; returns on how
-    /// many documents it matches.
-    pub fn set_regex(&mut self, i: usize, regex: &str) -> Result<usize, String> {
-        let mut rule = self.current_rule(i);
-        crate::cleaning::RegexBudget::default().compile(&rule.id, regex).map_err(|e| e.to_string())?;
-        rule.regex = regex.to_string();
-        rule.status = Status::Accepted;
-        let cleaner =
-            Cleaner::from_rules(self.mining.tokenizer, &self.patterns, [&rule], 0).map_err(|e| e.to_string())?;
-        let documents = self.corpus.docs.iter().filter(|d| !cleaner.matches(&d.text).is_empty()).count();
+    /// Takes a rule whose hand-written regex was checked (see [`super::regex_check`]), accepted. One
+    /// undoable step.
+    pub fn set_regex(&mut self, rule: Rule) {
         let id = rule.id.clone();
         let step = vec![Decision { id: id.clone(), before: self.decisions.get(&id).cloned(), after: Some(rule) }];
         self.apply_decisions(&step);
         self.history.record(Step::Decisions(step));
         self.refresh_list();
-        Ok(documents)
     }
 
     /// Back to the automatic rules, as `chaff mine` writes them for this mining: every decision the editor

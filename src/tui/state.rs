@@ -99,6 +99,9 @@ pub struct RegexEdit {
     pub input: Input,
     /// Why the regex was refused (the regex crate's words), until the next edit.
     pub error: Option<String>,
+    /// The generation of the check running in the background for the regex submitted (see
+    /// [`super::regex_check`]): the editor stays open until it comes back.
+    pub checking: Option<u64>,
 }
 
 /// The candidate detail popup.
@@ -173,6 +176,7 @@ pub struct App {
     pub message: Option<Message>,
     pub quit: bool,
     pub miner: Miner,
+    pub checker: super::regex_check::RegexChecker,
     pub settings: Settings,
     /// Where rules files live (for sources opened from the picker) and the tokenizer preset.
     pub rules_dir: PathBuf,
@@ -189,6 +193,7 @@ impl App {
             message: None,
             quit: false,
             miner: Miner::spawn(),
+            checker: Default::default(),
             settings,
             rules_dir: PathBuf::from("rules"),
             rules_override: None,
@@ -373,10 +378,12 @@ impl App {
 
     /// Whether a mining is running for the open source or the source being opened.
     pub fn busy(&self) -> bool {
-        match &self.screen {
-            Screen::Tune(s) => s.job.is_some(),
-            Screen::Picker(p) => p.opening.is_some(),
-        }
+        let checking = matches!(&self.mode, Mode::EditRegex(e) if e.checking.is_some());
+        checking
+            || match &self.screen {
+                Screen::Tune(s) => s.job.is_some(),
+                Screen::Picker(p) => p.opening.is_some(),
+            }
     }
 
     /// Applies what background work has sent since the last tick. Returns whether anything changed.
@@ -384,6 +391,9 @@ impl App {
         let mut changed = false;
         while let Some(event) = self.miner.try_recv() {
             changed |= update::on_miner(self, event);
+        }
+        while let Some(checked) = self.checker.try_recv() {
+            changed |= update::on_regex_checked(self, checked);
         }
         let changes: Vec<super::watch::Change> = match &self.screen {
             Screen::Tune(s) => s.watch.as_ref().map(|w| w.changes.try_iter().collect()).unwrap_or_default(),
@@ -396,12 +406,16 @@ impl App {
         changed
     }
 
-    /// Blocks until the running mining (if any) has finished and been applied (tests, benchmarks).
+    /// Blocks until the running mining and regex check (if any) have finished and been applied (tests,
+    /// benchmarks).
     pub fn wait_for_miner(&mut self) {
         let deadline = Instant::now() + Duration::from_secs(120);
         while self.busy() && Instant::now() < deadline {
-            if let Some(event) = self.miner.recv_timeout(Duration::from_millis(50)) {
+            if let Some(event) = self.miner.recv_timeout(Duration::from_millis(20)) {
                 let _: bool = update::on_miner(self, event);
+            }
+            if let Some(checked) = self.checker.recv_timeout(Duration::from_millis(20)) {
+                let _: bool = update::on_regex_checked(self, checked);
             }
         }
     }

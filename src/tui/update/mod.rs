@@ -12,6 +12,7 @@ mod regex_edit;
 mod tune;
 
 pub use background::{on_change, on_miner};
+pub use regex_edit::on_regex_checked;
 
 thread_local! {
     /// How many times a pattern being edited was checked on this thread: tests bound an edit's work by it.

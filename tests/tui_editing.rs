@@ -1,0 +1,71 @@
+//! Key sequences on the real application state for the editor's edits that take work: a regex checked
+//! off the UI thread, decisions kept across a pattern edit, an export that says what it holds first.
+
+mod tui_support;
+
+use chaff::rules::Status;
+use chaff::tui::state::Mode;
+use ratatui::crossterm::event::Event;
+use tui_support::{Fixture, press, screen, type_text};
+
+fn selected_id(app: &chaff::tui::App) -> String {
+    let s = app.session().unwrap();
+    s.string(s.list.current().unwrap()).id.clone()
+}
+
+/// A regex of about 10,000 characters that matches: an alternation of many words, then the usual one.
+fn long_regex() -> String {
+    let words: Vec<String> = (0..1300).map(|i| format!("zq{i:05}")).collect();
+    format!("(?:{}|Photo:\\s+\\w+)", words.join("|"))
+}
+
+#[test]
+fn a_long_regex_is_checked_off_the_ui_thread_and_the_latest_enter_wins() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let id = selected_id(&app);
+    press(&mut app, "E C-u");
+    let regex = long_regex();
+    assert!(regex.len() >= 10_000);
+    app.handle_event(&Event::Paste(regex.clone()));
+    let started = std::time::Instant::now();
+    press(&mut app, "Enter");
+    // a frame's budget is 16 ms; a debug build on a busy machine gets some slack
+    assert!(started.elapsed().as_millis() < 50, "Enter took {:?}", started.elapsed());
+    // Enter hands the check to a background thread: the editor stays open, saying so, and keys still work
+    let Mode::EditRegex(e) = &app.mode else { panic!("the editor stays open while the regex is checked") };
+    assert!(e.checking.is_some(), "the check runs in the background");
+    assert!(app.busy());
+    assert!(screen(&app).contains("checking"), "{}", screen(&app));
+    // a second Enter with another regex: only the latest check is applied
+    press(&mut app, "C-u");
+    type_text(&mut app, r"Photo:\s+\w+");
+    press(&mut app, "Enter");
+    app.wait_for_miner();
+    assert!(matches!(app.mode, Mode::Normal), "the check came back and closed the editor");
+    let s = app.session().unwrap();
+    assert_eq!(s.decisions[&id].regex, r"Photo:\s+\w+", "the latest regex wins");
+    assert_eq!(s.decisions[&id].status, Status::Accepted);
+    assert!(app.message.as_ref().unwrap().text.contains("documents"));
+}
+
+#[test]
+fn a_refused_regex_comes_back_from_the_check_with_the_editor_open() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "E C-u");
+    type_text(&mut app, r"Photo:\s+(");
+    press(&mut app, "Enter");
+    app.wait_for_miner();
+    let Mode::EditRegex(e) = &app.mode else { panic!("a bad regex keeps the editor open") };
+    assert!(e.error.is_some() && e.checking.is_none());
+    press(&mut app, "Esc");
+    assert!(matches!(app.mode, Mode::Normal));
+    // a check still running when the editor is closed is dropped
+    press(&mut app, "E C-u");
+    type_text(&mut app, r"Photo:\s+\w+");
+    press(&mut app, "Enter Esc");
+    app.wait_for_miner();
+    let s = app.session().unwrap();
+    assert!(s.decisions.values().all(|r| r.regex != r"Photo:\s+\w+"), "a cancelled check decides nothing");
+}
