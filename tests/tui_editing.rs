@@ -69,3 +69,60 @@ fn a_refused_regex_comes_back_from_the_check_with_the_editor_open() {
     let s = app.session().unwrap();
     assert!(s.decisions.values().all(|r| r.regex != r"Photo:\s+\w+"), "a cancelled check decides nothing");
 }
+
+#[test]
+fn after_a_pattern_edit_the_re_mined_twin_of_a_decided_rule_inherits_its_decision() {
+    use chaff::rules::Action;
+    use chaff::symbol::{Symbol, stable_id};
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    // the first candidate with a word a new pattern can generalize
+    let (row, old_id, word, symbols) = {
+        let s = app.session().unwrap();
+        s.list
+            .rows
+            .iter()
+            .enumerate()
+            .find_map(|(row, &i)| {
+                let st = s.string(i);
+                let word = st.symbols.iter().find_map(|sym| match sym {
+                    Symbol::Literal(w) if w.len() > 3 && w.chars().all(|c| c.is_ascii_alphabetic()) => Some(w.clone()),
+                    _ => None,
+                })?;
+                Some((row, st.id.clone(), word, st.symbols.clone()))
+            })
+            .expect("a candidate with a plain word")
+    };
+    for _ in 0..row {
+        press(&mut app, "j");
+    }
+    assert_eq!(selected_id(&app), old_id);
+    press(&mut app, "a c");
+    let action = app.session().unwrap().decisions[&old_id].action;
+    assert_ne!(action, Action::Remove, "c gave it an action of its own");
+    // a pattern that matches exactly that word: the candidate is mined again under a new id
+    press(&mut app, "Tab n");
+    type_text(&mut app, "word");
+    press(&mut app, "Tab");
+    type_text(&mut app, &word);
+    press(&mut app, "Enter");
+    app.wait_for_miner();
+    let twin: Vec<Symbol> = symbols
+        .iter()
+        .map(|sym| match sym {
+            Symbol::Literal(w) if *w == word => Symbol::Mutable("word".into()),
+            other => other.clone(),
+        })
+        .collect();
+    let twin = stable_id(&twin);
+    let s = app.session().unwrap();
+    let i = s.position(&twin).expect("the twin is mined");
+    assert_eq!(s.status(i), Status::Accepted, "the twin inherits the accept");
+    assert_eq!(s.rule_action(i), action, "and the action");
+    assert!(!s.decisions.contains_key(&old_id), "the decision moved: no stale copy is left behind");
+    press(&mut app, "w");
+    let saved = chaff::rules::RulesFile::load(&fx.rules()).unwrap();
+    let rule = saved.rules.iter().find(|r| r.id == twin).expect("saved");
+    assert_eq!((rule.status, rule.action), (Status::Accepted, action));
+    assert!(saved.rules.iter().all(|r| r.id != old_id));
+}

@@ -740,6 +740,7 @@ impl Session {
         // freeing a large mining takes milliseconds: not on the UI thread
         std::thread::spawn(move || drop(old));
         self.list.editor_from = self.mining.strings.len();
+        self.adopt_twins();
         self.refresh_decided_data();
         self.cutoff = self.clamp_cutoff(if follow_auto { self.mining.auto_cutoff } else { self.cutoff });
         self.take_suggestions(new);
@@ -750,6 +751,29 @@ impl Session {
         self.list.marks.retain(|id| self.ready.index.contains_key(id));
         self.refresh_dirty();
         self.refresh_all();
+    }
+
+    /// Decided rules a new mining found under a new id (the patterns changed) pass their decision to that
+    /// twin (see [`crate::merge::twin_ids`]) instead of staying behind as stale rules.
+    fn adopt_twins(&mut self) {
+        let (index, decisions) = (&self.ready.index, &self.decisions);
+        let twins = crate::merge::twins(
+            decisions.values(),
+            |id| index.contains_key(id),
+            |id| decisions.contains_key(id),
+            self.mining.tokenizer,
+            &self.ready.mutable,
+        );
+        for (twin, old) in twins {
+            let Some(old) = self.decisions.remove(&old) else { continue };
+            // a replayed journal must not bring the old id back decided
+            let undecided = Rule { status: Status::Pending, action: RuleAction::Remove, ..old.clone() };
+            let _ = self.journal.append(&Entry::Decide { rule: undecided });
+            let i = self.ready.index[&twin];
+            let rule = Rule { status: old.status, action: old.action, ..self.ready.rules[i].clone() };
+            let _ = self.journal.append(&Entry::Decide { rule: rule.clone() });
+            self.decisions.insert(twin, rule);
+        }
     }
 
     /// Applies a journal left by an earlier session. Returns whether the patterns differ (re-mine).
