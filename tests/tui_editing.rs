@@ -126,3 +126,32 @@ fn after_a_pattern_edit_the_re_mined_twin_of_a_decided_rule_inherits_its_decisio
     assert_eq!((rule.status, rule.action), (Status::Accepted, action));
     assert!(saved.rules.iter().all(|r| r.id != old_id));
 }
+
+#[test]
+fn export_says_what_it_holds_before_writing_and_offers_the_automatic_rules_when_nothing_is_accepted() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let export = app.session().unwrap().spec.export.clone();
+    // nothing accepted: the prompt offers the automatic rules; Esc writes nothing
+    press(&mut app, "x");
+    assert!(matches!(app.mode, Mode::ExportPrompt(_)), "x asks first");
+    assert!(!export.exists(), "nothing is written before the answer");
+    let shown = screen(&app);
+    assert!(shown.contains("Nothing accepted") && shown.contains("automatic"), "{shown}");
+    press(&mut app, "Esc");
+    assert!(matches!(app.mode, Mode::Normal) && !export.exists(), "cancelled: nothing written");
+    // y exports the automatic rules: the pending ones at or above the cutoff, accepted in the export
+    let pending = app.session().unwrap().count(Status::Pending);
+    press(&mut app, "x y");
+    let file = chaff::rules::RulesFile::load(&export).unwrap();
+    assert!(!file.rules.is_empty() && file.rules.len() <= pending, "{} of {pending}", file.rules.len());
+    assert!(file.rules.iter().all(|r| r.status == Status::Accepted));
+    std::fs::remove_file(&export).unwrap();
+    // with accepted rules, the prompt counts them before anything is written
+    press(&mut app, "a j a x");
+    assert!(!export.exists());
+    assert!(screen(&app).contains("Export 2 accepted rule(s)"), "{}", screen(&app));
+    press(&mut app, "Enter");
+    assert_eq!(chaff::rules::RulesFile::load(&export).unwrap().rules.len(), 2);
+    assert!(app.message.as_ref().unwrap().text.contains("exported 2 accepted rule(s)"));
+}

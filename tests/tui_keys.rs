@@ -211,7 +211,7 @@ fn save_writes_the_accepted_rule() {
 fn export_writes_only_the_accepted_rules() {
     let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);
-    press(&mut app, "a j r x");
+    press(&mut app, "a j r x y");
     let path = fx.rules_dir().join("sevendays.accepted.toml");
     let file = RulesFile::load(&path).unwrap();
     assert_eq!(file.rules.len(), 1);
@@ -525,7 +525,7 @@ fn the_cleaned_preview_is_what_chaff_clean_of_the_export_writes() {
     use chaff::page::Page;
     let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);
-    press(&mut app, "a j a v x");
+    press(&mut app, "a j a v x y");
     let s = app.session().unwrap();
     let export = s.spec.export.clone();
     let file = RulesFile::load(&export).unwrap();

@@ -945,9 +945,20 @@ impl Session {
         ))
     }
 
-    /// Writes the accepted rules alone to the export path; returns it and how many rules it holds.
-    pub fn export(&self) -> Result<(PathBuf, usize), String> {
-        let file = self.rules_file().export_accepted();
+    /// Writes the accepted rules alone to the export path; with `automatic`, the automatic rules instead
+    /// (every pending rule at or above the cutoff, accepted there). Returns the path and how many rules it
+    /// holds.
+    pub fn export(&self, automatic: bool) -> Result<(PathBuf, usize), String> {
+        let mut file = self.rules_file();
+        if automatic {
+            let active: Vec<bool> = file.rules.iter().map(|r| file.is_active(r, true)).collect();
+            for (r, on) in file.rules.iter_mut().zip(active) {
+                if on {
+                    r.status = Status::Accepted;
+                }
+            }
+        }
+        let file = file.export_accepted();
         file.save(&self.spec.export).map_err(|e| e.to_string())?;
         Ok((self.spec.export.clone(), file.rules.len()))
     }

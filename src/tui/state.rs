@@ -105,6 +105,22 @@ pub struct RegexEdit {
 }
 
 /// The candidate detail popup.
+/// What `x` would write: the accepted rules, or, when none is accepted, the automatic ones (every pending
+/// rule at or above the cutoff, accepted in the export, as `chaff clean --include-pending` applies them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExportPlan {
+    pub accepted: usize,
+    pub pending: usize,
+    pub rejected: usize,
+}
+
+impl ExportPlan {
+    /// Whether the export takes the automatic rules (nothing is accepted).
+    pub fn automatic(&self) -> bool {
+        self.accepted == 0
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Detail {
     /// Index into `mining.strings`.
@@ -158,6 +174,8 @@ pub enum Mode {
     QuitPrompt,
     /// Reset every decision to the automatic rules? (y resets, undoable)
     ResetPrompt,
+    /// `x`: what the export will hold, asked before it is written.
+    ExportPrompt(ExportPlan),
     /// Mark a line of the preview as template: the rule it makes and on how many documents it matches.
     MarkPrompt(MarkLine),
     /// Editing a candidate's regex in place.
@@ -309,6 +327,7 @@ impl App {
             Mode::EditPattern(_) => vec![Context::PatternInput],
             Mode::QuitPrompt => vec![Context::QuitPrompt],
             Mode::ResetPrompt => vec![Context::ResetPrompt],
+            Mode::ExportPrompt(_) => vec![Context::ExportPrompt],
             Mode::MarkPrompt(_) => vec![Context::MarkPrompt],
             Mode::ConflictPrompt => vec![Context::ConflictPrompt],
             Mode::JournalPrompt(_) => vec![Context::JournalPrompt],

@@ -65,6 +65,7 @@ pub fn update(app: &mut App, action: Action) {
             Mode::EditPattern(_) => popups::pattern_edit(app, action),
             Mode::QuitPrompt => prompts::quit_prompt(app, action),
             Mode::ResetPrompt => prompts::reset_prompt(app, action),
+            Mode::ExportPrompt(_) => prompts::export_prompt(app, action),
             Mode::MarkPrompt(_) => explain::mark_prompt(app, action),
             Mode::EditRegex(_) => regex_edit::update(app, action),
             Mode::ConflictPrompt => prompts::conflict_prompt(app, action),
