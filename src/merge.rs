@@ -157,19 +157,22 @@ pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&Rule
         .map(|p| {
             p.rules
                 .iter()
-                .filter(|r| r.status != Status::Pending || edited.contains_key(r.id.as_str()))
+                .filter(|r| crate::draft::is_decided(r) || edited.contains_key(r.id.as_str()))
                 .map(|r| (r.id.as_str(), r))
                 .collect()
         })
         .unwrap_or_default();
     // a decided string mined again under a new id (the patterns changed) passes its decision on
-    let twin_of: HashMap<String, String> = match MutableSet::new(mining.patterns.clone()) {
-        Ok(mutable) if !editors.is_empty() => {
-            let ids: HashSet<&str> = mining.strings.iter().map(|s| s.id.as_str()).collect();
+    // (the patterns compiled only when a decided rule was not mined again: a draft saves through here)
+    let ids: HashSet<&str> = mining.strings.iter().map(|s| s.id.as_str()).collect();
+    let unmined = editors.keys().any(|id| !ids.contains(id));
+    let mutable = if unmined { MutableSet::new(mining.patterns.clone()).ok() } else { None };
+    let twin_of: HashMap<String, String> = match mutable {
+        Some(mutable) => {
             let decided = editors.values().copied().filter(|r| !edited.contains_key(r.id.as_str()));
             twins(decided, |id| ids.contains(id), |id| editors.contains_key(id), mining.tokenizer, &mutable)
         }
-        _ => HashMap::new(),
+        None => HashMap::new(),
     };
     let mut seen: HashSet<String> = twin_of.values().cloned().collect();
     for s in &mining.strings {
