@@ -41,7 +41,7 @@ impl Draft {
         let new: Vec<Rule> = automatic.into_iter().filter(|r| !self.ready.index.contains_key(&r.id)).collect();
         let old = (std::mem::replace(&mut self.mining, Arc::new(mining)), std::mem::replace(&mut self.ready, ready));
         self.editor_from = self.mining.strings.len();
-        let mut changed = self.adopt_twins();
+        let (mut changed, undecided) = self.adopt_twins();
         self.refresh_decided_data();
         self.cutoff = self.clamp_cutoff(if follow_auto { self.mining.auto_cutoff } else { self.cutoff });
         let before: Vec<String> = new.iter().map(|r| r.id.clone()).collect();
@@ -49,13 +49,13 @@ impl Draft {
         changed.extend(before.into_iter().filter(|id| self.decisions.contains_key(id)));
         self.annex_decided();
         self.refresh_dirty();
-        (Change { rules: changed, all: true, ..Change::default() }, Box::new(old))
+        (Change { rules: changed, all: true, undecided, ..Change::default() }, Box::new(old))
     }
 
     /// Decided rules a new mining found under a new id (the patterns changed) pass their decision to that
     /// twin (see [`crate::merge::twin_ids`]) instead of staying behind as stale rules. Returns the ids
-    /// whose decision changed (the old and the twin).
-    fn adopt_twins(&mut self) -> Vec<String> {
+    /// whose decision changed (the old and the twin), and the old rules, undecided.
+    fn adopt_twins(&mut self) -> (Vec<String>, Vec<Rule>) {
         let (index, decisions) = (&self.ready.index, &self.decisions);
         let twins = crate::merge::twins(
             decisions.values(),
@@ -64,15 +64,16 @@ impl Draft {
             self.mining.tokenizer,
             &self.ready.mutable,
         );
-        let mut changed = Vec::new();
+        let (mut changed, mut undecided) = (Vec::new(), Vec::new());
         for (twin, old) in twins {
             let Some(rule) = self.decisions.remove(&old) else { continue };
+            undecided.push(Rule { status: Status::Pending, action: RuleAction::Remove, ..rule.clone() });
             let i = self.ready.index[&twin];
             let inherited = Rule { status: rule.status, action: rule.action, ..self.ready.rules[i].clone() };
             self.decisions.insert(twin.clone(), inherited);
             changed.extend([old, twin]);
         }
-        changed
+        (changed, undecided)
     }
 
     /// Applies unsaved work found from an earlier session: decisions by id (a rule back at its default

@@ -33,7 +33,7 @@ use ready::Ready;
 
 /// What an editor action changed: the front end redraws from it, journals it, and measures its impact
 /// (the rules file before and after).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Change {
     /// Rules whose decision (status, action or regex) changed, by id.
     pub rules: Vec<String>,
@@ -45,6 +45,9 @@ pub struct Change {
     pub patterns: bool,
     /// Everything may have changed (a new mining taken in, a rules file read from disk).
     pub all: bool,
+    /// Rules the draft no longer holds whose decision was dropped (passed to a twin by a new mining), as
+    /// undecided: a journal of unsaved work must not bring them back.
+    pub undecided: Vec<Rule>,
 }
 
 impl Change {
@@ -136,7 +139,8 @@ pub struct Draft {
 
 impl Draft {
     /// A draft of a mined source. `previous`: its rules file (decisions, cutoff and settings come from
-    /// it); without one, the draft starts from the automatic rules, as `chaff mine` writes them. `ready`:
+    /// it); without one, the draft starts from the automatic rules, as `chaff mine` writes them with
+    /// `params` (the mining's parameters). `ready`:
     /// the mining prepared elsewhere (`None`: prepared here, after `flag` marks its idioms). Returns the
     /// draft and how many frame cuts the automatic rules suggested.
     pub fn open(
@@ -144,10 +148,10 @@ impl Draft {
         mut mining: Mining,
         ready: Option<Ready>,
         previous: Option<RulesFile>,
+        params: crate::rules::MiningParams,
         patterns: Vec<MutablePattern>,
         flag: impl FnOnce(&mut Mining),
     ) -> (Draft, usize) {
-        let params = previous.as_ref().map_or(crate::rules::MiningParams::default(), |p| p.mining);
         let auto = match &previous {
             Some(_) => None,
             None => automatic_rules(&corpus, &mining, params, None, &AutoOptions::default()).ok(),

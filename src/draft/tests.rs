@@ -26,7 +26,8 @@ fn draft() -> Draft {
     let corpus = corpus(60);
     let patterns = MiningConfig::for_tokenizer(crate::tokens::Tokenizer::Text).patterns;
     let mining = mined(&corpus, patterns.clone());
-    Draft::open(corpus, mining, None, None, patterns, |_| {}).0
+    let params = crate::rules::MiningParams::of(&MiningConfig::for_tokenizer(crate::tokens::Tokenizer::Text));
+    Draft::open(corpus, mining, None, None, params, patterns, |_| {}).0
 }
 
 /// The first pending candidate above the cutoff that no suggestion decided.

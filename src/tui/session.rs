@@ -130,14 +130,14 @@ impl Session {
             previous,
             previous_text,
             config,
-            params: _,
+            params,
             idioms,
             rules_warnings,
             foreign_source,
             drift,
         } = opened;
         let (draft, suggested_cuts) =
-            Draft::open(corpus, mining, ready, previous, config.patterns, |m: &mut Mining| idioms.flag(m));
+            Draft::open(corpus, mining, ready, previous, params, config.patterns, |m: &mut Mining| idioms.flag(m));
         let mut s = Session {
             spec,
             draft,
@@ -176,11 +176,6 @@ impl Session {
         }
     }
 
-    /// Counts the changes to the editor's state: a status message older than the last change is stale.
-    pub fn revision(&self) -> u64 {
-        self.draft.revision
-    }
-
     /// Journals what a change of the draft changed and updates the list and the preview after it. Back
     /// at the saved state, the journal is no longer needed.
     fn follow(&mut self, change: &Change, list: List) {
@@ -191,6 +186,9 @@ impl Session {
             if let Some(rule) = self.draft.recorded(id) {
                 let _ = self.journal.append(&Entry::Decide { rule });
             }
+        }
+        for rule in &change.undecided {
+            let _ = self.journal.append(&Entry::Decide { rule: rule.clone() });
         }
         if change.cutoff {
             let _ = self.journal.append(&Entry::Cutoff { chosen: self.draft.cutoff });
