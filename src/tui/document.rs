@@ -185,13 +185,15 @@ fn rule_ids(cleaner: Option<&Cleaner>, rules: &[u32]) -> Vec<String> {
     cleaner.map(|c| rules.iter().map(|&r| c.rule_id(r).to_string()).collect()).unwrap_or_default()
 }
 
-/// `range` minus the (sorted, disjoint) spans.
+/// `range` minus the (sorted, disjoint) spans: only the spans that meet it are visited (a binary search
+/// finds the first), so a large document's pending spans cost no scan of every accepted span each.
 fn subtract(range: (usize, usize), spans: &[crate::cleaning::Span]) -> Vec<(usize, usize)> {
     let (mut a, b) = range;
     let mut out = Vec::new();
-    for s in spans {
-        if s.end <= a || s.start >= b {
-            continue;
+    let first = spans.partition_point(|s| s.end <= a);
+    for s in &spans[first..] {
+        if s.start >= b {
+            break;
         }
         if s.start > a {
             out.push((a, s.start));
@@ -280,6 +282,17 @@ mod tests {
             "{}",
             preview.cleaned
         );
+    }
+
+    #[test]
+    fn subtracting_spans_visits_only_those_that_meet_the_range() {
+        use crate::cleaning::Span;
+        let spans: Vec<Span> =
+            (0..1000).map(|i| Span::new(i * 10, i * 10 + 4, SpanKind::Removed, Vec::new())).collect();
+        assert_eq!(subtract((12, 33), &spans), [(14, 20), (24, 30)]);
+        assert_eq!(subtract((5, 9), &spans), [(5, 9)]);
+        assert_eq!(subtract((9_990, 9_994), &spans), []);
+        assert_eq!(subtract((9_995, 10_005), &spans), [(9_995, 10_005)]);
     }
 
     fn lines(text: &str, width: usize) -> Vec<&str> {
