@@ -157,7 +157,13 @@ pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&Rule
         .map(|p| {
             p.rules
                 .iter()
-                .filter(|r| crate::draft::is_decided(r) || edited.contains_key(r.id.as_str()))
+                // a cluster's rule is its cluster's, kept below as it is: a suggested cut on it is no
+                // decision for the whole source's string of the same id
+                .filter(|r| {
+                    r.status != Status::Pending
+                        || edited.contains_key(r.id.as_str())
+                        || (crate::draft::is_decided(r) && r.cluster.is_none())
+                })
                 .map(|r| (r.id.as_str(), r))
                 .collect()
         })
@@ -174,10 +180,19 @@ pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&Rule
         }
         None => HashMap::new(),
     };
+    // a cluster's string in this mining (a draft's, see `crate::draft::with_extra`) takes its decision
+    let clustered: HashMap<&str, &Rule> = previous
+        .map(|p| {
+            let decided = p.rules.iter().filter(|r| r.cluster.is_some() && crate::draft::is_decided(r));
+            decided.map(|r| (r.id.as_str(), r)).collect()
+        })
+        .unwrap_or_default();
     let mut seen: HashSet<String> = twin_of.values().cloned().collect();
     for s in &mining.strings {
-        let decided =
-            editors.get(s.id.as_str()).or_else(|| twin_of.get(&s.id).and_then(|old| editors.get(old.as_str())));
+        let decided = editors
+            .get(s.id.as_str())
+            .or_else(|| twin_of.get(&s.id).and_then(|old| editors.get(old.as_str())))
+            .or_else(|| s.cluster.and(clustered.get(s.id.as_str())));
         if s.bin < floor && decided.is_none() {
             continue;
         }
