@@ -29,9 +29,11 @@ use crate::cutoff::CutoffBin;
 use crate::error::Result;
 use crate::frame::{CutParams, suggest_cuts};
 use crate::lines::line_rules;
-use crate::mining::{Mining, MiningConfig, Quiet, mine};
+use crate::mining::{Mining, MiningConfig, Progress, Quiet, mine};
 use crate::rules::{MiningParams, Rule, RulesFile, Status};
 use crate::tokens::Tokenizer;
+use crate::view::DocKind;
+use std::path::Path;
 
 /// Lines of this many words or more (at the median) are text glued together, not a layout.
 pub const GLUED_WORDS: usize = 25;
@@ -107,6 +109,51 @@ impl Default for AutoOptions {
             clusters: Some(ClusterParams::default()),
         }
     }
+}
+
+/// The kind of a source's documents, decided in one place for every front end (folders, JSON Lines, the
+/// UI's re-mines, Python, Spark): as `recorded` (a rules file's `input`, or what an evaluation declares),
+/// else by the files of the source's folder `path` (see [`crate::corpus::choose_kind`]), else by what the
+/// documents look like ([`DocKind::sniff`]: documents handed over in memory).
+pub fn document_kind(recorded: Option<DocKind>, path: Option<&Path>, docs: &[Document]) -> DocKind {
+    match (recorded, path) {
+        (Some(kind), _) => kind,
+        (None, Some(path)) => crate::corpus::choose_kind(None, path, docs),
+        (None, None) => DocKind::sniff(docs.iter().map(|d| d.text.as_str())),
+    }
+}
+
+/// A source's documents read as their kind (see [`document_kind`]) for mining: HTML pages as their views'
+/// text (unless mined as raw markup), and `config` saying which.
+pub fn read_as_kind(
+    corpus: Corpus,
+    recorded: Option<DocKind>,
+    path: Option<&Path>,
+    config: &mut MiningConfig,
+) -> Corpus {
+    let kind = document_kind(recorded, path, &corpus.docs);
+    crate::page::viewed(corpus, kind, config)
+}
+
+/// The one recipe from a source's documents (read by [`read_as_kind`]) to its automatic rules, for `chaff
+/// mine`, the tuning UI's miner, `chaff eval`, the oracle and Python alike: mined (`progress` may cancel),
+/// `flag` marks what the mining shares with other sources (idioms), and the automatic rules made with
+/// `opts` (with `previous`, the rules file it re-mines: the editor's work carries over).
+pub fn mine_source(
+    corpus: &Corpus,
+    config: &MiningConfig,
+    previous: Option<&RulesFile>,
+    opts: &AutoOptions,
+    progress: &dyn Progress,
+    flag: impl FnOnce(&mut Mining),
+) -> Result<(Mining, RulesFile)> {
+    let mut mining = mine(corpus, config, progress)?;
+    flag(&mut mining);
+    if progress.cancelled() {
+        return Err(crate::error::Error::Cancelled);
+    }
+    let file = automatic_rules(corpus, &mining, MiningParams::of(config), previous, opts)?;
+    Ok((mining, file))
 }
 
 /// The rules file of a fresh mining. With `previous` (re-mining), the editor's settings and decisions
@@ -238,4 +285,41 @@ pub fn is_lined(corpus: &Corpus) -> bool {
     let mid = words.len() / 2;
     let (_, median, _) = words.select_nth_unstable(mid);
     *median < GLUED_WORDS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn docs(texts: &[&str]) -> Vec<Document> {
+        texts.iter().enumerate().map(|(i, t)| Document { id: i.to_string(), text: t.to_string() }).collect()
+    }
+
+    #[test]
+    fn documents_in_memory_that_start_with_a_wrapper_element_are_html_as_in_a_folder() {
+        let page = "<div class=\"wrapper\"><p>The story.</p></div>";
+        let pages = docs(&[page, page]);
+        assert_eq!(document_kind(None, None, &pages), DocKind::Html, "Python and Spark hand pages over in memory");
+        let dir = tempfile::tempdir().unwrap();
+        for d in &pages {
+            std::fs::write(dir.path().join(format!("{}.html", d.id)), &d.text).unwrap();
+        }
+        assert_eq!(document_kind(None, Some(dir.path()), &pages), DocKind::Html, "a folder of .html files");
+        assert_eq!(document_kind(Some(DocKind::Text), None, &pages), DocKind::Text, "a rules file's input wins");
+        assert_eq!(document_kind(None, None, &docs(&["An article.", "Another."])), DocKind::Text);
+    }
+
+    #[test]
+    fn mine_source_reads_html_pages_as_their_views_and_makes_html_input_rules() {
+        let template = "<html><body><nav>Home News Sport</nav><p>";
+        let texts: Vec<String> = (0..12)
+            .map(|i| format!("{template}Story number {i} about things.</p><footer>All rights</footer></body></html>"))
+            .collect();
+        let corpus = Corpus::from_docs("wrapped", docs(&texts.iter().map(String::as_str).collect::<Vec<_>>()));
+        let mut config = MiningConfig::for_tokenizer(Tokenizer::Text);
+        let corpus = read_as_kind(corpus, None, None, &mut config);
+        assert!(!corpus.docs[0].text.contains("<nav>"), "mined on the page's view: {}", corpus.docs[0].text);
+        let (_, file) = mine_source(&corpus, &config, None, &AutoOptions::default(), &Quiet, |_| {}).unwrap();
+        assert_eq!(file.input(), DocKind::Html);
+    }
 }

@@ -25,6 +25,7 @@ pub mod words;
 pub use error::{Error, Result};
 pub mod cleaning;
 pub mod cross_source;
+pub mod draft;
 pub mod drift;
 pub mod lines;
 pub mod matcher;

@@ -11,9 +11,8 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::clean_settings::CleanSettings;
 use crate::error::{Error, Result};
@@ -24,6 +23,11 @@ use crate::rules::{Action, Cutoff, MiningParams, Rule, RulesFile, Status};
 use crate::synthesis::synthesize;
 use crate::tokens::Tokenizer;
 use crate::view::DocKind;
+
+mod lock;
+mod twins;
+pub use lock::*;
+pub use twins::{twin_ids, twins};
 
 /// Whether `rule`'s regex is the one made from its tokens (see [`Rule::is_synthesized`]).
 pub fn is_synthesized(rule: &Rule, tokenizer: Tokenizer, mutable: &MutableSet) -> bool {
@@ -105,18 +109,47 @@ pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&Rule
         .map(|p| {
             p.rules
                 .iter()
-                .filter(|r| r.status != Status::Pending || edited.contains_key(r.id.as_str()))
+                // a cluster's rule is its cluster's, kept below as it is: a suggested cut on it is no
+                // decision for the whole source's string of the same id
+                .filter(|r| {
+                    r.status != Status::Pending
+                        || edited.contains_key(r.id.as_str())
+                        || (crate::draft::is_decided(r) && r.cluster.is_none())
+                })
                 .map(|r| (r.id.as_str(), r))
                 .collect()
         })
         .unwrap_or_default();
-    let mut seen = HashSet::new();
+    // a decided string mined again under a new id (the patterns changed) passes its decision on
+    // (the patterns compiled only when a decided rule was not mined again: a draft saves through here)
+    let ids: HashSet<&str> = mining.strings.iter().map(|s| s.id.as_str()).collect();
+    let unmined = editors.keys().any(|id| !ids.contains(id));
+    let mutable = if unmined { MutableSet::new(mining.patterns.clone()).ok() } else { None };
+    let twin_of: HashMap<String, String> = match mutable {
+        Some(mutable) => {
+            let decided = editors.values().copied().filter(|r| !edited.contains_key(r.id.as_str()));
+            twins(decided, |id| ids.contains(id), |id| editors.contains_key(id), mining.tokenizer, &mutable)
+        }
+        None => HashMap::new(),
+    };
+    // a cluster's string in this mining (a draft's, see `crate::draft::with_extra`) takes its decision
+    let clustered: HashMap<&str, &Rule> = previous
+        .map(|p| {
+            let decided = p.rules.iter().filter(|r| r.cluster.is_some() && crate::draft::is_decided(r));
+            decided.map(|r| (r.id.as_str(), r)).collect()
+        })
+        .unwrap_or_default();
+    let mut seen: HashSet<String> = twin_of.values().cloned().collect();
     for s in &mining.strings {
-        if s.bin < floor && !editors.contains_key(s.id.as_str()) {
+        let decided = editors
+            .get(s.id.as_str())
+            .or_else(|| twin_of.get(&s.id).and_then(|old| editors.get(old.as_str())))
+            .or_else(|| s.cluster.and(clustered.get(s.id.as_str())));
+        if s.bin < floor && decided.is_none() {
             continue;
         }
         let mut rule = Rule::from_mined(s);
-        if let Some(old) = editors.get(s.id.as_str()) {
+        if let Some(old) = decided {
             rule.status = old.status;
             rule.action = old.action;
             rule.editor = old.editor;
@@ -317,147 +350,6 @@ pub fn merge(ours: &mut RulesFile, base: Option<&RulesFile>, theirs: &RulesFile,
     report
 }
 
-/// How long a writer waits for a rules file's lock held by another process, unless told otherwise:
-/// long enough for another writer's save (milliseconds), short enough that a lock forgotten in an open
-/// tuning UI is reported instead of hanging a batch.
-pub const LOCK_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// Between two tries of a held lock: short next to a human's wait, long next to a try's cost.
-const LOCK_POLL: Duration = Duration::from_millis(50);
-
-/// Who holds a rules file's lock, as its holder wrote it into the lock file on taking it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct LockHolder {
-    /// The lock file.
-    pub lock_path: PathBuf,
-    /// The holder's process id, if it wrote one and that process still runs.
-    pub pid: Option<u32>,
-    /// Its command (`chaff tune`), if it wrote one.
-    pub command: Option<String>,
-}
-
-impl fmt::Display for LockHolder {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.pid, self.command.as_deref()) {
-            (Some(pid), Some(cmd)) => write!(f, "pid {pid} ({cmd})"),
-            (Some(pid), None) => write!(f, "pid {pid}"),
-            // a holder that wrote nothing: another program, or a chaff from before holders were written
-            _ => write!(f, "another process"),
-        }
-    }
-}
-
-/// The lock file beside a rules file: `.<name>.lock`.
-pub fn lock_path(path: &Path) -> PathBuf {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = path.file_name().map_or_else(|| "rules".into(), |n| n.to_string_lossy());
-    dir.join(format!(".{name}.lock"))
-}
-
-/// This process as a lock's holder names it: its pid and command (`chaff mine`).
-fn holder_line() -> String {
-    // args_os: `args` panics on an argument that is not UTF-8 (a file name)
-    let mut args = std::env::args_os().map(|a| a.to_string_lossy().into_owned());
-    let program = args
-        .next()
-        .map(|a| Path::new(&a).file_name().map_or(a.clone(), |n| n.to_string_lossy().into_owned()))
-        .unwrap_or_else(|| "chaff".into());
-    let command = match args.next().filter(|a| !a.starts_with('-')) {
-        Some(sub) => format!("{program} {sub}"),
-        None => program,
-    };
-    // one line: the reader splits pid from command at the first space
-    let command: String = command.chars().map(|c| if c.is_control() { ' ' } else { c }).take(200).collect();
-    format!("{} {command}\n", std::process::id())
-}
-
-/// Reads who holds the lock from the lock file (a pid no longer running is not named: the file then
-/// holds a former holder's line, and the holder wrote none).
-fn read_holder(lock_path: &Path) -> LockHolder {
-    let text = fs::read_to_string(lock_path).unwrap_or_default();
-    let line = text.lines().next().unwrap_or_default();
-    let (pid, command) = line.split_once(' ').unwrap_or((line, ""));
-    let pid = pid.parse::<u32>().ok().filter(|&p| crate::atomic::process_alive(p));
-    let command = pid.and(Some(command.trim())).filter(|c| !c.is_empty()).map(str::to_string);
-    LockHolder { lock_path: lock_path.to_path_buf(), pid, command }
-}
-
-/// Opens the lock file of `path`, creating its folder and the file if needed.
-fn open_lock(path: &Path) -> Result<(File, PathBuf)> {
-    let lock_path = lock_path(path);
-    if let Some(dir) = lock_path.parent() {
-        fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    }
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_path)
-        .map_err(|e| Error::io(&lock_path, e))?;
-    Ok((file, lock_path))
-}
-
-/// Writes this process's pid and command into a lock just taken, for a writer it blocks to name.
-fn sign(file: &mut File) {
-    use std::io::{Seek, Write};
-    // best effort: the lock holds without it, only a blocked writer's message is vaguer
-    let _ = file.set_len(0);
-    let _ = file.rewind();
-    let _ = file.write_all(holder_line().as_bytes());
-}
-
-/// Tries once to take the lock beside a rules file: the lock, or who holds it.
-pub fn try_lock(path: &Path) -> Result<std::result::Result<File, LockHolder>> {
-    let (mut file, lock_path) = open_lock(path)?;
-    match file.try_lock() {
-        Ok(()) => {
-            sign(&mut file);
-            Ok(Ok(file))
-        }
-        Err(fs::TryLockError::WouldBlock) => Ok(Err(read_holder(&lock_path))),
-        Err(fs::TryLockError::Error(e)) => Err(Error::io(&lock_path, e)),
-    }
-}
-
-/// Takes the lock beside a rules file, waiting at most `timeout` for another process to let go of it;
-/// `on_blocked` is called once, with the holder, when the first try finds it held (to say so). Past the
-/// timeout, an error names the file, the holder and what to do.
-pub fn lock_within(path: &Path, timeout: Duration, mut on_blocked: impl FnMut(&LockHolder)) -> Result<File> {
-    let start = Instant::now();
-    let mut told = false;
-    loop {
-        let holder = match try_lock(path)? {
-            Ok(file) => return Ok(file),
-            Err(holder) => holder,
-        };
-        if !told {
-            on_blocked(&holder);
-            told = true;
-        }
-        let waited = start.elapsed();
-        if waited >= timeout {
-            return Err(Error::Invalid(format!(
-                "{}: its lock {} is held by {holder} (waited {} s); nothing was written: close or finish that \
-                 process (save and quit a tuning UI), then run again, or wait longer with --lock-timeout SECS",
-                path.display(),
-                holder.lock_path.display(),
-                waited.as_secs()
-            )));
-        }
-        std::thread::sleep(LOCK_POLL.min(timeout - waited));
-    }
-}
-
-/// The lock beside a rules file (`.<name>.lock`, kept: removing it would race with a writer that opened
-/// it), held while the file is re-read, merged and replaced; waited for at most [`LOCK_TIMEOUT`],
-/// silently. Released when the returned file is dropped (or its process ends).
-pub fn lock(path: &Path) -> Result<File> {
-    lock_within(path, LOCK_TIMEOUT, |_| {})
-}
-
 /// A rules file as saved by [`save_merged`].
 #[derive(Debug)]
 pub struct Saved {
@@ -550,6 +442,27 @@ mod tests {
             status,
             ..Rule::accepted(id, &symbols, Action::Remove, Tokenizer::Text, &mutable).unwrap()
         }
+    }
+
+    #[test]
+    fn a_rule_mined_again_under_new_patterns_is_found_by_its_twin_id() {
+        let none = MutableSet::new(Vec::new()).unwrap();
+        let mut old = Rule::accepted("x", &[], Action::Remove, Tokenizer::Text, &none).unwrap();
+        old.tokens = vec!["page".into(), "12".into()];
+        old.example = "page 12".into();
+        old.id = crate::symbol::stable_id(&old.symbols());
+        let number = MutableSet::new(vec![MutablePattern::new("number", r"\d+")]).unwrap();
+        let twin = crate::symbol::stable_id(&[
+            crate::symbol::Symbol::Literal("page".into()),
+            crate::symbol::Symbol::Mutable("number".into()),
+        ]);
+        assert_eq!(twin_ids(&old, Tokenizer::Text, &number), std::slice::from_ref(&twin));
+        // the pattern deleted again: the slot comes back as the example's literal
+        let generalized = rule("y", &["page", "«number»"], Status::Accepted);
+        let generalized = Rule { id: twin, example: "page 12".into(), ..generalized };
+        assert_eq!(twin_ids(&generalized, Tokenizer::Text, &none), [old.id.clone()]);
+        // an editor's own rule keeps its id
+        assert!(twin_ids(&Rule { editor: true, ..old }, Tokenizer::Text, &number).is_empty());
     }
 
     #[test]
@@ -660,8 +573,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("demo.toml");
         let held = lock(&path).unwrap();
-        let other = OpenOptions::new().write(true).open(dir.path().join(".demo.toml.lock")).unwrap();
-        assert!(matches!(other.try_lock(), Err(fs::TryLockError::WouldBlock)));
+        let other = std::fs::OpenOptions::new().write(true).open(dir.path().join(".demo.toml.lock")).unwrap();
+        assert!(matches!(other.try_lock(), Err(std::fs::TryLockError::WouldBlock)));
         drop(held);
         assert!(other.try_lock().is_ok());
     }

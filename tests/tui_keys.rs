@@ -211,7 +211,7 @@ fn save_writes_the_accepted_rule() {
 fn export_writes_only_the_accepted_rules() {
     let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);
-    press(&mut app, "a j r x");
+    press(&mut app, "a j r x y");
     let path = fx.rules_dir().join("sevendays.accepted.toml");
     let file = RulesFile::load(&path).unwrap();
     assert_eq!(file.rules.len(), 1);
@@ -525,7 +525,7 @@ fn the_cleaned_preview_is_what_chaff_clean_of_the_export_writes() {
     use chaff::page::Page;
     let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);
-    press(&mut app, "a j a v x");
+    press(&mut app, "a j a v x y");
     let s = app.session().unwrap();
     let export = s.spec.export.clone();
     let file = RulesFile::load(&export).unwrap();
@@ -707,12 +707,14 @@ fn a_candidates_regex_is_edited_in_place_refused_while_invalid() {
     press(&mut app, "C-u");
     type_text(&mut app, r"Photo:\s+(");
     press(&mut app, "Enter");
+    app.wait_for_miner();
     let Mode::EditRegex(e) = &app.mode else { panic!("a bad regex keeps the editor open") };
     assert!(e.error.is_some());
     assert!(screen(&app).contains("✗"), "{}", screen(&app));
     press(&mut app, "Backspace");
     type_text(&mut app, r"\w+");
     press(&mut app, "Enter");
+    app.wait_for_miner();
     assert!(matches!(app.mode, Mode::Normal));
     let s = app.session().unwrap();
     assert_eq!(s.decisions[&id].regex, r"Photo:\s+\w+");

@@ -5,11 +5,11 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use chaff::automatic::{AutoOptions, automatic_rules};
+use chaff::automatic::{AutoOptions, mine_source, read_as_kind};
 use chaff::cleaning::Cleaner;
 use chaff::corpus::{Corpus, Document};
 use chaff::mining::{MiningConfig, Quiet, mine as mine_corpus};
-use chaff::page::{CleanedPage, Output, Page, explained_page, viewed};
+use chaff::page::{CleanedPage, Output, Page, explained, explained_page, viewed};
 use chaff::rules::{MiningParams, RulesFile};
 use chaff::tokens::Tokenizer;
 use chaff::view::DocKind;
@@ -264,10 +264,8 @@ fn mine(py: Python<'_>, docs: Vec<String>, source: &str, preset: &str) -> PyResu
             let corpus = Corpus::from_docs(source, docs);
             let mut config = MiningConfig::for_tokenizer(tokenizer);
             // as `chaff mine`: HTML pages are mined on their views' text, unless preset is "html"
-            let kind = DocKind::sniff(corpus.docs.iter().map(|d| d.text.as_str()));
-            let corpus = viewed(corpus, kind, &mut config);
-            let mining = mine_corpus(&corpus, &config, &Quiet)?;
-            automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default())
+            let corpus = read_as_kind(corpus, None, None, &mut config);
+            mine_source(&corpus, &config, None, &AutoOptions::default(), &Quiet, |_| {}).map(|(_, file)| file)
         })
         .map_err(error)?;
     Ok(Rules::new(file, format!("<mined {source}>")))

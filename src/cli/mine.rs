@@ -81,8 +81,10 @@ fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result
         );
     }
     let mut config = mining_config(&args.mining, previous.as_ref().map(|p| &p.0));
-    let kind = chaff::corpus::choose_kind(previous.as_ref().map(|p| p.0.input()), corpus_path, &corpus.docs);
-    let corpus = chaff::page::viewed(corpus, kind, &mut config);
+    let recorded = previous.as_ref().map(|p| p.0.input());
+    let corpus = chaff::automatic::read_as_kind(corpus, recorded, Some(corpus_path), &mut config);
+    // mined here, its automatic rules made once every source is mined (`--all` flags idioms across them
+    // in between): the two halves of `chaff::automatic::mine_source`
     let spinner = StageSpinner::new(&corpus.name);
     let mining = mine_corpus(&corpus, &config, &spinner)?;
     spinner.finish();
@@ -261,8 +263,7 @@ pub fn stats(args: StatsArgs) -> Result<ExitCode> {
         eprintln!("chaff: warning: {w}");
     }
     let mut config = mining_config(&args.mining, None);
-    let kind = chaff::corpus::choose_kind(None, &args.corpus, &corpus.docs);
-    let corpus = chaff::page::viewed(corpus, kind, &mut config);
+    let corpus = chaff::automatic::read_as_kind(corpus, None, Some(&args.corpus), &mut config);
     let spinner = StageSpinner::new(&corpus.name);
     let mining = mine_corpus(&corpus, &config, &spinner)?;
     spinner.finish();

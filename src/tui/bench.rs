@@ -151,6 +151,57 @@ pub fn bench_frames() -> String {
     let _ =
         writeln!(out, "  {:<28} {:>8.2} ms (the new mining taken in on the UI thread)", "result applied", ms(apply));
     let _ = writeln!(out, "  goal: ≤ {} ms from key to drawn frame", GOAL_FRAME.as_millis());
+    big_document(&mut out, dir.path());
     out.push_str(&super::workspace::bench::bench_workspace(1000, 20));
     out
+}
+
+/// One document replaced by a 50 MB one (the source's pages repeated), shown in the preview: every key
+/// must cost what the screen shows, not the document's length.
+fn big_document(out: &mut String, rules_dir: &std::path::Path) {
+    let mut app = app_on(corpus(sevendays(200, 7)), rules_dir);
+    let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).expect("test backend");
+    let Some(s) = app.session_mut() else { return };
+    // a few candidates accepted, so the preview has spans of both kinds
+    let _ =
+        s.decide(&s.list.rows.iter().copied().take(5).collect::<Vec<_>>(), Some(crate::rules::Status::Accepted), None);
+    let page: String = s.corpus.docs.iter().take(50).map(|d| d.text.as_str()).collect::<Vec<_>>().join("\n\n");
+    let mut text = String::with_capacity(50 << 20);
+    while text.len() < 50 << 20 {
+        text.push_str(&page);
+        text.push_str("\n\n");
+    }
+    let bytes = text.len();
+    std::sync::Arc::make_mut(&mut s.corpus).docs[0].text = text;
+    let t = Instant::now();
+    s.show_document(0);
+    let shown = t.elapsed();
+    terminal.draw(|f| view::draw(&app, f)).expect("draw");
+    let _ = writeln!(
+        out,
+        "tui: one document of {:.0} MB in the preview (shown in {:.0} ms): key → drawn frame",
+        bytes as f64 / (1 << 20) as f64,
+        ms(shown)
+    );
+    // (what, keys first, untimed: the focus; keys timed, each five times)
+    let keys: [(&str, &[KeyCode], &[KeyCode]); 6] = [
+        ("candidate down (j)", &[], &[KeyCode::Char('j')]),
+        ("accept / reject (a, r)", &[], &[KeyCode::Char('a'), KeyCode::Char('r')]),
+        ("cutoff move (←/→)", &[], &[KeyCode::Left, KeyCode::Right]),
+        ("preview line down (j)", &[KeyCode::Tab, KeyCode::Tab], &[KeyCode::Char('j')]),
+        ("preview page down", &[], &[KeyCode::PageDown]),
+        ("next span (])", &[], &[KeyCode::Char(']')]),
+    ];
+    for (label, setup, seq) in keys {
+        for &k in setup {
+            app.handle_key(key(k));
+        }
+        let mut times = Vec::new();
+        for _ in 0..5 {
+            for &k in seq {
+                times.push(frame(&mut app, &mut terminal, key(k)));
+            }
+        }
+        row(out, label, &stats(times));
+    }
 }

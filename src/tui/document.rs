@@ -74,18 +74,24 @@ pub struct Preview {
     /// The shown text laid out at a width, kept until the text or the width changes: a key must not lay
     /// out a large document again (see [`Preview::lines`]).
     layout: RefCell<Option<LaidOut>>,
+    /// Bumped when the document shown changes (another one, a new corpus) and when the cleaned text is
+    /// made again: the layout of the text shown is kept while its version stands, so a decision on a
+    /// large document lays out again only the cleaned text, and only when that is shown.
+    doc_version: u64,
+    cleaned_version: u64,
 }
 
 #[derive(Debug)]
 struct LaidOut {
-    /// Which text (its address and length) at which width.
-    key: (usize, usize, usize),
+    /// Which text (document or cleaned, its version, address and length) at which width.
+    key: (bool, u64, usize, usize, usize),
     lines: Rc<Vec<(usize, usize)>>,
 }
 
 impl Preview {
     /// Finds every mined string in the document (on a new document or a new mining).
     pub fn match_all(&mut self, all: Option<&Cleaner>, text: &str) {
+        self.doc_version += 1;
         self.doc_matches = all.map(|c| c.matches(text)).unwrap_or_default();
     }
 
@@ -93,8 +99,8 @@ impl Preview {
     /// `is_pending` says are pending candidates above the cutoff; combines the spans: accepted ones, and pending ones where nothing accepted
     /// removes already.
     pub fn compute(&mut self, text: &str, all: Option<&Cleaner>, is_pending: impl Fn(usize) -> bool) {
-        // the cleaned text is new, and the document may be too (a new corpus)
-        self.layout.take();
+        // the cleaned text is new (the document's layout stands: see `doc_version`)
+        self.cleaned_version += 1;
         let accepted = match &self.accepted_cleaner {
             Some(c) => c.clean(text),
             None => Cleaned { text: text.trim().to_string(), spans: Vec::new(), removed_bytes: 0 },
@@ -156,7 +162,8 @@ impl Preview {
 
     /// The visual lines of `shown` (the text the pane shows) at `width`: laid out once per text and width.
     pub fn lines(&self, shown: &str, width: usize) -> Rc<Vec<(usize, usize)>> {
-        let key = (shown.as_ptr() as usize, shown.len(), width);
+        let version = if self.only_cleaned { self.cleaned_version } else { self.doc_version };
+        let key = (self.only_cleaned, version, shown.as_ptr() as usize, shown.len(), width);
         let mut cache = self.layout.borrow_mut();
         match cache.as_ref() {
             Some(l) if l.key == key => Rc::clone(&l.lines),
@@ -178,13 +185,15 @@ fn rule_ids(cleaner: Option<&Cleaner>, rules: &[u32]) -> Vec<String> {
     cleaner.map(|c| rules.iter().map(|&r| c.rule_id(r).to_string()).collect()).unwrap_or_default()
 }
 
-/// `range` minus the (sorted, disjoint) spans.
+/// `range` minus the (sorted, disjoint) spans: only the spans that meet it are visited (a binary search
+/// finds the first), so a large document's pending spans cost no scan of every accepted span each.
 fn subtract(range: (usize, usize), spans: &[crate::cleaning::Span]) -> Vec<(usize, usize)> {
     let (mut a, b) = range;
     let mut out = Vec::new();
-    for s in spans {
-        if s.end <= a || s.start >= b {
-            continue;
+    let first = spans.partition_point(|s| s.end <= a);
+    for s in &spans[first..] {
+        if s.start >= b {
+            break;
         }
         if s.start > a {
             out.push((a, s.start));
@@ -273,6 +282,17 @@ mod tests {
             "{}",
             preview.cleaned
         );
+    }
+
+    #[test]
+    fn subtracting_spans_visits_only_those_that_meet_the_range() {
+        use crate::cleaning::Span;
+        let spans: Vec<Span> =
+            (0..1000).map(|i| Span::new(i * 10, i * 10 + 4, SpanKind::Removed, Vec::new())).collect();
+        assert_eq!(subtract((12, 33), &spans), [(14, 20), (24, 30)]);
+        assert_eq!(subtract((5, 9), &spans), [(5, 9)]);
+        assert_eq!(subtract((9_990, 9_994), &spans), []);
+        assert_eq!(subtract((9_995, 10_005), &spans), [(9_995, 10_005)]);
     }
 
     fn lines(text: &str, width: usize) -> Vec<&str> {

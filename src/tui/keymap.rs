@@ -24,6 +24,7 @@ pub enum Context {
     PatternInput,
     QuitPrompt,
     ResetPrompt,
+    ExportPrompt,
     MarkPrompt,
     ConflictPrompt,
     JournalPrompt,
@@ -31,7 +32,7 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 16] = [
+    pub const ALL: [Context; 17] = [
         Context::Tune,
         Context::Candidates,
         Context::Patterns,
@@ -43,6 +44,7 @@ impl Context {
         Context::PatternInput,
         Context::QuitPrompt,
         Context::ResetPrompt,
+        Context::ExportPrompt,
         Context::MarkPrompt,
         Context::ConflictPrompt,
         Context::JournalPrompt,
@@ -66,6 +68,7 @@ impl Context {
             Context::PatternInput => "Pattern editor (other keys edit the text)",
             Context::QuitPrompt => "Quit with unsaved changes",
             Context::ResetPrompt => "Reset every decision to the automatic rules",
+            Context::ExportPrompt => "Export: what it holds, before it is written",
             Context::MarkPrompt => "Mark a line as template",
             Context::ConflictPrompt => "Rules file changed on disk while you have unsaved work",
             Context::JournalPrompt => "Unsaved work found from an earlier session",
@@ -286,6 +289,8 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::MarkPrompt, &[ch('y'), code(K::Enter)], Action::Submit, "Add the rule, accepted (c cycles its action)"),
     bind(C::MarkPrompt, &[ch('n'), ch('q'), code(K::Esc)], Action::Close, "Do not add it"),
     bind(C::ResetPrompt, &[ch('n'), ch('q'), code(K::Esc)], Action::Close, "Keep the decisions"),
+    bind(C::ExportPrompt, &[ch('y'), ch('x'), code(K::Enter)], Action::Submit, "Write the export as said above"),
+    bind(C::ExportPrompt, &[ch('n'), ch('q'), code(K::Esc)], Action::Close, "Cancel: nothing is written"),
     bind(C::ConflictPrompt, &[ch('k')], Action::KeepMine, "Keep mine where both decided (theirs is merged in)"),
     bind(
         C::ConflictPrompt,

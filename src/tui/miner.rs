@@ -12,11 +12,10 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::automatic::{AutoOptions, automatic_rules};
-use crate::corpus::{Corpus, choose_kind};
+use crate::automatic::{AutoOptions, mine_source, read_as_kind};
+use crate::corpus::Corpus;
 use crate::error::Error;
 use crate::mining::{MinedString, Mining, MiningConfig, Progress, Stage, mine};
-use crate::page::viewed;
 use crate::rules::{Rule, RulesFile};
 
 use super::ready::{CleanSettings, Ready};
@@ -161,36 +160,46 @@ impl Miner {
 fn run(request: MineRequest, progress: &Reporter<'_>) -> Result<Box<Mined>, Option<String>> {
     let started = Instant::now();
     let mut config = request.config;
+    let prepare = request.prepare;
     let corpus = match &request.reload {
         Some(path) => {
             let corpus = Corpus::load(path).map_err(|e| Some(e.to_string()))?;
             // the documents' kind decided as `chaff mine` decides it (with the rules file as it stands
             // here), and HTML pages replaced by their views as at opening: never mined as raw markup
-            let recorded = request.prepare.previous.as_ref().map(RulesFile::input);
-            let kind = choose_kind(recorded, path, &corpus.docs);
-            Arc::new(viewed(corpus, kind, &mut config))
+            let recorded = prepare.previous.as_ref().map(RulesFile::input);
+            Arc::new(read_as_kind(corpus, recorded, Some(path), &mut config))
         }
         None => request.corpus,
     };
-    let mut mining = match mine(&corpus, &config, progress) {
-        Ok(mining) => mining,
-        Err(Error::Cancelled) => return Err(None),
-        Err(e) => return Err(Some(e.to_string())),
-    };
-    let prepare = request.prepare;
-    prepare.idioms.flag(&mut mining);
+    let idioms = &prepare.idioms;
     let (mut extra, mut automatic) = (Vec::new(), Vec::new());
-    if let Some(previous) = &prepare.previous {
-        if progress.cancelled() {
-            return Err(None);
-        }
+    let mining = match &prepare.previous {
         // the automatic rules `chaff mine` makes with this file, frame cuts included: a string new to this
         // mining gets the cut `chaff mine` would suggest; the editor's decisions stay
-        let file = automatic_rules(&corpus, &mining, previous.mining, Some(previous), &AutoOptions::default())
-            .map_err(|e| Some(e.to_string()))?;
-        extra = file.rules.iter().filter(|r| is_extra(r)).map(Rule::to_mined).collect();
-        with_extra(&mut mining, &extra);
-        automatic = file.rules;
+        Some(previous) => {
+            match mine_source(&corpus, &config, Some(previous), &AutoOptions::default(), progress, |m| idioms.flag(m)) {
+                Ok((mut mining, file)) => {
+                    extra = file.rules.iter().filter(|r| is_extra(r)).map(Rule::to_mined).collect();
+                    with_extra(&mut mining, &extra);
+                    automatic = file.rules;
+                    mining
+                }
+                Err(Error::Cancelled) => return Err(None),
+                Err(e) => return Err(Some(e.to_string())),
+            }
+        }
+        // opening a source: its rules come with the session
+        None => match mine(&corpus, &config, progress) {
+            Ok(mut mining) => {
+                idioms.flag(&mut mining);
+                mining
+            }
+            Err(Error::Cancelled) => return Err(None),
+            Err(e) => return Err(Some(e.to_string())),
+        },
+    };
+    if progress.cancelled() {
+        return Err(None);
     }
     let ready = Ready::build(&mining, prepare.settings);
     Ok(Box::new(Mined { corpus, mining, ready, extra, automatic, elapsed: started.elapsed() }))

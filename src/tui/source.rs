@@ -92,8 +92,8 @@ pub fn open_with(
     let asked = crate::rules::MiningAsked { tokenizer: preset, ..Default::default() };
     let mut config = crate::rules::mining_config(previous.as_ref(), &asked);
     // HTML pages are tuned on their views: the preview shows what a reader sees, as the cleaner reads it
-    let kind = crate::corpus::choose_kind(previous.as_ref().map(|p| p.input()), corpus_path, &corpus.docs);
-    let corpus = crate::page::viewed(corpus, kind, &mut config);
+    let recorded = previous.as_ref().map(|p| p.input());
+    let corpus = crate::automatic::read_as_kind(corpus, recorded, Some(corpus_path), &mut config);
     let params = MiningParams::of(&config);
     let idioms = idioms(&rules, previous.as_ref());
     let spec = SourceSpec {

@@ -94,9 +94,28 @@ pub struct RegexEdit {
     pub input: Input,
     /// Why the regex was refused (the regex crate's words), until the next edit.
     pub error: Option<String>,
+    /// The generation of the check running in the background for the regex submitted (see
+    /// [`super::regex_check`]): the editor stays open until it comes back.
+    pub checking: Option<u64>,
 }
 
 /// The candidate detail popup.
+/// What `x` would write: the accepted rules, or, when none is accepted, the automatic ones (every pending
+/// rule at or above the cutoff, accepted in the export, as `chaff clean --include-pending` applies them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExportPlan {
+    pub accepted: usize,
+    pub pending: usize,
+    pub rejected: usize,
+}
+
+impl ExportPlan {
+    /// Whether the export takes the automatic rules (nothing is accepted).
+    pub fn automatic(&self) -> bool {
+        self.accepted == 0
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Detail {
     /// Index into `mining.strings`.
@@ -150,6 +169,8 @@ pub enum Mode {
     QuitPrompt,
     /// Reset every decision to the automatic rules? (y resets, undoable)
     ResetPrompt,
+    /// `x`: what the export will hold, asked before it is written.
+    ExportPrompt(ExportPlan),
     /// Mark a line of the preview as template: the rule it makes and on how many documents it matches.
     MarkPrompt(MarkLine),
     /// Editing a candidate's regex in place.
@@ -168,6 +189,7 @@ pub struct App {
     pub message: Option<Message>,
     pub quit: bool,
     pub miner: Miner,
+    pub checker: super::regex_check::RegexChecker,
     pub settings: Settings,
     /// Where rules files live (for sources opened from the picker) and the tokenizer preset.
     pub rules_dir: PathBuf,
@@ -186,6 +208,7 @@ impl App {
             message: None,
             quit: false,
             miner: Miner::spawn(),
+            checker: Default::default(),
             settings,
             rules_dir: PathBuf::from("rules"),
             rules_override: None,
@@ -307,6 +330,7 @@ impl App {
             Mode::EditPattern(_) => vec![Context::PatternInput],
             Mode::QuitPrompt => vec![Context::QuitPrompt],
             Mode::ResetPrompt => vec![Context::ResetPrompt],
+            Mode::ExportPrompt(_) => vec![Context::ExportPrompt],
             Mode::MarkPrompt(_) => vec![Context::MarkPrompt],
             Mode::ConflictPrompt => vec![Context::ConflictPrompt],
             Mode::JournalPrompt(_) => vec![Context::JournalPrompt],
@@ -376,10 +400,12 @@ impl App {
 
     /// Whether a mining is running for the open source or the source being opened.
     pub fn busy(&self) -> bool {
-        match &self.screen {
-            Screen::Tune(s) => s.job.is_some(),
-            Screen::Picker(p) => p.opening.is_some(),
-        }
+        let checking = matches!(&self.mode, Mode::EditRegex(e) if e.checking.is_some());
+        checking
+            || match &self.screen {
+                Screen::Tune(s) => s.job.is_some(),
+                Screen::Picker(p) => p.opening.is_some(),
+            }
     }
 
     /// Applies what background work has sent since the last tick. Returns whether anything changed.
@@ -387,6 +413,9 @@ impl App {
         let mut changed = false;
         while let Some(event) = self.miner.try_recv() {
             changed |= update::on_miner(self, event);
+        }
+        while let Some(checked) = self.checker.try_recv() {
+            changed |= update::on_regex_checked(self, checked);
         }
         let changes: Vec<super::watch::Change> = match &self.screen {
             Screen::Tune(s) => s.watch.as_ref().map(|w| w.changes.try_iter().collect()).unwrap_or_default(),
@@ -399,12 +428,16 @@ impl App {
         changed | super::workspace::tick(self)
     }
 
-    /// Blocks until the running mining (if any) has finished and been applied (tests, benchmarks).
+    /// Blocks until the running mining and regex check (if any) have finished and been applied (tests,
+    /// benchmarks).
     pub fn wait_for_miner(&mut self) {
         let deadline = Instant::now() + Duration::from_secs(120);
         while self.busy() && Instant::now() < deadline {
-            if let Some(event) = self.miner.recv_timeout(Duration::from_millis(50)) {
+            if let Some(event) = self.miner.recv_timeout(Duration::from_millis(20)) {
                 let _: bool = update::on_miner(self, event);
+            }
+            if let Some(checked) = self.checker.recv_timeout(Duration::from_millis(20)) {
+                let _: bool = update::on_regex_checked(self, checked);
             }
         }
     }

@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::automatic::{AutoOptions, ClusterParams, automatic_rules};
+use crate::automatic::{AutoOptions, ClusterParams, mine_source, read_as_kind};
 use crate::cleaning::Cleaner;
 use crate::clusters::ClusterMethod;
 use crate::corpus::{Corpus, Document};
@@ -18,14 +18,14 @@ use crate::cutoff::CutoffBin;
 use crate::error::Result;
 use crate::frame::{CutParams, suggest_cuts};
 use crate::mining::{Mining, MiningConfig, Quiet, mine};
-use crate::rules::{MiningAsked, MiningParams, Rule, RulesFile, mining_config};
+use crate::rules::{MiningAsked, Rule, RulesFile, mining_config};
 use crate::symbol::display;
 use crate::tokens::Tokenizer;
 
 use super::{Input, Method, Model, Site, Source};
 use crate::clean_settings::{CleanSettings, Stage};
 use crate::cleaning::normalize;
-use crate::page::{Output, Page, viewed};
+use crate::page::{Output, Page};
 use crate::view::DocKind;
 
 /// The levers. `Default` is chaff's current automatic configuration.
@@ -164,11 +164,8 @@ impl Chaff {
     pub fn rules_file(&self, source: &Source<'_>) -> Result<(Corpus, RulesFile)> {
         let docs = source.docs.iter().map(|(id, text)| Document { id: id.to_string(), text: text.to_string() });
         let mut config = self.config(source.input);
-        let corpus = viewed(Corpus::from_docs(source.name, docs.collect()), kind_of(source.input), &mut config);
-        let mut mining = mine(&corpus, &config, &Quiet)?;
-        if let Some(idioms) = &self.idioms {
-            flag(&mut mining, idioms.threshold, |key| idioms.elsewhere(source.site, key));
-        }
+        let corpus = Corpus::from_docs(source.name, docs.collect());
+        let corpus = read_as_kind(corpus, Some(kind_of(source.input)), None, &mut config);
         // the engine's automatic rules, with this run's levers
         let auto = AutoOptions {
             cuts: self.options.cuts.then_some(CutParams { min_share: self.options.cut_share, ..CutParams::default() }),
@@ -187,7 +184,11 @@ impl Chaff {
                 ..ClusterParams::default()
             }),
         };
-        let mut file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &auto)?;
+        let (mining, mut file) = mine_source(&corpus, &config, None, &auto, &Quiet, |mining| {
+            if let Some(idioms) = &self.idioms {
+                flag(mining, idioms.threshold, |key| idioms.elsewhere(source.site, key));
+            }
+        })?;
         let present: HashSet<String> = file.rules.iter().map(|r| r.id.clone()).collect();
         file.rules.extend(mining.strings.iter().filter(|s| !present.contains(&s.id)).map(Rule::from_mined));
         file.merge_gap = self.options.merge_gap;

@@ -12,6 +12,7 @@ mod regex_edit;
 mod tune;
 
 pub use background::{on_change, on_miner};
+pub use regex_edit::on_regex_checked;
 
 thread_local! {
     /// How many times a pattern being edited was checked on this thread: tests bound an edit's work by it.
@@ -65,6 +66,7 @@ pub fn update(app: &mut App, action: Action) {
             Mode::EditPattern(_) => popups::pattern_edit(app, action),
             Mode::QuitPrompt => prompts::quit_prompt(app, action),
             Mode::ResetPrompt => prompts::reset_prompt(app, action),
+            Mode::ExportPrompt(_) => prompts::export_prompt(app, action),
             Mode::MarkPrompt(_) => explain::mark_prompt(app, action),
             Mode::EditRegex(_) => regex_edit::update(app, action),
             Mode::ConflictPrompt => prompts::conflict_prompt(app, action),

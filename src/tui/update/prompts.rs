@@ -6,7 +6,7 @@ use std::fs;
 use crate::rules::RulesFile;
 
 use crate::tui::action::Action;
-use crate::tui::state::{App, Mode, Screen};
+use crate::tui::state::{App, ExportPlan, Mode, Screen};
 
 pub(super) fn quit_prompt(app: &mut App, action: Action) {
     match action {
@@ -116,27 +116,35 @@ pub(super) fn reset_prompt(app: &mut App, action: Action) {
     }
 }
 
-/// `x`: exports the accepted rules alone, saying what the export holds. An export with no accepted rule
-/// would make `chaff clean` change nothing: it is written only when `x` is pressed again right away
-/// (`armed`), and the editor is offered the automatic rules first (`A` accepts the pending ones).
-pub(super) fn export(app: &mut App, armed: bool) {
-    let Screen::Tune(s) = &mut app.screen else { return };
+/// `x`: asks first, saying what the export will hold (see [`ExportPlan`]): the accepted rules, or, with
+/// none accepted (an export `chaff clean` would change nothing with), the automatic rules instead.
+pub(super) fn export(app: &mut App) {
+    let Some(s) = app.session() else { return };
     let (accepted, rejected, pending) = s.counts();
-    if accepted == 0 && !armed {
-        s.armed = Some(Action::Export);
-        return app.error(format!(
-            "the export would hold no accepted rule: `chaff clean` with it changes nothing. A accepts the {pending} \
-             pending candidate(s) the automatic rules suggest (rejected ones stay rejected), then x; x again now \
-             exports it empty"
-        ));
-    }
-    match s.export() {
-        Ok((path, n)) => app.info(format!(
-            "exported {n} accepted rule(s) to {} ({pending} pending and {rejected} rejected left out: `chaff clean` \
-             applies only these)",
-            path.display()
-        )),
-        Err(e) => app.error(format!("export failed: {e}")),
+    app.mode = Mode::ExportPrompt(ExportPlan { accepted, pending, rejected });
+}
+
+pub(super) fn export_prompt(app: &mut App, action: Action) {
+    let Mode::ExportPrompt(plan) = app.mode else { return };
+    match action {
+        Action::Submit => {
+            app.mode = Mode::Normal;
+            let Some(s) = app.session() else { return };
+            let what = if plan.automatic() { "automatic" } else { "accepted" };
+            match s.export(plan.automatic()) {
+                Ok((path, n)) => app.info(format!(
+                    "exported {n} {what} rule(s) to {} ({} rejected left out: `chaff clean` applies only these)",
+                    path.display(),
+                    plan.rejected
+                )),
+                Err(e) => app.error(format!("export failed: {e}")),
+            }
+        }
+        Action::Close => {
+            app.mode = Mode::Normal;
+            app.info("export cancelled: nothing was written");
+        }
+        _ => {}
     }
 }
 

@@ -25,7 +25,7 @@ pub(super) fn tune(app: &mut App, action: Action) {
         Action::MarkReviewed => super::picker::mark_reviewed(app),
         Action::Help => app.mode = Mode::Help { scroll: 0 },
         Action::Save => super::save(app, armed == Some(Action::Save)),
-        Action::Export => super::prompts::export(app, armed == Some(Action::Export)),
+        Action::Export => super::prompts::export(app),
         Action::Undo | Action::Redo => super::prompts::undo(app, action == Action::Redo),
         Action::FocusNext => s.focus = s.focus.next(),
         Action::FocusPrev => s.focus = s.focus.prev(),

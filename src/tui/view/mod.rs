@@ -102,9 +102,12 @@ pub fn draw(app: &App, frame: &mut Frame) {
                 explain::draw_stages(frame, left, s, *selected);
             }
         }
-        Mode::QuitPrompt | Mode::ResetPrompt | Mode::MarkPrompt(_) | Mode::ConflictPrompt | Mode::JournalPrompt(_) => {
-            prompt::draw(frame, area, app)
-        }
+        Mode::QuitPrompt
+        | Mode::ResetPrompt
+        | Mode::ExportPrompt(_)
+        | Mode::MarkPrompt(_)
+        | Mode::ConflictPrompt
+        | Mode::JournalPrompt(_) => prompt::draw(frame, area, app),
         _ => {}
     }
 }

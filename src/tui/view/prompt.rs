@@ -38,6 +38,30 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             ),
             Context::ResetPrompt,
         ),
+        Mode::ExportPrompt(plan) => (
+            " Export? ",
+            if plan.automatic() {
+                format!(
+                    "Nothing accepted: an export of it would make `chaff clean` change nothing. Export the \
+                     automatic rules instead ({} pending rule(s) at or above the cutoff {}%, accepted in the \
+                     export; {} rejected left out) to {}?",
+                    plan.pending,
+                    s.cutoff,
+                    plan.rejected,
+                    s.spec.export.display()
+                )
+            } else {
+                format!(
+                    "Export {} accepted rule(s) to {}? {} pending and {} rejected are left out: `chaff clean` \
+                     with the export applies only these.",
+                    plan.accepted,
+                    s.spec.export.display(),
+                    plan.pending,
+                    plan.rejected
+                )
+            },
+            Context::ExportPrompt,
+        ),
         Mode::MarkPrompt(m) => (
             " Mark as template? ",
             format!(

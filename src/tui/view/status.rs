@@ -97,16 +97,23 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
     }
     if let Mode::EditRegex(edit) = &app.mode {
         let prompt = "regex (Enter checks and accepts, Esc cancels): ";
-        // only what fits is drawn: a pasted regex of thousands of characters costs a line, not its length
-        let width = (line2.width as usize).saturating_sub(prompt.chars().count() + 1).max(1);
+        let note = match (&edit.error, edit.checking) {
+            (_, Some(_)) => Some(Span::styled("  checking…".to_string(), theme::info())),
+            // the regex crate's message spans lines: its last line says what is wrong
+            (Some(e), None) => {
+                let why = e.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or(e);
+                Some(Span::styled(format!("  ✗ {}", why.trim()), theme::error()))
+            }
+            (None, None) => None,
+        };
+        // only what fits is drawn, the note kept in view: a pasted regex of thousands of characters costs
+        // a line, not its length
+        let note_width = note.as_ref().map_or(0, |n| n.content.chars().count());
+        let width = (line2.width as usize).saturating_sub(prompt.chars().count() + 1 + note_width).max(1);
         let scroll = edit.input.visual_scroll(width);
         let shown: String = edit.input.value().chars().skip(scroll).take(width).collect();
         let mut line = vec![Span::styled(prompt, theme::key()), Span::raw(shown)];
-        if let Some(e) = &edit.error {
-            // the regex crate's message spans lines: its last line says what is wrong
-            let why = e.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or(e);
-            line.push(Span::styled(format!("  ✗ {}", why.trim()), theme::error()));
-        }
+        line.extend(note);
         frame.render_widget(Paragraph::new(Line::from(line)), line2);
         let x = line2.x + (prompt.chars().count() + edit.input.visual_cursor().saturating_sub(scroll)) as u16;
         frame.set_cursor_position((x.min(line2.right().saturating_sub(1)), line2.y));

@@ -1,0 +1,251 @@
+//! The editor's actions on a draft, each one undoable step returning what it changed.
+
+use foldhash::{HashMap, HashMapExt};
+
+use crate::automatic::{AutoOptions, automatic_rules};
+use crate::clean_settings::Stage as CleanStage;
+use crate::cutoff::CutoffBin;
+use crate::mutable::MutablePattern;
+use crate::rules::{Action as RuleAction, Rule, Status};
+
+use super::history::{Decision, Step, Trimmed};
+use super::{Change, Draft, default_status};
+
+impl Draft {
+    /// Sets status and action of strings (indices into `mining.strings`), one step to undo.
+    pub fn decide(&mut self, strings: &[usize], status: Option<Status>, action: Option<RuleAction>) -> Change {
+        let mut step = Vec::new();
+        for &i in strings {
+            let s = &self.mining.strings[i];
+            let before = self.decisions.get(&s.id).cloned();
+            let mut rule =
+                before.clone().unwrap_or_else(|| Rule { status: default_status(s), ..self.ready.rules[i].clone() });
+            let was = (rule.status, rule.action);
+            if let Some(st) = status {
+                rule.status = st;
+            }
+            if let Some(a) = action {
+                rule.action = a;
+            }
+            if (rule.status, rule.action) == was {
+                continue;
+            }
+            let after = (rule.status != default_status(s) || rule.action != RuleAction::Remove).then_some(rule);
+            step.push(Decision { id: s.id.clone(), before, after });
+        }
+        if step.is_empty() {
+            return Change::default();
+        }
+        let change = self.apply_decisions(&step);
+        self.history.record(Step::Decisions(step));
+        change
+    }
+
+    /// Trims candidate `i` by one more token at its start (`front`) or end: the trimmed string becomes an
+    /// accepted rule with the candidate's action, and the candidate (or its earlier trim) gives way to it,
+    /// rejected. One step; returns the change, the trimmed text and on how many documents it matches.
+    pub fn trim(&mut self, i: usize, front: bool) -> Result<(Change, String, usize), String> {
+        let s = &self.mining.strings[i];
+        let original = self.decisions.get(&s.id).cloned().unwrap_or_else(|| self.ready.rules[i].clone());
+        // a trim whose rule another step dropped (a reset) is no trim any more
+        let earlier = self.trims.get(&s.id).filter(|t| self.decisions.contains_key(&t.rule)).cloned();
+        let (f, b) = earlier.as_ref().map_or((0, 0), |t| (t.front, t.back));
+        let (f, b) = if front { (f + 1, b) } else { (f, b + 1) };
+        let tokenizer = self.mining.tokenizer;
+        let trimmed =
+            crate::editing::trim(&original, f, b, tokenizer, &self.ready.mutable).map_err(|e| e.to_string())?;
+        let trimmed = Rule { action: original.action, status: Status::Accepted, ..trimmed };
+        let docs =
+            crate::editing::documents_matching(&trimmed.symbols(), &self.corpus.docs, tokenizer, &self.ready.mutable);
+        let text = trimmed.tokens.join(" ");
+        let mut step = Vec::new();
+        let id = s.id.clone();
+        let before = self.decisions.get(&id).cloned();
+        let rejected = Rule { status: Status::Rejected, ..original };
+        if before.as_ref().map(|r| r.status) != Some(Status::Rejected) {
+            step.push(Decision { id: id.clone(), before, after: Some(rejected) });
+        }
+        if let Some(earlier) = &earlier {
+            step.push(Decision {
+                id: earlier.rule.clone(),
+                before: self.decisions.get(&earlier.rule).cloned(),
+                after: None,
+            });
+        }
+        step.push(Decision {
+            id: trimmed.id.clone(),
+            before: self.decisions.get(&trimmed.id).cloned(),
+            after: Some(trimmed.clone()),
+        });
+        let after = Some(Trimmed { front: f, back: b, rule: trimmed.id });
+        let change = self.apply_decisions(&step);
+        self.set_trim(&id, after.clone());
+        self.history.record(Step::Trim { decisions: step, id, before: earlier, after });
+        Ok((change, text, docs))
+    }
+
+    fn set_trim(&mut self, id: &str, trim: Option<Trimmed>) {
+        match trim {
+            Some(t) => self.trims.insert(id.to_string(), t),
+            None => self.trims.remove(id),
+        };
+    }
+
+    /// Takes a rule with a hand-written regex (checked by the caller: compiled within the cleaner's
+    /// budget), accepted. One step.
+    pub fn set_regex(&mut self, rule: Rule) -> Change {
+        let id = rule.id.clone();
+        let step = vec![Decision { id: id.clone(), before: self.decisions.get(&id).cloned(), after: Some(rule) }];
+        let change = self.apply_decisions(&step);
+        self.history.record(Step::Decisions(step));
+        change
+    }
+
+    /// Makes an accepted rule of `doc[start..end]` (tokens generalized by the mutable patterns, as mined
+    /// strings are) with `action`: `keep` protects that text from every rule and stage, `remove` marks it
+    /// as template. One step; returns the change and the rule's id.
+    pub fn mark_span(
+        &mut self,
+        doc: &str,
+        start: usize,
+        end: usize,
+        action: RuleAction,
+    ) -> Result<(Change, String), String> {
+        let rule = crate::editing::rule_from_span(doc, start, end, action, self.mining.tokenizer, &self.ready.mutable)
+            .map_err(|e| e.to_string())?;
+        let id = rule.id.clone();
+        let before = self.decisions.get(&id).cloned();
+        let step = vec![Decision { id: id.clone(), before, after: Some(rule) }];
+        let change = self.apply_decisions(&step);
+        self.history.record(Step::Decisions(step));
+        Ok((change, id))
+    }
+
+    /// Back to the automatic rules, as `chaff mine` writes them for this mining: every decision is dropped
+    /// and the suggested frame cuts are taken again. One step.
+    pub fn reset_to_automatic(&mut self) -> Change {
+        let auto = automatic_rules(&self.corpus, &self.mining, self.header.mining, None, &AutoOptions::default())
+            .map(|f| f.rules)
+            .unwrap_or_default();
+        let mut wanted: HashMap<String, Rule> = HashMap::new();
+        for mut r in auto {
+            let default = self.ready.index.get(&r.id).map(|&i| default_status(&self.mining.strings[i]));
+            if default == Some(Status::Rejected) {
+                r.status = Status::Rejected;
+            }
+            if r.action != RuleAction::Remove || Some(r.status) != default {
+                wanted.insert(r.id.clone(), r);
+            }
+        }
+        let mut ids: Vec<String> = self.decisions.keys().chain(wanted.keys()).cloned().collect();
+        ids.sort();
+        ids.dedup();
+        let step: Vec<Decision> = ids
+            .into_iter()
+            .filter_map(|id| {
+                let before = self.decisions.get(&id).cloned();
+                let after = wanted.remove(&id);
+                let same =
+                    before.as_ref().map(|r| (r.status, r.action)) == after.as_ref().map(|r| (r.status, r.action));
+                (!same).then_some(Decision { id, before, after })
+            })
+            .collect();
+        if step.is_empty() {
+            return Change::default();
+        }
+        let change = self.apply_decisions(&step);
+        self.history.record(Step::Decisions(step));
+        change
+    }
+
+    /// Sets each rule's decision to `after` (`None`: undecided, as mined).
+    fn apply_decisions(&mut self, step: &[Decision]) -> Change {
+        for d in step {
+            match &d.after {
+                Some(rule) => self.decisions.insert(d.id.clone(), rule.clone()),
+                None => self.decisions.remove(&d.id),
+            };
+        }
+        self.annex_decided();
+        self.refresh_dirty();
+        Change::rules(step.iter().map(|d| d.id.clone()))
+    }
+
+    /// Turns a cleaning stage on or off for this source (saved in the rules file's `[clean] off`). One
+    /// step.
+    pub fn set_stage(&mut self, stage: CleanStage, on: bool) -> Change {
+        if self.stage_on(stage) == on {
+            return Change::default();
+        }
+        self.history.record(Step::Stage { stage, on });
+        self.switch_stage(stage, on)
+    }
+
+    fn switch_stage(&mut self, stage: CleanStage, on: bool) -> Change {
+        self.header.set_stage(stage, on);
+        self.refresh_dirty();
+        Change { stages: true, ..Change::default() }
+    }
+
+    /// Moves the chosen cutoff (clamped to the mined range). One step, if it moved.
+    pub fn set_cutoff(&mut self, c: CutoffBin) -> Change {
+        let from = self.cutoff;
+        let change = self.move_cutoff(c);
+        if change.cutoff {
+            self.history.record(Step::Cutoff { from, to: self.cutoff });
+        }
+        change
+    }
+
+    fn move_cutoff(&mut self, c: CutoffBin) -> Change {
+        let c = self.clamp_cutoff(c);
+        if c == self.cutoff {
+            return Change::default();
+        }
+        self.cutoff = c;
+        self.refresh_dirty();
+        Change { cutoff: true, ..Change::default() }
+    }
+
+    /// Edits the mutable patterns (the caller mines again: see [`Change::patterns`]). One step.
+    pub fn set_patterns(&mut self, patterns: Vec<MutablePattern>) -> Change {
+        if patterns != self.patterns {
+            self.history.record(Step::Patterns { from: self.patterns.clone(), to: patterns.clone() });
+        }
+        self.put_patterns(patterns)
+    }
+
+    fn put_patterns(&mut self, patterns: Vec<MutablePattern>) -> Change {
+        self.patterns = patterns;
+        self.refresh_dirty();
+        Change { patterns: true, ..Change::default() }
+    }
+
+    /// Takes back the last step: what it was (as taken, not its inverse: "the cutoff move 43% → 54%"
+    /// undone leaves 43%) and what changed, or `None` when there is none.
+    pub fn undo(&mut self) -> Option<(String, Change)> {
+        let inverse = self.history.undo()?;
+        let what = self.history.undone().map(Step::describe).unwrap_or_default();
+        Some((what, self.apply_step(&inverse)))
+    }
+
+    /// Takes the last undone step again: what it was and what changed, or `None` when there is none.
+    pub fn redo(&mut self) -> Option<(String, Change)> {
+        let step = self.history.redo()?;
+        Some((step.describe(), self.apply_step(&step)))
+    }
+
+    fn apply_step(&mut self, step: &Step) -> Change {
+        match step {
+            Step::Decisions(ds) => self.apply_decisions(ds),
+            Step::Cutoff { to, .. } => self.move_cutoff(*to),
+            Step::Stage { stage, on } => self.switch_stage(*stage, *on),
+            Step::Patterns { to, .. } => self.put_patterns(to.clone()),
+            Step::Trim { decisions, id, after, .. } => {
+                let change = self.apply_decisions(decisions);
+                self.set_trim(id, after.clone());
+                change
+            }
+        }
+    }
+}

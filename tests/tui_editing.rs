@@ -1,0 +1,157 @@
+//! Key sequences on the real application state for the editor's edits that take work: a regex checked
+//! off the UI thread, decisions kept across a pattern edit, an export that says what it holds first.
+
+mod tui_support;
+
+use chaff::rules::Status;
+use chaff::tui::state::Mode;
+use ratatui::crossterm::event::Event;
+use tui_support::{Fixture, press, screen, type_text};
+
+fn selected_id(app: &chaff::tui::App) -> String {
+    let s = app.session().unwrap();
+    s.string(s.list.current().unwrap()).id.clone()
+}
+
+/// A regex of about 10,000 characters that matches: an alternation of many words, then the usual one.
+fn long_regex() -> String {
+    let words: Vec<String> = (0..1300).map(|i| format!("zq{i:05}")).collect();
+    format!("(?:{}|Photo:\\s+\\w+)", words.join("|"))
+}
+
+#[test]
+fn a_long_regex_is_checked_off_the_ui_thread_and_the_latest_enter_wins() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let id = selected_id(&app);
+    press(&mut app, "E C-u");
+    let regex = long_regex();
+    assert!(regex.len() >= 10_000);
+    app.handle_event(&Event::Paste(regex.clone()));
+    let started = std::time::Instant::now();
+    press(&mut app, "Enter");
+    // a frame's budget is 16 ms; a debug build on a busy machine gets some slack
+    assert!(started.elapsed().as_millis() < 50, "Enter took {:?}", started.elapsed());
+    // Enter hands the check to a background thread: the editor stays open, saying so, and keys still work
+    let Mode::EditRegex(e) = &app.mode else { panic!("the editor stays open while the regex is checked") };
+    assert!(e.checking.is_some(), "the check runs in the background");
+    assert!(app.busy());
+    assert!(screen(&app).contains("checking"), "{}", screen(&app));
+    // a second Enter with another regex: only the latest check is applied
+    press(&mut app, "C-u");
+    type_text(&mut app, r"Photo:\s+\w+");
+    press(&mut app, "Enter");
+    app.wait_for_miner();
+    assert!(matches!(app.mode, Mode::Normal), "the check came back and closed the editor");
+    let s = app.session().unwrap();
+    assert_eq!(s.decisions[&id].regex, r"Photo:\s+\w+", "the latest regex wins");
+    assert_eq!(s.decisions[&id].status, Status::Accepted);
+    assert!(app.message.as_ref().unwrap().text.contains("documents"));
+}
+
+#[test]
+fn a_refused_regex_comes_back_from_the_check_with_the_editor_open() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "E C-u");
+    type_text(&mut app, r"Photo:\s+(");
+    press(&mut app, "Enter");
+    app.wait_for_miner();
+    let Mode::EditRegex(e) = &app.mode else { panic!("a bad regex keeps the editor open") };
+    assert!(e.error.is_some() && e.checking.is_none());
+    press(&mut app, "Esc");
+    assert!(matches!(app.mode, Mode::Normal));
+    // a check still running when the editor is closed is dropped
+    press(&mut app, "E C-u");
+    type_text(&mut app, r"Photo:\s+\w+");
+    press(&mut app, "Enter Esc");
+    app.wait_for_miner();
+    let s = app.session().unwrap();
+    assert!(s.decisions.values().all(|r| r.regex != r"Photo:\s+\w+"), "a cancelled check decides nothing");
+}
+
+#[test]
+fn after_a_pattern_edit_the_re_mined_twin_of_a_decided_rule_inherits_its_decision() {
+    use chaff::rules::Action;
+    use chaff::symbol::{Symbol, stable_id};
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    // the first candidate with a word a new pattern can generalize
+    let (row, old_id, word, symbols) = {
+        let s = app.session().unwrap();
+        s.list
+            .rows
+            .iter()
+            .enumerate()
+            .find_map(|(row, &i)| {
+                let st = s.string(i);
+                let word = st.symbols.iter().find_map(|sym| match sym {
+                    Symbol::Literal(w) if w.len() > 3 && w.chars().all(|c| c.is_ascii_alphabetic()) => Some(w.clone()),
+                    _ => None,
+                })?;
+                Some((row, st.id.clone(), word, st.symbols.clone()))
+            })
+            .expect("a candidate with a plain word")
+    };
+    for _ in 0..row {
+        press(&mut app, "j");
+    }
+    assert_eq!(selected_id(&app), old_id);
+    press(&mut app, "a c");
+    let action = app.session().unwrap().decisions[&old_id].action;
+    assert_ne!(action, Action::Remove, "c gave it an action of its own");
+    // a pattern that matches exactly that word: the candidate is mined again under a new id
+    press(&mut app, "Tab n");
+    type_text(&mut app, "word");
+    press(&mut app, "Tab");
+    type_text(&mut app, &word);
+    press(&mut app, "Enter");
+    app.wait_for_miner();
+    let twin: Vec<Symbol> = symbols
+        .iter()
+        .map(|sym| match sym {
+            Symbol::Literal(w) if *w == word => Symbol::Mutable("word".into()),
+            other => other.clone(),
+        })
+        .collect();
+    let twin = stable_id(&twin);
+    let s = app.session().unwrap();
+    let i = s.position(&twin).expect("the twin is mined");
+    assert_eq!(s.status(i), Status::Accepted, "the twin inherits the accept");
+    assert_eq!(s.rule_action(i), action, "and the action");
+    assert!(!s.decisions.contains_key(&old_id), "the decision moved: no stale copy is left behind");
+    press(&mut app, "w");
+    let saved = chaff::rules::RulesFile::load(&fx.rules()).unwrap();
+    let rule = saved.rules.iter().find(|r| r.id == twin).expect("saved");
+    assert_eq!((rule.status, rule.action), (Status::Accepted, action));
+    assert!(saved.rules.iter().all(|r| r.id != old_id));
+}
+
+#[test]
+fn export_says_what_it_holds_before_writing_and_offers_the_automatic_rules_when_nothing_is_accepted() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let export = app.session().unwrap().spec.export.clone();
+    // nothing accepted: the prompt offers the automatic rules; Esc writes nothing
+    press(&mut app, "x");
+    assert!(matches!(app.mode, Mode::ExportPrompt(_)), "x asks first");
+    assert!(!export.exists(), "nothing is written before the answer");
+    let shown = screen(&app);
+    assert!(shown.contains("Nothing accepted") && shown.contains("automatic"), "{shown}");
+    press(&mut app, "Esc");
+    assert!(matches!(app.mode, Mode::Normal) && !export.exists(), "cancelled: nothing written");
+    // y exports the automatic rules: the pending ones at or above the cutoff, accepted in the export
+    let pending = app.session().unwrap().count(Status::Pending);
+    press(&mut app, "x y");
+    let file = chaff::rules::RulesFile::load(&export).unwrap();
+    assert!(!file.rules.is_empty() && file.rules.len() <= pending, "{} of {pending}", file.rules.len());
+    assert!(file.rules.iter().all(|r| r.status == Status::Accepted));
+    std::fs::remove_file(&export).unwrap();
+    // with accepted rules, the prompt counts them before anything is written
+    press(&mut app, "a j a x");
+    assert!(!export.exists());
+    assert!(screen(&app).contains("Export 2 accepted rule(s)"), "{}", screen(&app));
+    press(&mut app, "Enter");
+    assert_eq!(chaff::rules::RulesFile::load(&export).unwrap().rules.len(), 2);
+    assert!(app.message.as_ref().unwrap().text.contains("exported 2 accepted rule(s)"));
+}
