@@ -37,6 +37,7 @@ pub mod clusters;
 pub mod eval;
 pub mod frame;
 pub mod generate;
+pub mod impact;
 pub mod render;
 #[cfg(feature = "cli")]
 pub mod tui;
