@@ -15,7 +15,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cleaning::{Cleaner, Layout, Span, article_block, editor_made};
+use crate::cleaning::{Cleaner, Layout, SPLIT_WORDS, Span, article_block, editor_made};
 use crate::corpus::Document;
 use crate::error::Result;
 use crate::page::Page;
@@ -184,7 +184,14 @@ impl Baseline {
             cleaner.clean_page(Page::new(&self.texts[i], DocKind::Text)).spans
         };
         let layout = Layout::new(&self.texts[i]);
-        let block = article_block(&layout, &spans);
+        // as the cuts find it: a short removal inside a line (an idiom, most likely) does not split the
+        // article, else one idiom would make a sentence the article and the rest of it "outside"
+        let splitting: Vec<Span> = spans
+            .iter()
+            .filter(|s| layout.is_whole_lines(s.start, s.end) || layout.words(s.start, s.end) >= SPLIT_WORDS)
+            .cloned()
+            .collect();
+        let block = article_block(&layout, &splitting);
         State { removed: spans.iter().map(|s| (s.start, s.end)).collect(), block }
     }
 

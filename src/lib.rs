@@ -35,6 +35,7 @@ pub mod view;
 pub mod automatic;
 pub mod clusters;
 pub mod eval;
+pub mod evidence;
 pub mod frame;
 pub mod generate;
 pub mod impact;
