@@ -38,6 +38,9 @@ pub enum Command {
     /// Check new documents of a source against its rules: which rules match less often than when mined
     /// (the template changed); exit 3 past --max-drift.
     Check(CheckArgs),
+    /// What a rules change does, document by document: a word diff of each changed document's cleaned
+    /// text (- removed, + given back), inside and outside its article block, and each changed rule's evidence.
+    Diff(super::diff::DiffArgs),
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

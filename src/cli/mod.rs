@@ -19,6 +19,7 @@ mod bench;
 mod bench_html;
 mod check;
 mod clean;
+pub mod diff;
 mod eval;
 mod mine;
 pub mod output;
@@ -54,6 +55,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Bench(a)) => bench::bench(a),
         Some(Command::Eval(a)) => eval::eval(a),
         Some(Command::Check(a)) => check::check(a),
+        Some(Command::Diff(a)) => diff::diff(a),
     }
 }
 
