@@ -266,6 +266,9 @@ pub struct BenchArgs {
     /// ../shared/corpora), and 10 MB against 100 MB of generated minified pages.
     #[arg(long, value_name = "ROOT", num_args = 0..=1, default_missing_value = "../shared/corpora")]
     pub html: Option<std::path::PathBuf>,
+    /// Time one decision's impact over a generated source of 1,000 documents instead.
+    #[arg(long)]
+    pub impact: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

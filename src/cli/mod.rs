@@ -17,6 +17,7 @@ macro_rules! outln {
 pub mod args;
 mod bench;
 mod bench_html;
+mod bench_impact;
 mod check;
 mod clean;
 pub mod diff;
