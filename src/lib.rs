@@ -30,6 +30,7 @@ pub mod merge;
 pub mod mining;
 pub mod page;
 pub mod rules;
+pub mod verified;
 pub mod view;
 
 pub mod automatic;

@@ -41,6 +41,9 @@ pub enum Command {
     /// What a rules change does, document by document: a word diff of each changed document's cleaned
     /// text (- removed, + given back), inside and outside its article block, and each changed rule's evidence.
     Diff(super::diff::DiffArgs),
+    /// Test a rules file against its verified pages: exit 1 with a word diff when a page no longer gets its
+    /// verified text, 2 on bad input; --accept writes the current output as verified.
+    Test(super::test::TestArgs),
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -24,6 +24,7 @@ pub mod diff;
 mod eval;
 mod mine;
 pub mod output;
+pub mod test;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -57,6 +58,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Eval(a)) => eval::eval(a),
         Some(Command::Check(a)) => check::check(a),
         Some(Command::Diff(a)) => diff::diff(a),
+        Some(Command::Test(a)) => test::test(a),
     }
 }
 
