@@ -39,6 +39,7 @@ pub mod eval;
 pub mod evidence;
 pub mod frame;
 pub mod generate;
+pub mod idioms;
 pub mod impact;
 pub mod render;
 #[cfg(feature = "cli")]

@@ -1,5 +1,6 @@
 //! `chaff diff --rules OLD --rules NEW CORPUS`: a rules change reviewed as a code change. Golden output
-//! on a sample source (the idioms `of the` and `«number» The` rejected), its JSON, and bad input.
+//! on a sample source (the idioms `of the` and `«number» The`, which mining rejects, accepted by an
+//! editor), its JSON, and bad input.
 
 use std::path::{Path, PathBuf};
 
@@ -15,17 +16,18 @@ fn samples() -> PathBuf {
 }
 
 /// Mines `source` into a temp folder's `rules/`, writes `rules/new.toml` with the rules whose tokens are
-/// in `reject` rejected, and returns the folder.
-fn old_and_new(source: &str, reject: &[&[&str]]) -> tempfile::TempDir {
+/// in `accept` accepted, and returns the folder.
+fn old_and_new(source: &str, accept: &[&[&str]]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let corpus = samples().join(source);
     let o = chaff(&["mine", corpus.to_str().unwrap(), "--rules-dir", "rules"], dir.path());
     assert!(o.status.success(), "mine {source}: {}", stderr(&o));
     let old = dir.path().join("rules").join(format!("{source}.toml"));
     let mut file = RulesFile::load(&old).unwrap();
-    for tokens in reject {
+    for tokens in accept {
         let r = file.rules.iter_mut().find(|r| r.tokens == *tokens).unwrap_or_else(|| panic!("no rule {tokens:?}"));
-        r.status = Status::Rejected;
+        assert_eq!(r.status, Status::Rejected, "{tokens:?}: an idiom mining rejects");
+        r.status = Status::Accepted;
     }
     file.save(&dir.path().join("rules/new.toml")).unwrap();
     dir
@@ -43,7 +45,7 @@ fn diff(dir: &Path, source: &str, extra: &[&str]) -> std::process::Output {
 const IDIOMS: &[&[&str]] = &[&["of", "the"], &["«number»", "The"]];
 
 #[test]
-fn rejecting_two_idioms_gives_their_words_back_in_the_articles_golden() {
+fn accepting_two_idioms_takes_their_words_from_the_articles_golden() {
     let dir = old_and_new("sevendays", IDIOMS);
     let o = diff(dir.path(), "sevendays", &["--top", "4"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -59,15 +61,17 @@ fn diff_json_counts_each_changed_document_and_its_words() {
     let changed = v["changed"].as_array().unwrap();
     assert_eq!(changed.len() as u64, v["changed_documents"].as_u64().unwrap());
     assert!(changed.len() > 100 && v["documents"] == 120, "{v}");
-    assert_eq!(v["removed_inside"], 0);
-    let given: u64 = changed.iter().map(|d| d["given_back_inside"].as_u64().unwrap()).sum();
-    assert_eq!(given, v["given_back_inside"].as_u64().unwrap());
+    assert_eq!(v["given_back_inside"], 0);
+    let removed: u64 = changed.iter().map(|d| d["removed_inside"].as_u64().unwrap()).sum();
+    assert!(removed > 400, "{v}");
+    assert_eq!(removed, v["removed_inside"].as_u64().unwrap());
     // each run's text is what the rule took
-    let first = &changed[0]["given_back"][0]["text"];
+    let first = &changed[0]["removed"][0]["text"];
     assert!(first.as_str().unwrap().contains("of the") || first.as_str().unwrap().contains("The"), "{first}");
     let rules = v["rules"].as_array().unwrap();
     assert_eq!(rules.len(), 2, "{rules:?}");
-    assert!(rules.iter().all(|r| r["is"] == "off" && r["evidence"]["generic"] == true), "{rules:?}");
+    assert!(rules.iter().all(|r| r["was"] == "off" && r["is"] == "remove"), "{rules:?}");
+    assert!(rules.iter().all(|r| r["evidence"]["generic"] == true), "{rules:?}");
 }
 
 #[test]
