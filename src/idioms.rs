@@ -14,9 +14,10 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
-use crate::cleaning::Cleaner;
+use crate::cleaning::{Cleaner, Layout};
 use crate::corpus::Corpus;
 use crate::error::Result;
+use crate::frame::inside_prose;
 use crate::mutable::MutableSet;
 use crate::rules::{Action, Rule, RulesFile, Status};
 
@@ -32,6 +33,9 @@ pub struct IdiomParams {
     /// Strings of at most this many tokens whose words are all common ([`is_common_phrase`]) are idioms
     /// when spread.
     pub max_common_tokens: usize,
+    /// An idiom stands inside lines of prose: on at least this share of its matches (a comment's
+    /// "«number» at «number»" line down a thread is spread too, but is a line of its own).
+    pub min_prose: f64,
     /// Other strings are idioms when spread and their neighbours differ on both sides on at least this
     /// share of their matches. Off by default (above 1): a site's "Read more" between headlines has
     /// different neighbours on both sides too, and the shared datasets were not measured with it.
@@ -40,7 +44,7 @@ pub struct IdiomParams {
 
 impl Default for IdiomParams {
     fn default() -> Self {
-        IdiomParams { min_matches: 8, min_spread: 0.15, max_common_tokens: 3, min_diversity: 1.01 }
+        IdiomParams { min_matches: 8, min_spread: 0.15, min_prose: 0.5, max_common_tokens: 3, min_diversity: 1.01 }
     }
 }
 
@@ -73,6 +77,7 @@ pub fn is_common_phrase(tokens: &[String], max_tokens: usize) -> bool {
 pub fn is_idiom(tokens: &[String], nb: &Neighbours, params: &IdiomParams) -> bool {
     nb.matches >= params.min_matches
         && nb.spread() >= params.min_spread
+        && nb.in_prose as f64 >= params.min_prose * nb.matches as f64
         && (is_common_phrase(tokens, params.max_common_tokens) || nb.diversity() >= params.min_diversity)
 }
 
@@ -89,6 +94,8 @@ pub struct Neighbours {
     /// millionths, for their spread.
     pub pos_sum: u64,
     pub pos_sq: u64,
+    /// Matches standing inside a line of prose ([`crate::frame::inside_prose`]).
+    pub in_prose: usize,
 }
 
 impl Neighbours {
@@ -135,8 +142,8 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
     let cleaner = Cleaner::with_patterns(file.tokenizer, &mutable, rules.iter().map(|&i| &file.rules[i]), 0)?;
     let tokenizer = file.tokenizer;
     // per rule: neighbour → count, left and right
-    type Sides = Vec<(HashMap<String, u32>, HashMap<String, u32>, u64, u64)>;
-    let empty = || -> Sides { vec![(HashMap::new(), HashMap::new(), 0, 0); rules.len()] };
+    type Sides = Vec<(HashMap<String, u32>, HashMap<String, u32>, u64, u64, usize)>;
+    let empty = || -> Sides { vec![(HashMap::new(), HashMap::new(), 0, 0, 0); rules.len()] };
     let key = |text: &str, span: Option<&(usize, usize)>, edge: &str| -> String {
         match span {
             None => edge.to_string(),
@@ -159,12 +166,14 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
                 return acc;
             }
             let spans = tokenizer.spans(text);
+            let layout = Layout::new(text);
             for m in matches {
                 let first = spans.partition_point(|s| s.0 < m.start);
                 let last = spans.partition_point(|s| s.1 <= m.end);
                 let left = key(text, first.checked_sub(1).and_then(|k| spans.get(k)), "^");
                 let right = key(text, spans.get(last), "$");
-                let (l, r, sum, sq) = &mut acc[m.rule as usize];
+                let (l, r, sum, sq, prose) = &mut acc[m.rule as usize];
+                *prose += usize::from(inside_prose(&layout, m.start, m.end));
                 *l.entry(left).or_default() += 1;
                 *r.entry(right).or_default() += 1;
                 let pos = (m.start as u64 * 1_000_000) / text.len().max(1) as u64;
@@ -174,7 +183,8 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
             acc
         })
         .reduce(empty, |mut a, b| {
-            for ((la, ra, sa, qa), (lb, rb, sb, qb)) in a.iter_mut().zip(b) {
+            for ((la, ra, sa, qa, pa), (lb, rb, sb, qb, pb)) in a.iter_mut().zip(b) {
+                *pa += pb;
                 *sa += sb;
                 *qa += qb;
                 for (k, v) in lb {
@@ -188,7 +198,7 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
         });
     Ok(sides
         .into_iter()
-        .map(|(l, r, pos_sum, pos_sq)| Neighbours {
+        .map(|(l, r, pos_sum, pos_sq, in_prose)| Neighbours {
             matches: l.values().sum::<u32>() as usize,
             left: l.len(),
             right: r.len(),
@@ -196,6 +206,7 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
             top_right: r.values().max().copied().unwrap_or(0) as usize,
             pos_sum,
             pos_sq,
+            in_prose,
         })
         .collect())
 }
@@ -204,9 +215,6 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
 /// neighbours differ on both sides nearly every time: idioms of its articles. Marks them `idiom`.
 /// Returns how many.
 pub fn reject_idioms(corpus: &Corpus, file: &mut RulesFile, params: &IdiomParams) -> Result<usize> {
-    if std::env::var_os("CHAFF_MEASURE_OFF").is_some() {
-        return Ok(0);
-    }
     let chosen = file.cutoff.chosen;
     let rules: Vec<usize> =
         (0..file.rules.len()).filter(|&i| file.rules[i].bin >= chosen && judged(&file.rules[i])).collect();

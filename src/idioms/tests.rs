@@ -51,10 +51,14 @@ fn a_common_phrase_in_one_place_of_its_pages_is_no_idiom() {
         top_right: 5,
         pos_sum: 5_000_000,
         pos_sq: 260_000_000_000,
+        in_prose: 100,
     };
     assert!(placed.spread() < 0.05, "{}", placed.spread());
     assert!(!is_idiom(&t("by «upcase»"), &placed, &p));
     let spread = Neighbours { pos_sum: 50_000_000, pos_sq: 33_000_000_000_000, ..placed };
     assert!(spread.spread() > 0.2, "{}", spread.spread());
     assert!(is_idiom(&t("by «upcase»"), &spread, &p));
+    // spread down the page, but each a line of its own (a comment's date line): a list, no idiom
+    let lines = Neighbours { in_prose: 10, ..spread };
+    assert!(!is_idiom(&t("by «upcase»"), &lines, &p));
 }
