@@ -251,6 +251,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_decision_that_changes_a_verified_page_names_it() {
+        use crate::automatic::{AutoOptions, automatic_rules};
+        use crate::mining::{MiningConfig, Quiet, mine};
+        let source = crate::generate::sevendays(30, 5);
+        let docs: Vec<Document> =
+            source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();
+        let corpus = crate::corpus::Corpus::from_docs("s", docs.clone());
+        let config = MiningConfig::default();
+        let mining = mine(&corpus, &config, &Quiet).unwrap();
+        let file =
+            automatic_rules(&corpus, &mining, crate::rules::MiningParams::of(&config), None, &AutoOptions::default())
+                .unwrap();
+        let mut verified = Verified::default();
+        accept(&file, &mut verified, &docs, Some(&[docs[3].id.clone()]), true).unwrap();
+        // an editor accepts the idiom `of the`: pages lose article words, the verified one among them
+        let mut after = file.clone();
+        after.rules.iter_mut().find(|r| r.tokens == ["of", "the"]).unwrap().status = crate::rules::Status::Accepted;
+        let base = crate::impact::Baseline::new(&file, docs.clone(), true).unwrap();
+        let impact = base.impact(&after).unwrap();
+        let hit: Vec<&str> = verified.affected(&impact).iter().map(|d| d.id.as_str()).collect();
+        assert!(impact.changed.len() > 1, "{}", impact.summary());
+        assert_eq!(hit, vec![docs[3].id.as_str()]);
+        // and `check` says which words
+        let outcome = &check(&after, &verified, &docs, true).unwrap()[0].1;
+        assert!(matches!(outcome, Outcome::Failed { removed, .. } if !removed.is_empty()), "{outcome:?}");
+        assert_eq!(check(&file, &verified, &docs, true).unwrap()[0].1, Outcome::Passed);
+    }
+
+    #[test]
     fn verified_pages_sit_beside_the_rules_file() {
         assert_eq!(path_for(Path::new("rules/sevendays.toml")), Path::new("rules/sevendays.verified.toml"));
     }
