@@ -186,6 +186,7 @@ pub fn automatic_rules(
             // much as in templates: no fixed text, no evidence of a template
             || (opts.reject_patterns && !r.has_fixed_text())
     });
+    crate::idioms::reject_idioms(corpus, &mut file, &crate::idioms::IdiomParams::default())?;
     if opts.line_rules && file.line_boundary() {
         add_line_rules(corpus, &mut file);
     }

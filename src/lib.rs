@@ -34,13 +34,17 @@ pub mod mining;
 pub mod page;
 pub mod review;
 pub mod rules;
+pub mod verified;
 pub mod view;
 
 pub mod automatic;
 pub mod clusters;
 pub mod eval;
+pub mod evidence;
 pub mod frame;
 pub mod generate;
+pub mod idioms;
+pub mod impact;
 pub mod render;
 #[cfg(feature = "cli")]
 pub mod tui;

@@ -38,6 +38,12 @@ pub enum Command {
     /// Check new documents of a source against its rules: which rules match less often than when mined
     /// (the template changed); exit 3 past --max-drift.
     Check(CheckArgs),
+    /// What a rules change does, document by document: a word diff of each changed document's cleaned
+    /// text (- removed, + given back), inside and outside its article block, and each changed rule's evidence.
+    Diff(super::diff::DiffArgs),
+    /// Test a rules file against its verified pages: exit 1 with a word diff when a page no longer gets its
+    /// verified text, 2 on bad input; --accept writes the current output as verified.
+    Test(super::test::TestArgs),
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -361,6 +367,9 @@ pub struct BenchArgs {
     /// ../shared/corpora), and 10 MB against 100 MB of generated minified pages.
     #[arg(long, value_name = "ROOT", num_args = 0..=1, default_missing_value = "../shared/corpora")]
     pub html: Option<std::path::PathBuf>,
+    /// Time one decision's impact over a generated source of 1,000 documents instead.
+    #[arg(long)]
+    pub impact: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -157,6 +157,9 @@ fn bench_clean_folder() -> Result<()> {
 }
 
 pub fn bench(args: BenchArgs) -> Result<ExitCode> {
+    if args.impact {
+        return super::bench_impact::bench_impact();
+    }
     if args.tui {
         out!("{}", chaff::tui::bench::bench_frames());
         return Ok(ExitCode::SUCCESS);

@@ -17,11 +17,14 @@ macro_rules! outln {
 pub mod args;
 mod bench;
 mod bench_html;
+mod bench_impact;
 mod check;
 mod clean;
+pub mod diff;
 mod eval;
 mod mine;
 pub mod output;
+pub mod test;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -58,6 +61,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Bench(a)) => bench::bench(a),
         Some(Command::Eval(a)) => eval::eval(a),
         Some(Command::Check(a)) => check::check(a),
+        Some(Command::Diff(a)) => diff::diff(a),
+        Some(Command::Test(a)) => test::test(a),
     }
 }
 

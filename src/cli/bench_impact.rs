@@ -1,0 +1,68 @@
+//! `chaff bench --impact`: how long one decision's impact over a whole source takes to find (the tuning
+//! UI shows it before the editor confirms), on a generated source of 1,000 documents, against cleaning
+//! every document again. Figures, not pass/fail.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use chaff::automatic::{AutoOptions, automatic_rules};
+use chaff::corpus::{Corpus, Document};
+use chaff::impact::Baseline;
+use chaff::mining::{MiningConfig, Quiet, mine};
+use chaff::rules::{Action, MiningParams, RulesFile, Status};
+
+/// Documents of the benchmark's source.
+const DOCUMENTS: usize = 1000;
+
+pub fn bench_impact() -> Result<ExitCode> {
+    let source = chaff::generate::sevendays(DOCUMENTS, 7);
+    let docs: Vec<Document> = source.docs.into_iter().map(|d| Document { id: d.id, text: d.text }).collect();
+    let corpus = Corpus::from_docs("bench-impact", docs.clone());
+    let config = MiningConfig::default();
+    let mining = mine(&corpus, &config, &Quiet)?;
+    let file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default())?;
+    let t = Instant::now();
+    let base = Baseline::new(&file, docs, true)?;
+    outln!(
+        "impact: {} documents, {:.1} MB, {} rules; baseline (every document cleaned once) {:.0} ms",
+        base.len(),
+        corpus.bytes() as f64 / (1 << 20) as f64,
+        file.rules.len(),
+        t.elapsed().as_secs_f64() * 1000.0
+    );
+    let active: Vec<usize> = (0..file.rules.len()).filter(|&i| file.is_active(&file.rules[i], true)).collect();
+    let inactive: Vec<usize> = (0..file.rules.len()).filter(|&i| !file.is_active(&file.rules[i], true)).collect();
+    let mut decisions: Vec<(String, RulesFile)> = Vec::new();
+    let mut decide = |label: String, f: &dyn Fn(&mut RulesFile)| {
+        let mut after = file.clone();
+        f(&mut after);
+        decisions.push((label, after));
+    };
+    for &i in active.iter().take(3) {
+        decide(format!("reject {}", file.rules[i].tokens.join(" ")), &|f| f.rules[i].status = Status::Rejected);
+    }
+    for &i in inactive.iter().take(2) {
+        decide(format!("accept {}", file.rules[i].tokens.join(" ")), &|f| f.rules[i].status = Status::Accepted);
+    }
+    if let Some(&i) = active.first() {
+        decide(format!("cut-after at {}", file.rules[i].tokens.join(" ")), &|f| f.rules[i].action = Action::CutAfter);
+    }
+    decide("stage short-runs off".into(), &|f| f.set_stage(chaff::clean_settings::Stage::ShortRuns, false));
+    for (label, after) in &decisions {
+        let t = Instant::now();
+        let impact = base.impact(after)?;
+        let fast = t.elapsed().as_secs_f64() * 1000.0;
+        let t = Instant::now();
+        let all = base.impact_cleaning_all(after)?;
+        let slow = t.elapsed().as_secs_f64() * 1000.0;
+        assert_eq!(impact.changed, all.changed, "{label}: the impact differs from cleaning every document");
+        let label: String = label.chars().take(48).collect();
+        outln!(
+            "    {label:<48} {fast:>7.1} ms ({} documents cleaned again; every document: {slow:.1} ms): {}",
+            impact.recleaned,
+            impact.summary()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

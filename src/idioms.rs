@@ -1,0 +1,238 @@
+//! Idioms of a source mined alone. A string on many of a source's pages is its template, or the language
+//! its articles are written in ("of the", "in «month»", "since «number»"). Without other sources to tell
+//! them apart (the cross-source filter of `mine --all`), the string's own neighbours do: a template string
+//! sits in the same place of the page each time, so on at least one side its neighbour is the same (the
+//! page's start, a fixed label, a date); an idiom is written into sentences, between whatever words they
+//! hold, so its neighbours on both sides are different nearly every time.
+//!
+//! A template string also sits in one place of its pages (a header, a footer); an idiom anywhere in
+//! their articles. A pending candidate whose matches are spread over its pages is an idiom, and starts
+//! rejected, when it is a few common words (a background any prose holds) or its neighbours differ on both
+//! sides nearly every time.
+
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+
+use crate::cleaning::{Cleaner, Layout};
+use crate::corpus::Corpus;
+use crate::error::Result;
+use crate::frame::inside_prose;
+use crate::mutable::MutableSet;
+use crate::rules::{Action, Rule, RulesFile, Status};
+
+/// How a candidate is judged.
+#[derive(Debug, Clone, Copy)]
+pub struct IdiomParams {
+    /// Fewest matches to judge a candidate on.
+    pub min_matches: usize,
+    /// An idiom's matches are spread over its pages: the standard deviation of their positions (0 at a
+    /// page's start, 1 at its end) is at least this. A template string sits in one place (measured on
+    /// the sample sources: headers and footers under 0.05, idioms 0.12 to 0.3).
+    pub min_spread: f64,
+    /// Strings of at most this many tokens whose words are all common ([`is_common_phrase`]) are idioms
+    /// when spread.
+    pub max_common_tokens: usize,
+    /// An idiom stands inside lines of prose: on at least this share of its matches (a comment's
+    /// "«number» at «number»" line down a thread is spread too, but is a line of its own).
+    pub min_prose: f64,
+    /// Other strings are idioms when spread and their neighbours differ on both sides on at least this
+    /// share of their matches. Off by default (above 1): a site's "Read more" between headlines has
+    /// different neighbours on both sides too, and the shared datasets were not measured with it.
+    pub min_diversity: f64,
+}
+
+impl Default for IdiomParams {
+    fn default() -> Self {
+        IdiomParams { min_matches: 8, min_spread: 0.15, min_prose: 0.5, max_common_tokens: 3, min_diversity: 1.01 }
+    }
+}
+
+/// Words of any article: [`crate::frame::COMMON_WORDS`] and more function words and reporting verbs. A
+/// background any prose holds; a site's template holds its own words (names, labels).
+const BACKGROUND: &[&str] = &[
+    "since", "until", "during", "into", "over", "under", "between", "before", "after", "said", "says", "would",
+    "could", "should", "also", "then", "now", "new", "last", "next", "first", "two", "year", "years", "per", "cent",
+    "million", "billion", "these", "those", "some", "any", "each", "most", "many", "such", "only", "just", "very",
+    "can", "may", "must", "do", "does", "did", "being", "how", "where", "while", "because", "through", "against",
+    "within", "without", "across", "among", "around", "near", "off", "down", "is",
+];
+
+/// Whether a string is made of common words and mutable patterns only, with at least one word, and short.
+pub fn is_common_phrase(tokens: &[String], max_tokens: usize) -> bool {
+    if tokens.len() > max_tokens {
+        return false;
+    }
+    let mut words = tokens
+        .iter()
+        .filter(|t| !t.starts_with('«'))
+        .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .filter(|w| !w.is_empty())
+        .peekable();
+    let common = |w: &String| crate::frame::COMMON_WORDS.contains(&w.as_str()) || BACKGROUND.contains(&w.as_str());
+    words.peek().is_some() && words.all(|w| common(&w))
+}
+
+/// Whether a candidate with these tokens and neighbours is an idiom of its source's articles.
+pub fn is_idiom(tokens: &[String], nb: &Neighbours, params: &IdiomParams) -> bool {
+    nb.matches >= params.min_matches
+        && nb.spread() >= params.min_spread
+        && nb.in_prose as f64 >= params.min_prose * nb.matches as f64
+        && (is_common_phrase(tokens, params.max_common_tokens) || nb.diversity() >= params.min_diversity)
+}
+
+/// A candidate's neighbours: how many matches, and how many distinct tokens on each side.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Neighbours {
+    pub matches: usize,
+    pub left: usize,
+    pub right: usize,
+    /// Matches with the most frequent neighbour, on each side.
+    pub top_left: usize,
+    pub top_right: usize,
+    /// Sum and sum of squares of the matches' positions in their documents (0: start, 1: end), in
+    /// millionths, for their spread.
+    pub pos_sum: u64,
+    pub pos_sq: u64,
+    /// Matches standing inside a line of prose ([`crate::frame::inside_prose`]).
+    pub in_prose: usize,
+}
+
+impl Neighbours {
+    /// The lower of the two sides' shares of distinct neighbours.
+    pub fn diversity(&self) -> f64 {
+        if self.matches == 0 {
+            return 0.0;
+        }
+        self.left.min(self.right) as f64 / self.matches as f64
+    }
+
+    /// The larger of the two sides' shares of matches with their most frequent neighbour.
+    pub fn dominant(&self) -> f64 {
+        if self.matches == 0 {
+            return 1.0;
+        }
+        self.top_left.max(self.top_right) as f64 / self.matches as f64
+    }
+
+    /// Standard deviation of the matches' positions in their documents (0 at the start, 1 at the end).
+    pub fn spread(&self) -> f64 {
+        if self.matches == 0 {
+            return 0.0;
+        }
+        let n = self.matches as f64;
+        let mean = self.pos_sum as f64 / 1e6 / n;
+        (self.pos_sq as f64 / 1e12 / n - mean * mean).max(0.0).sqrt()
+    }
+}
+
+/// Whether `rule` is judged: pending, made of mined tokens, a plain removal, in no cluster.
+fn judged(rule: &Rule) -> bool {
+    rule.status == Status::Pending
+        && rule.action == Action::Remove
+        && !rule.tokens.is_empty()
+        && rule.cluster.is_none()
+        && !rule.editor
+}
+
+/// The neighbours of each of `rules` (indices into `file.rules`) over `corpus`'s documents (as mined:
+/// an HTML page's view). One pass of the rules' matcher and of the tokenizer per document.
+pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<Vec<Neighbours>> {
+    let mutable = MutableSet::new(file.mutable.clone())?;
+    let cleaner = Cleaner::with_patterns(file.tokenizer, &mutable, rules.iter().map(|&i| &file.rules[i]), 0)?;
+    let tokenizer = file.tokenizer;
+    // per rule: neighbour → count, left and right
+    type Sides = Vec<(HashMap<String, u32>, HashMap<String, u32>, u64, u64, usize)>;
+    let empty = || -> Sides { vec![(HashMap::new(), HashMap::new(), 0, 0, 0); rules.len()] };
+    let key = |text: &str, span: Option<&(usize, usize)>, edge: &str| -> String {
+        match span {
+            None => edge.to_string(),
+            Some(&(a, b)) => {
+                let token = &text[a..b];
+                match mutable.classify(token) {
+                    Some(p) => format!("«{p}»"),
+                    None => token.to_lowercase(),
+                }
+            }
+        }
+    };
+    let sides = corpus
+        .docs
+        .par_iter()
+        .fold(empty, |mut acc, doc| {
+            let text = doc.text.as_str();
+            let matches = cleaner.raw_matches(text);
+            if matches.is_empty() {
+                return acc;
+            }
+            let spans = tokenizer.spans(text);
+            let layout = Layout::new(text);
+            for m in matches {
+                let first = spans.partition_point(|s| s.0 < m.start);
+                let last = spans.partition_point(|s| s.1 <= m.end);
+                let left = key(text, first.checked_sub(1).and_then(|k| spans.get(k)), "^");
+                let right = key(text, spans.get(last), "$");
+                let (l, r, sum, sq, prose) = &mut acc[m.rule as usize];
+                *prose += usize::from(inside_prose(&layout, m.start, m.end));
+                *l.entry(left).or_default() += 1;
+                *r.entry(right).or_default() += 1;
+                let pos = (m.start as u64 * 1_000_000) / text.len().max(1) as u64;
+                *sum += pos;
+                *sq += pos * pos;
+            }
+            acc
+        })
+        .reduce(empty, |mut a, b| {
+            for ((la, ra, sa, qa, pa), (lb, rb, sb, qb, pb)) in a.iter_mut().zip(b) {
+                *pa += pb;
+                *sa += sb;
+                *qa += qb;
+                for (k, v) in lb {
+                    *la.entry(k).or_default() += v;
+                }
+                for (k, v) in rb {
+                    *ra.entry(k).or_default() += v;
+                }
+            }
+            a
+        });
+    Ok(sides
+        .into_iter()
+        .map(|(l, r, pos_sum, pos_sq, in_prose)| Neighbours {
+            matches: l.values().sum::<u32>() as usize,
+            left: l.len(),
+            right: r.len(),
+            top_left: l.values().max().copied().unwrap_or(0) as usize,
+            top_right: r.values().max().copied().unwrap_or(0) as usize,
+            pos_sum,
+            pos_sq,
+            in_prose,
+        })
+        .collect())
+}
+
+/// Rejects the pending candidates (at or above the chosen cutoff) of a source mined alone whose
+/// neighbours differ on both sides nearly every time: idioms of its articles. Marks them `idiom`.
+/// Returns how many.
+pub fn reject_idioms(corpus: &Corpus, file: &mut RulesFile, params: &IdiomParams) -> Result<usize> {
+    let chosen = file.cutoff.chosen;
+    let rules: Vec<usize> =
+        (0..file.rules.len()).filter(|&i| file.rules[i].bin >= chosen && judged(&file.rules[i])).collect();
+    if rules.is_empty() {
+        return Ok(0);
+    }
+    let found = neighbours(corpus, file, &rules)?;
+    let mut n = 0;
+    for (&i, nb) in rules.iter().zip(&found) {
+        if is_idiom(&file.rules[i].tokens, nb, params) {
+            let r = &mut file.rules[i];
+            r.status = Status::Rejected;
+            r.idiom = true;
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,149 @@
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::automatic::{AutoOptions, automatic_rules};
+use crate::clean_settings::Stage;
+use crate::corpus::Corpus;
+use crate::generate::{GeneratedSource, comments, html_news, mixed_templates, sevendays};
+use crate::mining::{MiningConfig, Quiet, mine};
+use crate::rules::{MiningParams, Status};
+
+fn corpus_of(source: &GeneratedSource) -> Corpus {
+    let docs = source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();
+    Corpus::from_docs(source.name.clone(), docs)
+}
+
+/// Generated sources mined with the automatic rules: text of several shapes, and HTML pages.
+fn mined() -> &'static [(Vec<Document>, RulesFile)] {
+    static FILES: OnceLock<Vec<(Vec<Document>, RulesFile)>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        [sevendays(40, 3), comments(30, 5), mixed_templates(40, 7), html_news(24, 9)]
+            .iter()
+            .map(|source| {
+                let mut corpus = corpus_of(source);
+                let mut config = MiningConfig::default();
+                let kind = if source.extension == "html" { DocKind::Html } else { DocKind::Text };
+                let docs = corpus.docs.clone();
+                corpus = crate::page::viewed(corpus, kind, &mut config);
+                let mining = mine(&corpus, &config, &Quiet).unwrap();
+                let file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default())
+                    .unwrap();
+                (docs, file)
+            })
+            .collect()
+    })
+}
+
+/// A decision an editor can make, as a change of the rules file.
+#[derive(Debug, Clone)]
+enum Edit {
+    Status(usize, u8),
+    Action(usize),
+    Stage(usize),
+    Cutoff(u8),
+}
+
+fn apply(file: &mut RulesFile, edit: &Edit) {
+    let n = file.rules.len();
+    match *edit {
+        Edit::Status(i, s) if n > 0 => {
+            file.rules[i % n].status = [Status::Accepted, Status::Rejected, Status::Pending][s as usize % 3];
+        }
+        Edit::Action(i) if n > 0 => {
+            let r = &mut file.rules[i % n];
+            r.action = r.action.next();
+        }
+        Edit::Stage(s) => {
+            let stage = Stage::ALL[s % Stage::ALL.len()];
+            let on = file.clean_settings().on(stage);
+            file.set_stage(stage, !on);
+        }
+        Edit::Cutoff(bin) => file.cutoff.chosen = bin % 100,
+        _ => {}
+    }
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        6 => (0usize..10_000, 0u8..3).prop_map(|(i, s)| Edit::Status(i, s)),
+        3 => (0usize..10_000).prop_map(Edit::Action),
+        1 => (0usize..100).prop_map(Edit::Stage),
+        1 => (0u8..100).prop_map(Edit::Cutoff),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The impact found by cleaning again only the documents a change touches equals the one found by
+    /// cleaning every document again, for any decisions, with or without the pending rules.
+    #[test]
+    fn impact_cleaning_only_touched_documents_equals_cleaning_every_document(
+        source in 0usize..4,
+        edits in proptest::collection::vec(edit(), 1..4),
+        pending in any::<bool>(),
+    ) {
+        let (docs, file) = &mined()[source];
+        let base = Baseline::new(file, docs.clone(), pending).unwrap();
+        let mut after = file.clone();
+        for e in &edits {
+            apply(&mut after, e);
+        }
+        let fast = base.impact(&after).unwrap();
+        let all = base.impact_cleaning_all(&after).unwrap();
+        prop_assert_eq!(Impact { recleaned: 0, ..fast.clone() }, Impact { recleaned: 0, ..all });
+    }
+
+    /// A baseline moved on by a change is the baseline of the changed rules.
+    #[test]
+    fn an_advanced_baseline_equals_a_fresh_one(
+        source in 0usize..4,
+        edits in proptest::collection::vec(edit(), 1..4),
+    ) {
+        let (docs, file) = &mined()[source];
+        let mut base = Baseline::new(file, docs.clone(), true).unwrap();
+        let mut after = file.clone();
+        for e in &edits {
+            apply(&mut after, e);
+            base.advance(&after).unwrap();
+        }
+        let fresh = Baseline::new(&after, docs.clone(), true).unwrap();
+        prop_assert_eq!(&base.states, &fresh.states);
+    }
+}
+
+#[test]
+fn rejecting_every_rule_gives_back_what_they_removed_and_removes_nothing() {
+    let (docs, file) = &mined()[0];
+    let base = Baseline::new(file, docs.clone(), true).unwrap();
+    let mut after = file.clone();
+    after.rules.iter_mut().for_each(|r| r.status = Status::Rejected);
+    let impact = base.impact(&after).unwrap();
+    assert_eq!(impact.changed.len(), docs.len(), "{}", impact.summary());
+    assert_eq!(impact.removed(), 0, "rejecting removes nothing: {}", impact.summary());
+    assert!(impact.given_back() > 0, "{}", impact.summary());
+    // most changed first
+    assert!(impact.changed.windows(2).all(|w| w[0].words() >= w[1].words()));
+}
+
+#[test]
+fn accepting_a_rare_string_cleans_again_only_the_pages_it_matches() {
+    let (docs, file) = &mined()[1];
+    let base = Baseline::new(file, docs.clone(), true).unwrap();
+    let rare = file.rules.iter().filter(|r| !file.is_active(r, true) && r.df > 0).min_by_key(|r| r.df).unwrap();
+    let mut after = file.clone();
+    after.rules.iter_mut().find(|r| r.id == rare.id).unwrap().status = Status::Accepted;
+    let impact = base.impact(&after).unwrap();
+    assert!(impact.recleaned as u64 <= rare.df.max(1) * 2 && impact.recleaned < docs.len(), "{impact:?}");
+    assert_eq!(impact, Impact { recleaned: impact.recleaned, ..base.impact_cleaning_all(&after).unwrap() });
+}
+
+#[test]
+fn no_change_touches_no_document() {
+    let (docs, file) = &mined()[1];
+    let base = Baseline::new(file, docs.clone(), true).unwrap();
+    let impact = base.impact(file).unwrap();
+    assert_eq!((impact.recleaned, impact.changed.len()), (0, 0));
+}

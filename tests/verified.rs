@@ -1,0 +1,93 @@
+//! `chaff test --rules FILE CORPUS`: verified pages as continuous integration for a rules file. Exit 0
+//! when every verified page gets its verified text, 1 with a word diff when one does not, 2 on bad input.
+
+use std::path::{Path, PathBuf};
+
+#[path = "regression/run.rs"]
+#[allow(dead_code)]
+mod run;
+
+use chaff::rules::{RulesFile, Status};
+use run::{chaff, stderr};
+
+fn sevendays() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-corpora/sevendays")
+}
+
+/// A temp folder with `rules/sevendays.toml` mined from the sample source.
+fn mined() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let o = chaff(&["mine", sevendays().to_str().unwrap(), "--rules-dir", "rules"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    dir
+}
+
+fn test(dir: &Path, rules: &str, extra: &[&str]) -> std::process::Output {
+    let corpus = sevendays();
+    let mut args = vec!["test", "--rules", rules, "--include-pending"];
+    args.extend_from_slice(extra);
+    args.push(corpus.to_str().unwrap());
+    chaff(&args, dir)
+}
+
+fn stdout(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn pages_accepted_as_verified_pass_with_the_same_rules() {
+    let dir = mined();
+    let o = test(dir.path(), "rules/sevendays.toml", &["--accept", "0002,0018"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("2 of 2 verified page(s) pass"), "{}", stdout(&o));
+    let saved = std::fs::read_to_string(dir.path().join("rules/sevendays.verified.toml")).unwrap();
+    assert!(saved.contains("id = \"0002\"") && saved.contains("format = 1"), "{saved}");
+    let o = test(dir.path(), "rules/sevendays.toml", &[]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+}
+
+#[test]
+fn a_rules_change_that_alters_a_verified_page_fails_with_a_word_diff() {
+    let dir = mined();
+    assert_eq!(test(dir.path(), "rules/sevendays.toml", &["--accept", "0018"]).status.code(), Some(0));
+    // the same rules, the idiom `of the` (which mining rejects) accepted: the verified page kept it
+    let mut file = RulesFile::load(&dir.path().join("rules/sevendays.toml")).unwrap();
+    file.rules.iter_mut().find(|r| r.tokens == ["of", "the"]).unwrap().status = Status::Accepted;
+    file.save(&dir.path().join("rules/new.toml")).unwrap();
+    let o = test(dir.path(), "rules/new.toml", &["--verified", "rules/sevendays.verified.toml"]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("FAIL 0018: the rules remove "), "{out}");
+    assert!(out.contains("- …Rosa Hollis, founder [-of the-] land registry, believes…"), "{out}");
+    assert!(out.contains("0 of 1 verified page(s) pass, 1 fail"), "{out}");
+}
+
+#[test]
+fn a_verified_page_missing_from_the_corpus_is_bad_input() {
+    let dir = mined();
+    assert_eq!(test(dir.path(), "rules/sevendays.toml", &["--accept", "0018"]).status.code(), Some(0));
+    let path = dir.path().join("rules/sevendays.verified.toml");
+    let text = std::fs::read_to_string(&path).unwrap().replace("id = \"0018\"", "id = \"9999\"");
+    std::fs::write(&path, text).unwrap();
+    let o = test(dir.path(), "rules/sevendays.toml", &[]);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).contains("verified page 9999 is not in"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_malformed_verified_file_and_an_unknown_id_are_bad_input_and_write_nothing() {
+    let dir = mined();
+    let o = test(dir.path(), "rules/sevendays.toml", &["--accept", "0018,nope"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no document with id nope"), "{}", stderr(&o));
+    assert!(!dir.path().join("rules/sevendays.verified.toml").exists());
+    std::fs::write(dir.path().join("rules/sevendays.verified.toml"), "source = \"s\"\n[[page]]\nid = 3\n").unwrap();
+    let o = test(dir.path(), "rules/sevendays.toml", &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("rules/sevendays.verified.toml:3:"), "{}", stderr(&o));
+    // no verified pages at all says how to make some
+    std::fs::remove_file(dir.path().join("rules/sevendays.verified.toml")).unwrap();
+    let o = test(dir.path(), "rules/sevendays.toml", &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no verified pages"), "{}", stderr(&o));
+}
