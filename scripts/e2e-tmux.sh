@@ -176,6 +176,9 @@ screen | grep -qF "Cedar Heights Community Blog" || fail "the prompt does not sh
 send y
 wait_for "added, accepted"
 send x
+# the export says what it holds before it writes
+wait_for "Export 1 accepted rule"
+send y
 wait_for "exported"
 send q
 wait_for "Quit?"
