@@ -3,6 +3,11 @@
 //! pattern's token before mining (first pattern in the list wins), so the suffix array sees
 //! "Tuesday," and "Thursday," as one symbol.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
 use regex::{Regex, RegexSet};
 use serde::{Deserialize, Serialize};
 
@@ -14,7 +19,7 @@ pub const DEFAULT_PATTERNS_TOML: &str = include_str!("../rules/mutable-patterns.
 /// At most this many patterns: a token's matches are kept as a bit mask.
 pub const MAX_PATTERNS: usize = 64;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MutablePattern {
     pub name: String,
     pub regex: String,
@@ -94,15 +99,75 @@ fn one_line(message: &str) -> String {
         .to_string()
 }
 
-/// A compiled, ordered list of mutable patterns.
+/// A compiled, ordered list of mutable patterns. Cloning shares the compiled set (and its matching
+/// caches).
 #[derive(Debug, Clone)]
 pub struct MutableSet {
-    patterns: Vec<MutablePattern>,
-    set: RegexSet,
+    inner: Arc<Compiled>,
 }
 
+#[derive(Debug)]
+struct Compiled {
+    patterns: Vec<MutablePattern>,
+    set: RegexSet,
+    /// Names this compiled set in a thread's [`MEMO`] (an address could be reused by a later set).
+    id: u64,
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// What a thread's last-used set said of each token it was asked about. A token's cache in the matcher
+/// lives as long as one source's cleaner; this one lives across every source that shares the set, so a
+/// crawl's thousands of cleaners do not each run the regex set again on the same words.
+#[derive(Default)]
+struct Memo {
+    set: u64,
+    masks: foldhash::HashMap<Box<str>, u64>,
+}
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+}
+
+/// Tokens a thread remembers before it forgets them all.
+const MEMO_TOKENS: usize = 1 << 16;
+/// Longer tokens (URLs, mostly) are seldom seen twice: asked of the set each time.
+const MEMO_TOKEN_BYTES: usize = 48;
+
+/// Compiled sets by their list of patterns: the rules files of a crawl's sources nearly all carry the
+/// same list, and compiling it is most of what building a source's cleaner costs. Bounded: past
+/// [`SHARED_SETS`] distinct lists it starts again, empty.
+static SHARED: Mutex<Option<HashMap<Vec<MutablePattern>, MutableSet>>> = Mutex::new(None);
+
+/// The most distinct pattern lists kept compiled at once.
+pub const SHARED_SETS: usize = 64;
+
 impl MutableSet {
+    /// The compiled set of `patterns`, in their order: the one already compiled for an equal list when
+    /// there is one (names and regexes alike), else compiled now and kept for the next.
     pub fn new(patterns: Vec<MutablePattern>) -> Result<Self> {
+        let shared = |f: &mut dyn FnMut(&mut HashMap<Vec<MutablePattern>, MutableSet>)| {
+            let mut guard = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+            f(guard.get_or_insert_with(HashMap::new))
+        };
+        let mut found = None;
+        shared(&mut |map| found = map.get(&patterns).cloned());
+        if let Some(set) = found {
+            return Ok(set);
+        }
+        // compiled outside the lock: two threads may compile one list at once, and the first kept is
+        // the one both use
+        let mut set = MutableSet::compile(patterns)?;
+        shared(&mut |map| {
+            if map.len() >= SHARED_SETS {
+                map.clear();
+            }
+            set = map.entry(set.inner.patterns.clone()).or_insert_with(|| set.clone()).clone();
+        });
+        Ok(set)
+    }
+
+    fn compile(patterns: Vec<MutablePattern>) -> Result<Self> {
         if patterns.len() > MAX_PATTERNS {
             return Err(Error::Invalid(format!("at most {MAX_PATTERNS} mutable patterns are supported; remove some")));
         }
@@ -118,7 +183,8 @@ impl MutableSet {
                 for p in &patterns {
                     check_name(p)?;
                 }
-                Ok(MutableSet { patterns, set })
+                let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+                Ok(MutableSet { inner: Arc::new(Compiled { patterns, set, id }) })
             }
             Err(e) => {
                 // find the pattern at fault, to name it
@@ -130,6 +196,11 @@ impl MutableSet {
         }
     }
 
+    /// Whether `self` and `other` are one compiled set (equal lists share it).
+    pub fn shares_compiled(&self, other: &MutableSet) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+    }
+
     pub fn defaults() -> Self {
         MutableSet::new(default_patterns()).expect("bundled patterns compile")
     }
@@ -139,28 +210,50 @@ impl MutableSet {
     }
 
     pub fn patterns(&self) -> &[MutablePattern] {
-        &self.patterns
+        &self.inner.patterns
     }
 
     pub fn len(&self) -> usize {
-        self.patterns.len()
+        self.inner.patterns.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.patterns.is_empty()
+        self.inner.patterns.is_empty()
     }
 
     pub fn index_of(&self, name: &str) -> Option<usize> {
-        self.patterns.iter().position(|p| p.name == name)
+        self.inner.patterns.iter().position(|p| p.name == name)
     }
 
     /// Every pattern that matches `token` whole, as a bit mask (bit i = pattern i).
     #[inline]
     pub fn matches(&self, token: &str) -> u64 {
-        if self.patterns.is_empty() {
+        if self.inner.patterns.is_empty() {
             return 0;
         }
-        self.set.matches(token).iter().fold(0u64, |m, i| m | (1 << i))
+        if token.len() > MEMO_TOKEN_BYTES {
+            return self.ask(token);
+        }
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if memo.set != self.inner.id {
+                memo.masks.clear();
+                memo.set = self.inner.id;
+            }
+            if let Some(&mask) = memo.masks.get(token) {
+                return mask;
+            }
+            let mask = self.ask(token);
+            if memo.masks.len() >= MEMO_TOKENS {
+                memo.masks.clear();
+            }
+            memo.masks.insert(token.into(), mask);
+            mask
+        })
+    }
+
+    fn ask(&self, token: &str) -> u64 {
+        self.inner.set.matches(token).iter().fold(0u64, |m, i| m | (1 << i))
     }
 
     /// The pattern a token is normalized to when mining: the first that matches it whole.
@@ -203,6 +296,59 @@ mod tests {
         let msg = err.to_string();
         assert!(msg.contains("broken") && msg.contains("unclosed"), "{msg}");
         assert!(!msg.contains('\n'), "{msg}");
+    }
+
+    #[test]
+    fn equal_pattern_lists_share_one_compiled_set_and_different_lists_do_not_mix() {
+        let a = MutableSet::new(default_patterns()).unwrap();
+        let b = MutableSet::new(default_patterns()).unwrap();
+        assert!(a.shares_compiled(&b), "the same list compiles once");
+        let mut other = default_patterns();
+        other[0].regex = format!("{}|zz-only-here", other[0].regex);
+        let c = MutableSet::new(other.clone()).unwrap();
+        assert!(!c.shares_compiled(&a));
+        assert_eq!(c.classify("zz-only-here"), Some(0));
+        assert_eq!(a.classify("zz-only-here"), None, "the defaults do not take the other list's pattern");
+        // a list that differs only by a name is another list: the matcher looks slots up by name
+        let mut renamed = default_patterns();
+        renamed[0].name = "link".into();
+        let d = MutableSet::new(renamed).unwrap();
+        assert!(!d.shares_compiled(&a) && d.index_of("link") == Some(0) && a.index_of("link").is_none());
+        // the order is part of the list: the first pattern that matches a token names it
+        let mut reversed = default_patterns();
+        reversed.reverse();
+        let e = MutableSet::new(reversed).unwrap();
+        assert!(!e.shares_compiled(&a));
+        let name = |s: &MutableSet, t: &str| s.classify(t).map(|i| s.patterns()[i].name.clone());
+        assert_ne!(name(&e, "2007"), name(&a, "2007"));
+        // more lists than are kept: each still compiles as itself
+        for i in 0..SHARED_SETS + 2 {
+            let s = MutableSet::new(vec![MutablePattern::new("n", format!("{i}x"))]).unwrap();
+            assert_eq!(s.classify(&format!("{i}x")), Some(0));
+            assert_eq!(s.classify("0x"), (i == 0).then_some(0));
+        }
+    }
+
+    #[test]
+    fn a_token_remembered_for_one_set_is_asked_again_of_another() {
+        let digits = MutableSet::new(vec![MutablePattern::new("n", r"\d+")]).unwrap();
+        let words =
+            MutableSet::new(vec![MutablePattern::new("w", r"[a-z]+"), MutablePattern::new("n", r"\d+")]).unwrap();
+        let long = "9".repeat(MEMO_TOKEN_BYTES + 1);
+        for _ in 0..3 {
+            for (token, d, w) in [("42", 1, 2), ("abc", 0, 1), ("4a", 0, 0), (long.as_str(), 1, 2)] {
+                assert_eq!(digits.matches(token), d, "{token}");
+                assert_eq!(words.matches(token), w, "{token}");
+                assert_eq!((digits.ask(token), words.ask(token)), (d, w));
+            }
+        }
+    }
+
+    #[test]
+    fn a_list_that_failed_is_refused_again_not_remembered() {
+        for _ in 0..2 {
+            assert!(MutableSet::new(vec![MutablePattern::new("broken", "(unclosed")]).is_err());
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 pub mod group;
 mod http;
+pub mod rules_dir;
 mod spool;
 pub mod warc;
 
@@ -16,6 +17,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 pub use group::{Group, host_of, source_of};
+pub use rules_dir::{Found, RulesDir};
 pub use spool::{Crawl, Event, SourceDocs, gather};
 
 use crate::corpus::{Corpus, LoadOptions, decode_lossy, parse_record_raw, read_text_as, source_folders};

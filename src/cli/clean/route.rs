@@ -1,22 +1,23 @@
 //! `chaff clean --rules-dir DIR [INPUT…]`: each document of a crawl (WARC, WARC.gz, JSON Lines with
 //! `url` or `source`), of folders of sources, or of JSON Lines on stdin, cleaned with its own source's
-//! rules file, `DIR/<source>.toml`, loaded the first time the source is met and kept. Documents stream
-//! through in batches, in input order: memory holds a batch and the rules, never the crawl. A document
+//! rules file, `DIR/<source>.toml`, loaded the first time the source is met and kept while it is used
+//! (`chaff::crawl::RulesDir`: a bounded number of sources' rules, the least recently used forgotten).
+//! Documents stream through in batches, in input order, a batch's documents of one source cleaned
+//! together: memory holds a batch and the kept rules, never the crawl. A document
 //! of a source with no rules file passes through or is skipped (`--unknown`), counted; a bad record or a
 //! source whose rules file is unusable is reported, skipped, and fails the run at its end.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use chaff::atomic::{prepare_folder, sync_folder, write_unsynced};
 use chaff::cleaning::Cleaner;
-use chaff::crawl::{CrawlDoc, Group, Item};
+use chaff::crawl::rules_dir::DEFAULT_KEPT;
+use chaff::crawl::{CrawlDoc, Found, Group, Item, RulesDir};
 use chaff::page::{Output, Page};
-use chaff::rules::rules_path;
 use chaff::view::DocKind;
 use rayon::prelude::*;
 
@@ -32,61 +33,24 @@ struct Rules {
     kind: DocKind,
 }
 
-/// A source's rules: `None` when it has no rules file, `Err` when its file is unusable (reported).
-type Found = Result<Option<Arc<Rules>>, ()>;
-
-/// Rules files of a folder, each loaded once, when its source is first met (a crawl has hundreds).
-struct RulesCache<'a> {
-    dir: &'a Path,
-    args: &'a CleanArgs,
-    /// `None`: the source has no rules file; `Err`: its file is unusable (reported once).
-    loaded: HashMap<String, Found>,
+/// A source's rules file loaded and compiled, with the run's stage switches.
+fn load(path: &Path, args: &CleanArgs) -> Result<Rules> {
+    let file = crate::cli::load_rules(path)?;
+    let mut settings = file.clean_settings();
+    for s in &args.off {
+        settings.stages.set(*s, false);
+    }
+    let cleaner = Cleaner::new(&file, args.include_pending)
+        .with_context(|| format!("{}", path.display()))?
+        .with_settings(settings);
+    Ok(Rules { cleaner, kind: file.input() })
 }
 
-impl RulesCache<'_> {
-    /// Loads the rules of every source of `sources` not met before, in parallel (compiling a source's
-    /// rules costs about as much as cleaning a few of its pages: a crawl of small sources spends much of
-    /// its time here).
-    fn load_new(&mut self, sources: &[&str]) {
-        let mut new: Vec<&str> = sources.iter().copied().filter(|s| !self.loaded.contains_key(*s)).collect();
-        new.sort_unstable();
-        new.dedup();
-        let this = &*self;
-        let found: Vec<(String, Found)> = new
-            .par_iter()
-            .map(|source| {
-                let path = rules_path(this.dir, source);
-                let r = if !path.exists() {
-                    Ok(None)
-                } else {
-                    this.load(&path).map(|r| Some(Arc::new(r))).map_err(|e| {
-                        eprintln!(
-                            "chaff: error: {}; the documents of source `{source}` are skipped (fix the file, or move it away to pass them through)",
-                            one_line(&e)
-                        );
-                    })
-                };
-                (source.to_string(), r)
-            })
-            .collect();
-        self.loaded.extend(found);
-    }
-
-    fn get(&self, source: &str) -> Found {
-        self.loaded.get(source).cloned().unwrap_or(Ok(None))
-    }
-
-    fn load(&self, path: &Path) -> Result<Rules> {
-        let file = crate::cli::load_rules(path)?;
-        let mut settings = file.clean_settings();
-        for s in &self.args.off {
-            settings.stages.set(*s, false);
-        }
-        let cleaner = Cleaner::new(&file, self.args.include_pending)
-            .with_context(|| format!("{}", path.display()))?
-            .with_settings(settings);
-        Ok(Rules { cleaner, kind: file.input() })
-    }
+/// The rules of the folder, each source's loaded with the run's switches; at most
+/// [`DEFAULT_KEPT`] sources' kept at once.
+struct Cache<'a> {
+    rules: RulesDir<Rules>,
+    args: &'a CleanArgs,
 }
 
 /// A document's fate: cleaned (text, bytes removed, file extension), passed through, or failed.
@@ -141,7 +105,7 @@ pub(super) fn clean_routed(args: &CleanArgs) -> Result<ExitCode> {
         }
         None => Sink::Stdout(BufWriter::new(std::io::stdout().lock())),
     };
-    let mut cache = RulesCache { dir, args, loaded: HashMap::new() };
+    let mut cache = Cache { rules: RulesDir::new(dir, DEFAULT_KEPT), args };
     let mut counts = Counts::default();
     let bar = progress_bar(None, "documents cleaned");
     let group = args.group.group();
@@ -210,7 +174,7 @@ fn run(
     group: Group,
     output: Output,
     unknown: Unknown,
-    cache: &mut RulesCache,
+    cache: &mut Cache,
     sink: &mut Sink,
     counts: &mut Counts,
     bar: &indicatif::ProgressBar,
@@ -247,32 +211,32 @@ fn run(
             return Ok(());
         }
         let sources: Vec<&str> = docs.iter().map(|(_, s)| s.as_str()).collect();
-        cache.load_new(&sources);
-        let batch: Vec<(CrawlDoc, String, Found)> = docs
-            .into_iter()
-            .map(|(doc, source)| {
-                let rules = cache.get(&source);
-                (doc, source, rules)
-            })
-            .collect();
-        let done: Vec<Done> = batch
+        let args = cache.args;
+        let (found, errors) = cache.rules.get_many(&sources, |_, path| load(path, args));
+        for (source, e) in errors {
+            bar.suspend(|| {
+                eprintln!(
+                    "chaff: error: {}; the documents of source `{source}` are skipped (fix the file, or move it away to pass them through)",
+                    one_line(&e)
+                )
+            });
+        }
+        let batch: Vec<(CrawlDoc, String, Found<Rules>)> =
+            docs.into_iter().zip(found).map(|((doc, source), rules)| (doc, source, rules)).collect();
+        // a source's documents of the batch cleaned one after another on one thread: its words'
+        // classifications are cached from its first page on
+        let mut order: Vec<usize> = (0..batch.len()).collect();
+        order.sort_by(|&a, &b| batch[a].1.cmp(&batch[b].1));
+        let groups: Vec<&[usize]> = order.chunk_by(|&a, &b| batch[a].1 == batch[b].1).collect();
+        let cleaned: Vec<Vec<(usize, Done)>> = groups
             .par_iter()
-            .map(|(doc, _, rules)| match rules {
-                Ok(Some(r)) => {
-                    let cleaned = r.cleaner.clean_page(Page::new(&doc.text, r.kind));
-                    let output = if r.kind == DocKind::Html { output } else { Output::Cleaned };
-                    let text = cleaned.write(output);
-                    let removed = cleaned.input(output).len() - text.len();
-                    let ext = if r.kind == DocKind::Html && output != Output::Text { "html" } else { "txt" };
-                    Done::Cleaned { text, removed, ext }
-                }
-                Ok(None) if unknown == Unknown::Pass => {
-                    Done::Passed { ext: if doc.kind == Some(DocKind::Html) { "html" } else { "txt" } }
-                }
-                Ok(None) => Done::Skipped,
-                Err(()) => Done::Failed,
-            })
+            .map(|group| group.iter().map(|&i| (i, clean_one(&batch[i].0, &batch[i].2, output, unknown))).collect())
             .collect();
+        let mut done: Vec<Option<Done>> = (0..batch.len()).map(|_| None).collect();
+        for (i, d) in cleaned.into_iter().flatten() {
+            done[i] = Some(d);
+        }
+        let done = done.into_iter().map(|d| d.unwrap_or(Done::Failed));
         bar.inc(batch.len() as u64);
         for ((doc, source, _), done) in batch.iter().zip(done) {
             let (text, removed, ext) = match done {
@@ -306,6 +270,25 @@ fn run(
                 counts.failed += 1;
             }
         }
+    }
+}
+
+/// One document cleaned with its source's rules, passed through or skipped.
+fn clean_one(doc: &CrawlDoc, rules: &Found<Rules>, output: Output, unknown: Unknown) -> Done {
+    match rules {
+        Found::Rules(r) => {
+            let cleaned = r.cleaner.clean_page(Page::new(&doc.text, r.kind));
+            let output = if r.kind == DocKind::Html { output } else { Output::Cleaned };
+            let text = cleaned.write(output);
+            let removed = cleaned.input(output).len() - text.len();
+            let ext = if r.kind == DocKind::Html && output != Output::Text { "html" } else { "txt" };
+            Done::Cleaned { text, removed, ext }
+        }
+        Found::Missing if unknown == Unknown::Pass => {
+            Done::Passed { ext: if doc.kind == Some(DocKind::Html) { "html" } else { "txt" } }
+        }
+        Found::Missing => Done::Skipped,
+        Found::Unusable => Done::Failed,
     }
 }
 
