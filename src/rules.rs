@@ -578,11 +578,14 @@ impl RulesFile {
     /// that does not compile) and the warnings returned (keys chaff does not read, such as a misspelled
     /// `stauts`) name `path`, line and column.
     pub fn parse_checked(text: &str, path: &Path) -> Result<(RulesFile, Vec<String>)> {
-        let file: RulesFile = toml::from_str(text).map_err(|e| {
+        let toml_error = |e: toml::de::Error| {
             let (line, column) = e.span().map_or((1, 1), |s| line_column(text, s.start));
             Error::Toml { path: path.to_path_buf(), line, column, message: e.message().trim().to_string() }
-        })?;
-        let warnings = check::check(text, path, &file)?;
+        };
+        // parsed once: the checks read the parsed document, the file is deserialized from a copy of it
+        let doc = toml::de::DeTable::parse(text).map_err(toml_error)?;
+        let file = RulesFile::deserialize(toml::de::Deserializer::from(doc.clone())).map_err(toml_error)?;
+        let warnings = check::check(text, path, &file, doc.get_ref())?;
         let mut file = file;
         file.migrate();
         Ok((file, warnings))

@@ -9,6 +9,7 @@
 pub mod group;
 mod http;
 pub mod rules_dir;
+pub mod spill;
 mod spool;
 pub mod warc;
 

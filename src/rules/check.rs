@@ -131,13 +131,8 @@ fn check_bin(src: &Source, table: &DeTable, key: &str, what: &str, bin: CutoffBi
 
 /// Checks `file`, parsed from `text`: returns warnings for keys chaff does not read, and an error for a
 /// bin or cutoff over 99, a rule id used twice, a mutable pattern or a rule regex that does not compile.
-pub(crate) fn check(text: &str, path: &Path, file: &RulesFile) -> Result<Vec<String>> {
+pub(crate) fn check(text: &str, path: &Path, file: &RulesFile, doc: &DeTable) -> Result<Vec<String>> {
     let src = Source::new(text, path);
-    let doc = DeTable::parse(text).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
-        src.error(span, e.message().trim().to_string())
-    })?;
-    let doc = doc.get_ref();
     let mut warnings = Vec::new();
     unused_keys(&src, doc, "", fields_of::<RulesFile>(), &mut warnings);
     check_format(&src, doc, file)?;

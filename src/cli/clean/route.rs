@@ -53,10 +53,11 @@ struct Cache<'a> {
     args: &'a CleanArgs,
 }
 
-/// A document's fate: cleaned (text, bytes removed, file extension), passed through, or failed.
+/// A document's fate: cleaned (its output, bytes removed, file extension), passed through (its JSON
+/// line when written as one, else its own text), or not written.
 enum Done {
-    Cleaned { text: String, removed: usize, ext: &'static str },
-    Passed { ext: &'static str },
+    Cleaned { out: Option<String>, removed: usize, ext: &'static str },
+    Passed { out: Option<String>, ext: &'static str },
     Skipped,
     Failed,
 }
@@ -170,7 +171,7 @@ fn refuse_out_inside_inputs(out: &Path, inputs: &[PathBuf]) -> Result<()> {
 
 #[allow(clippy::too_many_arguments)]
 fn run(
-    mut items: impl Iterator<Item = Item>,
+    mut items: impl Iterator<Item = Item> + Send,
     group: Group,
     output: Output,
     unknown: Unknown,
@@ -179,37 +180,9 @@ fn run(
     counts: &mut Counts,
     bar: &indicatif::ProgressBar,
 ) -> Result<()> {
-    loop {
-        // a batch of documents, each with its source and its rules (loaded here, once per source)
-        let mut docs: Vec<(CrawlDoc, String)> = Vec::with_capacity(BATCH);
-        for item in items.by_ref() {
-            match item {
-                Item::Doc(doc) => match doc.source_under(group) {
-                    Some(source) => {
-                        docs.push((doc, source));
-                        if docs.len() == BATCH {
-                            break;
-                        }
-                    }
-                    None => {
-                        eprintln!(
-                            "chaff: error: document {}: names neither a source nor a URL with a host; skipped (give it a \"source\" or a \"url\" field)",
-                            doc.id
-                        );
-                        counts.failed += 1;
-                    }
-                },
-                Item::NotAPage => counts.not_pages += 1,
-                Item::Bad(m) => {
-                    bar.suspend(|| eprintln!("chaff: error: {m}"));
-                    counts.failed += 1;
-                }
-                Item::Warn(m) => bar.suspend(|| eprintln!("chaff: warning: {m}")),
-            }
-        }
-        if docs.is_empty() {
-            return Ok(());
-        }
+    let lines = matches!(sink, Sink::Stdout(_));
+    let mut docs = read_batch(&mut items, group, counts, bar);
+    while !docs.is_empty() {
         let sources: Vec<&str> = docs.iter().map(|(_, s)| s.as_str()).collect();
         let args = cache.args;
         let (found, errors) = cache.rules.get_many(&sources, |_, path| load(path, args));
@@ -223,35 +196,24 @@ fn run(
         }
         let batch: Vec<(CrawlDoc, String, Found<Rules>)> =
             docs.into_iter().zip(found).map(|((doc, source), rules)| (doc, source, rules)).collect();
-        // a source's documents of the batch cleaned one after another on one thread: its words'
-        // classifications are cached from its first page on
-        let mut order: Vec<usize> = (0..batch.len()).collect();
-        order.sort_by(|&a, &b| batch[a].1.cmp(&batch[b].1));
-        let groups: Vec<&[usize]> = order.chunk_by(|&a, &b| batch[a].1 == batch[b].1).collect();
-        let cleaned: Vec<Vec<(usize, Done)>> = groups
-            .par_iter()
-            .map(|group| group.iter().map(|&i| (i, clean_one(&batch[i].0, &batch[i].2, output, unknown))).collect())
-            .collect();
-        let mut done: Vec<Option<Done>> = (0..batch.len()).map(|_| None).collect();
-        for (i, d) in cleaned.into_iter().flatten() {
-            done[i] = Some(d);
-        }
-        let done = done.into_iter().map(|d| d.unwrap_or(Done::Failed));
+        // the next batch is read (and its JSON or WARC records parsed) while this one is cleaned
+        let (next, done) =
+            rayon::join(|| read_batch(&mut items, group, counts, bar), || clean_batch(&batch, output, unknown, lines));
         bar.inc(batch.len() as u64);
         for ((doc, source, _), done) in batch.iter().zip(done) {
-            let (text, removed, ext) = match done {
-                Done::Cleaned { text, removed, ext } => {
+            let (out, ext) = match done {
+                Done::Cleaned { out, removed, ext } => {
                     counts.cleaned += 1;
                     counts.bytes += doc.text.len();
                     counts.removed += removed;
                     if !counts.sources.contains(source) {
                         counts.sources.insert(source.clone());
                     }
-                    (text, removed, ext)
+                    (out, ext)
                 }
-                Done::Passed { ext } => {
+                Done::Passed { out, ext } => {
                     count_unknown(counts, source);
-                    (doc.text.clone(), 0, ext)
+                    (out, ext)
                 }
                 Done::Skipped => {
                     count_unknown(counts, source);
@@ -262,7 +224,7 @@ fn run(
                     continue;
                 }
             };
-            if let Err(e) = write(sink, doc, source, &text, removed, ext) {
+            if let Err(e) = write(sink, doc, source, out.as_deref().unwrap_or(&doc.text), ext) {
                 if matches!(sink, Sink::Stdout(_)) {
                     return Err(e);
                 }
@@ -270,26 +232,113 @@ fn run(
                 counts.failed += 1;
             }
         }
+        docs = next;
     }
+    Ok(())
+}
+
+/// Up to [`BATCH`] documents of `items`, each with its source; what is no document is counted and said.
+fn read_batch(
+    items: &mut impl Iterator<Item = Item>,
+    group: Group,
+    counts: &mut Counts,
+    bar: &indicatif::ProgressBar,
+) -> Vec<(CrawlDoc, String)> {
+    let mut docs: Vec<(CrawlDoc, String)> = Vec::with_capacity(BATCH);
+    for item in items.by_ref() {
+        match item {
+            Item::Doc(doc) => match doc.source_under(group) {
+                Some(source) => {
+                    docs.push((doc, source));
+                    if docs.len() == BATCH {
+                        break;
+                    }
+                }
+                None => {
+                    bar.suspend(|| {
+                        eprintln!(
+                            "chaff: error: document {}: names neither a source nor a URL with a host; skipped (give it a \"source\" or a \"url\" field)",
+                            doc.id
+                        )
+                    });
+                    counts.failed += 1;
+                }
+            },
+            Item::NotAPage => counts.not_pages += 1,
+            Item::Bad(m) => {
+                bar.suspend(|| eprintln!("chaff: error: {m}"));
+                counts.failed += 1;
+            }
+            Item::Warn(m) => bar.suspend(|| eprintln!("chaff: warning: {m}")),
+        }
+    }
+    docs
+}
+
+/// A batch cleaned in parallel, a source's documents one after another on one thread (its words'
+/// classifications cached from its first page on); with `lines`, each output rendered as its JSON line
+/// there too. In the batch's order.
+fn clean_batch(batch: &[(CrawlDoc, String, Found<Rules>)], output: Output, unknown: Unknown, lines: bool) -> Vec<Done> {
+    let mut order: Vec<usize> = (0..batch.len()).collect();
+    order.sort_by(|&a, &b| batch[a].1.cmp(&batch[b].1));
+    let groups: Vec<&[usize]> = order.chunk_by(|&a, &b| batch[a].1 == batch[b].1).collect();
+    let cleaned: Vec<Vec<(usize, Done)>> = groups
+        .par_iter()
+        .map(|group| {
+            group
+                .iter()
+                .map(|&i| {
+                    let (doc, source, rules) = &batch[i];
+                    (i, clean_one(doc, source, rules, output, unknown, lines))
+                })
+                .collect()
+        })
+        .collect();
+    let mut done: Vec<Option<Done>> = (0..batch.len()).map(|_| None).collect();
+    for (i, d) in cleaned.into_iter().flatten() {
+        done[i] = Some(d);
+    }
+    done.into_iter().map(|d| d.unwrap_or(Done::Failed)).collect()
 }
 
 /// One document cleaned with its source's rules, passed through or skipped.
-fn clean_one(doc: &CrawlDoc, rules: &Found<Rules>, output: Output, unknown: Unknown) -> Done {
+fn clean_one(
+    doc: &CrawlDoc,
+    source: &str,
+    rules: &Found<Rules>,
+    output: Output,
+    unknown: Unknown,
+    lines: bool,
+) -> Done {
+    let ext = |html: bool| if html { "html" } else { "txt" };
     match rules {
         Found::Rules(r) => {
             let cleaned = r.cleaner.clean_page(Page::new(&doc.text, r.kind));
             let output = if r.kind == DocKind::Html { output } else { Output::Cleaned };
             let text = cleaned.write(output);
             let removed = cleaned.input(output).len() - text.len();
-            let ext = if r.kind == DocKind::Html && output != Output::Text { "html" } else { "txt" };
-            Done::Cleaned { text, removed, ext }
+            let out = if lines { json_line(doc, source, &text, removed) } else { text };
+            Done::Cleaned { out: Some(out), removed, ext: ext(r.kind == DocKind::Html && output != Output::Text) }
         }
-        Found::Missing if unknown == Unknown::Pass => {
-            Done::Passed { ext: if doc.kind == Some(DocKind::Html) { "html" } else { "txt" } }
-        }
+        Found::Missing if unknown == Unknown::Pass => Done::Passed {
+            out: lines.then(|| json_line(doc, source, &doc.text, 0)),
+            ext: ext(doc.kind == Some(DocKind::Html)),
+        },
         Found::Missing => Done::Skipped,
         Found::Unusable => Done::Failed,
     }
+}
+
+/// A cleaned document as its line of the JSON Lines output.
+fn json_line(doc: &CrawlDoc, source: &str, text: &str, removed: usize) -> String {
+    let string = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let url = doc.url.as_deref().map_or_else(|| "null".to_string(), string);
+    format!(
+        "{{\"id\":{},\"source\":{},\"url\":{url},\"text\":{},\"removed_bytes\":{removed}}}",
+        doc.id_json,
+        string(source),
+        string(text),
+    )
 }
 
 fn count_unknown(counts: &mut Counts, source: &str) {
@@ -299,18 +348,11 @@ fn count_unknown(counts: &mut Counts, source: &str) {
     }
 }
 
-fn write(sink: &mut Sink, doc: &CrawlDoc, source: &str, text: &str, removed: usize, ext: &str) -> Result<()> {
+/// Writes a document's output: its JSON line (`out`, rendered already) to stdout, or its text to its
+/// source's folder.
+fn write(sink: &mut Sink, doc: &CrawlDoc, source: &str, out: &str, ext: &str) -> Result<()> {
     match sink {
-        Sink::Stdout(w) => {
-            let line = format!(
-                "{{\"id\":{},\"source\":{},\"url\":{},\"text\":{},\"removed_bytes\":{removed}}}",
-                doc.id_json,
-                serde_json::to_string(source)?,
-                serde_json::to_string(&doc.url)?,
-                serde_json::to_string(text)?,
-            );
-            writeln!(w, "{line}").context(WRITING)
-        }
+        Sink::Stdout(w) => writeln!(w, "{out}").context(WRITING),
         Sink::Folder { root, prepared, written } => {
             let folder = root.join(source);
             if !prepared.contains(source) {
@@ -326,7 +368,7 @@ fn write(sink: &mut Sink, doc: &CrawlDoc, source: &str, text: &str, removed: usi
                     doc.id_json
                 );
             }
-            write_unsynced(&path, text.as_bytes())?;
+            write_unsynced(&path, out.as_bytes())?;
             Ok(())
         }
     }

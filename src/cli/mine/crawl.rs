@@ -1,13 +1,16 @@
 //! `chaff mine --all CRAWL`: every source of a crawl (WARC, WARC.gz, JSON Lines with `url`/`source`)
 //! with enough documents mined into its rules file, the others reported. The crawl is spooled once
 //! (`chaff::crawl::gather`); each source is read back alone, so memory holds the sources being mined,
-//! never the crawl.
+//! never the crawl. The idiom filter needs every source mined before any rules file is written: each
+//! mining's strings wait on disk (`chaff::crawl::spill`) and memory keeps its candidates' hashes, so it
+//! holds the largest sources at work, not the crawl's minings.
 
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use chaff::crawl::spill::{Spill, Spilled};
 use chaff::crawl::{Crawl, Event, SourceDocs, gather};
-use chaff::cross_source::flag_idioms;
+use chaff::cross_source::{candidate_keys, count_sources, flag_counted};
 use chaff::mining::{Mining, Quiet, mine as mine_corpus};
 use chaff::rules::{MiningParams, rules_path};
 use rayon::prelude::*;
@@ -59,15 +62,16 @@ struct Pending<'a> {
     path: std::path::PathBuf,
 }
 
-struct Mined1<'a>(Pending<'a>, Mining);
-
-impl<'a> Mined1<'a> {
-    fn split(self) -> (Pending<'a>, Mining) {
-        (self.0, self.1)
-    }
+/// A source mined, its strings spilled: the rest of its mining (histogram, counts), where its strings
+/// lie, and its candidates' keys.
+struct Mined1<'a> {
+    pending: Pending<'a>,
+    mining: Mining,
+    strings: Spilled,
+    keys: Vec<u64>,
 }
 
-fn mine_source<'a>(crawl: &Crawl, source: &'a SourceDocs, args: &MineArgs) -> Result<Mined1<'a>> {
+fn mine_source<'a>(crawl: &Crawl, source: &'a SourceDocs, args: &MineArgs, spill: &Spill) -> Result<Mined1<'a>> {
     let path = rules_path(&args.rules_dir, &source.name);
     let previous = load_previous(&path)?;
     if let Some((file, _)) = &previous
@@ -85,8 +89,10 @@ fn mine_source<'a>(crawl: &Crawl, source: &'a SourceDocs, args: &MineArgs) -> Re
     let mut config = mining_config(&args.mining, previous.as_ref().map(|p| &p.0));
     let kind = previous.as_ref().map(|p| p.0.input()).unwrap_or_else(|| crawl.kind(source, &corpus));
     let corpus = chaff::page::viewed(corpus, kind, &mut config);
-    let mining = mine_corpus(&corpus, &config, &Quiet)?;
-    Ok(Mined1(Pending { source, config, previous, path }, mining))
+    let mut mining = mine_corpus(&corpus, &config, &Quiet)?;
+    let keys = candidate_keys(&mining);
+    let strings = spill.put(&std::mem::take(&mut mining.strings))?;
+    Ok(Mined1 { pending: Pending { source, config, previous, path }, mining, strings, keys })
 }
 
 pub(crate) fn mine_crawl(args: &MineArgs) -> Result<ExitCode> {
@@ -111,25 +117,22 @@ pub(crate) fn mine_crawl(args: &MineArgs) -> Result<ExitCode> {
             crawl.sources.len()
         );
     }
+    let spill = Spill::new()?;
     let bar = progress_bar(Some(eligible.len() as u64), "sources mined");
     let results: Vec<Result<Mined1>> = eligible
         .par_iter()
         .map(|s| {
-            let r = mine_source(&crawl, s, args).with_context(|| format!("source {}", s.name));
+            let r = mine_source(&crawl, s, args, &spill).with_context(|| format!("source {}", s.name));
             bar.inc(1);
             r
         })
         .collect();
     bar.finish_and_clear();
     let mut failed = 0;
-    let (mut pending, mut minings) = (Vec::new(), Vec::new());
+    let mut mined = Vec::new();
     for r in results {
         match r {
-            Ok(p) => {
-                let (p, m) = p.split();
-                pending.push(p);
-                minings.push(m);
-            }
+            Ok(m) => mined.push(m),
             Err(e) => {
                 eprintln!("chaff: error: {}; skipped", one_line(&e));
                 failed += 1;
@@ -137,13 +140,17 @@ pub(crate) fn mine_crawl(args: &MineArgs) -> Result<ExitCode> {
         }
     }
     // the second-level filter sees every source's candidates: a string mined in many is an idiom
-    let flagged = flag_idioms(&mut minings, args.idiom_sources);
-    let bar = progress_bar(Some(pending.len() as u64), "rules files written");
-    let written: Vec<Result<(usize, serde_json::Value, String)>> = pending
+    let counts = count_sources(mined.iter().map(|m| m.keys.as_slice()));
+    let sources = mined.len();
+    let flagged = std::sync::atomic::AtomicUsize::new(0);
+    let bar = progress_bar(Some(mined.len() as u64), "rules files written");
+    let written: Vec<Result<(usize, serde_json::Value, String)>> = mined
         .into_par_iter()
-        .zip(minings)
-        .map(|(p, mining)| {
+        .map(|Mined1 { pending: p, mut mining, strings, keys: _ }| {
             let r = (|| {
+                mining.strings = spill.take(strings)?;
+                let n = flag_counted(&mut mining, sources, args.idiom_sources, &counts);
+                flagged.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
                 // read again rather than kept: memory holds the sources being written, not all of them
                 let mut config = p.config.clone();
                 let corpus = crawl.corpus(p.source)?;
@@ -194,6 +201,7 @@ pub(crate) fn mine_crawl(args: &MineArgs) -> Result<ExitCode> {
         }
     }
     let skipped_docs: usize = few.iter().map(|s| s.documents).sum();
+    let flagged = flagged.into_inner();
     if args.json {
         let out = json!({
             "sources": summaries,
