@@ -396,3 +396,75 @@ fn a_source_opened_from_the_table_flags_the_idioms_it_flags_opened_alone() {
     assert_eq!(open_source(&app).as_deref(), Some("alpha"));
     assert_eq!(idiom_ids(&app), expected);
 }
+
+/// A crawl of four generated sites × six pages, written as WARC.gz and as JSON Lines (no folders).
+fn crawl_fixture() -> (Fixture, chaff::generate::crawl::CrawlFiles) {
+    let dir = tempfile::tempdir().unwrap();
+    let files = chaff::generate::crawl::write_crawl(&dir.path().join("crawl"), 4, 6, SEED, false).unwrap();
+    (Fixture { dir }, files)
+}
+
+/// The table opened on a crawl file, its sources read from the crawl's spool: the same keys as on a
+/// folder of sources (`n` opens the next to review, `A D` marks it reviewed in its rules file, `q` comes
+/// back, the row read again).
+fn the_table_on_a_crawl_file(crawl: &std::path::Path, fx: &Fixture) {
+    let mut app = chaff::tui::open(&fx.options(crawl), settings()).unwrap();
+    app.resize(120, 30);
+    wait_for_scan(&mut app);
+    let names: Vec<String> = (0..4).map(chaff::generate::crawl::site_source).collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(shown(&app), sorted, "a row per host, by name");
+    let text = screen(&app);
+    for name in &names {
+        let row = text.lines().find(|l| l.contains(name.as_str())).unwrap();
+        assert!(row.contains(" 6 ") && row.contains("no rules yet"), "documents counted from the spool: {row}");
+    }
+    press(&mut app, "n");
+    app.wait_for_miner();
+    let opened = open_source(&app).expect("a source opens from the crawl");
+    assert_eq!(opened, sorted[1], "the cursor's own source comes last");
+    let session = app.session().unwrap();
+    assert_eq!(session.corpus.docs.len(), 6, "its pages, read back from the spool");
+    let page = &session.corpus.docs[0].text;
+    assert!(page.contains("Read the ") && !page.contains("<p>"), "read as its page view: {page}");
+    press(&mut app, "A D");
+    assert!(message(&app).contains(&format!("{opened} marked reviewed")), "{}", message(&app));
+    let file = RulesFile::load(&fx.rules_dir().join(format!("{opened}.toml"))).unwrap();
+    assert_eq!(chaff::review::state(&file), ReviewState::Reviewed);
+    press(&mut app, "q");
+    assert!(matches!(app.screen, Screen::Picker(_)), "q goes back to the table");
+    wait_for_scan(&mut app);
+    let text = screen(&app);
+    let row = text.lines().find(|l| l.contains(opened.as_str())).unwrap();
+    assert!(row.contains('%') && !row.contains("no rules yet"), "measured from the spool with its rules: {row}");
+    assert!(text.contains("3 to review"), "{text}");
+    press(&mut app, "n");
+    app.wait_for_miner();
+    assert_eq!(open_source(&app).as_deref(), Some(sorted[2].as_str()));
+}
+
+#[test]
+fn a_warc_gz_crawl_opens_as_a_sources_table_and_a_source_opens_from_the_spool() {
+    let (fx, files) = crawl_fixture();
+    the_table_on_a_crawl_file(&files.warc, &fx);
+}
+
+#[test]
+fn a_json_lines_crawl_opens_as_a_sources_table_and_a_source_opens_from_the_spool() {
+    let (fx, files) = crawl_fixture();
+    the_table_on_a_crawl_file(&files.jsonl, &fx);
+}
+
+#[test]
+fn json_lines_of_one_source_still_open_that_source_directly() {
+    let dir = tempfile::tempdir().unwrap();
+    let fx = Fixture { dir };
+    let path = fx.dir.path().join("one.jsonl");
+    let lines: Vec<String> = (0..6)
+        .map(|i| format!("{{\"id\": {i}, \"url\": \"https://one.example/{i}\", \"text\": \"Menu Home About\\nstory {i} body text here\\nFooter words\"}}"))
+        .collect();
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let app = chaff::tui::open(&fx.options(&path), settings()).unwrap();
+    assert!(app.session().is_some(), "one source: no table");
+}

@@ -71,6 +71,19 @@ pub fn open_with(
     idioms: impl FnOnce(&Path, Option<&RulesFile>) -> Idioms,
 ) -> Result<Opened> {
     let corpus = Corpus::load(corpus_path).map_err(|e| anyhow!("cannot open the corpus: {e}"))?;
+    open_loaded(corpus, corpus_path, rules, rules_dir, preset, idioms)
+}
+
+/// As [`open_with`], the corpus read already (a crawl's source, read from its spool); `corpus_path` is
+/// where it was read from.
+pub fn open_loaded(
+    corpus: Corpus,
+    corpus_path: &Path,
+    rules: Option<&Path>,
+    rules_dir: &Path,
+    preset: Option<Tokenizer>,
+    idioms: impl FnOnce(&Path, Option<&RulesFile>) -> Idioms,
+) -> Result<Opened> {
     if corpus.docs.len() < 2 {
         return Err(anyhow!(
             "{}: {} document(s); tuning needs at least two documents of one source to tell template from article",

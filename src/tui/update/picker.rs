@@ -12,7 +12,7 @@ use crate::tui::action::Action;
 use crate::tui::miner::{MineRequest, Prepare};
 use crate::tui::ready::CleanSettings;
 use crate::tui::session::Session;
-use crate::tui::source::{Idioms, open_with};
+use crate::tui::source::Idioms;
 use crate::tui::state::{App, Mode, Opening, Screen};
 use crate::tui::view::picker::list_area;
 use crate::tui::workspace::{Picker, page};
@@ -127,7 +127,7 @@ pub(super) fn open_selected(app: &mut App) {
         Some((others, sources)) => Idioms::from_counts(previous, others, sources),
         None => Idioms::load(rules_dir, own, previous),
     };
-    match open_with(&p.rows[i].corpus, app.rules_override.as_deref(), rules_dir, app.preset, idioms) {
+    match crate::tui::workspace::open_row(&p.rows[i], app.rules_override.as_deref(), rules_dir, app.preset, idioms) {
         Ok(opened) => {
             let settings = opened.previous.as_ref().map_or(CleanSettings::default(), |p| p.clean_settings());
             let request = MineRequest {

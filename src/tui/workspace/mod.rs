@@ -1,5 +1,6 @@
 //! The workspace: a sources table over a folder of sources (one folder each, as `chaff mine --all`
-//! reads them) and a review queue through it. Per source the table shows its documents, its rules
+//! reads them) or over a crawl (WARC, WARC.gz, JSON Lines with `url`/`source`: [`sources`]), and a
+//! review queue through it. Per source the table shows its documents, its rules
 //! accepted / pending, the share of text they remove, whether and when it was reviewed, its drift and
 //! its verified pages; sortable (`s`) and filtered (`/`). What needs reading comes from a background
 //! thread ([`scan`]), filled in row by row. `n` opens the next source that is unreviewed or drifted; in
@@ -22,7 +23,7 @@ use crate::rules::rules_path;
 
 use super::state::{App, Opening, Screen};
 use scan::{Job, Measure, Report, RulesInfo, Scanner};
-use sources::SourceRef;
+use sources::{CrawlSource, SourceRef};
 
 /// How long a tick may spend taking in the background's reports.
 const TICK_BUDGET: Duration = Duration::from_millis(4);
@@ -32,6 +33,8 @@ const TICK_BUDGET: Duration = Duration::from_millis(4);
 pub struct Row {
     pub name: String,
     pub corpus: PathBuf,
+    /// A crawl's source: its documents come from the crawl's spool.
+    pub crawl: Option<CrawlSource>,
     pub rules_path: PathBuf,
     /// `None` until the background has counted them.
     pub documents: Option<usize>,
@@ -151,6 +154,7 @@ impl Picker {
                 rules_path: rules_path(rules_dir, &s.name),
                 name: s.name,
                 corpus: s.corpus,
+                crawl: s.crawl,
                 documents: None,
                 rules: None,
                 measure: Measure::Waiting,
@@ -344,8 +348,32 @@ impl Picker {
     }
 }
 
+/// Opens row `row`'s source for tuning: its folder read, or a crawl's source read from the spool.
+pub fn open_row(
+    row: &Row,
+    rules: Option<&Path>,
+    rules_dir: &Path,
+    preset: Option<crate::tokens::Tokenizer>,
+    idioms: impl FnOnce(&Path, Option<&crate::rules::RulesFile>) -> super::source::Idioms,
+) -> anyhow::Result<super::source::Opened> {
+    match &row.crawl {
+        Some(c) => {
+            let corpus = c.corpus().map_err(|e| anyhow::anyhow!("cannot open the corpus: {e}"))?;
+            super::source::open_loaded(corpus, &row.corpus, rules, rules_dir, preset, idioms)
+        }
+        None => super::source::open_with(&row.corpus, rules, rules_dir, preset, idioms),
+    }
+}
+
 fn job(i: usize, r: &Row) -> Job {
-    Job { row: i, generation: r.generation, corpus: r.corpus.clone(), rules: r.rules_path.clone(), urgent: false }
+    Job {
+        row: i,
+        generation: r.generation,
+        corpus: r.corpus.clone(),
+        crawl: r.crawl.clone(),
+        rules: r.rules_path.clone(),
+        urgent: false,
+    }
 }
 
 /// Rows of the table that fit in the list's pane (borders and the header line aside).

@@ -80,6 +80,8 @@ pub struct Job {
     pub row: usize,
     pub generation: u64,
     pub corpus: PathBuf,
+    /// A crawl's source: counted and read from the crawl's spool.
+    pub crawl: Option<super::sources::CrawlSource>,
     pub rules: PathBuf,
     /// Asked for again (the editor changed the source): before the rows still waiting.
     pub urgent: bool,
@@ -171,7 +173,7 @@ fn work(requests: Receiver<Request>, reports: Sender<Report>) {
             }
         }
         if let Some(job) = quick.pop_front() {
-            let documents = count_documents(&job.corpus);
+            let documents = job.crawl.as_ref().map_or_else(|| count_documents(&job.corpus), |c| c.documents());
             let (rules, file) = read_rules(&job.rules);
             let (row, generation) = (job.row, job.generation);
             let candidates = file.as_ref().map(|f| Arc::new(crate::tui::source::Idioms::candidate_texts(f)));
@@ -190,8 +192,8 @@ fn work(requests: Receiver<Request>, reports: Sender<Report>) {
             }
         } else if let Some((job, file)) = full.pop_front() {
             let measure = match &pool {
-                Some(pool) => pool.install(|| measure(&job.corpus, &file)),
-                None => measure(&job.corpus, &file),
+                Some(pool) => pool.install(|| measure_job(&job, &file)),
+                None => measure_job(&job, &file),
             };
             if reports.send(Report::Measured { row: job.row, generation: job.generation, measure }).is_err() {
                 return;
@@ -234,14 +236,27 @@ fn read_rules(path: &Path) -> (RulesInfo, Option<RulesFile>) {
     }
 }
 
+fn measure_job(job: &Job, file: &RulesFile) -> Measure {
+    match &job.crawl {
+        Some(c) => measure_corpus(|| c.corpus(), file),
+        None => measure(&job.corpus, file),
+    }
+}
+
 /// The corpus cleaned by its accepted rules (by the pending ones while none is accepted): the share of
 /// bytes removed and the drift, in one pass over each document (see [`crate::drift::drift`]).
 pub fn measure(corpus: &Path, file: &RulesFile) -> Measure {
+    measure_corpus(|| Corpus::load(corpus), file)
+}
+
+/// [`measure`] of a corpus `load` reads (a folder, or a crawl's spool), read only when there is a rule
+/// to measure.
+pub fn measure_corpus(load: impl FnOnce() -> crate::error::Result<Corpus>, file: &RulesFile) -> Measure {
     let accepted = file.count(Status::Accepted) > 0;
     if !accepted && file.active_rules(true).next().is_none() {
         return Measure::None;
     }
-    let corpus = match Corpus::load(corpus) {
+    let corpus = match load() {
         Ok(c) => c,
         Err(e) => return Measure::Failed(e.to_string()),
     };
