@@ -468,3 +468,11 @@ fn json_lines_of_one_source_still_open_that_source_directly() {
     let app = chaff::tui::open(&fx.options(&path), settings()).unwrap();
     assert!(app.session().is_some(), "one source: no table");
 }
+
+/// The sources table on a crawl of 1,000 sites × 20 pages, a benchmark (figures, not pass/fail):
+/// `cargo test --release --test tui_workspace -- --ignored --nocapture crawl_bench`.
+#[test]
+#[ignore = "a benchmark: run it in release with --ignored --nocapture"]
+fn the_sources_table_on_a_crawl_of_a_thousand_sites_crawl_bench() {
+    print!("{}", chaff::tui::workspace::bench::bench_workspace_crawl(1000, 20));
+}

@@ -77,9 +77,53 @@ pub fn bench_workspace(sources: usize, docs: usize) -> String {
          (written in {:.1} s), {WIDTH}×{HEIGHT} TestBackend",
         written.as_secs_f64()
     );
+    measure(&root, &rules_dir, docs, "source01", &mut out);
+    out
+}
 
+/// The benchmark on a generated crawl of `sources` sites × `docs` pages, one WARC.gz file (no folders):
+/// the table lists the crawl's sources and opens each from the crawl's spool. Every source has a rules
+/// file (the first site's automatic rules, renamed), so the background measures each.
+pub fn bench_workspace_crawl(sources: usize, docs: usize) -> String {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let rules_dir = dir.path().join("rules");
+    let written = Instant::now();
+    let files = crate::generate::crawl::write_crawl(&dir.path().join("crawl"), sources, docs, 20_260_101, false)
+        .expect("the generated crawl is written");
+    let crawl = crate::crawl::gather(std::slice::from_ref(&files.warc), crate::crawl::Group::Host, &mut |_| {})
+        .expect("the crawl reads");
+    let first = crawl.corpus(&crawl.sources[0]).expect("the first source reads");
+    let mut config = crate::mining::MiningConfig::default();
+    let first = crate::page::viewed(first, crate::view::DocKind::Html, &mut config);
+    let mining = crate::mining::mine(&first, &config, &crate::mining::Quiet).expect("the first source mines");
+    let mut file = crate::merge::from_mining(&mining, crate::rules::MiningParams::of(&config), None);
+    for r in file.rules.iter_mut().take(8) {
+        r.status = crate::rules::Status::Accepted;
+    }
+    std::fs::create_dir_all(&rules_dir).expect("the rules folder");
+    for s in &crawl.sources {
+        file.source = s.name.clone();
+        file.save(&rules_path(&rules_dir, &file.source)).expect("the rules files are written");
+    }
+    let written = written.elapsed();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "tui: the sources table on a crawl, {sources} generated sites × {docs} pages in one WARC.gz ({:.1} MB of \
+         pages), each with a rules file (written in {:.1} s), {WIDTH}×{HEIGHT} TestBackend",
+        files.page_bytes as f64 / 1e6,
+        written.as_secs_f64()
+    );
+    measure(&files.warc, &rules_dir, docs, "kaka", &mut out);
+    out
+}
+
+/// Opens the table on `corpus` (a folder of sources or a crawl file) and times it: opening, filling in,
+/// keys on the table (`filter` typed after `/`), moving between sources.
+fn measure(corpus: &Path, rules_dir: &Path, docs: usize, filter: &str, out: &mut String) {
     // open: listing the sources, the table's state, the first frame (the background starts reading)
-    let opts = TuneOptions { corpus: root.clone(), rules: None, rules_dir: rules_dir.clone(), preset: None };
+    let opts =
+        TuneOptions { corpus: corpus.to_path_buf(), rules: None, rules_dir: rules_dir.to_path_buf(), preset: None };
     let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).expect("test backend");
     let t = Instant::now();
     let mut app = crate::tui::open(&opts, Settings { watch: false, journal: false }).expect("the workspace opens");
@@ -148,13 +192,13 @@ pub fn bench_workspace(sources: usize, docs: usize) -> String {
         );
     };
     let down = vec![KeyEvent::new(KeyCode::Down, KeyModifiers::NONE); 200];
-    timed("move (↓)", &down, &mut out, &mut app);
+    timed("move (↓)", &down, out, &mut app);
     let sorts = vec![key('s'); 12];
-    timed("sort (s, every column twice)", &sorts, &mut out, &mut app);
+    timed("sort (s, every column twice)", &sorts, out, &mut app);
     let mut typing: Vec<KeyEvent> = vec![key('/')];
-    typing.extend("source01".chars().map(key));
+    typing.extend(filter.chars().map(key));
     typing.push(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
-    timed("filter (/ and typing, Esc)", &typing, &mut out, &mut app);
+    timed("filter (/ and typing, Esc)", &typing, out, &mut app);
 
     // moving between sources: n opens the next to review (mined in the background), q comes back
     let (mut opens, mut backs) = (Vec::new(), Vec::new());
@@ -187,5 +231,4 @@ pub fn bench_workspace(sources: usize, docs: usize) -> String {
         verdict(back_max, GOAL_MOVE),
         GOAL_MOVE.as_millis()
     );
-    out
 }
