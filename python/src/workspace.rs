@@ -1,13 +1,16 @@
 //! `chaff.Workspace`: a folder of rules files, one a source, and each document cleaned with its own
 //! source's rules: named (`source=`), or found from its URL's host (`url=`), exactly as
-//! `chaff clean --rules-dir DIR` routes it. Rules files are loaded when their source is first met and kept.
+//! `chaff clean --rules-dir DIR` routes it. Rules files are loaded when their source is first met and kept
+//! while used (`chaff::crawl::RulesDir`: a bounded number of sources' rules, the least recently used
+//! forgotten), so a workspace over a crawl of any number of sources holds a bounded amount of rules.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use chaff::crawl::{Group, source_of};
-use chaff::rules::{RulesFile, rules_path};
+use chaff::crawl::rules_dir::DEFAULT_KEPT;
+use chaff::crawl::{Found, Group, RulesDir, source_of};
+use chaff::rules::RulesFile;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
@@ -18,26 +21,42 @@ use crate::{Rules, error, output_of};
 pub struct Workspace {
     dir: PathBuf,
     group: Group,
-    /// `None`: the source has no rules file.
-    loaded: Mutex<HashMap<String, Option<Arc<Rules>>>>,
+    loaded: Mutex<RulesDir<Rules>>,
+    /// Sources whose rules file is unusable, and why: said every time one is asked for.
+    unusable: Mutex<HashMap<String, String>>,
+}
+
+fn load(path: &std::path::Path) -> Result<Rules, String> {
+    let file = RulesFile::load(path).map_err(|e| e.to_string())?;
+    Ok(Rules::new(file, path.display().to_string()))
 }
 
 impl Workspace {
-    /// A source's rules, loaded once; a malformed file is an error naming it (every time it is asked).
+    /// A source's rules, loaded once while kept; a malformed file is an error naming it (every time it
+    /// is asked).
     fn rules(&self, source: &str) -> Result<Option<Arc<Rules>>, String> {
-        if let Some(r) = self.loaded.lock().unwrap_or_else(|e| e.into_inner()).get(source) {
-            return Ok(r.clone());
+        Ok(self.rules_of(&[source])?.pop().flatten())
+    }
+
+    /// The rules of each of `sources`, those not kept loaded in parallel.
+    fn rules_of(&self, sources: &[&str]) -> Result<Vec<Option<Arc<Rules>>>, String> {
+        for s in sources {
+            chaff::rules::check_source_name(s).map_err(|e| e.to_string())?;
         }
-        chaff::rules::check_source_name(source).map_err(|e| e.to_string())?;
-        let path = rules_path(&self.dir, source);
-        let r = if path.exists() {
-            let file = RulesFile::load(&path).map_err(|e| e.to_string())?;
-            Some(Arc::new(Rules::new(file, path.display().to_string())))
-        } else {
-            None
-        };
-        self.loaded.lock().unwrap_or_else(|e| e.into_inner()).insert(source.to_string(), r.clone());
-        Ok(r)
+        let (found, errors) = self.loaded.lock().unwrap_or_else(|e| e.into_inner()).get_many(sources, |_, p| load(p));
+        let mut unusable = self.unusable.lock().unwrap_or_else(|e| e.into_inner());
+        unusable.extend(errors);
+        found
+            .into_iter()
+            .zip(sources)
+            .map(|(f, s)| match f {
+                Found::Rules(r) => Ok(Some(r)),
+                Found::Missing => Ok(None),
+                Found::Unusable => {
+                    Err(unusable.get(*s).cloned().unwrap_or_else(|| format!("{s}: unusable rules file")))
+                }
+            })
+            .collect()
     }
 
     fn source(&self, source: Option<&str>, url: Option<&str>) -> PyResult<String> {
@@ -56,7 +75,20 @@ impl Workspace {
         output: &str,
         unknown: Unknown,
     ) -> Result<Option<String>, String> {
-        match self.rules(source)? {
+        let rules = self.rules(source)?;
+        self.clean_with(doc, rules, include_pending, output, unknown)
+    }
+
+    /// One document cleaned with `rules` (its source's), or passed through or skipped without.
+    fn clean_with(
+        &self,
+        doc: &str,
+        rules: Option<Arc<Rules>>,
+        include_pending: bool,
+        output: &str,
+        unknown: Unknown,
+    ) -> Result<Option<String>, String> {
+        match rules {
             Some(rules) => {
                 let out = output_of(output, rules.file.input()).map_err(|e| e.to_string())?;
                 let cleaner = rules.cleaner(include_pending).map_err(|e| e.to_string())?;
@@ -113,7 +145,12 @@ impl Workspace {
                 dir.display()
             )));
         }
-        Ok(Workspace { dir, group: group_of(group)?, loaded: Mutex::new(HashMap::new()) })
+        Ok(Workspace {
+            loaded: Mutex::new(RulesDir::new(&dir, DEFAULT_KEPT)),
+            dir,
+            group: group_of(group)?,
+            unusable: Mutex::new(HashMap::new()),
+        })
     }
 
     /// The source a document belongs to: `source` when given, else its URL's host (or domain).
@@ -178,7 +215,11 @@ impl Workspace {
             if let Some(l) = list
                 && l.len() != docs.len()
             {
-                return Err(error(format!("{name} has {} items for {} docs: give one a document", l.len(), docs.len())));
+                return Err(error(format!(
+                    "{name} has {} items for {} docs: give one a document",
+                    l.len(),
+                    docs.len()
+                )));
             }
         }
         let named: Vec<String> = (0..docs.len())
@@ -189,16 +230,16 @@ impl Workspace {
             })
             .collect::<PyResult<_>>()?;
         py.detach(|| {
-            // each source's rules loaded once, before the documents are shared out
-            let mut distinct: Vec<&String> = named.iter().collect();
-            distinct.sort();
+            // each source's rules loaded once (in parallel), before the documents are shared out, and
+            // held for them whatever the bound forgets
+            let mut distinct: Vec<&str> = named.iter().map(String::as_str).collect();
+            distinct.sort_unstable();
             distinct.dedup();
-            for s in distinct {
-                self.rules(s)?;
-            }
+            let rules = self.rules_of(&distinct)?;
+            let by_source: HashMap<&str, Option<Arc<Rules>>> = distinct.into_iter().zip(rules).collect();
             docs.par_iter()
                 .zip(&named)
-                .map(|(d, s)| self.clean_one(d, s, include_pending, output, unknown))
+                .map(|(d, s)| self.clean_with(d, by_source[s.as_str()].clone(), include_pending, output, unknown))
                 .collect::<Result<Vec<_>, String>>()
         })
         .map_err(error)
