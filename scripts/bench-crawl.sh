@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Benchmark of a crawl of many sources (prints figures; no pass/fail): a generated crawl of HOSTS sites ×
 # PAGES pages, `chaff mine --all` and routed `chaff clean --rules-dir` on its WARC.gz and JSON Lines,
-# against the single-source paths on the same bytes: `mine --all` of the same sites as a folder of
-# sources (one after another, as before crawls), and `chaff clean --rules ONE.toml` of every page. Each
-# run's wall time, MB/s of page bytes and peak RSS (/usr/bin/time -v).
+# against the single-source paths on the same volume of bytes: mining the same sites as a folder of
+# sources (each source mined alone: the sum of mining each), mining one site of HOSTS × PAGES pages,
+# and `chaff clean --rules ONE.toml` of that site's pages. Each run's wall time, MB/s of page bytes and
+# peak RSS (/usr/bin/time -v).
 #
 #   scripts/bench-crawl.sh [CHAFF_BIN] [HOSTS] [PAGES]      (defaults: target/release/chaff 1000 20)
 set -euo pipefail
@@ -35,19 +36,24 @@ echo "== mining"
 run "mine --all crawl.warc.gz (routed by host)" "$bin" mine --all "$tmp/crawl.warc.gz" --rules-dir "$tmp/rules-warc"
 cp "$tmp/out.txt" "$tmp/mined-warc.txt"
 run "mine --all crawl.jsonl (routed by host)" "$bin" mine --all "$tmp/crawl.jsonl" --rules-dir "$tmp/rules-jsonl"
-run "mine --all sources/ (single-source path, one after another)" "$bin" mine --all "$tmp/sources" --rules-dir "$tmp/rules-folders"
+run "mine --all sources/ (each source mined alone, as folders)" "$bin" mine --all "$tmp/sources" --rules-dir "$tmp/rules-folders"
+# one site of HOSTS × PAGES pages: one source of the crawl's size (mined on a sample past 16 MB, its
+# strings counted again on every page)
+"$bin" generate --crawl 1 --pages $((hosts * pages)) --folders --out "$tmp/one" > /dev/null
+page_bytes_crawl=$page_bytes
+page_bytes=$(find "$tmp/one/sources" -name '*.html' -printf '%s\n' | awk '{s += $1} END {print s}')
+run "mine one source of the same size (single source)" "$bin" mine "$tmp/one/sources/$(ls "$tmp/one/sources")" --rules-dir "$tmp/rules-one"
+page_bytes=$page_bytes_crawl
 
 echo "== cleaning (--include-pending --text)"
 # the same bytes as one source: the first site (its rules file is the crawl's first source's) with
 # HOSTS × PAGES pages, cleaned with its own rules
 one=$(awk -F': ' '/ documents, / {print $1; exit}' "$tmp/mined-warc.txt").toml
-"$bin" generate --crawl 1 --pages $((hosts * pages)) --out "$tmp/one" > /dev/null
 run "clean --rules-dir, crawl.warc.gz" "$bin" clean --rules-dir "$tmp/rules-warc" --include-pending --text "$tmp/crawl.warc.gz"
 run "clean --rules-dir, crawl.jsonl" "$bin" clean --rules-dir "$tmp/rules-warc" --include-pending --text "$tmp/crawl.jsonl"
-# the single-source cleaner on the same bytes: one source's pages with its own rules, JSON Lines on stdin
+# the single-source cleaner on the same volume: one site's pages with its own rules, JSON Lines on stdin
 # (its url field is echoed, not read); its bytes differ from the crawl's by a few per cent, the MB/s are
-# of its own bytes
-page_bytes_crawl=$page_bytes
-page_bytes=$(stat -c %s "$tmp/one/crawl.jsonl")
+# of its own page bytes
+page_bytes=$(find "$tmp/one/sources" -name '*.html' -printf '%s\n' | awk '{s += $1} END {print s}')
 run "clean --rules $one, one source's pages on stdin (single source)" sh -c "\"$bin\" clean --rules \"$tmp/rules-warc/$one\" --include-pending --text < \"$tmp/one/crawl.jsonl\""
 page_bytes=$page_bytes_crawl

@@ -6,9 +6,12 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use regex::{Regex, RegexSet};
+use regex_automata::hybrid::dfa::{Cache, DFA};
+use regex_automata::util::syntax;
+use regex_automata::{Anchored, Input, MatchKind, PatternSet};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
@@ -109,9 +112,21 @@ pub struct MutableSet {
 #[derive(Debug)]
 struct Compiled {
     patterns: Vec<MutablePattern>,
-    set: RegexSet,
+    /// The patterns, each `^(?:…)$`, as one forward lazy DFA matching every pattern at once.
+    dfa: DFA,
+    /// What a pattern the lazy DFA gives up on is asked of (a Unicode word boundary on a non-ASCII
+    /// token): the same patterns as the regex crate's set, built the first time it is needed.
+    fallback: OnceLock<RegexSet>,
     /// Names this compiled set in a thread's [`MEMO`] (an address could be reused by a later set).
     id: u64,
+}
+
+/// The regex crate's own limits for a set: its automaton, and a lazy DFA's cache.
+const SET_NFA_BYTES: usize = 10 << 20;
+const SET_CACHE_BYTES: usize = 2 << 20;
+
+fn wrapped(patterns: &[MutablePattern]) -> Vec<String> {
+    patterns.iter().map(|p| format!("^(?:{})$", p.regex)).collect()
 }
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
@@ -123,6 +138,8 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 struct Memo {
     set: u64,
     masks: foldhash::HashMap<Box<str>, u64>,
+    /// The set's lazy DFA's cache on this thread.
+    cache: Option<Cache>,
 }
 
 thread_local! {
@@ -177,14 +194,21 @@ impl MutableSet {
             }
             check_alone(p)?;
         }
-        match RegexSet::new(patterns.iter().map(|p| format!("^(?:{})$", p.regex))) {
-            Ok(set) => {
+        let built = DFA::builder()
+            .configure(
+                DFA::config().match_kind(MatchKind::All).cache_capacity(SET_CACHE_BYTES).unicode_word_boundary(true),
+            )
+            .syntax(syntax::Config::new())
+            .thompson(regex_automata::nfa::thompson::Config::new().nfa_size_limit(Some(SET_NFA_BYTES)))
+            .build_many(&wrapped(&patterns));
+        match built {
+            Ok(dfa) => {
                 // names are checked here; the regexes compiled as a set
                 for p in &patterns {
                     check_name(p)?;
                 }
                 let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
-                Ok(MutableSet { inner: Arc::new(Compiled { patterns, set, id }) })
+                Ok(MutableSet { inner: Arc::new(Compiled { patterns, dfa, fallback: OnceLock::new(), id }) })
             }
             Err(e) => {
                 // find the pattern at fault, to name it
@@ -231,29 +255,50 @@ impl MutableSet {
         if self.inner.patterns.is_empty() {
             return 0;
         }
-        if token.len() > MEMO_TOKEN_BYTES {
-            return self.ask(token);
-        }
         MEMO.with(|memo| {
             let mut memo = memo.borrow_mut();
             if memo.set != self.inner.id {
                 memo.masks.clear();
                 memo.set = self.inner.id;
+                memo.cache = Some(self.inner.dfa.create_cache());
             }
-            if let Some(&mask) = memo.masks.get(token) {
+            if token.len() <= MEMO_TOKEN_BYTES
+                && let Some(&mask) = memo.masks.get(token)
+            {
                 return mask;
             }
-            let mask = self.ask(token);
-            if memo.masks.len() >= MEMO_TOKENS {
-                memo.masks.clear();
+            let Memo { masks, cache, .. } = &mut *memo;
+            let cache = cache.get_or_insert_with(|| self.inner.dfa.create_cache());
+            let mask = self.ask_with(cache, token);
+            if token.len() <= MEMO_TOKEN_BYTES {
+                if masks.len() >= MEMO_TOKENS {
+                    masks.clear();
+                }
+                masks.insert(token.into(), mask);
             }
-            memo.masks.insert(token.into(), mask);
             mask
         })
     }
 
+    /// Every pattern that matches `token` whole, asked of the lazy DFA (with this thread's `cache`),
+    /// else of the regex crate's set when the DFA gives up.
+    fn ask_with(&self, cache: &mut Cache, token: &str) -> u64 {
+        let mut found = PatternSet::new(self.inner.patterns.len());
+        let input = Input::new(token).anchored(Anchored::Yes);
+        match self.inner.dfa.try_which_overlapping_matches(cache, &input, &mut found) {
+            Ok(()) => found.iter().fold(0u64, |m, p| m | (1 << p.as_usize())),
+            Err(_) => {
+                let set = self.inner.fallback.get_or_init(|| {
+                    RegexSet::new(wrapped(&self.inner.patterns)).expect("patterns the lazy DFA was built from compile")
+                });
+                set.matches(token).iter().fold(0u64, |m, i| m | (1 << i))
+            }
+        }
+    }
+
+    #[cfg(test)]
     fn ask(&self, token: &str) -> u64 {
-        self.inner.set.matches(token).iter().fold(0u64, |m, i| m | (1 << i))
+        self.ask_with(&mut self.inner.dfa.create_cache(), token)
     }
 
     /// The pattern a token is normalized to when mining: the first that matches it whole.
@@ -342,6 +387,37 @@ mod tests {
                 assert_eq!((digits.ask(token), words.ask(token)), (d, w));
             }
         }
+    }
+
+    #[test]
+    fn a_pattern_the_lazy_dfa_gives_up_on_is_asked_of_the_regex_set() {
+        // a Unicode word boundary on a non-ASCII token: the lazy DFA quits, the regex crate answers
+        let set = MutableSet::new(vec![MutablePattern::new("w", r"\w+\b"), MutablePattern::new("n", r"\d+")]).unwrap();
+        for (token, mask) in [("café", 1), ("naïve", 1), ("42", 3), ("é-", 0), ("abc", 1)] {
+            assert_eq!(set.matches(token), mask, "{token}");
+            let regex = RegexSet::new(wrapped(set.patterns())).unwrap();
+            assert_eq!(regex.matches(token).iter().fold(0u64, |m, i| m | (1 << i)), mask, "{token}");
+        }
+    }
+
+    #[test]
+    fn the_lazy_dfa_answers_as_the_regex_crates_set_on_every_token_of_the_sample_corpora() {
+        let set = MutableSet::defaults();
+        let oracle = RegexSet::new(wrapped(set.patterns())).unwrap();
+        let mut tokens = 0;
+        for source in ["sevendays", "html_news", "comments", "mixed_templates", "optional_parts"] {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-corpora").join(source);
+            for entry in std::fs::read_dir(dir).unwrap().take(40) {
+                let text = std::fs::read_to_string(entry.unwrap().path()).unwrap_or_default();
+                for token in text.split_whitespace().chain(["Ünïcödé", "١٢٣", "２０２６", "€12,50", "3rd."])
+                {
+                    let expected = oracle.matches(token).iter().fold(0u64, |m, i| m | (1 << i));
+                    assert_eq!(set.matches(token), expected, "{token}");
+                    tokens += 1;
+                }
+            }
+        }
+        assert!(tokens > 5_000, "{tokens}");
     }
 
     #[test]
