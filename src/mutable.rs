@@ -154,7 +154,9 @@ const MEMO_TOKEN_BYTES: usize = 48;
 /// Compiled sets by their list of patterns: the rules files of a crawl's sources nearly all carry the
 /// same list, and compiling it is most of what building a source's cleaner costs. Bounded: past
 /// [`SHARED_SETS`] distinct lists it starts again, empty.
-static SHARED: Mutex<Option<HashMap<Vec<MutablePattern>, MutableSet>>> = Mutex::new(None);
+static SHARED: Mutex<Option<Shared>> = Mutex::new(None);
+
+type Shared = HashMap<Vec<MutablePattern>, MutableSet>;
 
 /// The most distinct pattern lists kept compiled at once.
 pub const SHARED_SETS: usize = 64;
@@ -163,7 +165,7 @@ impl MutableSet {
     /// The compiled set of `patterns`, in their order: the one already compiled for an equal list when
     /// there is one (names and regexes alike), else compiled now and kept for the next.
     pub fn new(patterns: Vec<MutablePattern>) -> Result<Self> {
-        let shared = |f: &mut dyn FnMut(&mut HashMap<Vec<MutablePattern>, MutableSet>)| {
+        let shared = |f: &mut dyn FnMut(&mut Shared)| {
             let mut guard = SHARED.lock().unwrap_or_else(|e| e.into_inner());
             f(guard.get_or_insert_with(HashMap::new))
         };

@@ -140,7 +140,7 @@ mod tests {
             adds: 56,
             example: "Read Monday «é»\n".into(),
             regex: r"Read\s+(?:Monday)".into(),
-            idiom: i % 2 == 0,
+            idiom: i.is_multiple_of(2),
             cluster,
         }
     }
