@@ -56,4 +56,7 @@ run "clean --rules-dir, crawl.jsonl" "$bin" clean --rules-dir "$tmp/rules-warc" 
 # of its own page bytes
 page_bytes=$(find "$tmp/one/sources" -name '*.html' -printf '%s\n' | awk '{s += $1} END {print s}')
 run "clean --rules $one, one source's pages on stdin (single source)" sh -c "\"$bin\" clean --rules \"$tmp/rules-warc/$one\" --include-pending --text < \"$tmp/one/crawl.jsonl\""
+# the same one site as a crawl of one source, routed: the single-source figure for WARC.gz input (gunzip
+# and WARC parsing on both sides), so the ratio to the crawl's is the cost of many sources alone
+run "clean --rules-dir, one source's pages as crawl.warc.gz (single source)" "$bin" clean --rules-dir "$tmp/rules-warc" --include-pending --text "$tmp/one/crawl.warc.gz"
 page_bytes=$page_bytes_crawl
