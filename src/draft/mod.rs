@@ -11,6 +11,8 @@ pub mod ready;
 
 mod actions;
 mod disk;
+mod options;
+mod verified;
 
 pub use disk::Remined;
 #[cfg(test)]
@@ -48,6 +50,8 @@ pub struct Change {
     /// Rules the draft no longer holds whose decision was dropped (passed to a twin by a new mining), as
     /// undecided: a journal of unsaved work must not bring them back.
     pub undecided: Vec<Rule>,
+    /// Pages marked verified or unmarked, by id.
+    pub verified: Vec<String>,
 }
 
 impl Change {
@@ -71,6 +75,8 @@ pub struct Decided {
     pub patterns: Vec<MutablePattern>,
     /// The cleaning stages that are on.
     pub stages: Option<Stages>,
+    /// The verified pages.
+    pub verified: Vec<crate::verified::VerifiedPage>,
 }
 
 /// The status a mined string has while no one has decided on it: idioms start rejected.
@@ -133,8 +139,10 @@ pub struct Draft {
     /// Strings from this index on are decided rules the mining did not find (the editor's own, stale ones),
     /// annexed so that every decision works on them.
     pub editor_from: usize,
-    /// Counts the changes (decisions, cutoff, patterns, stages, a save).
+    /// Counts the changes (decisions, cutoff, patterns, stages, verified pages, a save).
     pub revision: u64,
+    /// The source's verified pages (`rules/<source>.verified.toml`), as the editor has them.
+    pub verified: crate::verified::Verified,
 }
 
 impl Draft {
@@ -189,6 +197,7 @@ impl Draft {
             history: History::default(),
             trims: HashMap::new(),
             revision: 0,
+            verified: crate::verified::Verified::default(),
         };
         let mut cuts = 0;
         match (previous, auto) {
@@ -234,6 +243,7 @@ impl Draft {
             || Some(self.header.clean_settings().stages) != saved.stages
             || self.decisions.len() != saved.rules.len()
             || self.decisions.iter().any(|(id, r)| saved.rules.get(id) != Some(&(r.status, r.action)))
+            || self.verified.pages != saved.verified
     }
 
     /// Recomputes `dirty` after a change.
@@ -250,6 +260,7 @@ impl Draft {
             cutoff: self.cutoff_choice(),
             patterns: self.patterns.clone(),
             stages: Some(self.header.clean_settings().stages),
+            verified: self.verified.pages.clone(),
         };
         self.dirty = false;
     }
@@ -305,7 +316,7 @@ impl Draft {
             self.ready.texts.push(text);
             self.ready.index.insert(rule.id.clone(), mining.strings.len());
             if let Some(all) = self.ready.all.as_mut() {
-                all.annex(&rule);
+                Arc::make_mut(all).annex(&rule);
             }
             self.ready.rules.push(Rule { status: default_status(&string), ..rule });
             mining.strings.push(string);

@@ -37,9 +37,13 @@ pub fn on_miner(app: &mut App, event: MinerEvent) -> bool {
                         Ok(mined) => {
                             let secs = mined.elapsed.as_secs_f64();
                             s.apply_mined(*mined);
-                            if matches!(app.mode, Mode::Detail(_)) {
+                            // the measures of dialogs and the last impact are of the mining before
+                            s.impact_file = None;
+                            s.jumps.clear();
+                            if matches!(app.mode, Mode::Detail(_) | Mode::MarkPrompt(_) | Mode::ActionPrompt(_)) {
                                 app.mode = Mode::Normal;
                             }
+                            super::impact::after_change(app, false);
                             let Some(s) = app.session() else { return true };
                             let text = format!(
                                 "re-mined ({reason}) in {secs:.2} s: {} candidates at the auto cutoff {}%; decisions kept",
