@@ -162,8 +162,8 @@ wait_for "saved /"
 VERIFIED="$TMP/rules/sevendays.verified.toml"
 [ -f "$VERIFIED" ] || fail "no verified pages at $VERIFIED"
 grep -qF 'id = "0001"' "$VERIFIED" || fail "$VERIFIED does not hold the previewed page 0001"
-send BackTab
-send BackTab
+send BTab
+send BTab
 
 STEP="outside edit"
 send j

@@ -4,7 +4,7 @@
 //! editor weighs its decisions with it.
 //!
 //! A [`Baseline`] keeps every document's removed spans under the "before" rules, and every page's matches
-//! of every rule it has met ([`cache`]). A change cleans again only the documents where a rule it touches
+//! of every rule it has met (`impact/cache.rs`). A change cleans again only the documents where a rule it touches
 //! matches (before or after the change): the stages are not local within a page, so such a page goes
 //! through the stages again whole, from its cached matches (no page is read again but by a rule never met
 //! before), and a page whose filtered matches stand keeps its state. A change of settings (stages,
@@ -49,7 +49,7 @@ pub struct Baseline {
     include_pending: bool,
     file: RulesFile,
     states: Vec<State>,
-    /// Every page's matches of every rule met (see [`cache`]); `None` for a source mined as raw markup,
+    /// Every page's matches of every rule met (`impact/cache.rs`); `None` for a source mined as raw markup,
     /// matched on each page's markup.
     cache: Option<MatchCache>,
 }

@@ -8,6 +8,7 @@ mod tui_support;
 use std::sync::Arc;
 use std::time::Instant;
 
+use chaff::draft::with_rule;
 use chaff::impact::{Baseline, Impact};
 use chaff::rules::{Action, RulesFile, Status};
 use chaff::tui::App;
@@ -46,8 +47,8 @@ fn t_and_k_show_the_documents_and_words_they_change_before_confirming_and_esc_le
         assert!(m.documents.is_some_and(|d| d >= 1), "{key}: the documents it matches");
         let impact = first_impact(&m.measure);
         let s = app.session().unwrap();
-        let base = s.impact_rules();
-        let (after, _) = s.file_if_marked(&base, s.document_text(), m.start, m.end, action).unwrap();
+        let rule = s.if_marked(s.document_text(), m.start, m.end, action).unwrap();
+        let after = with_rule(&s.impact_rules(), &rule);
         assert_eq!(impact, reference(&app, &after), "{key}: the impact shown is the one cleaning every page finds");
         let shown = screen(&app);
         assert!(shown.contains(&format!("{}/60 docs change", impact.changed.len())), "{shown}");
@@ -76,7 +77,7 @@ fn the_detail_shows_what_each_decision_would_change_and_the_status_line_what_it_
     let s = app.session().unwrap();
     let base = s.impact_rules();
     for (c, impact) in choices.iter().zip(&impacts) {
-        let after = s.file_if_decided(&base, i, c.status, c.action);
+        let after = with_rule(&base, &s.if_decided(i, c.status, c.action));
         assert_eq!(Impact { recleaned: 0, ..impact.clone() }, reference(&app, &after), "{}", c.label);
     }
     let shown = screen(&app);

@@ -12,7 +12,11 @@ pub mod ready;
 mod actions;
 mod disk;
 mod options;
+mod snapshot;
 mod verified;
+
+pub use options::with_rule;
+pub use snapshot::Snapshot;
 
 pub use disk::Remined;
 #[cfg(test)]
@@ -28,7 +32,7 @@ use crate::cutoff::CutoffBin;
 use crate::lines;
 use crate::mining::{MinedString, Mining};
 use crate::mutable::MutablePattern;
-use crate::rules::{Action as RuleAction, Cutoff, Rule, RulesFile, Status};
+use crate::rules::{Action as RuleAction, Rule, RulesFile, Status};
 
 use history::{History, Trimmed};
 use ready::Ready;
@@ -456,29 +460,10 @@ impl Draft {
     }
 
     /// The rules file to save: every candidate at or above min(auto, chosen) cutoff, every decided rule
-    /// (stale ones too), the cutoffs and the patterns. One pass over the mining's strings: cheap enough to
-    /// call after every action.
+    /// (stale ones too), the cutoffs and the patterns. One pass over the mining's strings (see
+    /// [`Draft::snapshot`] to take it without the pass).
     pub fn rules_file(&self) -> RulesFile {
-        let mut decided: Vec<Rule> = self.decisions.values().cloned().collect();
-        decided.sort_by(|a, b| a.id.cmp(&b.id));
-        let previous = RulesFile {
-            cutoff: Cutoff { auto: self.mining.auto_cutoff, chosen: self.cutoff },
-            mutable: self.patterns.clone(),
-            rules: decided,
-            ..self.header.clone()
-        };
-        let mut file = crate::merge::from_mining(&self.mining, self.header.mining, Some(&previous));
-        file.mutable = self.patterns.clone();
-        for r in &mut file.rules {
-            if let Some(d) = self.decisions.get(&r.id) {
-                // annexed among the strings (see `annex_decided`), not mined: stale as it was
-                r.stale |= d.stale;
-            }
-        }
-        // a rule annexed as decided and set back to pending is no rule: no mining found it
-        let from = self.editor_from;
-        file.rules.retain(|r| self.position(&r.id).is_none_or(|i| i < from) || self.decisions.contains_key(&r.id));
-        file
+        self.snapshot().rules_file()
     }
 
     /// What the miner needs to mine this source again: the rules file as it stands, without the cluster

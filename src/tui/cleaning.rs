@@ -1,7 +1,8 @@
 //! The preview's cleaning, off the UI thread: the previewed document cleaned by the accepted rules and by
 //! the pending candidates above the cutoff (see [`compute`]). A decision or a cutoff move on a document of
 //! tens of megabytes takes seconds to clean; the UI sends the request here and goes on, showing the last
-//! cleaned state (and "cleaning…") until the result comes back. One thread a preview, the latest request
+//! cleaned state (and "cleaning…") until the result comes back (a page of ordinary size is cleaned on the
+//! UI thread: see [`super::document::INLINE_BYTES`]). One thread a preview, the latest request
 //! wins: requests queued behind a newer one are skipped, and a request overtaken while it runs stops at
 //! its next step and sends nothing.
 
@@ -85,6 +86,11 @@ impl PreviewCleaner {
         generation
     }
 
+    /// Drops whatever cleaning is running or queued: its result will not be sent.
+    pub fn cancel(&self) {
+        self.latest.fetch_add(1, Ordering::SeqCst);
+    }
+
     /// Whether `generation` is the latest cleaning asked for.
     pub fn is_latest(&self, generation: u64) -> bool {
         self.latest.load(Ordering::SeqCst) == generation
@@ -102,6 +108,7 @@ impl PreviewCleaner {
 fn spawn(latest: Arc<AtomicU64>, outbox: Sender<Done>) -> Sender<(u64, PreviewRequest)> {
     let (requests, inbox) = mpsc::channel::<(u64, PreviewRequest)>();
     let spawned = thread::Builder::new().name("chaff-preview".into()).spawn(move || {
+        super::priority::background();
         // the document's matches of every mined string, and the key they were found under
         let mut matches: Option<(u64, usize, Vec<Match>)> = None;
         while let Ok(mut next) = inbox.recv() {

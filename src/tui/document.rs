@@ -8,9 +8,13 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::cleaning::{Cleaner, SpanKind};
+use crate::cleaning::{Cleaner, Match, SpanKind};
 
-use super::cleaning::{Computed, Done, PreviewCleaner, PreviewRequest};
+use super::cleaning::{Computed, Done, PreviewCleaner, PreviewRequest, compute};
+
+/// Documents up to this size are cleaned on the UI thread: a page of ordinary size cleans well within a
+/// frame, and a thread between would only add its wake-up to every key. Larger ones go to the worker.
+pub const INLINE_BYTES: usize = 64 << 10;
 
 thread_local! {
     /// How many times a text was laid out in lines on this thread: tests bound the preview's work by it.
@@ -80,6 +84,8 @@ pub struct Preview {
     /// The cleaning worker, and the generation of the cleaning it runs for this preview, if one runs.
     worker: PreviewCleaner,
     pub cleaning: Option<u64>,
+    /// A small document's matches of every mined string, found here, and the key they were found under.
+    inline_matches: Option<(u64, usize, Vec<Match>)>,
     /// The shown text laid out at a width, kept until the text or the width changes: a key must not lay
     /// out a large document again (see [`Preview::lines`]).
     layout: RefCell<Option<LaidOut>>,
@@ -121,8 +127,32 @@ impl Preview {
         request.with_pending = self.with_pending;
         request.render_html = self.render_html;
         request.doc = self.doc;
-        self.cleaning = Some(self.worker.request(request));
-        self.settle(wait);
+        let text = request.corpus.docs.get(self.doc).map_or("", |d| d.text.as_str());
+        if text.len() > INLINE_BYTES {
+            self.cleaning = Some(self.worker.request(request));
+            self.settle(wait);
+            return;
+        }
+        // a cleaning of a large document shown before is moot
+        self.worker.cancel();
+        self.cleaning = None;
+        let key = (self.matches_key, self.doc);
+        if self.inline_matches.as_ref().is_none_or(|(k, d, _)| (*k, *d) != key) {
+            let found = request.all.as_deref().map(|c| c.matches(text)).unwrap_or_default();
+            self.inline_matches = Some((key.0, key.1, found));
+        }
+        let matches = self.inline_matches.as_ref().map_or(&[][..], |(_, _, m)| m.as_slice());
+        let pending = |i: usize| request.pending.get(i).copied().unwrap_or(false);
+        let computed = compute(
+            text,
+            request.accepted.as_deref(),
+            request.all.as_deref(),
+            matches,
+            pending,
+            request.with_pending,
+            request.render_html,
+        );
+        self.apply(computed);
     }
 
     /// Takes the worker's results; the latest one is applied. Returns whether the preview changed.

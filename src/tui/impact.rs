@@ -13,6 +13,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::corpus::Corpus;
+use crate::draft::{Snapshot, with_rule};
 use crate::evidence::{Evidence, evidence};
 use crate::impact::{Baseline, Impact};
 use crate::rules::{Rule, RulesFile};
@@ -40,17 +41,28 @@ impl Kind {
     }
 }
 
+/// What the worker is asked. Rules come as a draft's [`Snapshot`]: the rules file is made here, off the
+/// UI thread (it reads every mined string).
 pub enum Ask {
     /// Clean every page with these rules now (a source opened, the mining or the preview's rules changed),
     /// so the next decision's impact takes only what it changes.
-    Warm { rules: RulesFile },
+    Warm { rules: Snapshot },
     /// What the draft's last change did: the baseline moves from `before` to `after`.
-    Decision { before: RulesFile, after: RulesFile },
-    /// What each option would do to the pages cleaned with `rules`, before one is taken; with `evidence`,
-    /// where that rule's matches sit.
-    Options { rules: RulesFile, options: Vec<RulesFile>, evidence: Option<Rule> },
+    Decision { before: Snapshot, after: Snapshot },
+    /// What each option (a rule decided or made) would do to the pages cleaned with `rules`, before one is
+    /// taken; with `evidence`, where that rule's matches sit.
+    Options { rules: Snapshot, options: Vec<Rule>, evidence: Option<Rule> },
     /// Page `doc` as `rules` clean it, to be marked verified.
-    Verify { rules: RulesFile, doc: usize },
+    Verify { rules: Snapshot, doc: usize },
+}
+
+/// A draft's rules file as the worker measures it: on the documents as the UI holds them (HTML pages as
+/// their views, unless mined as raw markup).
+pub fn for_views(mut file: RulesFile) -> RulesFile {
+    if file.tokenizer != crate::tokens::Tokenizer::Html {
+        file.input = Some(crate::view::DocKind::Text);
+    }
+    file
 }
 
 impl Ask {
@@ -108,8 +120,17 @@ impl ImpactWorker {
         let (requests, inbox) = mpsc::channel::<(u64, ImpactRequest)>();
         let (outbox, results) = mpsc::channel();
         let seen = Arc::clone(&latest);
+        // a core is left to the UI thread: measuring never starves the keys and frames
+        let threads = thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("chaff-impact-{i}"))
+            .start_handler(|_| super::priority::background())
+            .build()
+            .ok();
         let _ = thread::Builder::new().name("chaff-impact".into()).spawn(move || {
-            let mut base: Option<Baseline> = None;
+            super::priority::background();
+            let mut kept: Option<Kept> = None;
             while let Ok((generation, request)) = inbox.recv() {
                 let kind = request.ask.kind();
                 let current = || seen[kind.index()].load(Ordering::SeqCst) == generation;
@@ -117,7 +138,10 @@ impl ImpactWorker {
                     continue;
                 }
                 let started = Instant::now();
-                let result = answer(&mut base, request);
+                let result = match &pool {
+                    Some(pool) => pool.install(|| answer(&mut kept, request)),
+                    None => answer(&mut kept, request),
+                };
                 if !current() {
                     continue;
                 }
@@ -191,42 +215,54 @@ impl ImpactWorker {
     }
 }
 
-/// The baseline of `request`'s source at `rules`: the one kept, moved on to them, or a new one (another
-/// corpus, or the pending rules counted or not).
-fn baseline<'a>(
-    base: &'a mut Option<Baseline>,
-    request: &ImpactRequest,
-    rules: &RulesFile,
-) -> Result<&'a mut Baseline, String> {
-    let fits = base
-        .as_ref()
-        .is_some_and(|b| Arc::ptr_eq(b.corpus(), &request.corpus) && b.include_pending() == request.include_pending);
-    if fits {
-        let b = base.as_mut().expect("kept");
-        b.advance(rules).map_err(|e| e.to_string())?;
-        return Ok(b);
-    }
-    // the old one is freed first: two baselines of a large source need not fit at once
-    *base = None;
-    let b =
-        Baseline::of_corpus(rules, Arc::clone(&request.corpus), request.include_pending).map_err(|e| e.to_string())?;
-    Ok(base.insert(b))
+/// The source's baseline the worker keeps, and the rules it stands at (their rules file is made only when
+/// they change: it reads every mined string).
+struct Kept {
+    base: Baseline,
+    at: Snapshot,
 }
 
-fn answer(base: &mut Option<Baseline>, request: ImpactRequest) -> Result<Answered, String> {
+/// The baseline of `request`'s source at `rules`: the one kept, moved on to them, or a new one (another
+/// corpus, or the pending rules counted or not).
+fn baseline<'a>(kept: &'a mut Option<Kept>, request: &ImpactRequest, rules: &Snapshot) -> Result<&'a mut Kept, String> {
+    let fits = kept.as_ref().is_some_and(|k| {
+        Arc::ptr_eq(k.base.corpus(), &request.corpus) && k.base.include_pending() == request.include_pending
+    });
+    if fits {
+        let k = kept.as_mut().expect("kept");
+        if !k.at.same(rules) {
+            k.base.advance(&for_views(rules.rules_file())).map_err(|e| e.to_string())?;
+            k.at = rules.clone();
+        }
+        return Ok(k);
+    }
+    // the old one is freed first: two baselines of a large source need not fit at once
+    *kept = None;
+    let file = for_views(rules.rules_file());
+    let base =
+        Baseline::of_corpus(&file, Arc::clone(&request.corpus), request.include_pending).map_err(|e| e.to_string())?;
+    Ok(kept.insert(Kept { base, at: rules.clone() }))
+}
+
+fn answer(kept: &mut Option<Kept>, request: ImpactRequest) -> Result<Answered, String> {
     match &request.ask {
         Ask::Warm { rules } => {
-            baseline(base, &request, rules)?;
+            baseline(kept, &request, rules)?;
             Ok(Answered::Warm)
         }
         Ask::Decision { before, after } => {
-            let b = baseline(base, &request, before)?;
-            Ok(Answered::Decision(b.advance(after).map_err(|e| e.to_string())?))
+            let k = baseline(kept, &request, before)?;
+            let impact = k.base.advance(&for_views(after.rules_file())).map_err(|e| e.to_string())?;
+            k.at = after.clone();
+            Ok(Answered::Decision(impact))
         }
         Ask::Options { rules, options, evidence: rule } => {
-            let b = baseline(base, &request, rules)?;
-            let impacts =
-                options.iter().map(|o| b.impact(o)).collect::<Result<Vec<_>, _>>().map_err(|e| e.to_string())?;
+            let b = &baseline(kept, &request, rules)?.base;
+            let impacts = options
+                .iter()
+                .map(|o| b.impact(&with_rule(b.file(), o)))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| e.to_string())?;
             let evidence = match rule {
                 Some(r) => Some(evidence(b, r).map_err(|e| e.to_string())?),
                 None => None,
@@ -234,7 +270,7 @@ fn answer(base: &mut Option<Baseline>, request: ImpactRequest) -> Result<Answere
             Ok(Answered::Options { impacts, evidence })
         }
         Ask::Verify { rules, doc } => {
-            let b = baseline(base, &request, rules)?;
+            let b = &baseline(kept, &request, rules)?.base;
             if *doc >= b.len() {
                 return Err(format!("no document {} in the source", doc + 1));
             }

@@ -17,6 +17,7 @@ pub mod impact;
 pub mod journal;
 pub mod keymap;
 pub mod miner;
+pub mod priority;
 pub use crate::draft::ready;
 pub mod regex_check;
 pub mod session;

@@ -100,9 +100,9 @@ pub struct Session {
     pub page: usize,
     pub preview_height: usize,
     pub preview_width: usize,
-    /// The rules file as last sent to the impact worker (its baseline stands there), for the next decision's
-    /// impact to be measured from; `None`: nothing sent since the source opened or was mined again.
-    pub impact_file: Option<RulesFile>,
+    /// The rules as last sent to the impact worker (its baseline stands there), for the next decision's
+    /// impact to be measured from; `None`: nothing sent yet.
+    pub impact_file: Option<crate::draft::Snapshot>,
     /// The documents the last impact shown changed most, each a key away (`1`…), and where in each.
     pub jumps: Vec<Jump>,
     /// Where the preview was before the first jump (`b` goes back there).
@@ -189,11 +189,7 @@ impl Session {
     /// The rules file as the impact worker measures it: the draft's, on the documents as this session holds
     /// them (HTML pages as their views, unless mined as raw markup).
     pub fn impact_rules(&self) -> RulesFile {
-        let mut file = self.draft.rules_file();
-        if file.tokenizer != crate::tokens::Tokenizer::Html {
-            file.input = Some(crate::view::DocKind::Text);
-        }
-        file
+        super::impact::for_views(self.draft.rules_file())
     }
 
     /// Reads the source's verified pages from beside its rules file; an unusable file is a warning, and

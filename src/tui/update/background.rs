@@ -38,12 +38,10 @@ pub fn on_miner(app: &mut App, event: MinerEvent) -> bool {
                             let secs = mined.elapsed.as_secs_f64();
                             s.apply_mined(*mined);
                             // the measures of dialogs and the last impact are of the mining before
-                            s.impact_file = None;
                             s.jumps.clear();
                             if matches!(app.mode, Mode::Detail(_) | Mode::MarkPrompt(_) | Mode::ActionPrompt(_)) {
                                 app.mode = Mode::Normal;
                             }
-                            super::impact::after_change(app, false);
                             let Some(s) = app.session() else { return true };
                             let text = format!(
                                 "re-mined ({reason}) in {secs:.2} s: {} candidates at the auto cutoff {}%; decisions kept",
@@ -51,6 +49,9 @@ pub fn on_miner(app: &mut App, event: MinerEvent) -> bool {
                                 s.mining.auto_cutoff
                             );
                             app.info(text);
+                            // what the new mining (and a pattern edit it catches up with) changed over the
+                            // source, said with it
+                            super::impact::after_change(app, true);
                         }
                         Err(e) => app.error(format!("re-mining failed: {e}")),
                     }

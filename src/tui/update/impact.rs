@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::rules::{Action as RuleAction, Rule, RulesFile, Status};
+use crate::rules::{Action as RuleAction, Rule, Status};
 
 use crate::tui::action::Action;
 use crate::tui::impact::{Answer, Answered, Ask, ImpactRequest, Kind};
@@ -21,15 +21,19 @@ fn request(s: &Session, ask: Ask) -> ImpactRequest {
 }
 
 /// The rules changed (a decision, an undo, a new mining): the worker measures what the change did, from
-/// the rules it measured last, for the status line (`label`: what the editor did; `None`: no decision of
-/// hers, a new mining or a reload, which the worker only catches up with).
+/// the rules it measured last, for the status line, which says it after what the editor did (the message
+/// the change left, else the step). Without `decision` (a source opened) the worker only catches up.
 pub(super) fn after_change(app: &mut App, decision: bool) {
     let label = label_or_step(app);
     let Screen::Tune(s) = &mut app.screen else { return };
-    let after = s.impact_rules();
+    if s.draft.patterns != s.draft.mining.patterns {
+        // patterns edited, the source not mined with them yet: measured when the new mining comes
+        return;
+    }
+    let after = s.draft.snapshot();
     let before = s.impact_file.replace(after.clone());
     let ask = match before {
-        Some(before) if before == after => return,
+        Some(before) if before.same(&after) => return,
         Some(before) if decision => Ask::Decision { before, after },
         _ => Ask::Warm { rules: after },
     };
@@ -52,7 +56,7 @@ fn label_or_step(app: &App) -> String {
 /// The worker's rules are moot (the preview now counts the pending rules, or not): it measures again.
 pub(super) fn warm(app: &mut App) {
     let Screen::Tune(s) = &mut app.screen else { return };
-    let rules = s.impact_rules();
+    let rules = s.draft.snapshot();
     s.impact_file = Some(rules.clone());
     let r = request(s, Ask::Warm { rules });
     app.impact.request(r);
@@ -145,9 +149,9 @@ fn jumps(impact: &crate::impact::Impact) -> Vec<Jump> {
 
 /// Asks what each option would do to the rules as they stand, with `evidence`'s evidence. Returns the
 /// request's generation (the dialog's [`Measure::asked`]).
-fn ask(app: &mut App, options: Vec<RulesFile>, evidence: Option<Rule>) -> u64 {
+fn ask(app: &mut App, options: Vec<Rule>, evidence: Option<Rule>) -> u64 {
     let Screen::Tune(s) = &mut app.screen else { return 0 };
-    let rules = s.impact_rules();
+    let rules = s.draft.snapshot();
     let r = request(s, Ask::Options { rules, options, evidence });
     app.impact.request(r)
 }
@@ -174,8 +178,7 @@ pub(super) fn open_detail(app: &mut App, i: usize) {
     let Screen::Tune(s) = &mut app.screen else { return };
     let occurrences = super::tune::occurrences(s, i, 5);
     let choices = choices(s, i);
-    let base = s.impact_rules();
-    let options = choices.iter().map(|c| s.file_if_decided(&base, i, c.status, c.action)).collect();
+    let options = choices.iter().map(|c| s.if_decided(i, c.status, c.action)).collect();
     // the evidence of the rule as a cut: the warnings of its cut choices
     let evidence = Rule { action: RuleAction::CutAfter, ..s.current_rule(i) };
     let asked = ask(app, options, Some(evidence));
@@ -205,10 +208,9 @@ fn measure_mark(app: &mut App) {
     let Mode::MarkPrompt(m) = &app.mode else { return };
     let (start, end, action) = (m.start, m.end, m.action);
     let Some(s) = app.session() else { return };
-    let base = s.impact_rules();
-    match s.file_if_marked(&base, s.document_text(), start, end, action) {
-        Ok((file, rule)) => {
-            let asked = ask(app, vec![file], Some(rule));
+    match s.if_marked(s.document_text(), start, end, action) {
+        Ok(rule) => {
+            let asked = ask(app, vec![rule.clone()], Some(rule));
             if let Mode::MarkPrompt(m) = &mut app.mode {
                 m.measure = Measure { asked, ..Measure::default() };
             }
@@ -240,10 +242,9 @@ fn measure_action(app: &mut App) {
     let Mode::ActionPrompt(a) = &app.mode else { return };
     let (i, action) = (a.string, a.action);
     let Some(s) = app.session() else { return };
-    let base = s.impact_rules();
-    let file = s.file_if_decided(&base, i, Some(Status::Accepted), Some(action));
+    let option = s.if_decided(i, Some(Status::Accepted), Some(action));
     let rule = Rule { action, ..s.current_rule(i) };
-    let asked = ask(app, vec![file], Some(rule));
+    let asked = ask(app, vec![option], Some(rule));
     if let Mode::ActionPrompt(a) = &mut app.mode {
         a.measure = Measure { asked, ..Measure::default() };
     }
@@ -329,7 +330,7 @@ pub(super) fn toggle_verified(app: &mut App) {
         s.set_verified(&id, None);
         return app.info(format!("page {id} is no longer verified (u undoes it)"));
     }
-    let (rules, doc) = (s.impact_rules(), s.preview.doc);
+    let (rules, doc) = (s.draft.snapshot(), s.preview.doc);
     let r = request(s, Ask::Verify { rules, doc });
     app.impact.request(r);
     app.info(format!("verifying page {id}…"));
