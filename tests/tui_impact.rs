@@ -246,6 +246,29 @@ fn a_decision_on_a_big_document_returns_before_its_cleaning_and_the_preview_show
 }
 
 #[test]
+fn a_preview_cleaning_overtaken_by_a_newer_key_is_never_shown() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    big_first_page(&mut app, 3 << 20);
+    assert_eq!(app.session().unwrap().preview.removed, 0, "nothing accepted yet");
+    // accept, then undo it at once: the accepting cleaning is overtaken before it is shown
+    app.handle_key(key_event("a"));
+    app.handle_key(key_event("u"));
+    let t = Instant::now();
+    loop {
+        let s = app.session_mut().unwrap();
+        s.preview.poll();
+        assert_eq!(s.preview.removed, 0, "the overtaken cleaning (the rule accepted) was shown");
+        if s.preview.cleaning.is_none() {
+            break;
+        }
+        assert!(t.elapsed() < std::time::Duration::from_secs(600), "the latest cleaning never came back");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(!screen(&app).contains("cleaning…"), "{}", screen(&app));
+}
+
+#[test]
 fn a_page_marked_verified_and_not_saved_is_offered_back_after_a_crash() {
     let fx = Fixture::sevendays();
     let settings = chaff::tui::Settings { watch: false, journal: true };
