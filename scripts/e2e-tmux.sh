@@ -4,8 +4,11 @@
 #   scripts/e2e-tmux.sh [BIN]        BIN defaults to target/release/chaff; nothing is built here.
 #
 # Opens sample-corpora/sevendays (copied to a temporary folder), moves the cutoff and back (saved again),
-# reads every document (no re-mine), accepts the first candidate, presses q twice (nothing lost), saves,
-# answers one outside edit of the rules file (one popup; the next key acts), quits; reads the screen with
+# reads every document (no re-mine), accepts the first candidate (the status line says what it changed
+# over the source), presses q twice (nothing lost), saves, opens the mark dialog on the preview's line (its
+# impact over the source shown before anything is decided; Esc leaves nothing unsaved), marks the previewed
+# page verified and saves it beside the rules, answers one outside edit of the rules file (one popup; the
+# next key acts), quits; reads the screen with
 # capture-pane at each step, then checks that the saved rules file holds the accepted rules. Then opens
 # sample-corpora/comments, marks the preview's top line (the masthead) as template, exports, and checks
 # that `chaff clean` of the export removes that line from another document. Then opens the sources table
@@ -120,6 +123,8 @@ STEP="accept the first candidate"
 send Home
 send a
 wait_for "✓ 1"
+# measured in the background: what the decision changed over every document
+wait_for "docs change"
 
 STEP="q twice"
 send q
@@ -135,6 +140,30 @@ send w
 wait_for "saved /"
 screen | grep -qF "unsaved" && fail "still marked unsaved after saving"
 [ -f "$RULES" ] || fail "no rules file at $RULES"
+
+STEP="the impact dialog"
+# T on the preview's line: the rule, the documents and words it would change, before anything is decided
+send Tab
+send Tab
+send T
+wait_for "Mark as template?"
+wait_for "docs change"
+send Escape
+sleep 0.5
+screen | grep -qF "Mark as template?" && fail "Esc did not close the mark dialog"
+screen | grep -qF "unsaved" && fail "Esc in the mark dialog left unsaved work"
+
+STEP="mark a page verified"
+send Y
+wait_for "✔ verified"
+wait_for "unsaved"
+send w
+wait_for "saved /"
+VERIFIED="$TMP/rules/sevendays.verified.toml"
+[ -f "$VERIFIED" ] || fail "no verified pages at $VERIFIED"
+grep -qF 'id = "0001"' "$VERIFIED" || fail "$VERIFIED does not hold the previewed page 0001"
+send BTab
+send BTab
 
 STEP="outside edit"
 send j
@@ -159,6 +188,11 @@ CODE=$(cat "$TMP/exit")
 STEP="check the rules file"
 ACCEPTED=$(grep -c '^status = "accepted"' "$RULES" || true)
 [ "$ACCEPTED" = "2" ] || fail "$RULES should hold exactly two accepted rules, holds $ACCEPTED"
+# the verified page, as chaff test reads it (it passes, or fails with the second rule's words: not exit 2)
+CODE=0
+"$BIN" test --rules "$RULES" "$TMP/sevendays" >"$TMP/test.out" 2>>"$TMP/stderr" || CODE=$?
+[ "$CODE" -le 1 ] || fail "chaff test could not read the verified page the UI saved (exit $CODE)"
+grep -qF "of 1 verified page(s)" "$TMP/test.out" || fail "chaff test did not test the one verified page: $(cat "$TMP/test.out")"
 
 STEP="mark a line as template and export"
 # another source, whose first line is its masthead: marked from the preview, exported, then cleaned away
@@ -219,4 +253,4 @@ wait_exit "q on the table"
 CODE=$(cat "$TMP/exit")
 [ "$CODE" = "0" ] || fail "chaff exited with status $CODE from the sources table"
 
-echo "e2e-tmux: ok (cutoff moved and reset at ${AUTO}%, documents read without a re-mine, q q kept the work, one popup for one outside edit, two rules accepted and saved; a line marked as template from the preview, exported, and cleaned from another document; the sources table opened, n opened the source to review, D marked it reviewed in its rules file, q came back)"
+echo "e2e-tmux: ok (cutoff moved and reset at ${AUTO}%, documents read without a re-mine, q q kept the work, a decision's impact in the status line, the mark dialog's impact and Esc, a page marked verified and saved, one popup for one outside edit, two rules accepted and saved; a line marked as template from the preview, exported, and cleaned from another document; the sources table opened, n opened the source to review, D marked it reviewed in its rules file, q came back)"

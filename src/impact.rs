@@ -3,26 +3,31 @@
 //! changed. The UI shows it before an editor confirms a decision, `chaff diff` prints it, the oracle
 //! editor weighs its decisions with it.
 //!
-//! A [`Baseline`] keeps every document's removed spans under the "before" rules. A change re-cleans only
-//! the documents where a rule it touches matches (before or after the change): the stages are not local
-//! within a page, so such a page is cleaned again whole, but no other page is. A change of settings
-//! (stages, thresholds, patterns) touches every page.
+//! A [`Baseline`] keeps every document's removed spans under the "before" rules, and every page's matches
+//! of every rule it has met (`impact/cache.rs`). A change cleans again only the documents where a rule it touches
+//! matches (before or after the change): the stages are not local within a page, so such a page goes
+//! through the stages again whole, from its cached matches (no page is read again but by a rule never met
+//! before), and a page whose filtered matches stand keeps its state. A change of settings (stages,
+//! thresholds) runs the stages on every page; a change of patterns or tokenizer matches every page again.
 
+mod cache;
 mod words;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cleaning::{Cleaner, Layout, SPLIT_WORDS, Span, article_block, editor_made};
-use crate::corpus::Document;
+use crate::cleaning::{Cleaner, Layout, Match, SPLIT_WORDS, Span, article_block, editor_made};
+use crate::corpus::{Corpus, Document};
 use crate::error::Result;
 use crate::page::Page;
 use crate::rules::{Rule, RulesFile};
 use crate::tokens::Tokenizer;
 use crate::view::DocKind;
 
+use cache::{MatchCache, Plan};
 pub use words::{WordRange, word_changes};
 
 /// One document's removed spans under a rules file, and its article block.
@@ -36,13 +41,17 @@ struct State {
 /// A source's documents cleaned with one rules file, kept to measure changes against.
 #[derive(Debug, Clone)]
 pub struct Baseline {
-    docs: Vec<Document>,
-    /// The text the cleaner reads of each document (an HTML page's view), for matching.
+    corpus: Arc<Corpus>,
+    /// The text the cleaner reads of each HTML page (its view), for matching; none for text documents (their
+    /// text is what the cleaner reads).
     texts: Vec<String>,
     kind: DocKind,
     include_pending: bool,
     file: RulesFile,
     states: Vec<State>,
+    /// Every page's matches of every rule met (`impact/cache.rs`); `None` for a source mined as raw markup,
+    /// matched on each page's markup.
+    cache: Option<MatchCache>,
 }
 
 /// What a change does to one document.
@@ -137,24 +146,77 @@ impl Baseline {
     /// `docs` (as read from the source, HTML pages as their markup) cleaned with `file`'s rules: its
     /// accepted ones, and with `include_pending` the pending ones at or above the chosen cutoff.
     pub fn new(file: &RulesFile, docs: Vec<Document>, include_pending: bool) -> Result<Baseline> {
+        Baseline::of_corpus(file, Arc::new(Corpus::from_docs("", docs)), include_pending)
+    }
+
+    /// As [`Baseline::new`], on a corpus shared with its reader (the tuning UI's): its documents are not
+    /// copied.
+    pub fn of_corpus(file: &RulesFile, corpus: Arc<Corpus>, include_pending: bool) -> Result<Baseline> {
         let kind = file.input();
-        let texts: Vec<String> = docs.par_iter().map(|d| Page::new(&d.text, kind).text().to_string()).collect();
-        let mut base = Baseline { docs, texts, kind, include_pending, file: file.clone(), states: Vec::new() };
-        let cleaner = Cleaner::new(file, include_pending)?;
-        base.states = (0..base.docs.len()).into_par_iter().map(|i| base.clean(&cleaner, i)).collect();
+        let texts: Vec<String> = if kind == DocKind::Html {
+            corpus.docs.par_iter().map(|d| Page::new(&d.text, kind).text().to_string()).collect()
+        } else {
+            Vec::new()
+        };
+        let mut base =
+            Baseline { corpus, texts, kind, include_pending, file: file.clone(), states: Vec::new(), cache: None };
+        if base.raw_markup(file) {
+            let cleaner = Cleaner::new(file, include_pending)?;
+            base.states = (0..base.len()).into_par_iter().map(|i| base.clean(&cleaner, i)).collect();
+        } else {
+            base.rebuild_cache(file)?;
+        }
         Ok(base)
     }
 
+    /// Matches every page with every rule of `file` again, and cleans every page with its rules.
+    fn rebuild_cache(&mut self, file: &RulesFile) -> Result<()> {
+        let texts = self.all_texts();
+        let mut cache = MatchCache::build(file, &texts)?;
+        let plan = cache.plan(file, self.include_pending, &texts)?;
+        let cleaned: Vec<(State, Vec<Match>)> = (0..self.len())
+            .into_par_iter()
+            .map(|i| {
+                let (layout, spans, filtered) = cache.clean(&plan, i, texts[i], None);
+                (state_of(&layout, spans.unwrap_or_default()), filtered)
+            })
+            .collect();
+        let (states, filtered): (Vec<State>, Vec<Vec<Match>>) = cleaned.into_iter().unzip();
+        cache.take(plan, filtered.into_iter().enumerate().collect());
+        self.states = states;
+        self.cache = Some(cache);
+        Ok(())
+    }
+
+    /// Whether `file`'s rules match each page's markup (a source mined as raw HTML), not the text read.
+    fn raw_markup(&self, file: &RulesFile) -> bool {
+        self.kind == DocKind::Html && file.tokenizer == Tokenizer::Html
+    }
+
+    fn all_texts(&self) -> Vec<&str> {
+        (0..self.len()).map(|i| self.text(i)).collect()
+    }
+
     pub fn len(&self) -> usize {
-        self.docs.len()
+        self.corpus.docs.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.docs.is_empty()
+        self.corpus.docs.is_empty()
     }
 
     pub fn docs(&self) -> &[Document] {
-        &self.docs
+        &self.corpus.docs
+    }
+
+    /// The corpus the baseline was made on.
+    pub fn corpus(&self) -> &Arc<Corpus> {
+        &self.corpus
+    }
+
+    /// Whether the baseline counts the pending rules at or above the cutoff.
+    pub fn include_pending(&self) -> bool {
+        self.include_pending
     }
 
     /// The rules file the baseline was cleaned with.
@@ -164,7 +226,10 @@ impl Baseline {
 
     /// The text the cleaner reads of document `i` (an HTML page's view): word ranges are its bytes.
     pub fn text(&self, i: usize) -> &str {
-        &self.texts[i]
+        match self.texts.get(i) {
+            Some(t) => t,
+            None => &self.corpus.docs[i].text,
+        }
     }
 
     /// Removed byte ranges of document `i`'s text under the baseline's rules.
@@ -177,53 +242,56 @@ impl Baseline {
         self.states[i].block
     }
 
+    /// Document `i` cleaned by `cleaner`, as the command line cleans it.
     fn clean(&self, cleaner: &Cleaner, i: usize) -> State {
         let spans: Vec<Span> = if self.kind == DocKind::Html && cleaner.tokenizer() == Tokenizer::Html {
-            cleaner.clean_page(Page::new(&self.docs[i].text, self.kind)).spans
+            cleaner.clean_page(Page::new(&self.corpus.docs[i].text, self.kind)).spans
         } else {
-            cleaner.clean_page(Page::new(&self.texts[i], DocKind::Text)).spans
+            cleaner.clean_page(Page::new(self.text(i), DocKind::Text)).spans
         };
-        let layout = Layout::new(&self.texts[i]);
-        // as the cuts find it: a short removal inside a line (an idiom, most likely) does not split the
-        // article, else one idiom would make a sentence the article and the rest of it "outside"
-        let splitting: Vec<Span> = spans
-            .iter()
-            .filter(|s| layout.is_whole_lines(s.start, s.end) || layout.words(s.start, s.end) >= SPLIT_WORDS)
-            .cloned()
-            .collect();
-        let block = article_block(&layout, &splitting);
-        State { removed: spans.iter().map(|s| (s.start, s.end)).collect(), block }
+        state_of(&Layout::new(self.text(i)), spans)
     }
 
-    /// The documents a change from the baseline's rules to `after`'s may change: those where a rule
-    /// the change touches matches, before or after it, or all of them when it touches the settings.
-    fn touched(&self, after: &RulesFile) -> Result<Vec<usize>> {
+    /// Whether a change from the baseline's rules to `after`'s may change every page: the tokenizer, the
+    /// patterns or the settings change, or a pipeline-wide switch (with no rule at all, no stage runs; a
+    /// cut, a cluster, an editor's rule active or not) flips.
+    fn global(&self, after: &RulesFile) -> bool {
         let before = &self.file;
-        let all = || (0..self.docs.len()).collect();
         if before.tokenizer != after.tokenizer
             || before.input() != after.input()
             || before.mutable != after.mutable
             || before.merge_gap != after.merge_gap
             || before.clean_settings() != after.clean_settings()
         {
-            return Ok(all());
+            return true;
         }
-        let active = |f: &RulesFile| -> Vec<Rule> { f.active_rules(self.include_pending).cloned().collect() };
-        let (b, a) = (active(before), active(after));
-        // pipeline-wide switches: the cleaner takes another path on every page (with no rule at all, no
-        // stage runs)
-        let flags = |rules: &[Rule]| {
-            (
-                rules.is_empty(),
-                rules.iter().any(|r| r.action.is_cut()),
-                rules.iter().any(|r| r.cluster.is_some()),
-                rules.iter().any(editor_made),
-            )
+        let flags = |f: &RulesFile| {
+            let mut rules = f.active_rules(self.include_pending).peekable();
+            let empty = rules.peek().is_none();
+            let (mut cut, mut cluster, mut editor) = (false, false, false);
+            for r in rules {
+                cut |= r.action.is_cut();
+                cluster |= r.cluster.is_some();
+                editor |= editor_made(r);
+            }
+            (empty, cut, cluster, editor)
         };
-        if flags(&b) != flags(&a) {
-            return Ok(all());
+        flags(before) != flags(after)
+    }
+
+    /// The rules a change from the baseline's rules to `after`'s touches (see [`changed_rules`]).
+    fn changed<'a>(&'a self, after: &'a RulesFile) -> Vec<&'a Rule> {
+        let active = |f: &'a RulesFile| -> Vec<&'a Rule> { f.active_rules(self.include_pending).collect() };
+        changed_rules(&active(&self.file), &active(after))
+    }
+
+    /// The documents a change from the baseline's rules to `after`'s may change, on the raw-markup path:
+    /// those where a rule the change touches matches, before or after it, or all of them when it is global.
+    fn touched_markup(&self, after: &RulesFile) -> Result<Vec<usize>> {
+        if self.global(after) {
+            return Ok((0..self.len()).collect());
         }
-        let changed = changed_rules(&b, &a);
+        let changed = self.changed(after);
         if changed.is_empty() {
             return Ok(Vec::new());
         }
@@ -233,23 +301,66 @@ impl Baseline {
             changed.iter().copied(),
             0,
         )?;
-        let raw = self.kind == DocKind::Html && after.tokenizer == Tokenizer::Html;
-        Ok((0..self.docs.len())
+        Ok((0..self.len())
             .into_par_iter()
-            .filter(|&i| {
-                let text = if raw { &self.docs[i].text } else { &self.texts[i] };
-                !probe.raw_matches(text).is_empty()
-            })
+            .filter(|&i| !probe.raw_matches(&self.corpus.docs[i].text).is_empty())
             .collect())
+    }
+
+    /// Every page a change to `after` may change, cleaned with `after`'s rules: (page, its state, its
+    /// filtered matches when cleaned from the cache), the plan the cache cleaned them with, and how many were
+    /// cleaned again. A page whose matches and rules are those of the baseline keeps its state.
+    #[allow(clippy::type_complexity)]
+    fn cleaned_after(
+        &self,
+        after: &RulesFile,
+    ) -> Result<(Vec<(usize, State, Option<Vec<Match>>)>, Option<Plan>, usize)> {
+        let cache = match &self.cache {
+            Some(c) if c.serves(after) && !self.raw_markup(after) => c,
+            _ => {
+                // the matches change (tokenizer or patterns) or are found on the markup: clean as the
+                // command line does
+                let touched =
+                    if self.cache.is_some() { (0..self.len()).collect() } else { self.touched_markup(after)? };
+                let cleaner = Cleaner::new(after, self.include_pending)?;
+                let states = touched.par_iter().map(|&i| (i, self.clean(&cleaner, i), None)).collect();
+                return Ok((states, None, touched.len()));
+            }
+        };
+        let texts = self.all_texts();
+        let plan = cache.plan(after, self.include_pending, &texts)?;
+        let global = self.global(after);
+        let touched: Vec<usize> = if global {
+            (0..self.len()).collect()
+        } else {
+            let changed = self.changed(after);
+            if changed.is_empty() {
+                return Ok((Vec::new(), Some(plan), 0));
+            }
+            cache.pages_matching(&plan, &plan.indices(cache, &changed))
+        };
+        // unless the change is global, a page whose filtered matches and their rules stand comes out as before
+        let before = (!global).then(|| cache.props_of(&self.file, self.include_pending));
+        let states = touched
+            .par_iter()
+            .map(|&i| {
+                let (layout, spans, filtered) = cache.clean(&plan, i, texts[i], before.as_deref());
+                let state = match spans {
+                    Some(spans) => state_of(&layout, spans),
+                    None => self.states[i].clone(),
+                };
+                (i, state, Some(filtered))
+            })
+            .collect();
+        Ok((states, Some(plan), touched.len()))
     }
 
     /// What changing the baseline's rules to `after`'s does to every document (same documents, same
     /// `include_pending`).
     pub fn impact(&self, after: &RulesFile) -> Result<Impact> {
-        let touched = self.touched(after)?;
-        let cleaner = Cleaner::new(after, self.include_pending)?;
-        let changed = touched.par_iter().filter_map(|&i| self.compare(i, &self.clean(&cleaner, i))).collect();
-        Ok(Impact::of(self.docs.len(), touched.len(), changed))
+        let (states, _, recleaned) = self.cleaned_after(after)?;
+        let changed = states.par_iter().filter_map(|(i, s, _)| self.compare(*i, s)).collect();
+        Ok(Impact::of(self.len(), recleaned, changed))
     }
 
     /// [`Baseline::impact`] by cleaning every document again: the reference it must equal (tests, and
@@ -257,22 +368,29 @@ impl Baseline {
     pub fn impact_cleaning_all(&self, after: &RulesFile) -> Result<Impact> {
         let cleaner = Cleaner::new(after, self.include_pending)?;
         let changed =
-            (0..self.docs.len()).into_par_iter().filter_map(|i| self.compare(i, &self.clean(&cleaner, i))).collect();
-        Ok(Impact::of(self.docs.len(), self.docs.len(), changed))
+            (0..self.len()).into_par_iter().filter_map(|i| self.compare(i, &self.clean(&cleaner, i))).collect();
+        Ok(Impact::of(self.len(), self.len(), changed))
     }
 
     /// Makes `after` the baseline's rules, cleaning again only the documents it may change; returns what
     /// it changed.
     pub fn advance(&mut self, after: &RulesFile) -> Result<Impact> {
-        let touched = self.touched(after)?;
-        let cleaner = Cleaner::new(after, self.include_pending)?;
-        let states: Vec<(usize, State)> = touched.par_iter().map(|&i| (i, self.clean(&cleaner, i))).collect();
-        let changed = states.iter().filter_map(|(i, s)| self.compare(*i, s)).collect();
-        for (i, s) in states {
+        let rebuild = self.cache.as_ref().is_some_and(|c| !c.serves(after));
+        let (states, plan, recleaned) = self.cleaned_after(after)?;
+        let changed = states.par_iter().filter_map(|(i, s, _)| self.compare(*i, s)).collect();
+        let mut filtered = Vec::new();
+        for (i, s, f) in states {
             self.states[i] = s;
+            filtered.extend(f.map(|f| (i, f)));
         }
         self.file = after.clone();
-        Ok(Impact::of(self.docs.len(), touched.len(), changed))
+        if rebuild {
+            // the patterns or the tokenizer changed: every page's matches are found again for the new rules
+            self.rebuild_cache(after)?;
+        } else if let (Some(cache), Some(plan)) = (self.cache.as_mut(), plan) {
+            cache.take(plan, filtered);
+        }
+        Ok(Impact::of(self.len(), recleaned, changed))
     }
 
     /// Document `i` under the baseline's rules against `after`; `None` when its removed text is the same.
@@ -281,13 +399,13 @@ impl Baseline {
         if before.removed == after.removed {
             return None;
         }
-        let (removed, given_back) = word_changes(&self.texts[i], &before.removed, &after.removed);
+        let (removed, given_back) = word_changes(self.text(i), &before.removed, &after.removed);
         let count = |ranges: &[WordRange], block: Option<(usize, usize)>, inside: bool| -> usize {
             ranges.iter().map(|r| if words::inside(r, block) == inside { r.words } else { 0 }).sum()
         };
         let mut d = DocImpact {
             index: i,
-            id: self.docs[i].id.clone(),
+            id: self.corpus.docs[i].id.clone(),
             removed_inside: count(&removed, before.block, true),
             removed_outside: count(&removed, before.block, false),
             given_back_inside: count(&given_back, after.block, true),
@@ -305,10 +423,23 @@ impl Baseline {
     }
 }
 
+/// A page's state from its removed spans: the ranges, and the article block as the cuts find it (a short
+/// removal inside a line, an idiom most likely, does not split the article, else one idiom would make a
+/// sentence the article and the rest of it "outside").
+fn state_of(layout: &Layout, spans: Vec<Span>) -> State {
+    let splitting: Vec<Span> = spans
+        .iter()
+        .filter(|s| layout.is_whole_lines(s.start, s.end) || layout.words(s.start, s.end) >= SPLIT_WORDS)
+        .cloned()
+        .collect();
+    let block = article_block(layout, &splitting);
+    State { removed: spans.iter().map(|s| (s.start, s.end)).collect(), block }
+}
+
 /// Rules active on one side only, or whose cleaning differs (action, regex, tokens, cluster, made by an
 /// editor): both versions. A template cluster's rules are applied together, so a changed rule of a
 /// cluster brings its cluster's rules along.
-fn changed_rules<'a>(before: &'a [Rule], after: &'a [Rule]) -> Vec<&'a Rule> {
+fn changed_rules<'a>(before: &[&'a Rule], after: &[&'a Rule]) -> Vec<&'a Rule> {
     let same = |x: &Rule, y: &Rule| {
         x.action == y.action
             && x.regex == y.regex
@@ -317,15 +448,15 @@ fn changed_rules<'a>(before: &'a [Rule], after: &'a [Rule]) -> Vec<&'a Rule> {
             && editor_made(x) == editor_made(y)
     };
     let by_id =
-        |rules: &'a [Rule]| -> HashMap<&'a str, &'a Rule> { rules.iter().map(|r| (r.id.as_str(), r)).collect() };
+        |rules: &[&'a Rule]| -> HashMap<&'a str, &'a Rule> { rules.iter().map(|r| (r.id.as_str(), *r)).collect() };
     let (b, a) = (by_id(before), by_id(after));
-    let mut out: Vec<&Rule> = Vec::new();
-    for r in before {
+    let mut out: Vec<&'a Rule> = Vec::new();
+    for &r in before {
         if a.get(r.id.as_str()).is_none_or(|x| !same(r, x)) {
             out.push(r);
         }
     }
-    for r in after {
+    for &r in after {
         if b.get(r.id.as_str()).is_none_or(|x| !same(r, x)) {
             out.push(r);
         }
@@ -337,6 +468,7 @@ fn changed_rules<'a>(before: &'a [Rule], after: &'a [Rule]) -> Vec<&'a Rule> {
             before
                 .iter()
                 .chain(after)
+                .copied()
                 .filter(|r| r.cluster.is_some_and(|c| clusters.contains(&c)))
                 .filter(|r| !seen.contains(&(*r as *const Rule))),
         );

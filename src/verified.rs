@@ -168,11 +168,21 @@ pub fn verify(file: &RulesFile, doc: &Document, include_pending: bool) -> Result
 
 fn verify_with(cleaner: &Cleaner, file: &RulesFile, doc: &Document) -> VerifiedPage {
     let (text, removed) = cleaned(cleaner, file, doc);
-    let page = Page::new(&text, DocKind::Text);
+    verified_page(&doc.id, &text, removed)
+}
+
+/// Document `i` of `base` as its rules clean it, as a verified page: what [`verify`] makes of it, from
+/// the baseline's cleaning (the tuning UI marks the previewed page so, with no cleaning of its own).
+pub fn page_of(base: &crate::impact::Baseline, i: usize) -> VerifiedPage {
+    verified_page(&base.docs()[i].id, base.text(i), base.removed(i).to_vec())
+}
+
+fn verified_page(id: &str, text: &str, removed: Vec<(usize, usize)>) -> VerifiedPage {
+    let page = Page::new(text, DocKind::Text);
     let spans =
         removed.iter().map(|&(a, b)| crate::cleaning::Span::new(a, b, crate::cleaning::SpanKind::Removed, Vec::new()));
     let cleaned = crate::page::CleanedPage::new(page, spans.collect()).write(Output::Text);
-    VerifiedPage { id: doc.id.clone(), input: hash(&text), removed, text: cleaned }
+    VerifiedPage { id: id.to_string(), input: hash(text), removed, text: cleaned }
 }
 
 /// What a rules file does to one verified page.
@@ -277,6 +287,26 @@ mod tests {
         let outcome = &check(&after, &verified, &docs, true).unwrap()[0].1;
         assert!(matches!(outcome, Outcome::Failed { removed, .. } if !removed.is_empty()), "{outcome:?}");
         assert_eq!(check(&file, &verified, &docs, true).unwrap()[0].1, Outcome::Passed);
+    }
+
+    #[test]
+    fn a_page_verified_from_the_baseline_is_the_page_verify_makes() {
+        use crate::automatic::{AutoOptions, automatic_rules};
+        use crate::mining::{MiningConfig, Quiet, mine};
+        for source in [crate::generate::sevendays(20, 3), crate::generate::html_news(12, 3)] {
+            let docs: Vec<Document> =
+                source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();
+            let kind = if source.extension == "html" { DocKind::Html } else { DocKind::Text };
+            let mut config = MiningConfig::default();
+            let corpus = crate::page::viewed(crate::corpus::Corpus::from_docs("s", docs.clone()), kind, &mut config);
+            let mining = mine(&corpus, &config, &Quiet).unwrap();
+            let params = crate::rules::MiningParams::of(&config);
+            let file = automatic_rules(&corpus, &mining, params, None, &AutoOptions::default()).unwrap();
+            let base = crate::impact::Baseline::new(&file, docs.clone(), true).unwrap();
+            for (i, d) in docs.iter().enumerate() {
+                assert_eq!(page_of(&base, i), verify(&file, d, true).unwrap(), "{}", d.id);
+            }
+        }
     }
 
     #[test]

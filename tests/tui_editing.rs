@@ -97,7 +97,7 @@ fn after_a_pattern_edit_the_re_mined_twin_of_a_decided_rule_inherits_its_decisio
         press(&mut app, "j");
     }
     assert_eq!(selected_id(&app), old_id);
-    press(&mut app, "a c");
+    press(&mut app, "a c y");
     let action = app.session().unwrap().decisions[&old_id].action;
     assert_ne!(action, Action::Remove, "c gave it an action of its own");
     // a pattern that matches exactly that word: the candidate is mined again under a new id

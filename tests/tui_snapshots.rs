@@ -114,3 +114,25 @@ fn small_terminals_and_overlays() {
         insta::assert_snapshot!(format!("sized_picker_help_{w}x{h}"), screen(&app));
     }
 }
+
+#[test]
+fn what_a_decision_changes_before_and_after_it_is_made() {
+    let fx = Fixture::sevendays();
+    for (w, h) in SIZES {
+        // T on the first page's line: the rule, the documents and words it changes, the most changed
+        let mut app = fx.app(w, h);
+        press(&mut app, "Tab Tab T");
+        insta::assert_snapshot!(format!("mark_impact_{w}x{h}"), screen(&app));
+        // K on a selection of the header the accepted cut removes: what keeping it gives back
+        press(&mut app, "Esc BackTab BackTab a Tab Tab V K");
+        insta::assert_snapshot!(format!("keep_impact_{w}x{h}"), screen(&app));
+        // c on a plain candidate: a cut asks first, with its evidence and warnings
+        let mut app = fx.app(w, h);
+        press(&mut app, "j c");
+        insta::assert_snapshot!(format!("cut_impact_{w}x{h}"), screen(&app));
+        // a verified page, then a decision that changes it: the status line warns, naming it and its words
+        let mut app = fx.app(w, h);
+        press(&mut app, "Y a");
+        insta::assert_snapshot!(format!("verified_decision_{w}x{h}"), screen(&app));
+    }
+}

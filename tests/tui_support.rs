@@ -89,12 +89,14 @@ impl Fixture {
         let opts = self.options(&self.root().join(source));
         let mut app = chaff::tui::open(&opts, Settings { watch: false, journal: false }).unwrap();
         app.resize(w, h);
+        settle(&mut app);
         app
     }
 
     pub fn app_with(&self, settings: Settings, w: u16, h: u16) -> App {
         let mut app = chaff::tui::open(&self.options(&self.corpus()), settings).unwrap();
         app.resize(w, h);
+        settle(&mut app);
         app
     }
 }
@@ -127,10 +129,22 @@ pub fn key_event(name: &str) -> KeyEvent {
     KeyEvent::new(code, mods)
 }
 
-/// Feeds keys, e.g. `press(&mut app, "Right Right a")`. Text goes in with `type_text`.
+/// Feeds keys, e.g. `press(&mut app, "Right Right a")`, each as an editor who looks at the screen before
+/// the next: the preview's cleaning and the impacts measured in the background have come back. Text goes
+/// in with `type_text`; a key alone, with nothing waited for, with `app.handle_key`.
 pub fn press(app: &mut App, keys: &str) {
     for k in keys.split_whitespace() {
         app.handle_key(key_event(k));
+        settle(app);
+    }
+}
+
+/// Waits for the preview's cleaning and the impacts on their way (not for a mining or a regex check).
+pub fn settle(app: &mut App) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while app.measuring() && std::time::Instant::now() < deadline {
+        let _ = app.tick_measures();
+        std::thread::sleep(std::time::Duration::from_millis(1));
     }
 }
 

@@ -1,6 +1,7 @@
 //! `chaff bench --impact`: how long one decision's impact over a whole source takes to find (the tuning
 //! UI shows it before the editor confirms), on a generated source of 1,000 documents, against cleaning
-//! every document again. Figures, not pass/fail.
+//! every document again: decisions on template strings (on every page), on a string of few pages, an
+//! editor's rule no mining made (its matches found on every page once), a stage. Figures, not pass/fail.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -48,6 +49,17 @@ pub fn bench_impact() -> Result<ExitCode> {
     if let Some(&i) = active.first() {
         decide(format!("cut-after at {}", file.rules[i].tokens.join(" ")), &|f| f.rules[i].action = Action::CutAfter);
     }
+    if let Some(&i) = inactive.iter().filter(|&&i| file.rules[i].df > 0).min_by_key(|&&i| file.rules[i].df) {
+        let label = format!("accept (df {}) {}", file.rules[i].df, file.rules[i].tokens.join(" "));
+        decide(label, &|f| f.rules[i].status = Status::Accepted);
+    }
+    // an editor marks the first words of a page as template: a rule no mining made
+    let mutable = chaff::mutable::MutableSet::new(file.mutable.clone())?;
+    let first = &base.docs()[0].text;
+    let end = first.char_indices().nth(60).map_or(first.len(), |(i, _)| i);
+    let marked = chaff::editing::rule_from_span(first, 0, end, Action::Remove, file.tokenizer, &mutable)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    decide(format!("mark {}", marked.tokens.join(" ")), &|f| f.rules.push(marked.clone()));
     decide("stage short-runs off".into(), &|f| f.set_stage(chaff::clean_settings::Stage::ShortRuns, false));
     for (label, after) in &decisions {
         let t = Instant::now();

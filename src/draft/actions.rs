@@ -235,12 +235,13 @@ impl Draft {
         Some((step.describe(), self.apply_step(&step)))
     }
 
-    fn apply_step(&mut self, step: &Step) -> Change {
+    pub(super) fn apply_step(&mut self, step: &Step) -> Change {
         match step {
             Step::Decisions(ds) => self.apply_decisions(ds),
             Step::Cutoff { to, .. } => self.move_cutoff(*to),
             Step::Stage { stage, on } => self.switch_stage(*stage, *on),
             Step::Patterns { to, .. } => self.put_patterns(to.clone()),
+            Step::Verified { id, after, .. } => self.put_verified(id, after.as_ref()),
             Step::Trim { decisions, id, after, .. } => {
                 let change = self.apply_decisions(decisions);
                 self.set_trim(id, after.clone());

@@ -8,6 +8,7 @@ use crate::clean_settings::Stage;
 use crate::cutoff::CutoffBin;
 use crate::mutable::MutablePattern;
 use crate::rules::Rule;
+use crate::verified::VerifiedPage;
 
 /// At most this many steps are kept; the oldest go first.
 const LIMIT: usize = 1000;
@@ -36,6 +37,12 @@ pub enum Step {
     Patterns {
         from: Vec<MutablePattern>,
         to: Vec<MutablePattern>,
+    },
+    /// A page marked verified (`after`), or unmarked (`None`), and its verification before.
+    Verified {
+        id: String,
+        before: Option<VerifiedPage>,
+        after: Option<VerifiedPage>,
     },
     /// A candidate trimmed: the decisions it took, and the candidate's trim before and after (`None`:
     /// untrimmed), so that undoing it takes back the token count too.
@@ -73,6 +80,9 @@ impl Step {
             Step::Cutoff { from, to } => Step::Cutoff { from: *to, to: *from },
             Step::Stage { stage, on } => Step::Stage { stage: *stage, on: !on },
             Step::Patterns { from, to } => Step::Patterns { from: to.clone(), to: from.clone() },
+            Step::Verified { id, before, after } => {
+                Step::Verified { id: id.clone(), before: after.clone(), after: before.clone() }
+            }
         }
     }
 
@@ -84,6 +94,8 @@ impl Step {
             Step::Cutoff { from, to } => format!("the cutoff move {from}% → {to}%"),
             Step::Stage { stage, on } => format!("turning stage {stage} {}", if *on { "on" } else { "off" }),
             Step::Trim { .. } => "a trim".to_string(),
+            Step::Verified { id, after: Some(_), .. } => format!("marking page {id} verified"),
+            Step::Verified { id, after: None, .. } => format!("unmarking page {id} as verified"),
             Step::Patterns { from, to } => {
                 let names = |ps: &[MutablePattern]| ps.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
                 let (was, now) = (names(from), names(to));
@@ -135,6 +147,11 @@ impl History {
         let step = self.redo.pop()?;
         self.undo.push(step.clone());
         Some(step)
+    }
+
+    /// The last step taken (what `u` would take back).
+    pub fn last(&self) -> Option<&Step> {
+        self.undo.last()
     }
 
     pub fn can_undo(&self) -> bool {

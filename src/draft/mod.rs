@@ -11,6 +11,12 @@ pub mod ready;
 
 mod actions;
 mod disk;
+mod options;
+mod snapshot;
+mod verified;
+
+pub use options::with_rule;
+pub use snapshot::Snapshot;
 
 pub use disk::Remined;
 #[cfg(test)]
@@ -26,7 +32,7 @@ use crate::cutoff::CutoffBin;
 use crate::lines;
 use crate::mining::{MinedString, Mining};
 use crate::mutable::MutablePattern;
-use crate::rules::{Action as RuleAction, Cutoff, Rule, RulesFile, Status};
+use crate::rules::{Action as RuleAction, Rule, RulesFile, Status};
 
 use history::{History, Trimmed};
 use ready::Ready;
@@ -48,6 +54,8 @@ pub struct Change {
     /// Rules the draft no longer holds whose decision was dropped (passed to a twin by a new mining), as
     /// undecided: a journal of unsaved work must not bring them back.
     pub undecided: Vec<Rule>,
+    /// Pages marked verified or unmarked, by id.
+    pub verified: Vec<String>,
 }
 
 impl Change {
@@ -71,6 +79,8 @@ pub struct Decided {
     pub patterns: Vec<MutablePattern>,
     /// The cleaning stages that are on.
     pub stages: Option<Stages>,
+    /// The verified pages.
+    pub verified: Vec<crate::verified::VerifiedPage>,
 }
 
 /// The status a mined string has while no one has decided on it: idioms start rejected.
@@ -133,8 +143,10 @@ pub struct Draft {
     /// Strings from this index on are decided rules the mining did not find (the editor's own, stale ones),
     /// annexed so that every decision works on them.
     pub editor_from: usize,
-    /// Counts the changes (decisions, cutoff, patterns, stages, a save).
+    /// Counts the changes (decisions, cutoff, patterns, stages, verified pages, a save).
     pub revision: u64,
+    /// The source's verified pages (`rules/<source>.verified.toml`), as the editor has them.
+    pub verified: crate::verified::Verified,
 }
 
 impl Draft {
@@ -189,6 +201,7 @@ impl Draft {
             history: History::default(),
             trims: HashMap::new(),
             revision: 0,
+            verified: crate::verified::Verified::default(),
         };
         let mut cuts = 0;
         match (previous, auto) {
@@ -234,6 +247,7 @@ impl Draft {
             || Some(self.header.clean_settings().stages) != saved.stages
             || self.decisions.len() != saved.rules.len()
             || self.decisions.iter().any(|(id, r)| saved.rules.get(id) != Some(&(r.status, r.action)))
+            || self.verified.pages != saved.verified
     }
 
     /// Recomputes `dirty` after a change.
@@ -250,6 +264,7 @@ impl Draft {
             cutoff: self.cutoff_choice(),
             patterns: self.patterns.clone(),
             stages: Some(self.header.clean_settings().stages),
+            verified: self.verified.pages.clone(),
         };
         self.dirty = false;
     }
@@ -305,7 +320,7 @@ impl Draft {
             self.ready.texts.push(text);
             self.ready.index.insert(rule.id.clone(), mining.strings.len());
             if let Some(all) = self.ready.all.as_mut() {
-                all.annex(&rule);
+                Arc::make_mut(all).annex(&rule);
             }
             self.ready.rules.push(Rule { status: default_status(&string), ..rule });
             mining.strings.push(string);
@@ -445,29 +460,10 @@ impl Draft {
     }
 
     /// The rules file to save: every candidate at or above min(auto, chosen) cutoff, every decided rule
-    /// (stale ones too), the cutoffs and the patterns. One pass over the mining's strings: cheap enough to
-    /// call after every action.
+    /// (stale ones too), the cutoffs and the patterns. One pass over the mining's strings (see
+    /// [`Draft::snapshot`] to take it without the pass).
     pub fn rules_file(&self) -> RulesFile {
-        let mut decided: Vec<Rule> = self.decisions.values().cloned().collect();
-        decided.sort_by(|a, b| a.id.cmp(&b.id));
-        let previous = RulesFile {
-            cutoff: Cutoff { auto: self.mining.auto_cutoff, chosen: self.cutoff },
-            mutable: self.patterns.clone(),
-            rules: decided,
-            ..self.header.clone()
-        };
-        let mut file = crate::merge::from_mining(&self.mining, self.header.mining, Some(&previous));
-        file.mutable = self.patterns.clone();
-        for r in &mut file.rules {
-            if let Some(d) = self.decisions.get(&r.id) {
-                // annexed among the strings (see `annex_decided`), not mined: stale as it was
-                r.stale |= d.stale;
-            }
-        }
-        // a rule annexed as decided and set back to pending is no rule: no mining found it
-        let from = self.editor_from;
-        file.rules.retain(|r| self.position(&r.id).is_none_or(|i| i < from) || self.decisions.contains_key(&r.id));
-        file
+        self.snapshot().rules_file()
     }
 
     /// What the miner needs to mine this source again: the rules file as it stands, without the cluster

@@ -3,6 +3,8 @@
 //! pending spans). Built on the miner thread after a re-mine, so taking a new mining in costs the UI
 //! thread nothing noticeable.
 
+use std::sync::Arc;
+
 use foldhash::HashMap;
 
 use crate::cleaning::Cleaner;
@@ -18,8 +20,9 @@ pub struct Ready {
     pub index: HashMap<String, usize>,
     /// The mining's patterns, compiled (for the cleaners).
     pub mutable: MutableSet,
-    /// Every mined string as a `remove` rule; rule index = string index.
-    pub all: Option<Cleaner>,
+    /// Every mined string as a `remove` rule; rule index = string index. Shared with the preview's
+    /// cleaning worker.
+    pub all: Option<Arc<Cleaner>>,
 }
 
 pub use crate::cleaning::CleanSettings;
@@ -37,7 +40,7 @@ impl Ready {
         let mutable = MutableSet::new(m.patterns.clone()).unwrap_or_else(|_| MutableSet::empty());
         let index = m.strings.iter().enumerate().map(|(i, s)| (s.id.clone(), i)).collect();
         let all = Cleaner::with_patterns(m.tokenizer, &mutable, &rules, settings.merge_gap)
-            .map(|c| c.with_settings(settings))
+            .map(|c| Arc::new(c.with_settings(settings)))
             .ok();
         Ready { texts, lower, rules, index, mutable, all }
     }

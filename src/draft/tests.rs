@@ -192,3 +192,24 @@ fn save_writes_the_rules_file_and_merges_what_another_writer_saved_meanwhile() {
     assert_eq!(d.status(b), Status::Rejected, "and the draft holds it now");
     assert!(!d.dirty);
 }
+
+#[test]
+fn a_snapshot_makes_the_rules_file_the_draft_makes_and_a_decision_not_made_is_the_decision_made() {
+    let mut d = draft();
+    let i = pending(&d);
+    let before = d.snapshot();
+    assert_eq!(before.rules_file(), d.rules_file());
+    let rule = d.if_decided(i, Some(Status::Accepted), Some(Action::CutAfter));
+    let what_if = with_rule(&d.rules_file(), &rule);
+    d.decide(&[i], Some(Status::Accepted), Some(Action::CutAfter));
+    let active = |f: &RulesFile| -> Vec<(String, Action)> {
+        let mut v: Vec<(String, Action)> = f.active_rules(false).map(|r| (r.id.clone(), r.action)).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(active(&what_if), active(&d.rules_file()), "the rules the cleaner reads are the same");
+    assert!(!before.same(&d.snapshot()), "a decision makes another rules file");
+    assert_eq!(d.snapshot().rules_file(), d.rules_file());
+    d.undo().unwrap();
+    assert!(before.same(&d.snapshot()), "undone: the same rules file again");
+}

@@ -43,11 +43,53 @@ enum Edit {
     Action(usize),
     Stage(usize),
     Cutoff(u8),
+    /// A span of a document marked as template (or kept, or a cut): a rule no mining made.
+    Mark {
+        doc: usize,
+        at: usize,
+        len: usize,
+        action: u8,
+    },
+    /// A rule's regex written by hand: the same rule id, other matches.
+    Regex(usize),
+    /// A rule trimmed by a token: an accepted rule of its own.
+    Trim(usize),
 }
 
-fn apply(file: &mut RulesFile, edit: &Edit) {
+fn apply(file: &mut RulesFile, docs: &[Document], edit: &Edit) {
     let n = file.rules.len();
+    let mutable = crate::mutable::MutableSet::new(file.mutable.clone()).unwrap();
     match *edit {
+        Edit::Mark { doc, at, len, action } if !docs.is_empty() => {
+            // as the UI marks: on the text the cleaner reads (an HTML page's view)
+            let page = Page::for_rules(&docs[doc % docs.len()].text, file);
+            let text = page.text();
+            let start = text.floor_char_boundary(at % text.len().max(1));
+            let end = text.floor_char_boundary((start + len).min(text.len()));
+            let action = [crate::rules::Action::Remove, crate::rules::Action::Keep, crate::rules::Action::CutAfter]
+                [action as usize % 3];
+            if let Ok(rule) = crate::editing::rule_from_span(text, start, end, action, file.tokenizer, &mutable) {
+                file.rules.retain(|r| r.id != rule.id);
+                file.rules.push(rule);
+            }
+        }
+        Edit::Regex(i) if n > 0 => {
+            // the rule's first token alone, as a regex: more matches than the rule had
+            let r = &mut file.rules[i % n];
+            if let Some(first) = r.tokens.first().filter(|t| !t.starts_with('«')) {
+                r.regex = regex::escape(first);
+                r.tokens.clear();
+                r.status = Status::Accepted;
+            }
+        }
+        Edit::Trim(i) if n > 0 => {
+            let r = file.rules[i % n].clone();
+            if let Ok(t) = crate::editing::trim(&r, 1, 0, file.tokenizer, &mutable) {
+                file.rules.retain(|x| x.id != t.id);
+                file.rules[i % n].status = Status::Rejected;
+                file.rules.push(Rule { status: Status::Accepted, ..t });
+            }
+        }
         Edit::Status(i, s) if n > 0 => {
             file.rules[i % n].status = [Status::Accepted, Status::Rejected, Status::Pending][s as usize % 3];
         }
@@ -71,6 +113,10 @@ fn edit() -> impl Strategy<Value = Edit> {
         3 => (0usize..10_000).prop_map(Edit::Action),
         1 => (0usize..100).prop_map(Edit::Stage),
         1 => (0u8..100).prop_map(Edit::Cutoff),
+        2 => (0usize..1000, 0usize..100_000, 1usize..60, 0u8..3)
+            .prop_map(|(doc, at, len, action)| Edit::Mark { doc, at, len, action }),
+        1 => (0usize..10_000).prop_map(Edit::Regex),
+        1 => (0usize..10_000).prop_map(Edit::Trim),
     ]
 }
 
@@ -89,28 +135,34 @@ proptest! {
         let base = Baseline::new(file, docs.clone(), pending).unwrap();
         let mut after = file.clone();
         for e in &edits {
-            apply(&mut after, e);
+            apply(&mut after, docs, e);
         }
         let fast = base.impact(&after).unwrap();
         let all = base.impact_cleaning_all(&after).unwrap();
         prop_assert_eq!(Impact { recleaned: 0, ..fast.clone() }, Impact { recleaned: 0, ..all });
     }
 
-    /// A baseline moved on by a change is the baseline of the changed rules.
+    /// A baseline moved on by a change is the baseline of the changed rules, and measures the next change
+    /// as a fresh one does.
     #[test]
     fn an_advanced_baseline_equals_a_fresh_one(
         source in 0usize..4,
         edits in proptest::collection::vec(edit(), 1..4),
+        next in edit(),
     ) {
         let (docs, file) = &mined()[source];
         let mut base = Baseline::new(file, docs.clone(), true).unwrap();
         let mut after = file.clone();
         for e in &edits {
-            apply(&mut after, e);
+            apply(&mut after, docs, e);
             base.advance(&after).unwrap();
         }
         let fresh = Baseline::new(&after, docs.clone(), true).unwrap();
         prop_assert_eq!(&base.states, &fresh.states);
+        apply(&mut after, docs, &next);
+        let (moved, made) = (base.impact(&after).unwrap(), fresh.impact(&after).unwrap());
+        prop_assert_eq!(Impact { recleaned: 0, ..moved }, Impact { recleaned: 0, ..made.clone() });
+        prop_assert_eq!(Impact { recleaned: 0, ..made }, Impact { recleaned: 0, ..fresh.impact_cleaning_all(&after).unwrap() });
     }
 }
 

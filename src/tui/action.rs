@@ -80,6 +80,12 @@ pub enum Action {
     SelectWordBack,
     /// Edit the selected rule's regex in place.
     EditRegex,
+    /// Show the n-th (from 1) document the last impact shown changed most.
+    Jump(usize),
+    /// Back to the page the preview was on before the first jump.
+    Back,
+    /// Mark the previewed page verified (its cleaned text now is right), or unmark it.
+    ToggleVerified,
     // Popups, prompts and text inputs
     Close,
     Submit,
@@ -182,6 +188,9 @@ impl Action {
             Action::SelectWordForward => "select-word-forward",
             Action::SelectWordBack => "select-word-back",
             Action::EditRegex => "edit-regex",
+            Action::Jump(_) => "most-changed",
+            Action::Back => "back",
+            Action::ToggleVerified => "verified",
             Action::Drag { .. } => "drag",
             Action::Close => "close",
             Action::Submit => "submit",

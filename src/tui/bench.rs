@@ -110,6 +110,7 @@ pub fn bench_frames() -> String {
     row(&mut out, "accept (a)", &stats(accept));
     row(&mut out, "reject (r)", &stats(reject));
     row(&mut out, "cutoff move (←/→, 50 bins)", &stats(cutoff));
+    impact_of_decisions(&mut out, &mut app);
 
     // re-mine of ~5 MB after a pattern edit, frames drawn meanwhile
     let big = corpus(bench_corpus(5 << 20, 5_000, 42));
@@ -156,6 +157,41 @@ pub fn bench_frames() -> String {
     out
 }
 
+/// Key → the decision's impact over the whole source in the status line (measured in the background, the
+/// frames drawn meanwhile), for accepting and rejecting candidates one after another.
+fn impact_of_decisions(out: &mut String, app: &mut App) {
+    let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).expect("test backend");
+    app.settle();
+    app.handle_key(key(KeyCode::Home));
+    let (mut shown, mut frames) = (Vec::new(), Vec::new());
+    for i in 0..20 {
+        let k = if i % 2 == 0 { 'r' } else { 'a' };
+        let t = Instant::now();
+        frames.push(frame(app, &mut terminal, key(KeyCode::Char(k))));
+        while app.impact.waiting() && t.elapsed() < Duration::from_secs(60) {
+            let f = Instant::now();
+            app.tick();
+            terminal.draw(|fr| view::draw(app, fr)).expect("draw");
+            frames.push(f.elapsed());
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        shown.push(t.elapsed());
+        if i % 2 == 1 {
+            app.handle_key(key(KeyCode::Down));
+        }
+    }
+    let s = stats(shown);
+    let _ = writeln!(
+        out,
+        "  {:<28} {:>8.2} ms {:>8.2} ms {:>6}   (goal ≤ 200 ms, measured off the UI thread)",
+        "impact in the status line",
+        ms(s.median),
+        ms(s.max),
+        s.n
+    );
+    row(out, "frames while measuring", &stats(frames));
+}
+
 /// One document replaced by a 50 MB one (the source's pages repeated), shown in the preview: every key
 /// must cost what the screen shows, not the document's length.
 fn big_document(out: &mut String, rules_dir: &std::path::Path) {
@@ -177,11 +213,18 @@ fn big_document(out: &mut String, rules_dir: &std::path::Path) {
     s.show_document(0);
     let shown = t.elapsed();
     terminal.draw(|f| view::draw(&app, f)).expect("draw");
+    let t = Instant::now();
+    if let Some(s) = app.session_mut() {
+        s.preview.settle(Duration::from_secs(600));
+    }
+    let cleaned = t.elapsed();
     let _ = writeln!(
         out,
-        "tui: one document of {:.0} MB in the preview (shown in {:.0} ms): key → drawn frame",
+        "tui: one document of {:.0} MB in the preview (shown in {:.0} ms, cleaned in the background in {:.0} ms): key → \
+         drawn frame",
         bytes as f64 / (1 << 20) as f64,
-        ms(shown)
+        ms(shown),
+        ms(cleaned)
     );
     // (what, keys first, untimed: the focus; keys timed, each five times)
     let keys: [(&str, &[KeyCode], &[KeyCode]); 6] = [
@@ -192,6 +235,7 @@ fn big_document(out: &mut String, rules_dir: &std::path::Path) {
         ("preview page down", &[], &[KeyCode::PageDown]),
         ("next span (])", &[], &[KeyCode::Char(']')]),
     ];
+    let mut cleanings = Vec::new();
     for (label, setup, seq) in keys {
         for &k in setup {
             app.handle_key(key(k));
@@ -203,5 +247,22 @@ fn big_document(out: &mut String, rules_dir: &std::path::Path) {
             }
         }
         row(out, label, &stats(times));
+        // the preview's cleaning of the last key, off the UI thread, before the next keys
+        let t = Instant::now();
+        if let Some(s) = app.session_mut()
+            && s.preview.cleaning.is_some()
+        {
+            s.preview.settle(Duration::from_secs(600));
+            cleanings.push(t.elapsed());
+        }
     }
+    let s = stats(cleanings);
+    let _ = writeln!(
+        out,
+        "  {:<28} {:>8.0} ms {:>8.0} ms {:>6}   (in the background: the last state shown meanwhile)",
+        "preview cleaned after a key",
+        ms(s.median),
+        ms(s.max),
+        s.n
+    );
 }

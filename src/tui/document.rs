@@ -1,11 +1,20 @@
 //! The preview's model: one document of the corpus, cleaned twice — by the accepted rules (what the
 //! rules file removes) and by the pending candidates at or above the chosen cutoff (what accepting
-//! them would remove) — and laid out in lines for the pane. Drawing only reads it.
+//! them would remove) — and laid out in lines for the pane. Drawing only reads it. The cleaning runs off
+//! the UI thread ([`super::cleaning`]): until it comes back the preview shows its last cleaned state.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
 
-use crate::cleaning::{Cleaned, Cleaner, Match, SpanKind};
+use crate::cleaning::{Cleaner, Match, SpanKind};
+
+use super::cleaning::{Computed, Done, PreviewCleaner, PreviewRequest, compute};
+
+/// Documents up to this size are cleaned on the UI thread: a page of ordinary size cleans well within a
+/// frame, and a thread between would only add its wake-up to every key. Larger ones go to the worker.
+pub const INLINE_BYTES: usize = 64 << 10;
 
 thread_local! {
     /// How many times a text was laid out in lines on this thread: tests bound the preview's work by it.
@@ -67,10 +76,16 @@ pub struct Preview {
     /// Bytes removed by accepted rules, and by pending ones besides.
     pub removed: usize,
     pub pending: usize,
-    pub accepted_cleaner: Option<Cleaner>,
-    /// Matches of every mined string in the document: the pending spans are these matches filtered,
-    /// so a cutoff move rebuilds nothing.
-    pub doc_matches: Vec<Match>,
+    pub accepted_cleaner: Option<Arc<Cleaner>>,
+    /// Changes with the document shown and the mining: the worker finds the document's matches of every
+    /// mined string again when it changes (the pending spans are these matches filtered, so a decision or
+    /// a cutoff move finds none).
+    pub matches_key: u64,
+    /// The cleaning worker, and the generation of the cleaning it runs for this preview, if one runs.
+    worker: PreviewCleaner,
+    pub cleaning: Option<u64>,
+    /// A small document's matches of every mined string, found here, and the key they were found under.
+    inline_matches: Option<(u64, usize, Vec<Match>)>,
     /// The shown text laid out at a width, kept until the text or the width changes: a key must not lay
     /// out a large document again (see [`Preview::lines`]).
     layout: RefCell<Option<LaidOut>>,
@@ -89,65 +104,106 @@ struct LaidOut {
 }
 
 impl Preview {
-    /// Finds every mined string in the document (on a new document or a new mining).
-    pub fn match_all(&mut self, all: Option<&Cleaner>, text: &str) {
+    /// Another document is shown (or the mining changed): its matches are found again, and the spans and
+    /// cleaned text of the one before, which are not of its text, are dropped until its own come back.
+    pub fn new_document(&mut self) {
+        self.matches_key += 1;
         self.doc_version += 1;
-        self.doc_matches = all.map(|c| c.matches(text)).unwrap_or_default();
+        self.cleaned_version += 1;
+        self.spans.clear();
+        self.cleaned.clear();
+        self.removed = 0;
+        self.pending = 0;
+        self.cursor = None;
     }
 
-    /// Cleans `text` with the accepted rules, and with the strings of `all` (every mined string) that
-    /// `is_pending` says are pending candidates above the cutoff; combines the spans: accepted ones, and pending ones where nothing accepted
-    /// removes already.
-    pub fn compute(&mut self, text: &str, all: Option<&Cleaner>, is_pending: impl Fn(usize) -> bool) {
-        // the cleaned text is new (the document's layout stands: see `doc_version`)
-        self.cleaned_version += 1;
-        let accepted = match &self.accepted_cleaner {
-            Some(c) => c.clean(text),
-            None => Cleaned { text: text.trim().to_string(), spans: Vec::new(), removed_bytes: 0 },
-        };
-        let mut spans: Vec<PreviewSpan> = accepted
-            .spans
-            .iter()
-            .map(|s| PreviewSpan {
-                start: s.start,
-                end: s.end,
-                mark: Mark::Accepted(s.kind),
-                rules: rule_ids(self.accepted_cleaner.as_ref(), &s.rules),
-            })
-            .collect();
-        let mut pending = 0;
-        if let Some(all) = all {
-            let matches: Vec<Match> =
-                self.doc_matches.iter().filter(|m| is_pending(m.rule as usize)).copied().collect();
-            for s in all.spans_of(text, &matches) {
-                let rules = rule_ids(Some(all), &s.rules);
-                for (a, b) in subtract((s.start, s.end), &accepted.spans) {
-                    if text[a..b].trim().is_empty() {
-                        continue;
-                    }
-                    pending += b - a;
-                    spans.push(PreviewSpan { start: a, end: b, mark: Mark::Pending(s.kind), rules: rules.clone() });
-                }
+    /// Asks the worker to clean the shown document as `request` says (its document, cleaners and pending
+    /// candidates; the preview's own settings are filled in), then waits at most `wait` for the result: a
+    /// small document is cleaned within a frame and shows at once; a large one shows its last state,
+    /// "cleaning…", until [`Preview::poll`] takes the result.
+    pub fn request(&mut self, mut request: PreviewRequest, wait: Duration) {
+        request.accepted = self.accepted_cleaner.clone();
+        request.matches_key = self.matches_key;
+        request.with_pending = self.with_pending;
+        request.render_html = self.render_html;
+        request.doc = self.doc;
+        let text = request.corpus.docs.get(self.doc).map_or("", |d| d.text.as_str());
+        if text.len() > INLINE_BYTES {
+            self.cleaning = Some(self.worker.request(request));
+            self.settle(wait);
+            return;
+        }
+        // a cleaning of a large document shown before is moot
+        self.worker.cancel();
+        self.cleaning = None;
+        let key = (self.matches_key, self.doc);
+        if self.inline_matches.as_ref().is_none_or(|(k, d, _)| (*k, *d) != key) {
+            let found = request.all.as_deref().map(|c| c.matches(text)).unwrap_or_default();
+            self.inline_matches = Some((key.0, key.1, found));
+        }
+        let matches = self.inline_matches.as_ref().map_or(&[][..], |(_, _, m)| m.as_slice());
+        let pending = |i: usize| request.pending.get(i).copied().unwrap_or(false);
+        let computed = compute(
+            text,
+            request.accepted.as_deref(),
+            request.all.as_deref(),
+            matches,
+            pending,
+            request.with_pending,
+            request.render_html,
+        );
+        self.apply(computed);
+    }
+
+    /// Takes the worker's results; the latest one is applied. Returns whether the preview changed.
+    pub fn poll(&mut self) -> bool {
+        let mut changed = false;
+        while let Some(done) = self.worker.try_recv() {
+            changed |= self.take(done);
+        }
+        changed
+    }
+
+    /// Waits at most `timeout` for the running cleaning (tests, benchmarks). Returns whether it came back.
+    pub fn settle(&mut self, timeout: Duration) -> bool {
+        let deadline = std::time::Instant::now() + timeout;
+        while self.cleaning.is_some() {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            if let Some(done) = self.worker.recv_timeout(left.min(Duration::from_millis(50))) {
+                self.take(done);
             }
         }
-        spans.sort_by_key(|s| (s.start, s.end));
+        true
+    }
+
+    fn take(&mut self, done: Done) -> bool {
+        // an older cleaning (another document, an earlier decision) is moot
+        if self.cleaning != Some(done.generation) || !self.worker.is_latest(done.generation) {
+            return false;
+        }
+        self.cleaning = None;
+        if done.doc != self.doc || done.matches_key != self.matches_key {
+            return false;
+        }
+        self.apply(done.computed);
+        true
+    }
+
+    /// Shows a document's cleaning (see [`super::cleaning::compute`]).
+    pub fn apply(&mut self, c: Computed) {
+        // the cleaned text is new (the document's layout stands: see `doc_version`)
+        self.cleaned_version += 1;
+        let Computed { spans, cleaned, removed, pending } = c;
         self.spans = spans;
-        // accepted and pending spans are disjoint: pending ones are what accepted ones leave
-        let removed: Vec<(usize, usize)> = if self.with_pending {
-            self.spans.iter().map(|s| (s.start, s.end)).collect()
-        } else {
-            accepted.spans.iter().map(|s| (s.start, s.end)).collect()
-        };
-        self.cleaned = if self.render_html {
-            crate::render::html_text(text, &removed)
-        } else if self.with_pending {
-            let spans: Vec<crate::cleaning::Span> =
-                removed.iter().map(|&(a, b)| crate::cleaning::Span::new(a, b, SpanKind::Removed, Vec::new())).collect();
-            crate::cleaning::render(text, &spans)
-        } else {
-            accepted.text
-        };
-        self.removed = accepted.removed_bytes;
+        // a large cleaned text is freed off the UI thread
+        let old = std::mem::replace(&mut self.cleaned, cleaned);
+        if old.len() > 1 << 20 {
+            std::thread::spawn(move || drop(old));
+        }
+        self.removed = removed;
         self.pending = pending;
         if self.cursor.is_some_and(|c| c >= self.spans.len()) {
             self.cursor = self.spans.len().checked_sub(1);
@@ -179,31 +235,6 @@ impl Preview {
     pub fn shown<'a>(&'a self, document: &'a str) -> &'a str {
         if self.only_cleaned { &self.cleaned } else { document }
     }
-}
-
-fn rule_ids(cleaner: Option<&Cleaner>, rules: &[u32]) -> Vec<String> {
-    cleaner.map(|c| rules.iter().map(|&r| c.rule_id(r).to_string()).collect()).unwrap_or_default()
-}
-
-/// `range` minus the (sorted, disjoint) spans: only the spans that meet it are visited (a binary search
-/// finds the first), so a large document's pending spans cost no scan of every accepted span each.
-fn subtract(range: (usize, usize), spans: &[crate::cleaning::Span]) -> Vec<(usize, usize)> {
-    let (mut a, b) = range;
-    let mut out = Vec::new();
-    let first = spans.partition_point(|s| s.end <= a);
-    for s in &spans[first..] {
-        if s.start >= b {
-            break;
-        }
-        if s.start > a {
-            out.push((a, s.start));
-        }
-        a = a.max(s.end);
-    }
-    if a < b {
-        out.push((a, b));
-    }
-    out
 }
 
 /// Lays `text` out in lines of at most `width` characters, breaking at whitespace where possible.
@@ -260,40 +291,6 @@ pub fn line_of(lines: &[(usize, usize)], pos: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_html_preview_reads_as_a_reader_sees_the_page() {
-        use crate::mutable::MutableSet;
-        use crate::rules::{Action, Rule};
-        use crate::symbol::Symbol;
-        use crate::tokens::Tokenizer;
-        // the rule takes the menu and the script's opening tag: its code must not become text
-        let m = MutableSet::defaults();
-        let symbols: Vec<Symbol> = "<nav> Home </nav> <script>".split(' ').map(Symbol::decode).collect();
-        let rule = Rule::accepted("r", &symbols, Action::Remove, Tokenizer::Html, &m).unwrap();
-        let cleaner = Cleaner::from_rules(Tokenizer::Html, m.patterns(), [&rule], 0).unwrap();
-        let text = "<html><body><nav> Home </nav><script>var x = 1;</script>\n\
-            <p>The article <img alt=\"Image\" src=\"x.gif\">text.</p></body></html>";
-        let mut preview = Preview { render_html: true, accepted_cleaner: Some(cleaner), ..Preview::default() };
-        preview.compute(text, None, |_| false);
-        assert!(!preview.cleaned.contains("var x") && !preview.cleaned.contains("Home"), "{}", preview.cleaned);
-        assert!(
-            preview.cleaned.contains("The article text.") && !preview.cleaned.contains("Image"),
-            "{}",
-            preview.cleaned
-        );
-    }
-
-    #[test]
-    fn subtracting_spans_visits_only_those_that_meet_the_range() {
-        use crate::cleaning::Span;
-        let spans: Vec<Span> =
-            (0..1000).map(|i| Span::new(i * 10, i * 10 + 4, SpanKind::Removed, Vec::new())).collect();
-        assert_eq!(subtract((12, 33), &spans), [(14, 20), (24, 30)]);
-        assert_eq!(subtract((5, 9), &spans), [(5, 9)]);
-        assert_eq!(subtract((9_990, 9_994), &spans), []);
-        assert_eq!(subtract((9_995, 10_005), &spans), [(9_995, 10_005)]);
-    }
 
     fn lines(text: &str, width: usize) -> Vec<&str> {
         wrap(text, width).iter().map(|&(a, b)| &text[a..b]).collect()

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::cutoff::CutoffBin;
 use crate::mutable::MutablePattern;
 use crate::rules::Rule;
+use crate::verified::VerifiedPage;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "kebab-case")]
@@ -30,6 +31,12 @@ pub enum Entry {
     Patterns {
         patterns: Vec<MutablePattern>,
     },
+    /// A page marked verified (`page`), or unmarked (`None`).
+    Verified {
+        id: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        page: Option<VerifiedPage>,
+    },
 }
 
 /// The net effect of a journal: last entry wins.
@@ -38,6 +45,8 @@ pub struct Replay {
     pub decisions: HashMap<String, Rule>,
     pub cutoff: Option<CutoffBin>,
     pub patterns: Option<Vec<MutablePattern>>,
+    /// Pages marked verified (`Some`) or unmarked (`None`), by id.
+    pub verified: HashMap<String, Option<VerifiedPage>>,
 }
 
 impl Replay {
@@ -50,13 +59,16 @@ impl Replay {
                 }
                 Entry::Cutoff { chosen } => r.cutoff = Some(chosen),
                 Entry::Patterns { patterns } => r.patterns = Some(patterns),
+                Entry::Verified { id, page } => {
+                    r.verified.insert(id, page);
+                }
             }
         }
         r
     }
 
     pub fn is_empty(&self) -> bool {
-        self.decisions.is_empty() && self.cutoff.is_none() && self.patterns.is_none()
+        self.decisions.is_empty() && self.cutoff.is_none() && self.patterns.is_none() && self.verified.is_empty()
     }
 
     /// One line for the prompt, e.g. "12 decisions, cutoff 60%, mutable patterns".
@@ -67,6 +79,9 @@ impl Replay {
         }
         if self.patterns.is_some() {
             parts.push("edited mutable patterns".into());
+        }
+        if !self.verified.is_empty() {
+            parts.push(format!("{} page(s) marked or unmarked verified", self.verified.len()));
         }
         parts.join(", ")
     }
@@ -152,6 +167,13 @@ mod tests {
         OpenOptions::new().append(true).open(j.path()).unwrap().write_all(b"{\"t\":\"dec").unwrap();
         let replay = Replay::from_entries(Journal::new(&rules, true).read());
         assert_eq!(replay.cutoff, Some(55));
+        // a page verified, then unmarked: the last entry wins
+        let page = VerifiedPage { id: "0003".into(), input: "0".into(), removed: vec![(0, 4)], text: "x".into() };
+        j.append(&Entry::Verified { id: "0003".into(), page: Some(page) }).unwrap();
+        j.append(&Entry::Verified { id: "0003".into(), page: None }).unwrap();
+        let replay = Replay::from_entries(Journal::new(&rules, true).read());
+        assert_eq!(replay.verified.get("0003"), Some(&None));
+        assert!(replay.summary().contains("1 page(s) marked or unmarked verified"));
         j.remove();
         assert!(!j.path().exists());
     }

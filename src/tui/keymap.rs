@@ -26,13 +26,14 @@ pub enum Context {
     ResetPrompt,
     ExportPrompt,
     MarkPrompt,
+    ActionPrompt,
     ConflictPrompt,
     JournalPrompt,
     Picker,
 }
 
 impl Context {
-    pub const ALL: [Context; 17] = [
+    pub const ALL: [Context; 18] = [
         Context::Tune,
         Context::Candidates,
         Context::Patterns,
@@ -46,6 +47,7 @@ impl Context {
         Context::ResetPrompt,
         Context::ExportPrompt,
         Context::MarkPrompt,
+        Context::ActionPrompt,
         Context::ConflictPrompt,
         Context::JournalPrompt,
         Context::Picker,
@@ -69,7 +71,8 @@ impl Context {
             Context::QuitPrompt => "Quit with unsaved changes",
             Context::ResetPrompt => "Reset every decision to the automatic rules",
             Context::ExportPrompt => "Export: what it holds, before it is written",
-            Context::MarkPrompt => "Mark a line as template",
+            Context::MarkPrompt => "Mark a line as template (T), or keep it (K): its impact first",
+            Context::ActionPrompt => "Make a candidate a cut: its evidence, warnings and impact first",
             Context::ConflictPrompt => "Rules file changed on disk while you have unsaved work",
             Context::JournalPrompt => "Unsaved work found from an earlier session",
             Context::Picker => "Sources table",
@@ -91,6 +94,9 @@ const fn ch(c: char) -> Key {
 const fn code(code: KeyCode) -> Key {
     Key { code, mods: KeyModifiers::NONE }
 }
+
+/// The digits that show the documents an impact changed most.
+const DIGITS: &[Key] = &[ch('1'), ch('2'), ch('3'), ch('4'), ch('5')];
 
 const fn ctrl(c: char) -> Key {
     Key { code: KeyCode::Char(c), mods: KeyModifiers::CONTROL }
@@ -162,6 +168,19 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::Tune, &[ch('Z')], Action::ResetToAutomatic, "Reset every decision to the automatic rules (asks; u undoes)"),
     bind(
         C::Tune,
+        DIGITS,
+        Action::Jump(1),
+        "Show a document the last decision (or the open dialog) changes most, 1 the most, at its first change",
+    ),
+    bind(C::Tune, &[ch('b')], Action::Back, "Back to the page the preview was on before 1–5"),
+    bind(
+        C::Tune,
+        &[ch('Y')],
+        Action::ToggleVerified,
+        "Mark the previewed page verified: its cleaned text now is right (saved with w); on a verified page, unmark it",
+    ),
+    bind(
+        C::Tune,
         &[ch('D')],
         Action::MarkReviewed,
         "Done: mark the source reviewed and save its rules (the review is kept in its rules file)",
@@ -181,7 +200,8 @@ pub static BINDINGS: &[Binding] = &[
         C::Candidates,
         &[ch('c')],
         Action::CycleRuleAction,
-        "Cycle the rule's action: remove, cut-before (header), cut-after (footer), keep (never removed)",
+        "Cycle the rule's action: remove, cut-before (header), cut-after (footer), keep (never removed); a cut asks \
+         first, with its evidence and impact",
     ),
     bind(
         C::Candidates,
@@ -211,7 +231,12 @@ pub static BINDINGS: &[Binding] = &[
         Action::EditRegex,
         "Edit the rule's regex in place: Enter checks it, says on how many documents it matches, accepts it",
     ),
-    bind(C::Candidates, &[code(K::Enter)], Action::OpenDetail, "Detail: full regex and occurrences in context"),
+    bind(
+        C::Candidates,
+        &[code(K::Enter)],
+        Action::OpenDetail,
+        "Detail: full regex, occurrences in context, and what accepting, rejecting or each action would change",
+    ),
     bind(C::Patterns, &[code(K::Up), ch('k')], Action::Up, "Previous pattern"),
     bind(C::Patterns, &[code(K::Down), ch('j')], Action::Down, "Next pattern"),
     bind(
@@ -237,7 +262,7 @@ pub static BINDINGS: &[Binding] = &[
         C::Preview,
         &[ch('K')],
         Action::KeepSpan,
-        "Keep the selection, else the span under the cursor: a keep rule of its text",
+        "Keep the selection, else the span under the cursor: a keep rule of its text (shows its impact first)",
     ),
     bind(
         C::Preview,
@@ -251,7 +276,7 @@ pub static BINDINGS: &[Binding] = &[
         C::Preview,
         &[ch('T')],
         Action::MarkLine,
-        "Mark the selection, else the cursor line, as template (shows on how many documents it matches first)",
+        "Mark the selection, else the cursor line, as template (shows the documents and words it changes first)",
     ),
     bind(C::Detail, &[code(K::Esc), code(K::Enter), ch('q')], Action::Close, "Close the detail"),
     bind(C::Detail, &[code(K::Up), ch('k')], Action::Up, "Scroll up"),
@@ -262,6 +287,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(C::Detail, &[ch('r')], Action::Reject, "Reject this candidate"),
     bind(C::Detail, &[code(K::Backspace)], Action::Unmark, "This candidate back to pending"),
     bind(C::Detail, &[ch('c')], Action::CycleRuleAction, "Cycle this rule's action"),
+    bind(C::Detail, DIGITS, Action::Jump(1), "Close, and show a document the first choice changes most"),
     bind(C::Explain, &[code(K::Esc), ch('q'), ch('e')], Action::Close, "Close the list"),
     bind(C::Explain, &[code(K::Up), ch('k')], Action::Up, "Previous reason"),
     bind(C::Explain, &[code(K::Down), ch('j')], Action::Down, "Next reason"),
@@ -271,7 +297,7 @@ pub static BINDINGS: &[Binding] = &[
         Action::Submit,
         "On a rule: select it in the candidates; on a stage: turn it off for this source",
     ),
-    bind(C::Explain, &[ch('K')], Action::KeepSpan, "Keep the span: a keep rule of its text"),
+    bind(C::Explain, &[ch('K')], Action::KeepSpan, "Keep the span: a keep rule of its text (its impact first)"),
     bind(C::Stages, &[code(K::Esc), ch('q'), ch('S')], Action::Close, "Close the stages"),
     bind(C::Stages, &[code(K::Up), ch('k')], Action::Up, "Previous stage"),
     bind(C::Stages, &[code(K::Down), ch('j')], Action::Down, "Next stage"),
@@ -286,8 +312,19 @@ pub static BINDINGS: &[Binding] = &[
     // a second q must never lose work: it stays, as Esc does
     bind(C::QuitPrompt, &[ch('q'), code(K::Esc), ch('n')], Action::Close, "Stay (nothing is lost)"),
     bind(C::ResetPrompt, &[ch('y')], Action::Submit, "Reset to the automatic rules (u undoes it)"),
-    bind(C::MarkPrompt, &[ch('y'), code(K::Enter)], Action::Submit, "Add the rule, accepted (c cycles its action)"),
-    bind(C::MarkPrompt, &[ch('n'), ch('q'), code(K::Esc)], Action::Close, "Do not add it"),
+    bind(C::MarkPrompt, &[ch('y'), code(K::Enter)], Action::Submit, "Add the rule, accepted, with the action shown"),
+    bind(
+        C::MarkPrompt,
+        &[ch('c')],
+        Action::CycleRuleAction,
+        "Its action: remove, cut-before, cut-after, keep (measured again)",
+    ),
+    bind(C::MarkPrompt, DIGITS, Action::Jump(1), "Close, and show a document it changes most (b comes back)"),
+    bind(C::MarkPrompt, &[ch('n'), ch('q'), code(K::Esc)], Action::Close, "Do not add it: nothing changes"),
+    bind(C::ActionPrompt, &[ch('y'), code(K::Enter)], Action::Submit, "Accept the candidate with the action shown"),
+    bind(C::ActionPrompt, &[ch('c')], Action::CycleRuleAction, "The next action (measured again)"),
+    bind(C::ActionPrompt, DIGITS, Action::Jump(1), "Close, and show a document it changes most (b comes back)"),
+    bind(C::ActionPrompt, &[ch('n'), ch('q'), code(K::Esc)], Action::Close, "Leave the action as it is"),
     bind(C::ResetPrompt, &[ch('n'), ch('q'), code(K::Esc)], Action::Close, "Keep the decisions"),
     bind(C::ExportPrompt, &[ch('y'), ch('x'), code(K::Enter)], Action::Submit, "Write the export as said above"),
     bind(C::ExportPrompt, &[ch('n'), ch('q'), code(K::Esc)], Action::Close, "Cancel: nothing is written"),
@@ -333,10 +370,17 @@ fn normalize(key: &KeyEvent) -> Key {
     Key { code: key.code, mods }
 }
 
-/// The action bound to `key` in the innermost context of `contexts` that binds it.
+/// The action bound to `key` in the innermost context of `contexts` that binds it. A digit bound to
+/// [`Action::Jump`] jumps to its number.
 pub fn lookup(contexts: &[Context], key: &KeyEvent) -> Option<Action> {
     let key = normalize(key);
-    contexts.iter().find_map(|&c| BINDINGS.iter().find(|b| b.context == c && b.keys.contains(&key)).map(|b| b.action))
+    let action = contexts
+        .iter()
+        .find_map(|&c| BINDINGS.iter().find(|b| b.context == c && b.keys.contains(&key)).map(|b| b.action))?;
+    Some(match (action, key.code) {
+        (Action::Jump(_), KeyCode::Char(d)) => Action::Jump(d.to_digit(10).map_or(1, |n| n as usize)),
+        (a, _) => a,
+    })
 }
 
 /// The bindings of a context, in help order.
@@ -402,5 +446,12 @@ mod tests {
         assert_eq!(lookup(&[Context::Candidates, Context::Tune], &n), Some(Action::NextDoc));
         let big_a = KeyEvent::new(KeyCode::Char('A'), KeyModifiers::SHIFT);
         assert_eq!(lookup(&[Context::Candidates], &big_a), Some(Action::BulkAccept));
+    }
+
+    #[test]
+    fn a_digit_jumps_to_its_document() {
+        let three = KeyEvent::new(KeyCode::Char('3'), KeyModifiers::NONE);
+        assert_eq!(lookup(&[Context::Candidates, Context::Tune], &three), Some(Action::Jump(3)));
+        assert_eq!(lookup(&[Context::MarkPrompt], &three), Some(Action::Jump(3)));
     }
 }

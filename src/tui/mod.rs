@@ -10,11 +10,14 @@
 pub mod action;
 pub mod bench;
 pub mod candidates;
+pub mod cleaning;
 pub mod document;
 pub use crate::draft::history;
+pub mod impact;
 pub mod journal;
 pub mod keymap;
 pub mod miner;
+pub mod priority;
 pub use crate::draft::ready;
 pub mod regex_check;
 pub mod session;
@@ -102,7 +105,14 @@ fn event_loop(terminal: &mut DefaultTerminal, mut app: App) -> anyhow::Result<()
             terminal.draw(|f| view::draw(&app, f))?;
             redraw = false;
         }
-        let timeout = if app.busy() { Duration::from_millis(100) } else { Duration::from_millis(400) };
+        // the preview's cleaning and a decision's impact are shown the frame they come back
+        let timeout = if app.measuring() {
+            Duration::from_millis(16)
+        } else if app.busy() {
+            Duration::from_millis(100)
+        } else {
+            Duration::from_millis(400)
+        };
         if event::poll(timeout)? {
             // apply every pending event before the next frame: key repeat never queues frames
             loop {
@@ -113,7 +123,7 @@ fn event_loop(terminal: &mut DefaultTerminal, mut app: App) -> anyhow::Result<()
             }
             redraw = true;
         }
-        redraw |= app.tick() || app.busy();
+        redraw |= app.tick() || (app.busy() && !app.measuring());
     }
     Ok(())
 }

@@ -17,12 +17,15 @@ use crate::mutable::MutablePattern;
 use crate::rules::{Action as RuleAction, Rule, RulesFile, Status};
 
 use super::candidates::CandidateList;
-use super::document::{Preview, line_of};
+use super::document::Preview;
 use super::journal::{Entry, Journal, Replay};
 use super::miner::{Mined, Prepare};
 use super::ready::Ready;
 use super::source::{Idioms, Opened, SourceSpec};
 use super::watch::Watch;
+
+mod preview;
+pub use preview::{Jump, PREVIEW_WAIT, Place};
 
 pub use crate::draft::Decided;
 pub(crate) use crate::draft::{is_extra, with_extra};
@@ -90,11 +93,22 @@ pub struct Session {
     /// the editor has confirmed saving over it.
     pub foreign_source: Option<String>,
     pub foreign_confirmed: bool,
+    /// The verified pages' file beside the rules file is unusable: it is neither shown nor written over.
+    pub verified_unusable: bool,
     /// Visible rows of the candidate table and lines of the preview, and the preview's width (from the
     /// layout, set on resize).
     pub page: usize,
     pub preview_height: usize,
     pub preview_width: usize,
+    /// The rules as last sent to the impact worker (its baseline stands there), for the next decision's
+    /// impact to be measured from; `None`: nothing sent yet.
+    pub impact_file: Option<crate::draft::Snapshot>,
+    /// The documents the last impact shown changed most, each a key away (`1`…), and where in each.
+    pub jumps: Vec<Jump>,
+    /// Where the preview was before the first jump (`b` goes back there).
+    pub back: Option<Place>,
+    /// What the editor did, for the status line to say with its impact when it comes.
+    pub pending_label: String,
 }
 
 /// The draft's fields and queries read through the session (`s.decisions`, `s.status(i)`).
@@ -157,13 +171,48 @@ impl Session {
             armed: None,
             foreign_source,
             foreign_confirmed: false,
+            verified_unusable: false,
             page: 10,
             preview_height: 10,
             preview_width: 40,
+            impact_file: None,
+            jumps: Vec::new(),
+            back: None,
+            pending_label: String::new(),
         };
+        s.load_verified();
         s.refresh_all();
         s.draft.mark_saved();
         s
+    }
+
+    /// The rules file as the impact worker measures it: the draft's, on the documents as this session holds
+    /// them (HTML pages as their views, unless mined as raw markup).
+    pub fn impact_rules(&self) -> RulesFile {
+        super::impact::for_views(self.draft.rules_file())
+    }
+
+    /// Reads the source's verified pages from beside its rules file; an unusable file is a warning, and
+    /// is not written over.
+    fn load_verified(&mut self) {
+        let path = crate::verified::path_for(&self.spec.rules);
+        match crate::verified::Verified::load(&path) {
+            Ok(v) => self.draft.load_verified(v),
+            Err(e) => {
+                self.rules_warnings.push(format!("{e}: verified pages are not shown, and not saved over it"));
+                self.verified_unusable = true;
+            }
+        }
+    }
+
+    /// Marks `page` verified, or (with `None`) unmarks document `id`: one undoable step.
+    pub fn set_verified(&mut self, id: &str, page: Option<crate::verified::VerifiedPage>) -> bool {
+        let change = match page {
+            Some(p) => self.draft.verify(p),
+            None => self.draft.unverify(id),
+        };
+        self.follow(&change, List::Rebuild);
+        !change.verified.is_empty()
     }
 
     /// What the miner thread needs to prepare a new mining for this session: with the rules file as it
@@ -192,6 +241,10 @@ impl Session {
         }
         if change.cutoff {
             let _ = self.journal.append(&Entry::Cutoff { chosen: self.draft.cutoff });
+        }
+        for id in &change.verified {
+            let page = self.draft.verified.pages.iter().find(|p| &p.id == id).cloned();
+            let _ = self.journal.append(&Entry::Verified { id: id.clone(), page });
         }
         if change.patterns {
             let _ = self.journal.append(&Entry::Patterns { patterns: self.draft.patterns.clone() });
@@ -308,6 +361,7 @@ impl Session {
     /// Applies a journal left by an earlier session. Returns whether the patterns differ (re-mine).
     pub fn apply_replay(&mut self, replay: Replay) -> bool {
         let remine = self.draft.replay(replay.decisions, replay.cutoff, replay.patterns);
+        self.draft.replay_verified(replay.verified);
         if !self.draft.dirty {
             self.journal.remove();
         }
@@ -358,6 +412,7 @@ impl Session {
         // the UI thread never waits for a lock another process holds: it says who holds it, and `w` retries
         let mut held = None;
         let disk_text = self.disk_text.clone();
+        let verified = self.draft.verified_unsaved() && !self.verified_unusable;
         let saved = self
             .draft
             .save(&self.spec.rules, disk_text.as_deref(), source.as_deref(), std::time::Duration::ZERO, |holder| {
@@ -371,6 +426,12 @@ impl Session {
                 ),
                 None => e.to_string(),
             })?;
+        if verified {
+            let name = source.unwrap_or_else(|| self.spec.name.clone());
+            self.draft
+                .save_verified(&self.spec.rules, &name)
+                .map_err(|e| format!("the rules were saved, the verified pages not: {e}"))?;
+        }
         let merged = (!saved.report.is_empty()).then(|| saved.report.to_string());
         if merged.is_some() {
             self.refresh_all();
@@ -447,150 +508,11 @@ impl Session {
         };
         let mut rules: Vec<&Rule> = self.draft.decisions.values().filter(|r| r.status == Status::Accepted).collect();
         rules.sort_by(|a, b| a.id.cmp(&b.id));
-        self.preview.accepted_cleaner = match build(rules.clone()) {
+        let cleaner = match build(rules.clone()) {
             Ok(c) => Some(c),
             // one bad hand-written regex must not blank the preview: keep the rules that compile
             Err(_) => build(rules.into_iter().filter(|r| build(vec![*r]).is_ok()).collect()).ok(),
         };
-    }
-
-    pub fn document_text(&self) -> &str {
-        self.draft.corpus.docs.get(self.preview.doc).map_or("", |d| d.text.as_str())
-    }
-
-    /// Cleans the previewed document again (after a decision or a cutoff move).
-    pub fn refresh_preview(&mut self) {
-        self.sync_pending_actions();
-        let corpus = Arc::clone(&self.draft.corpus);
-        let text = corpus.docs.get(self.preview.doc).map_or("", |d| d.text.as_str());
-        let (strings, decisions, cutoff) = (&self.draft.mining.strings, &self.draft.decisions, self.draft.cutoff);
-        let pending = |i: usize| {
-            let s = &strings[i];
-            s.bin >= cutoff && decisions.get(&s.id).map_or(!s.idiom, |r| r.status == Status::Pending)
-        };
-        self.preview.render_html = self.draft.mining.tokenizer == crate::tokens::Tokenizer::Html;
-        self.preview.compute(text, self.draft.ready.all.as_ref(), pending);
-        self.clamp_preview_scroll();
-    }
-
-    /// Gives every string of the preview's pending matcher its decided action, so a pending suggested cut
-    /// shows as the cut it would be, not as a removal of its own text.
-    fn sync_pending_actions(&mut self) {
-        let Some(all) = self.draft.ready.all.as_mut() else { return };
-        for (i, s) in self.draft.mining.strings.iter().enumerate() {
-            let action = self.draft.decisions.get(&s.id).map_or(RuleAction::Remove, |r| r.action);
-            if all.action(i as u32) != action {
-                all.set_action(i as u32, action);
-            }
-        }
-    }
-
-    /// Shows another document, or the same one after a new mining.
-    fn rematch_preview(&mut self) {
-        let corpus = Arc::clone(&self.draft.corpus);
-        let text = corpus.docs.get(self.preview.doc).map_or("", |d| d.text.as_str());
-        self.preview.match_all(self.draft.ready.all.as_ref(), text);
-        self.refresh_preview();
-    }
-
-    /// The preview's visual lines at the current width.
-    pub fn preview_lines(&self) -> std::rc::Rc<Vec<(usize, usize)>> {
-        self.preview.lines(self.preview.shown(self.document_text()), self.preview_width)
-    }
-
-    pub fn clamp_preview_scroll(&mut self) {
-        let n = self.preview_lines().len();
-        self.preview.scroll = self.preview.scroll.min(n.saturating_sub(self.preview_height.max(1)));
-    }
-
-    /// Starts a selection on the preview's top line, or drops the one there is.
-    pub fn toggle_selection(&mut self) {
-        if self.preview.selection.take().is_some() || self.preview.only_cleaned {
-            return;
-        }
-        let lines = self.preview_lines();
-        if let Some(&(a, b)) = lines.get(self.preview.scroll) {
-            self.preview.selection = Some((a, b));
-        }
-    }
-
-    /// Moves the selection's end `delta` visual lines (to that line's end, or its start when above the
-    /// anchor), scrolling to keep it in view.
-    pub fn extend_selection_lines(&mut self, delta: isize) {
-        let Some((anchor, head)) = self.preview.selection else { return };
-        let lines = self.preview_lines();
-        let here = crate::tui::document::line_of(&lines, head.saturating_sub(usize::from(head > anchor)));
-        let to = (here as isize + delta).clamp(0, lines.len().saturating_sub(1) as isize) as usize;
-        let Some(&(a, b)) = lines.get(to) else { return };
-        let head = if b > anchor || (a >= anchor && to >= here) { b } else { a };
-        self.preview.selection = Some((anchor, head));
-        let page = self.page.max(1);
-        if to < self.preview.scroll {
-            self.preview.scroll = to;
-        } else if to >= self.preview.scroll + page {
-            self.preview.scroll = to + 1 - page;
-        }
-        self.clamp_preview_scroll();
-    }
-
-    /// Moves the selection's end one word forward or back.
-    pub fn extend_selection_word(&mut self, forward: bool) {
-        let Some((anchor, head)) = self.preview.selection else { return };
-        let text = self.document_text();
-        let head = if forward {
-            let rest = &text[head..];
-            let skip = rest.find(|c: char| !c.is_whitespace()).unwrap_or(rest.len());
-            let word = rest[skip..].find(char::is_whitespace).unwrap_or(rest.len() - skip);
-            head + skip + word
-        } else {
-            let before = text[..head].trim_end();
-            before.rfind(char::is_whitespace).map_or(0, |i| i + 1)
-        };
-        self.preview.selection = Some((anchor, head));
-    }
-
-    pub fn scroll_preview(&mut self, delta: isize) {
-        self.preview.scroll = (self.preview.scroll as isize + delta).max(0) as usize;
-        self.clamp_preview_scroll();
-    }
-
-    pub fn show_document(&mut self, doc: usize) {
-        let doc = doc.min(self.draft.corpus.docs.len().saturating_sub(1));
-        if doc != self.preview.doc {
-            self.preview.doc = doc;
-            self.preview.scroll = 0;
-            self.preview.cursor = None;
-            self.preview.selection = None;
-        }
-        self.rematch_preview();
-    }
-
-    /// Moves the preview's cursor to the next (`forward`) or previous removed span, scrolling to it.
-    pub fn step_span(&mut self, forward: bool) {
-        let n = self.preview.spans.len();
-        if n == 0 || self.preview.only_cleaned {
-            self.preview.cursor = None;
-            return;
-        }
-        let next = match (self.preview.cursor, forward) {
-            (None, true) => 0,
-            (None, false) => n - 1,
-            (Some(c), true) => (c + 1) % n,
-            (Some(c), false) => (c + n - 1) % n,
-        };
-        self.preview.cursor = Some(next);
-        let lines = self.preview_lines();
-        let line = line_of(&lines, self.preview.spans[next].start);
-        let h = self.preview_height.max(1);
-        if line < self.preview.scroll || line >= self.preview.scroll + h {
-            self.preview.scroll = line.saturating_sub(h / 3);
-        }
-        self.clamp_preview_scroll();
-    }
-
-    /// Share of the shown document's characters removed by accepted rules, and by pending ones besides.
-    pub fn removed_share(&self) -> (f64, f64) {
-        let len = self.document_text().len().max(1) as f64;
-        (self.preview.removed as f64 / len, self.preview.pending as f64 / len)
+        self.preview.accepted_cleaner = cleaner.map(Arc::new);
     }
 }

@@ -75,15 +75,52 @@ pub enum ExplainItem {
     Stage(crate::clean_settings::Stage),
 }
 
-/// A preview line about to become a rule (see [`Mode::MarkPrompt`]).
+/// A preview line about to become a rule (see [`Mode::MarkPrompt`]): marked as template (`T`: removed, or
+/// a cut) or kept (`K`).
 #[derive(Debug, Clone)]
 pub struct MarkLine {
     /// The line, in the document's bytes.
     pub start: usize,
     pub end: usize,
-    /// The rule's tokens, as the miner would write them, and the documents it matches.
+    /// The rule's tokens, as the miner would write them.
     pub tokens: String,
-    pub documents: usize,
+    /// The documents it matches, once measured.
+    pub documents: Option<usize>,
+    /// What the rule does: remove (or a cut) for `T`, keep for `K`; `c` cycles it.
+    pub action: crate::rules::Action,
+    /// Its impact over the source and its evidence, measured in the background.
+    pub measure: Measure,
+}
+
+/// What a decision would do over the whole source, before it is made: asked of the impact worker (see
+/// [`super::impact`]) when a dialog opens, filled in when the answer comes.
+#[derive(Debug, Clone, Default)]
+pub struct Measure {
+    /// The generation of the request the answer is for.
+    pub asked: u64,
+    /// One impact per option of the dialog, in its order.
+    pub impacts: Option<Vec<crate::impact::Impact>>,
+    /// Where the rule's matches sit against the article (a cut's warnings are read from it).
+    pub evidence: Option<crate::evidence::Evidence>,
+    pub error: Option<String>,
+}
+
+/// One option of a candidate's detail: a status and an action to give it (`None`: as it is).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub label: String,
+    pub status: Option<crate::rules::Status>,
+    pub action: Option<crate::rules::Action>,
+}
+
+/// A candidate's action about to change to a cut (see [`Mode::ActionPrompt`]).
+#[derive(Debug, Clone)]
+pub struct ActionAsk {
+    /// Index into `mining.strings`.
+    pub string: usize,
+    /// The action it would take, accepted.
+    pub action: crate::rules::Action,
+    pub measure: Measure,
 }
 
 /// A candidate's regex being edited (see [`Mode::EditRegex`]).
@@ -122,6 +159,9 @@ pub struct Detail {
     pub string: usize,
     pub scroll: usize,
     pub occurrences: Vec<Occurrence>,
+    /// What each decision on it would do (accept, reject, its other actions), measured in the background.
+    pub choices: Vec<Choice>,
+    pub measure: Measure,
 }
 
 #[derive(Debug, Clone)]
@@ -171,8 +211,11 @@ pub enum Mode {
     ResetPrompt,
     /// `x`: what the export will hold, asked before it is written.
     ExportPrompt(ExportPlan),
-    /// Mark a line of the preview as template: the rule it makes and on how many documents it matches.
+    /// Mark a line of the preview as template, or keep it: the rule it makes, on how many documents it
+    /// matches, and what it would change over the source.
     MarkPrompt(MarkLine),
+    /// A candidate about to become a cut: its evidence, its warnings and its impact first.
+    ActionPrompt(ActionAsk),
     /// Editing a candidate's regex in place.
     EditRegex(RegexEdit),
     /// The rules file changed on disk while there is unsaved work here.
@@ -190,6 +233,8 @@ pub struct App {
     pub quit: bool,
     pub miner: Miner,
     pub checker: super::regex_check::RegexChecker,
+    /// Measures decisions over the whole source (see [`super::impact`]).
+    pub impact: super::impact::ImpactWorker,
     pub settings: Settings,
     /// Where rules files live (for sources opened from the picker) and the tokenizer preset.
     pub rules_dir: PathBuf,
@@ -209,6 +254,7 @@ impl App {
             quit: false,
             miner: Miner::spawn(),
             checker: Default::default(),
+            impact: Default::default(),
             settings,
             rules_dir: PathBuf::from("rules"),
             rules_override: None,
@@ -294,6 +340,7 @@ impl App {
         if !replay.is_empty() {
             self.mode = Mode::JournalPrompt(replay);
         }
+        update::source_opened(self);
         self.relayout();
     }
 
@@ -332,6 +379,7 @@ impl App {
             Mode::ResetPrompt => vec![Context::ResetPrompt],
             Mode::ExportPrompt(_) => vec![Context::ExportPrompt],
             Mode::MarkPrompt(_) => vec![Context::MarkPrompt],
+            Mode::ActionPrompt(_) => vec![Context::ActionPrompt],
             Mode::ConflictPrompt => vec![Context::ConflictPrompt],
             Mode::JournalPrompt(_) => vec![Context::JournalPrompt],
             Mode::Normal => match &self.screen {
@@ -398,25 +446,26 @@ impl App {
         s.job = Some(Job { generation, stage: None, started: Instant::now(), reason: reason.to_string() });
     }
 
-    /// Whether a mining is running for the open source or the source being opened.
+    /// Whether a mining is running for the open source or the source being opened, a regex is being
+    /// checked, or the preview's cleaning or a decision's impact is on its way.
     pub fn busy(&self) -> bool {
         let checking = matches!(&self.mode, Mode::EditRegex(e) if e.checking.is_some());
         checking
+            || self.measuring()
             || match &self.screen {
                 Screen::Tune(s) => s.job.is_some(),
                 Screen::Picker(p) => p.opening.is_some(),
             }
     }
 
+    /// Whether the preview's cleaning or an impact is on its way: the event loop looks for it each frame.
+    pub fn measuring(&self) -> bool {
+        self.session().is_some_and(|s| s.preview.cleaning.is_some()) || self.impact.waiting()
+    }
+
     /// Applies what background work has sent since the last tick. Returns whether anything changed.
     pub fn tick(&mut self) -> bool {
-        let mut changed = false;
-        while let Some(event) = self.miner.try_recv() {
-            changed |= update::on_miner(self, event);
-        }
-        while let Some(checked) = self.checker.try_recv() {
-            changed |= update::on_regex_checked(self, checked);
-        }
+        let mut changed = self.drain();
         let changes: Vec<super::watch::Change> = match &self.screen {
             Screen::Tune(s) => s.watch.as_ref().map(|w| w.changes.try_iter().collect()).unwrap_or_default(),
             Screen::Picker(_) => Vec::new(),
@@ -428,17 +477,63 @@ impl App {
         changed | super::workspace::tick(self)
     }
 
-    /// Blocks until the running mining and regex check (if any) have finished and been applied (tests,
-    /// benchmarks).
+    /// Applies what the miner, the regex check, the preview's cleaning and the impact worker have sent.
+    fn drain(&mut self) -> bool {
+        let mut changed = false;
+        while let Some(event) = self.miner.try_recv() {
+            changed |= update::on_miner(self, event);
+        }
+        while let Some(checked) = self.checker.try_recv() {
+            changed |= update::on_regex_checked(self, checked);
+        }
+        changed | self.tick_measures()
+    }
+
+    /// Applies what the preview's cleaning and the impact worker have sent (and nothing else: a test waits
+    /// for these alone after each key). Returns whether anything changed.
+    pub fn tick_measures(&mut self) -> bool {
+        let mut changed = false;
+        if let Screen::Tune(s) = &mut self.screen
+            && s.poll_preview()
+        {
+            changed = true;
+            self.relayout();
+        }
+        while let Some(answer) = self.impact.try_recv() {
+            changed |= update::on_impact(self, answer);
+        }
+        changed
+    }
+
+    /// Blocks until the running mining, regex check, preview cleaning and impact (if any) have finished
+    /// and been applied (tests, benchmarks).
     pub fn wait_for_miner(&mut self) {
+        self.settle();
+    }
+
+    /// Blocks until every piece of background work the state waits for has come back and been applied:
+    /// what the screen shows is then what the keys so far made (tests, benchmarks).
+    pub fn settle(&mut self) {
         let deadline = Instant::now() + Duration::from_secs(120);
-        while self.busy() && Instant::now() < deadline {
-            if let Some(event) = self.miner.recv_timeout(Duration::from_millis(20)) {
-                let _: bool = update::on_miner(self, event);
+        loop {
+            self.drain();
+            if !self.busy() || Instant::now() >= deadline {
+                break;
             }
-            if let Some(checked) = self.checker.recv_timeout(Duration::from_millis(20)) {
-                let _: bool = update::on_regex_checked(self, checked);
+            if let Screen::Tune(s) = &mut self.screen
+                && s.preview.cleaning.is_some()
+            {
+                if s.preview.settle(Duration::from_millis(20)) {
+                    s.clamp_preview_scroll();
+                    self.relayout();
+                }
+                continue;
             }
+            if let Some(answer) = self.impact.recv_timeout(Duration::from_millis(20)) {
+                update::on_impact(self, answer);
+                continue;
+            }
+            std::thread::sleep(Duration::from_millis(2));
         }
     }
 

@@ -37,7 +37,9 @@ pub fn on_miner(app: &mut App, event: MinerEvent) -> bool {
                         Ok(mined) => {
                             let secs = mined.elapsed.as_secs_f64();
                             s.apply_mined(*mined);
-                            if matches!(app.mode, Mode::Detail(_)) {
+                            // the measures of dialogs and the last impact are of the mining before
+                            s.jumps.clear();
+                            if matches!(app.mode, Mode::Detail(_) | Mode::MarkPrompt(_) | Mode::ActionPrompt(_)) {
                                 app.mode = Mode::Normal;
                             }
                             let Some(s) = app.session() else { return true };
@@ -47,6 +49,9 @@ pub fn on_miner(app: &mut App, event: MinerEvent) -> bool {
                                 s.mining.auto_cutoff
                             );
                             app.info(text);
+                            // what the new mining (and a pattern edit it catches up with) changed over the
+                            // source, said with it
+                            super::impact::after_change(app, true);
                         }
                         Err(e) => app.error(format!("re-mining failed: {e}")),
                     }

@@ -9,7 +9,7 @@ use crate::rules::Action as RuleAction;
 use crate::tui::action::Action;
 use crate::tui::document::Mark;
 use crate::tui::session::{Pane, Session};
-use crate::tui::state::{App, Explain, ExplainItem, MarkLine, Mode, Screen};
+use crate::tui::state::{App, Explain, ExplainItem, Mode, Screen};
 
 /// The explain list of the preview's cursor: its span (why it is removed), else its kept block or line
 /// (why it is kept: no rule matched, or which stages and keep rules gave it back).
@@ -131,20 +131,22 @@ pub(super) fn select_rule(app: &mut App, id: &str) {
     }
 }
 
-/// Keeps `start..end` of the shown document: an accepted keep rule of its text.
+/// Asks to keep `start..end` of the shown document (an accepted keep rule of its text), with its impact.
 pub(super) fn keep(app: &mut App, start: usize, end: usize) {
-    let Screen::Tune(s) = &mut app.screen else { return };
-    match s.rule_from_preview(start, end, RuleAction::Keep) {
-        Ok(id) => app.info(format!("kept: rule {id} (action keep) protects this text from every rule and stage")),
-        Err(e) => app.error(e),
+    let Some(s) = app.session() else { return };
+    let text = s.document_text();
+    let symbols = crate::editing::symbols_of(&text[start..end], s.mining.tokenizer, &s.ready.mutable);
+    if symbols.is_empty() {
+        return app.info("nothing to keep: select text (V, or drag the mouse) or put the cursor on a span (]/[)");
     }
+    let tokens = crate::symbol::display(&symbols);
+    super::impact::open_mark(app, start, end, tokens, RuleAction::Keep);
 }
 
-/// Keeps the preview's selection, else the span under its cursor.
+/// Keeps the preview's selection, else the span under its cursor (asks first).
 pub(super) fn keep_cursor_span(app: &mut App) {
     let Some(s) = app.session_mut() else { return };
     if let Some((start, end)) = s.preview.selected() {
-        s.preview.selection = None;
         keep(app, start, end);
         return;
     }
@@ -197,25 +199,40 @@ pub(super) fn mark_line(app: &mut App) {
         app.info("nothing to mark: select text (V, or drag the mouse) or move the line cursor (j/k) to a line");
         return;
     }
-    let documents = crate::editing::documents_matching(&symbols, &s.corpus.docs, tokenizer, &s.ready.mutable);
     let tokens = crate::symbol::display(&symbols);
-    app.mode = Mode::MarkPrompt(MarkLine { start, end, tokens, documents });
+    super::impact::open_mark(app, start, end, tokens, RuleAction::Remove);
 }
 
+/// The mark dialog (`T`, `K`): `y` adds the rule with the action shown, `c` cycles the action (measured
+/// again), a digit shows a most changed document, Esc leaves everything as it was.
 pub(super) fn mark_prompt(app: &mut App, action: Action) {
     let Mode::MarkPrompt(m) = &app.mode else { return };
-    let (start, end) = (m.start, m.end);
+    let (start, end, rule_action) = (m.start, m.end, m.action);
     match action {
         Action::Submit => {
             app.mode = Mode::Normal;
             let Screen::Tune(s) = &mut app.screen else { return };
             s.preview.selection = None;
-            match s.rule_from_preview(start, end, RuleAction::Remove) {
-                Ok(id) => app.info(format!("rule {id} added, accepted: this text is template now (u undoes it)")),
-                Err(e) => app.error(e),
+            match (s.rule_from_preview(start, end, rule_action), rule_action) {
+                (Ok(id), RuleAction::Keep) => app.info(format!(
+                    "kept: rule {id} (action keep) protects this text from every rule and stage (u undoes it)"
+                )),
+                (Ok(id), RuleAction::Remove) => {
+                    app.info(format!("rule {id} added, accepted: this text is template now (u undoes it)"))
+                }
+                (Ok(id), a) => app.info(format!(
+                    "rule {id} added, accepted as {} (u undoes it)",
+                    crate::tui::view::candidates::action_name(a)
+                )),
+                (Err(e), _) => app.error(e),
             }
         }
-        Action::Close => app.mode = Mode::Normal,
+        Action::CycleRuleAction => super::impact::cycle_mark_action(app),
+        Action::Jump(n) => {
+            super::impact::close_dialog(app);
+            super::impact::jump(app, n);
+        }
+        Action::Close => super::impact::close_dialog(app),
         _ => {}
     }
 }

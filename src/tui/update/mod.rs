@@ -4,6 +4,7 @@
 
 mod background;
 mod explain;
+mod impact;
 mod mouse;
 mod picker;
 mod popups;
@@ -12,6 +13,13 @@ mod regex_edit;
 mod tune;
 
 pub use background::{on_change, on_miner};
+pub use impact::{JUMPS, on_impact};
+
+/// A source opened: the impact worker cleans its pages with its rules now, so the first decision's impact
+/// takes only what it changes.
+pub fn source_opened(app: &mut App) {
+    impact::after_change(app, false);
+}
 pub use regex_edit::on_regex_checked;
 
 thread_local! {
@@ -68,12 +76,18 @@ pub fn update(app: &mut App, action: Action) {
             Mode::ResetPrompt => prompts::reset_prompt(app, action),
             Mode::ExportPrompt(_) => prompts::export_prompt(app, action),
             Mode::MarkPrompt(_) => explain::mark_prompt(app, action),
+            Mode::ActionPrompt(_) => impact::action_prompt(app, action),
             Mode::EditRegex(_) => regex_edit::update(app, action),
             Mode::ConflictPrompt => prompts::conflict_prompt(app, action),
             Mode::JournalPrompt(_) => prompts::journal_prompt(app, action),
         },
     }
-    if app.message.is_none() && app.session().map(|s| s.revision) == revision {
+    let changed = app.session().map(|s| s.revision) != revision;
+    if changed {
+        // the rules may have changed: what it did over the whole source is measured, and said when known
+        impact::after_change(app, true);
+    }
+    if app.message.is_none() && !changed {
         app.message = message;
     }
     if matches!(app.mode, Mode::Normal)

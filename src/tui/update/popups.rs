@@ -32,23 +32,25 @@ pub(super) fn detail(app: &mut App, action: Action) {
     let Mode::Detail(d) = &mut app.mode else { return };
     let i = d.string;
     match action {
-        Action::Close => app.mode = Mode::Normal,
+        Action::Close => super::impact::close_dialog(app),
         Action::Up => d.scroll = d.scroll.saturating_sub(1),
         Action::Down => d.scroll += 1,
         Action::PageUp => d.scroll = d.scroll.saturating_sub(10),
         Action::PageDown => d.scroll += 10,
-        Action::Accept => {
-            s.decide(&[i], Some(Status::Accepted), None);
+        Action::Accept | Action::Reject | Action::Unmark | Action::CycleRuleAction => {
+            let (status, rule_action) = match action {
+                Action::Accept => (Some(Status::Accepted), None),
+                Action::Reject => (Some(Status::Rejected), None),
+                Action::Unmark => (Some(Status::Pending), None),
+                _ => (None, Some(super::next_rule_action(s.rule_action(i)))),
+            };
+            s.decide(&[i], status, rule_action);
+            // the choices are of the decision before: measured again from this one
+            super::impact::refresh_detail(app);
         }
-        Action::Reject => {
-            s.decide(&[i], Some(Status::Rejected), None);
-        }
-        Action::Unmark => {
-            s.decide(&[i], Some(Status::Pending), None);
-        }
-        Action::CycleRuleAction => {
-            let next = super::next_rule_action(s.rule_action(i));
-            s.decide(&[i], None, Some(next));
+        Action::Jump(n) => {
+            super::impact::close_dialog(app);
+            super::impact::jump(app, n);
         }
         _ => {}
     }

@@ -8,7 +8,7 @@ use crate::rules::{Action as RuleAction, Rule, Status};
 
 use crate::tui::action::Action;
 use crate::tui::session::{Pane, Session};
-use crate::tui::state::{App, Detail, Field, Mode, Occurrence, PatternEdit, Screen};
+use crate::tui::state::{App, Field, Mode, Occurrence, PatternEdit, Screen};
 
 pub(super) fn tune(app: &mut App, action: Action) {
     let Screen::Tune(s) = &mut app.screen else { return };
@@ -74,6 +74,8 @@ pub(super) fn tune(app: &mut App, action: Action) {
             s.preview.with_pending = !s.preview.with_pending;
             s.refresh_preview();
             let with_pending = s.preview.with_pending;
+            // impacts now count the rules the cleaned text does
+            super::impact::warm(app);
             app.info(if with_pending {
                 "the cleaned text is of the accepted and pending rules: not what is exported (+ again: accepted only)"
             } else {
@@ -94,15 +96,35 @@ pub(super) fn tune(app: &mut App, action: Action) {
             };
             move_in_pane(s, delta);
         }
-        Action::Accept => decide_selected(s, Some(Status::Accepted), None),
-        Action::Reject => decide_selected(s, Some(Status::Rejected), None),
-        Action::Unmark => decide_selected(s, Some(Status::Pending), None),
+        Action::Accept | Action::Reject | Action::Unmark => {
+            let (status, word) = match action {
+                Action::Accept => (Status::Accepted, "accepted"),
+                Action::Reject => (Status::Rejected, "rejected"),
+                _ => (Status::Pending, "back to pending:"),
+            };
+            let Some(i) = s.list.current() else { return };
+            let before = s.revision;
+            let text = short(s.text(i));
+            decide_selected(s, Some(status), None);
+            if s.revision != before {
+                // the status line adds what it changed over the source, once measured
+                app.info(format!("{word} `{text}`"));
+            }
+        }
         Action::CycleRuleAction => {
             if let Some(i) = s.list.current() {
                 let next = super::next_rule_action(s.rule_action(i));
-                s.decide(&[i], None, Some(next));
+                if next.is_cut() {
+                    // a cut takes everything before or after it on every page it matches: asked first
+                    super::impact::open_action(app, i, next);
+                } else {
+                    s.decide(&[i], None, Some(next));
+                }
             }
         }
+        Action::Jump(n) => super::impact::jump(app, n),
+        Action::Back => super::impact::back(app),
+        Action::ToggleVerified => super::impact::toggle_verified(app),
         Action::ToggleMark => {
             if let Some(i) = s.list.current() {
                 let id = s.string(i).id.clone();
@@ -189,8 +211,7 @@ pub(super) fn tune(app: &mut App, action: Action) {
         }
         Action::OpenDetail => {
             if let Some(i) = s.list.current() {
-                let occurrences = occurrences(s, i, 5);
-                app.mode = Mode::Detail(Detail { string: i, scroll: 0, occurrences });
+                super::impact::open_detail(app, i);
             }
         }
         Action::EditPattern => {
@@ -250,6 +271,16 @@ pub(super) fn tune(app: &mut App, action: Action) {
         }
         _ => {}
     }
+}
+
+/// A candidate's text, cut short for the status line.
+fn short(text: &str) -> String {
+    const MAX: usize = 28;
+    if text.chars().count() <= MAX {
+        return crate::tui::view::printable(text);
+    }
+    let cut: String = text.chars().take(MAX - 1).collect();
+    crate::tui::view::printable(&format!("{cut}…"))
 }
 
 fn update_tune_again(app: &mut App, action: Action) {

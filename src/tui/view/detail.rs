@@ -21,7 +21,7 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, d: &Detail) {
         Span::styled(format!(" Candidate {} ", m.id), theme::title()),
         Span::styled(format!("{} {:?} ", st.symbol(), st).to_lowercase(), theme::status(st)),
         Span::styled(format!("· {} ", action_name(s.rule_action(d.string))), theme::dim()),
-        Span::styled("(a/r/Backspace/c · Esc closes) ", theme::dim()),
+        Span::styled("(a/r/Backspace/c · 1–5 most changed · Esc closes) ", theme::dim()),
     ]);
     let label = |t: &str| Span::styled(format!("{t:<9}"), theme::header());
     let docs = s.mining.documents.max(1) as f64;
@@ -64,6 +64,20 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, d: &Detail) {
     }
     lines.push(Line::from(vec![label("regex"), Span::styled(m.regex.clone(), theme::key())]));
     lines.push(Line::from(vec![label("example"), Span::raw(printable(&m.example))]));
+    lines.push(Line::default());
+    lines.push(Line::from(vec![
+        Span::styled("What each decision would change", theme::header()),
+        Span::styled(
+            if s.preview.with_pending {
+                " (accepted and pending rules, as the cleaned preview with +)"
+            } else {
+                " (accepted rules, as exported)"
+            },
+            theme::dim(),
+        ),
+    ]));
+    let labels: Vec<String> = d.choices.iter().map(|c| c.label.clone()).collect();
+    lines.extend(super::impact::measure_lines(s, &d.measure, &labels, true));
     lines.push(Line::default());
     lines.push(Line::from(Span::styled(
         format!("Occurrences in the first {} documents holding it", d.occurrences.len()),

@@ -81,6 +81,21 @@ fn lines(width: usize) -> Vec<Line<'static>> {
         Span::styled(format!("{:<w$}", "▸", w = KEYS_W - 2), theme::key()),
         Span::raw(" the line cursor (T marks, V selects, e explains its line)"),
     ]));
+    out.push(Line::default());
+    out.push(Line::from(Span::styled("What a decision changes over the source", theme::header())));
+    let impact = [
+        (theme::verified(), "✔ verified", "green: a verified page (Y), whose cleaned text an editor marked right"),
+        (theme::error(), "⚠", "red: a decision changes a verified page (which words), or a cut's warning"),
+        (theme::key(), "−N words", "yellow, in dialogs: a decision takes words from some page's article block"),
+    ];
+    for (style, name, what) in impact {
+        out.push(Line::from(vec![
+            Span::raw("  "),
+            Span::styled(format!("{name:<w$}", w = KEYS_W - 2), style),
+            Span::raw(" "),
+            Span::raw(what),
+        ]));
+    }
     out
 }
 

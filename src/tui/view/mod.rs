@@ -6,6 +6,7 @@ pub mod detail;
 pub mod explain;
 pub mod help;
 pub mod histogram;
+pub mod impact;
 pub mod patterns;
 pub mod picker;
 pub mod preview;
@@ -106,6 +107,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
         | Mode::ResetPrompt
         | Mode::ExportPrompt(_)
         | Mode::MarkPrompt(_)
+        | Mode::ActionPrompt(_)
         | Mode::ConflictPrompt
         | Mode::JournalPrompt(_) => prompt::draw(frame, area, app),
         _ => {}

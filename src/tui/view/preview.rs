@@ -74,6 +74,13 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session) {
             theme::mark(Mark::Pending(SpanKind::Removed)),
         ));
     }
+    let verified = s.draft.is_verified(id);
+    if verified {
+        title.push(Span::styled(" ✔ verified", theme::verified()));
+    }
+    if s.preview.cleaning.is_some() {
+        title.push(Span::styled(" cleaning…", theme::dim()));
+    }
     title.push(Span::raw(" "));
     let title = Line::from(title);
     let title = if title.width() + 2 > area.width as usize {
@@ -86,7 +93,14 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session) {
                 theme::title(),
             ));
         }
-        narrow.push(Span::raw(format!(" {id} {}/{docs} ", s.preview.doc + 1)));
+        narrow.push(Span::raw(format!(" {id} {}/{docs}", s.preview.doc + 1)));
+        if verified {
+            narrow.push(Span::styled(" ✔", theme::verified()));
+        }
+        if s.preview.cleaning.is_some() {
+            narrow.push(Span::styled(" …", theme::dim()));
+        }
+        narrow.push(Span::raw(" "));
         Line::from(narrow)
     } else {
         title

@@ -7,10 +7,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use crate::rules::Status;
+use crate::rules::{Action as RuleAction, Status};
 
 use super::super::keymap::{Context, bindings, keys_label};
 use super::super::state::{App, Mode};
+use super::candidates::action_name;
+use super::impact::measure_lines;
 use super::{centered, theme};
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
@@ -63,14 +65,37 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             Context::ExportPrompt,
         ),
         Mode::MarkPrompt(m) => (
-            " Mark as template? ",
+            if m.action == RuleAction::Keep { " Keep this text? " } else { " Mark as template? " },
             format!(
-                "`{}` becomes a rule, accepted; it matches {} of {} documents.",
-                m.tokens,
-                m.documents,
+                "`{}` becomes a rule, accepted, {}; it matches {} of {} documents.",
+                clip(&m.tokens),
+                match m.action {
+                    RuleAction::Keep => "kept from every rule and stage".to_string(),
+                    RuleAction::Remove => "removed".to_string(),
+                    a => format!(
+                        "a {} (everything {} it goes)",
+                        action_name(a),
+                        if a == RuleAction::CutBefore { "before" } else { "after" }
+                    ),
+                },
+                m.documents.map_or_else(|| "…".to_string(), |d| d.to_string()),
                 s.corpus.docs.len()
             ),
             Context::MarkPrompt,
+        ),
+        Mode::ActionPrompt(a) => (
+            " Make it a cut? ",
+            format!(
+                "`{}` becomes a {}, accepted: everything {} it goes, on every page it matches.",
+                clip(s.text(a.string)),
+                action_name(a.action),
+                match a.action {
+                    RuleAction::CutBefore => "before",
+                    RuleAction::CutAfter => "after",
+                    _ => "it matches but",
+                }
+            ),
+            Context::ActionPrompt,
         ),
         Mode::ConflictPrompt => (
             " Rules file changed on disk ",
@@ -88,6 +113,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         _ => return,
     };
     let mut lines = vec![Line::from(text), Line::default()];
+    // what the decision would do over the whole source, measured in the background
+    let measured = match &app.mode {
+        Mode::MarkPrompt(m) => Some(measure_lines(s, &m.measure, &[String::new()], m.action.is_cut())),
+        Mode::ActionPrompt(a) => Some(measure_lines(s, &a.measure, &[String::new()], a.action.is_cut())),
+        _ => None,
+    };
+    if let Some(measured) = &measured {
+        lines.extend(measured.iter().cloned());
+        lines.push(Line::default());
+    }
     let keys_w = bindings(context).map(|b| keys_label(b.keys).chars().count()).max().unwrap_or(0) + 2;
     for b in bindings(context) {
         lines.push(Line::from(vec![
@@ -95,8 +130,26 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             Span::raw(b.desc),
         ]));
     }
-    let popup = centered(area, 64, lines.len() as u16 + 4);
+    let popup = if measured.is_some() {
+        let width = area.width.saturating_sub(4).min(110);
+        // each line as it wraps inside the border, and a row for a word carried over
+        let inner = width.saturating_sub(2).max(1) as usize;
+        let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
+        centered(area, width, rows as u16 + 3)
+    } else {
+        centered(area, 64, lines.len() as u16 + 4)
+    };
     frame.render_widget(Clear, popup);
     let block = Block::bordered().title(Span::styled(title, theme::title())).border_style(theme::border(true));
     frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: true }), popup);
+}
+
+/// A rule's text as a dialog quotes it: at most a few lines' worth (a marked line may be a whole page).
+fn clip(text: &str) -> String {
+    const MAX: usize = 160;
+    if text.chars().count() <= MAX {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(MAX - 1).collect();
+    format!("{head}…")
 }

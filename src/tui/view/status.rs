@@ -55,6 +55,14 @@ fn summary(s: &Session, width: u16) -> Line<'static> {
             (true, false) => "preview ✓+·",
             (true, true) => "shows ✓+·",
         }));
+        let verified = s.draft.verified.pages.len();
+        if verified > 0 {
+            spans.push(sep.clone());
+            spans.push(Span::styled(
+                if compact_form { format!("✔{verified}") } else { format!("✔ {verified} verified") },
+                theme::verified(),
+            ));
+        }
         if s.dirty {
             spans.push(sep.clone());
             spans.push(Span::styled("● unsaved", Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)));

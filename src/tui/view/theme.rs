@@ -75,6 +75,11 @@ pub fn selection() -> Style {
     Style::new().bg(Color::Rgb(68, 71, 90)).add_modifier(Modifier::UNDERLINED)
 }
 
+/// A verified page: its cleaned text was marked right.
+pub fn verified() -> Style {
+    Style::new().fg(Color::Green).add_modifier(Modifier::BOLD)
+}
+
 pub fn cursor() -> Style {
     Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
 }

@@ -1,0 +1,306 @@
+//! The preview's cleaning, off the UI thread: the previewed document cleaned by the accepted rules and by
+//! the pending candidates above the cutoff (see [`compute`]). A decision or a cutoff move on a document of
+//! tens of megabytes takes seconds to clean; the UI sends the request here and goes on, showing the last
+//! cleaned state (and "cleaning…") until the result comes back (a page of ordinary size is cleaned on the
+//! UI thread: see [`super::document::INLINE_BYTES`]). One thread a preview, the latest request
+//! wins: requests queued behind a newer one are skipped, and a request overtaken while it runs stops at
+//! its next step and sends nothing.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread;
+use std::time::Duration;
+
+use crate::cleaning::{Cleaned, Cleaner, Match, Span, SpanKind};
+use crate::corpus::Corpus;
+
+use super::document::{Mark, PreviewSpan};
+
+/// What to clean: a document of a corpus, with the cleaners and the pending candidates as they stand.
+pub struct PreviewRequest {
+    pub corpus: Arc<Corpus>,
+    pub doc: usize,
+    /// Changes with the document shown and the mining: the document's matches of every mined string are
+    /// found again when it changes, kept while it stands (a decision or a cutoff move finds none).
+    pub matches_key: u64,
+    /// The accepted rules' cleaner.
+    pub accepted: Option<Arc<Cleaner>>,
+    /// Every mined string as a rule (rule index = string index), with the actions decided.
+    pub all: Option<Arc<Cleaner>>,
+    /// Per mined string: a pending candidate at or above the chosen cutoff.
+    pub pending: Arc<Vec<bool>>,
+    pub with_pending: bool,
+    pub render_html: bool,
+}
+
+/// The previewed document cleaned: what [`super::document::Preview`] shows of it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Computed {
+    pub spans: Vec<PreviewSpan>,
+    pub cleaned: String,
+    pub removed: usize,
+    pub pending: usize,
+}
+
+/// A finished cleaning, for the request of `generation`.
+pub struct Done {
+    pub generation: u64,
+    pub doc: usize,
+    pub matches_key: u64,
+    pub computed: Computed,
+}
+
+/// The preview's worker thread, started at its first request.
+pub struct PreviewCleaner {
+    latest: Arc<AtomicU64>,
+    requests: Option<Sender<(u64, PreviewRequest)>>,
+    results: Receiver<Done>,
+    outbox: Sender<Done>,
+}
+
+impl Default for PreviewCleaner {
+    fn default() -> Self {
+        let (outbox, results) = mpsc::channel();
+        PreviewCleaner { latest: Arc::new(AtomicU64::new(0)), requests: None, results, outbox }
+    }
+}
+
+impl std::fmt::Debug for PreviewCleaner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PreviewCleaner").field("latest", &self.latest.load(Ordering::SeqCst)).finish()
+    }
+}
+
+impl PreviewCleaner {
+    /// Queues a cleaning; an older one is abandoned. Returns its generation.
+    pub fn request(&mut self, request: PreviewRequest) -> u64 {
+        let generation = self.latest.fetch_add(1, Ordering::SeqCst) + 1;
+        let sender = self.requests.get_or_insert_with(|| spawn(Arc::clone(&self.latest), self.outbox.clone()));
+        if let Err(mpsc::SendError(lost)) = sender.send((generation, request)) {
+            // the thread is gone (a panic while cleaning): a new one takes the request
+            let sender = spawn(Arc::clone(&self.latest), self.outbox.clone());
+            let _ = sender.send(lost);
+            self.requests = Some(sender);
+        }
+        generation
+    }
+
+    /// Drops whatever cleaning is running or queued: its result will not be sent.
+    pub fn cancel(&self) {
+        self.latest.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// Whether `generation` is the latest cleaning asked for.
+    pub fn is_latest(&self, generation: u64) -> bool {
+        self.latest.load(Ordering::SeqCst) == generation
+    }
+
+    pub fn try_recv(&self) -> Option<Done> {
+        self.results.try_recv().ok()
+    }
+
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<Done> {
+        self.results.recv_timeout(timeout).ok()
+    }
+}
+
+fn spawn(latest: Arc<AtomicU64>, outbox: Sender<Done>) -> Sender<(u64, PreviewRequest)> {
+    let (requests, inbox) = mpsc::channel::<(u64, PreviewRequest)>();
+    let spawned = thread::Builder::new().name("chaff-preview".into()).spawn(move || {
+        super::priority::background();
+        // the document's matches of every mined string, and the key they were found under
+        let mut matches: Option<(u64, usize, Vec<Match>)> = None;
+        while let Ok(mut next) = inbox.recv() {
+            while let Ok(newer) = inbox.try_recv() {
+                next = newer;
+            }
+            let (generation, r) = next;
+            let current = || latest.load(Ordering::SeqCst) == generation;
+            if !current() {
+                continue;
+            }
+            let text = r.corpus.docs.get(r.doc).map_or("", |d| d.text.as_str());
+            if matches.as_ref().is_none_or(|(k, d, _)| (*k, *d) != (r.matches_key, r.doc)) {
+                let found = r.all.as_deref().map(|c| c.matches(text)).unwrap_or_default();
+                matches = Some((r.matches_key, r.doc, found));
+                if !current() {
+                    continue;
+                }
+            }
+            let doc_matches = matches.as_ref().map_or(&[][..], |(_, _, m)| m.as_slice());
+            let computed = compute(
+                text,
+                r.accepted.as_deref(),
+                r.all.as_deref(),
+                doc_matches,
+                |i| r.pending.get(i).copied().unwrap_or(false),
+                r.with_pending,
+                r.render_html,
+            );
+            if !current() {
+                continue;
+            }
+            let done = Done { generation, doc: r.doc, matches_key: r.matches_key, computed };
+            if outbox.send(done).is_err() {
+                break;
+            }
+        }
+    });
+    if spawned.is_err() {
+        // no thread: the requests go nowhere and the preview keeps its last state
+        let (dead, _) = mpsc::channel();
+        return dead;
+    }
+    requests
+}
+
+/// `text` cleaned with the accepted rules, and with the matches of `all` (every mined string) that
+/// `is_pending` says are pending candidates above the cutoff; the spans combined: accepted ones, and pending
+/// ones where nothing accepted removes already. The cleaned text is of the accepted rules (with
+/// `with_pending`, of both), rendered as a reader sees it for HTML.
+pub fn compute(
+    text: &str,
+    accepted: Option<&Cleaner>,
+    all: Option<&Cleaner>,
+    doc_matches: &[Match],
+    is_pending: impl Fn(usize) -> bool,
+    with_pending: bool,
+    render_html: bool,
+) -> Computed {
+    let cleaned_by_accepted = match accepted {
+        Some(c) => c.clean(text),
+        None => Cleaned { text: text.trim().to_string(), spans: Vec::new(), removed_bytes: 0 },
+    };
+    let mut spans: Vec<PreviewSpan> = cleaned_by_accepted
+        .spans
+        .iter()
+        .map(|s| PreviewSpan {
+            start: s.start,
+            end: s.end,
+            mark: Mark::Accepted(s.kind),
+            rules: rule_ids(accepted, &s.rules),
+        })
+        .collect();
+    let mut pending = 0;
+    if let Some(all) = all {
+        let matches: Vec<Match> = doc_matches.iter().filter(|m| is_pending(m.rule as usize)).copied().collect();
+        for s in all.spans_of(text, &matches) {
+            let rules = rule_ids(Some(all), &s.rules);
+            for (a, b) in subtract((s.start, s.end), &cleaned_by_accepted.spans) {
+                if text[a..b].trim().is_empty() {
+                    continue;
+                }
+                pending += b - a;
+                spans.push(PreviewSpan { start: a, end: b, mark: Mark::Pending(s.kind), rules: rules.clone() });
+            }
+        }
+    }
+    spans.sort_by_key(|s| (s.start, s.end));
+    // accepted and pending spans are disjoint: pending ones are what accepted ones leave
+    let removed: Vec<(usize, usize)> = if with_pending {
+        spans.iter().map(|s| (s.start, s.end)).collect()
+    } else {
+        cleaned_by_accepted.spans.iter().map(|s| (s.start, s.end)).collect()
+    };
+    let cleaned = if render_html {
+        crate::render::html_text(text, &removed)
+    } else if with_pending {
+        let spans: Vec<Span> = removed.iter().map(|&(a, b)| Span::new(a, b, SpanKind::Removed, Vec::new())).collect();
+        crate::cleaning::render(text, &spans)
+    } else {
+        cleaned_by_accepted.text
+    };
+    Computed { spans, cleaned, removed: cleaned_by_accepted.removed_bytes, pending }
+}
+
+fn rule_ids(cleaner: Option<&Cleaner>, rules: &[u32]) -> Vec<String> {
+    cleaner.map(|c| rules.iter().map(|&r| c.rule_id(r).to_string()).collect()).unwrap_or_default()
+}
+
+/// `range` minus the (sorted, disjoint) spans: only the spans that meet it are visited (a binary search
+/// finds the first), so a large document's pending spans cost no scan of every accepted span each.
+fn subtract(range: (usize, usize), spans: &[Span]) -> Vec<(usize, usize)> {
+    let (mut a, b) = range;
+    let mut out = Vec::new();
+    let first = spans.partition_point(|s| s.end <= a);
+    for s in &spans[first..] {
+        if s.start >= b {
+            break;
+        }
+        if s.start > a {
+            out.push((a, s.start));
+        }
+        a = a.max(s.end);
+    }
+    if a < b {
+        out.push((a, b));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_html_preview_reads_as_a_reader_sees_the_page() {
+        use crate::mutable::MutableSet;
+        use crate::rules::{Action, Rule};
+        use crate::symbol::Symbol;
+        use crate::tokens::Tokenizer;
+        // the rule takes the menu and the script's opening tag: its code must not become text
+        let m = MutableSet::defaults();
+        let symbols: Vec<Symbol> = "<nav> Home </nav> <script>".split(' ').map(Symbol::decode).collect();
+        let rule = Rule::accepted("r", &symbols, Action::Remove, Tokenizer::Html, &m).unwrap();
+        let cleaner = Cleaner::from_rules(Tokenizer::Html, m.patterns(), [&rule], 0).unwrap();
+        let text = "<html><body><nav> Home </nav><script>var x = 1;</script>\n\
+            <p>The article <img alt=\"Image\" src=\"x.gif\">text.</p></body></html>";
+        let preview = compute(text, Some(&cleaner), None, &[], |_| false, false, true);
+        assert!(!preview.cleaned.contains("var x") && !preview.cleaned.contains("Home"), "{}", preview.cleaned);
+        assert!(
+            preview.cleaned.contains("The article text.") && !preview.cleaned.contains("Image"),
+            "{}",
+            preview.cleaned
+        );
+    }
+
+    #[test]
+    fn subtracting_spans_visits_only_those_that_meet_the_range() {
+        let spans: Vec<Span> =
+            (0..1000).map(|i| Span::new(i * 10, i * 10 + 4, SpanKind::Removed, Vec::new())).collect();
+        assert_eq!(subtract((12, 33), &spans), [(14, 20), (24, 30)]);
+        assert_eq!(subtract((5, 9), &spans), [(5, 9)]);
+        assert_eq!(subtract((9_990, 9_994), &spans), []);
+        assert_eq!(subtract((9_995, 10_005), &spans), [(9_995, 10_005)]);
+    }
+
+    #[test]
+    fn the_latest_request_wins_and_an_overtaken_one_sends_nothing() {
+        use crate::corpus::Document;
+        let docs = (0..3).map(|i| Document { id: format!("{i}"), text: format!("text {i}") }).collect();
+        let corpus = Arc::new(Corpus::from_docs("s", docs));
+        let mut worker = PreviewCleaner::default();
+        let request = |doc| PreviewRequest {
+            corpus: Arc::clone(&corpus),
+            doc,
+            matches_key: doc as u64,
+            accepted: None,
+            all: None,
+            pending: Arc::new(Vec::new()),
+            with_pending: false,
+            render_html: false,
+        };
+        let generations: Vec<u64> = (0..3).map(|d| worker.request(request(d))).collect();
+        let mut seen = Vec::new();
+        while let Some(done) = worker.recv_timeout(Duration::from_secs(10)) {
+            seen.push(done.generation);
+            if done.generation == generations[2] {
+                assert_eq!((done.doc, done.computed.cleaned.as_str()), (2, "text 2"));
+                break;
+            }
+        }
+        assert_eq!(seen.last(), Some(&generations[2]), "the latest request is answered");
+        assert!(worker.is_latest(generations[2]) && !worker.is_latest(generations[0]));
+    }
+}
