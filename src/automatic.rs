@@ -20,8 +20,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use rayon::prelude::*;
-
 use crate::clean_settings::Stage;
 use crate::clusters::{ClusterMethod, Structures, group};
 use crate::corpus::{Corpus, Document};
@@ -34,9 +32,6 @@ use crate::rules::{MiningParams, Rule, RulesFile, Status};
 use crate::tokens::Tokenizer;
 use crate::view::DocKind;
 use std::path::Path;
-
-/// Lines of this many words or more (at the median) are text glued together, not a layout.
-pub const GLUED_WORDS: usize = 25;
 
 #[derive(Debug, Clone, Copy)]
 pub struct AutoOptions {
@@ -171,7 +166,7 @@ pub fn automatic_rules(
         file.set_keep_title(opts.keep_title);
         let line_boundary = match opts.line_boundary {
             Some(on) => on && file.tokenizer == Tokenizer::Text,
-            None => file.tokenizer == Tokenizer::Text && is_lined(corpus),
+            None => file.tokenizer == Tokenizer::Text && crate::lines::is_lined(corpus),
         };
         file.set_line_boundary(line_boundary);
         // runs are judged by their lines: not where documents are glued into long lines
@@ -268,24 +263,6 @@ pub fn add_cluster_rules(
         }
     }
     Ok(added)
-}
-
-/// Whether a source's documents are laid out in lines the line-boundary filter can use: the median
-/// non-empty line has fewer than [`GLUED_WORDS`] words. A naive parser that glues a page into one long
-/// line (the thesis's own example) leaves template and article on the same line, and the filter would
-/// keep the template.
-pub fn is_lined(corpus: &Corpus) -> bool {
-    let mut words: Vec<usize> = corpus
-        .docs
-        .par_iter()
-        .flat_map_iter(|d| d.text.lines().map(|l| l.split_whitespace().count()).filter(|&n| n > 0).collect::<Vec<_>>())
-        .collect();
-    if words.is_empty() {
-        return false;
-    }
-    let mid = words.len() / 2;
-    let (_, median, _) = words.select_nth_unstable(mid);
-    *median < GLUED_WORDS
 }
 
 #[cfg(test)]

@@ -114,7 +114,7 @@ pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&Rule
                 .filter(|r| {
                     r.status != Status::Pending
                         || edited.contains_key(r.id.as_str())
-                        || (crate::draft::is_decided(r) && r.cluster.is_none())
+                        || (r.is_decided() && r.cluster.is_none())
                 })
                 .map(|r| (r.id.as_str(), r))
                 .collect()
@@ -135,7 +135,7 @@ pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&Rule
     // a cluster's string in this mining (a draft's, see `crate::draft::with_extra`) takes its decision
     let clustered: HashMap<&str, &Rule> = previous
         .map(|p| {
-            let decided = p.rules.iter().filter(|r| r.cluster.is_some() && crate::draft::is_decided(r));
+            let decided = p.rules.iter().filter(|r| r.cluster.is_some() && r.is_decided());
             decided.map(|r| (r.id.as_str(), r)).collect()
         })
         .unwrap_or_default();

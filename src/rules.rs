@@ -267,6 +267,14 @@ impl Rule {
         !self.tokens.is_empty() && synthesize(&self.symbols(), tokenizer, mutable).is_ok_and(|re| re == self.regex)
     }
 
+    /// Whether the rule holds a decision: its status or action differ from what mining gives it (idioms
+    /// start rejected). The one test of "decided" for drafts, their journal, merges and the rules files
+    /// they save.
+    pub fn is_decided(&self) -> bool {
+        let default = if self.idiom { Status::Rejected } else { Status::Pending };
+        self.status != default || self.action != Action::Remove
+    }
+
     /// The mined string behind a rule (for rules that do not come from this mining: cluster rules).
     pub fn to_mined(&self) -> MinedString {
         MinedString {

@@ -81,8 +81,7 @@ pub fn default_status(s: &MinedString) -> Status {
 /// Whether `rule` holds a decision: its status or action differ from what mining gives it. The one test
 /// of "decided" for the drafts, their journal and the rules files they save.
 pub fn is_decided(rule: &Rule) -> bool {
-    let default = if rule.idiom { Status::Rejected } else { Status::Pending };
-    rule.status != default || rule.action != RuleAction::Remove
+    rule.is_decided()
 }
 
 /// Puts the extra strings (cluster and line rules) in a mining of the whole source: as the rules file
