@@ -26,7 +26,7 @@ use crate::rules::{Action, RulesFile, Status};
 /// A nearest frame string of at most this many line breaks lends its nearness to the strings inside it.
 const NEAR_LINES: usize = 2;
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CutParams {
     /// Share of a candidate's pages on which it must lie outside the article block.
     pub min_share: f64,
@@ -156,8 +156,8 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
         changed += 1;
     }
     // A footer's legal prose ("© «number» … All rights reserved") sits in one place of every page; the
-    // articles' wording is spread over them (see [`crate::idioms`]). Refusing every cut in prose cost
-    // dragnet's cbsnews.com 0.29 of F1.
+    // articles' wording is spread over them (see [`crate::idioms`]): refusing every cut in prose cost a
+    // footer's site most of its cleaning (docs/results.md).
     if !suspects.is_empty() {
         let rules: Vec<usize> = suspects.iter().map(|s| s.0).collect();
         let found = neighbours(corpus, file, &rules)?;

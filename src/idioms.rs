@@ -26,8 +26,8 @@ pub struct IdiomParams {
     /// Fewest matches to judge a candidate on.
     pub min_matches: usize,
     /// An idiom's matches are spread over its pages: the standard deviation of their positions (0 at a
-    /// page's start, 1 at its end) is at least this. A template string sits in one place (measured on
-    /// the sample sources: headers and footers under 0.05, idioms 0.12 to 0.3).
+    /// page's start, 1 at its end) is at least this. A template string sits in one place: headers and
+    /// footers spread far less than idioms (measured on the sample sources, docs/results.md).
     pub min_spread: f64,
     /// Strings of at most this many tokens whose words are all common ([`is_common_phrase`]) are idioms
     /// when spread.

@@ -252,8 +252,9 @@ mod tests {
 
     #[test]
     fn a_decision_that_changes_a_verified_page_names_it() {
-        use crate::automatic::{AutoOptions, automatic_rules};
+        use crate::automatic::automatic_rules;
         use crate::mining::{MiningConfig, Quiet, mine};
+        use crate::settings::Settings;
         let source = crate::generate::sevendays(30, 5);
         let docs: Vec<Document> =
             source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();
@@ -261,7 +262,7 @@ mod tests {
         let config = MiningConfig::default();
         let mining = mine(&corpus, &config, &Quiet).unwrap();
         let file =
-            automatic_rules(&corpus, &mining, crate::rules::MiningParams::of(&config), None, &AutoOptions::default())
+            automatic_rules(&corpus, &mining, crate::rules::MiningParams::of(&config), None, &Settings::default())
                 .unwrap();
         let mut verified = Verified::default();
         accept(&file, &mut verified, &docs, Some(&[docs[3].id.clone()]), true).unwrap();

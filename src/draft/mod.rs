@@ -10,6 +10,7 @@ pub mod history;
 pub mod ready;
 
 mod actions;
+mod batch;
 mod disk;
 
 pub use disk::Remined;
@@ -19,7 +20,7 @@ mod tests;
 use foldhash::{HashMap, HashMapExt};
 use std::sync::Arc;
 
-use crate::automatic::{AutoOptions, automatic_rules};
+use crate::automatic::automatic_rules;
 use crate::clean_settings::Stages;
 use crate::corpus::Corpus;
 use crate::cutoff::CutoffBin;
@@ -27,6 +28,7 @@ use crate::lines;
 use crate::mining::{MinedString, Mining};
 use crate::mutable::MutablePattern;
 use crate::rules::{Action as RuleAction, Cutoff, Rule, RulesFile, Status};
+use crate::settings::Settings;
 
 use history::{History, Trimmed};
 use ready::Ready;
@@ -153,7 +155,7 @@ impl Draft {
     ) -> (Draft, usize) {
         let auto = match &previous {
             Some(_) => None,
-            None => automatic_rules(&corpus, &mining, params, None, &AutoOptions::default()).ok(),
+            None => automatic_rules(&corpus, &mining, params, None, &Settings::default()).ok(),
         };
         let header = match (&previous, &auto) {
             (Some(p), _) => RulesFile { rules: Vec::new(), ..p.clone() },

@@ -7,15 +7,15 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use chaff::crawl::{Crawl, Event, SourceDocs, gather};
-use chaff::cross_source::flag_idioms;
 use chaff::mining::{Mining, Quiet, mine as mine_corpus};
 use chaff::rules::{MiningParams, rules_path};
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::{Mined, check_rules_dir, load_previous, report_skipped, summary_json, write_rules};
+use super::{
+    Mined, check_rules_dir, flag_idioms, load_previous, report_skipped, settings_of, summary_json, write_rules,
+};
 use crate::cli::args::{GenerateArgs, MineArgs};
-use crate::cli::mining_config;
 use crate::cli::output::{one_line, progress_bar};
 
 /// Reads a crawl into sources, each bad record or input reported on stderr as it is met; the number
@@ -82,7 +82,7 @@ fn mine_source<'a>(crawl: &Crawl, source: &'a SourceDocs, args: &MineArgs) -> Re
         );
     }
     let corpus = crawl.corpus(source)?;
-    let mut config = mining_config(&args.mining, previous.as_ref().map(|p| &p.0));
+    let mut config = settings_of(args, previous.as_ref().map(|p| &p.0)).mining;
     let kind = previous.as_ref().map(|p| p.0.input()).unwrap_or_else(|| crawl.kind(source, &corpus));
     let corpus = chaff::page::viewed(corpus, kind, &mut config);
     let mining = mine_corpus(&corpus, &config, &Quiet)?;
@@ -137,7 +137,7 @@ pub(crate) fn mine_crawl(args: &MineArgs) -> Result<ExitCode> {
         }
     }
     // the second-level filter sees every source's candidates: a string mined in many is an idiom
-    let flagged = flag_idioms(&mut minings, args.idiom_sources);
+    let flagged = flag_idioms(&mut minings, args);
     let bar = progress_bar(Some(pending.len() as u64), "rules files written");
     let written: Vec<Result<(usize, serde_json::Value, String)>> = pending
         .into_par_iter()
