@@ -20,96 +20,18 @@
 
 use std::collections::{HashMap, HashSet};
 
-use rayon::prelude::*;
-
-use crate::clean_settings::Stage;
-use crate::clusters::{ClusterMethod, Structures, group};
+use crate::clean_settings::{Stage, Stages, TITLE_STAGES};
+use crate::clusters::{Structures, group};
 use crate::corpus::{Corpus, Document};
-use crate::cutoff::CutoffBin;
 use crate::error::Result;
-use crate::frame::{CutParams, suggest_cuts};
-use crate::lines::line_rules;
+use crate::frame::suggest_cuts;
+use crate::lines::{is_lined, line_rules};
 use crate::mining::{Mining, MiningConfig, Progress, Quiet, mine};
 use crate::rules::{MiningParams, Rule, RulesFile, Status};
+use crate::settings::{Automatic, ClusterParams, Settings};
 use crate::tokens::Tokenizer;
 use crate::view::DocKind;
 use std::path::Path;
-
-/// Lines of this many words or more (at the median) are text glued together, not a layout.
-pub const GLUED_WORDS: usize = 25;
-
-#[derive(Debug, Clone, Copy)]
-pub struct AutoOptions {
-    /// Suggest frame cuts, with these parameters.
-    pub cuts: Option<CutParams>,
-    /// The line-boundary filter: `None` decides it from the source (text mode only).
-    pub line_boundary: Option<bool>,
-    /// HTML: candidates with no tag start rejected.
-    pub reject_tagless: bool,
-    /// Candidates of mutable patterns alone (no fixed text) start rejected.
-    pub reject_patterns: bool,
-    /// Islands of fewer words than this between removals go too (0: off).
-    pub islands: usize,
-    /// The page's title, and the dateline and byline above the article, stay: stages `title`,
-    /// `headline` and `datelines` on (see [`RulesFile::set_keep_title`]).
-    pub keep_title: bool,
-    /// Text mode with line boundaries: kept runs outside the article block with fewer words than this on
-    /// long lines go too.
-    pub short_runs: usize,
-    /// Text mode with line boundaries: long lines printed a second time, two or more in a row, go.
-    pub drop_reprints: bool,
-    /// Text mode with line boundaries: single-word lines on two documents or more are rules too.
-    pub line_rules: bool,
-    /// Template clusters, mined apart.
-    pub clusters: Option<ClusterParams>,
-}
-
-#[derive(Debug, Clone, Copy)]
-pub struct ClusterParams {
-    /// How pages are grouped: average linkage down to `similarity`, or TEXT-MDL.
-    pub method: ClusterMethod,
-    /// Linkage: pages join a cluster while they are this alike on average (Jaccard of their shared lines).
-    /// 0.55 rather than 0.5: templates that differ in a widget or two are told apart (measured against 0.5
-    /// on both datasets, both inputs, both protocols: bbc.com +0.02, the HTML view of washingtonpost.com
-    /// +0.016 held-out, no site down by 0.001; 0.52 to 0.58 all gain, 0.6 loses washingtonpost.com).
-    pub similarity: f64,
-    /// Fewest pages a cluster needs to be mined.
-    pub min_docs: usize,
-    /// Pages clustered at most (an even sample of larger sources): clustering is cubic.
-    pub max_docs: usize,
-    /// A cluster's cutoff bin is at most this: a string on more than half of a cluster's pages is its
-    /// template. The automatic cutoff of a few pages' histogram has few bins to choose from, and lands
-    /// above a sidebar that some of the cluster's pages lack (measured: cleanportaleval held-out
-    /// 0.970 -> 0.974, dragnet's online.wsj.com 0.910 -> 0.966).
-    pub max_cutoff: CutoffBin,
-}
-
-impl Default for ClusterParams {
-    fn default() -> Self {
-        ClusterParams { method: ClusterMethod::Linkage, similarity: 0.55, min_docs: 3, max_docs: 300, max_cutoff: 51 }
-    }
-}
-
-impl Default for AutoOptions {
-    fn default() -> Self {
-        AutoOptions {
-            cuts: Some(CutParams::default()),
-            line_boundary: None,
-            reject_tagless: true,
-            // measured: dragnet +0.003 recall at the same F1 (datelines the gold keeps), cleanportaleval
-            // -0.001 held-out, the generated samples +0.003
-            reject_patterns: true,
-            // measured: with short runs on, islands cost 0.001 on both datasets and 0.03 on the glued
-            // sample (sevendays); an option
-            islands: 0,
-            keep_title: true,
-            short_runs: 20,
-            drop_reprints: true,
-            line_rules: true,
-            clusters: Some(ClusterParams::default()),
-        }
-    }
-}
 
 /// The kind of a source's documents, decided in one place for every front end (folders, JSON Lines, the
 /// UI's re-mines, Python, Spark): as `recorded` (a rules file's `input`, or what an evaluation declares),
@@ -136,66 +58,83 @@ pub fn read_as_kind(
 }
 
 /// The one recipe from a source's documents (read by [`read_as_kind`]) to its automatic rules, for `chaff
-/// mine`, the tuning UI's miner, `chaff eval`, the oracle and Python alike: mined (`progress` may cancel),
-/// `flag` marks what the mining shares with other sources (idioms), and the automatic rules made with
-/// `opts` (with `previous`, the rules file it re-mines: the editor's work carries over).
+/// mine`, the tuning UI's miner, `chaff eval`, the oracle and Python alike: mined with `settings.mining`
+/// (`progress` may cancel), `flag` marks what the mining shares with other sources (idioms), and the
+/// automatic rules made with `settings` (with `previous`, the rules file it re-mines: the editor's work
+/// carries over).
 pub fn mine_source(
     corpus: &Corpus,
-    config: &MiningConfig,
+    settings: &Settings,
     previous: Option<&RulesFile>,
-    opts: &AutoOptions,
     progress: &dyn Progress,
     flag: impl FnOnce(&mut Mining),
 ) -> Result<(Mining, RulesFile)> {
-    let mut mining = mine(corpus, config, progress)?;
+    let mut mining = mine(corpus, &settings.mining, progress)?;
     flag(&mut mining);
     if progress.cancelled() {
         return Err(crate::error::Error::Cancelled);
     }
-    let file = automatic_rules(corpus, &mining, MiningParams::of(config), previous, opts)?;
+    let file = automatic_rules(corpus, &mining, settings.mining_params(), previous, settings)?;
     Ok((mining, file))
 }
 
-/// The rules file of a fresh mining. With `previous` (re-mining), the editor's settings and decisions
-/// carry over and only new candidates get the automatic treatment.
+/// The rules file of a fresh mining, made with `settings`. With `previous` (re-mining), the editor's
+/// settings and decisions carry over and only new candidates get the automatic treatment. What
+/// `settings` says was given is applied last ([`Settings::apply_given`]).
 pub fn automatic_rules(
     corpus: &Corpus,
     mining: &Mining,
     params: MiningParams,
     previous: Option<&RulesFile>,
-    opts: &AutoOptions,
+    settings: &Settings,
 ) -> Result<RulesFile> {
+    let auto = &settings.automatic;
     let mut file = crate::merge::from_mining(mining, params, previous);
+    // whether the source's documents are read by their lines: decided here for a new source
+    let lined = match previous {
+        Some(_) => file.line_boundary(),
+        None => file.tokenizer == Tokenizer::Text && auto.line_boundary.unwrap_or_else(|| is_lined(corpus)),
+    };
     if previous.is_none() {
-        file.islands = opts.islands;
-        file.set_keep_title(opts.keep_title);
-        let line_boundary = match opts.line_boundary {
-            Some(on) => on && file.tokenizer == Tokenizer::Text,
-            None => file.tokenizer == Tokenizer::Text && is_lined(corpus),
-        };
-        file.set_line_boundary(line_boundary);
+        let mut s = file.clean_settings();
+        s.take_stage_settings(&settings.clean, Stages::all());
+        for stage in TITLE_STAGES {
+            s.stages.set(stage, auto.keep_title);
+        }
+        s.set_line_boundary(lined);
         // runs are judged by their lines: not where documents are glued into long lines
-        file.short_runs = if line_boundary { opts.short_runs } else { 0 };
-        file.set_stage(Stage::Reprints, opts.drop_reprints && line_boundary);
+        if !lined {
+            s.short_runs = Default::default();
+        }
+        s.stages.set(Stage::Reprints, auto.drop_reprints && lined);
+        file.set_clean_settings(s);
     }
     let html = file.tokenizer == Tokenizer::Html;
     reject_new(&mut file, previous, |r| {
         // HTML: template strings carry markup; "of the" does not
-        (opts.reject_tagless && html && !r.tokens.is_empty() && !r.symbols().iter().any(|s| s.is_tag()))
+        (auto.reject_tagless && html && !r.tokens.is_empty() && !r.symbols().iter().any(|s| s.is_tag()))
             // mutable patterns alone («month» «number» «number», «upcase» «upcase») are in articles as
             // much as in templates: no fixed text, no evidence of a template
-            || (opts.reject_patterns && !r.has_fixed_text())
+            || (auto.reject_patterns && !r.has_fixed_text())
     });
     crate::idioms::reject_idioms(corpus, &mut file, &crate::idioms::IdiomParams::default())?;
-    if opts.line_rules && file.line_boundary() {
+    if auto.line_rules && lined {
         add_line_rules(corpus, &mut file);
     }
-    if let Some(cut) = opts.cuts {
+    if let Some(cut) = auto.cuts {
         suggest_cuts(corpus, &mut file, &cut)?;
     }
-    if let Some(cp) = opts.clusters {
-        add_cluster_rules(corpus, mining, params, &mut file, opts, &cp)?;
+    if let Some(cp) = auto.clusters {
+        add_cluster_rules(corpus, mining, params, &mut file, settings, &cp)?;
     }
+    if let Some(cut) = auto.cuts {
+        for _ in 1..auto.cut_rounds.max(1) {
+            if suggest_cuts(corpus, &mut file, &cut)? == 0 {
+                break;
+            }
+        }
+    }
+    settings.apply_given(&mut file);
     Ok(file)
 }
 
@@ -235,7 +174,7 @@ pub fn add_cluster_rules(
     mining: &Mining,
     params: MiningParams,
     file: &mut RulesFile,
-    opts: &AutoOptions,
+    settings: &Settings,
     cp: &ClusterParams,
 ) -> Result<usize> {
     let step = corpus.docs.len().div_ceil(cp.max_docs.max(1)).max(1);
@@ -248,7 +187,10 @@ pub fn add_cluster_rules(
     let mut config =
         MiningConfig { patterns: mining.patterns.clone(), ..MiningConfig::for_tokenizer(mining.tokenizer) };
     params.apply(&mut config);
-    let inner = AutoOptions { clusters: None, ..*opts };
+    // a cluster's own automatic rules: one round of cuts, its own cutoff, nothing given (the whole
+    // source's file takes what was given)
+    let automatic = Automatic { clusters: None, cut_rounds: 1, cutoff: None, ..settings.automatic };
+    let inner = Settings { automatic, given: Default::default(), ..settings.clone() };
     let mut known: HashSet<String> = file.rules.iter().map(|r| r.id.clone()).collect();
     let mut added = 0;
     for (k, group) in groups.iter().enumerate() {
@@ -268,24 +210,6 @@ pub fn add_cluster_rules(
         }
     }
     Ok(added)
-}
-
-/// Whether a source's documents are laid out in lines the line-boundary filter can use: the median
-/// non-empty line has fewer than [`GLUED_WORDS`] words. A naive parser that glues a page into one long
-/// line (the thesis's own example) leaves template and article on the same line, and the filter would
-/// keep the template.
-pub fn is_lined(corpus: &Corpus) -> bool {
-    let mut words: Vec<usize> = corpus
-        .docs
-        .par_iter()
-        .flat_map_iter(|d| d.text.lines().map(|l| l.split_whitespace().count()).filter(|&n| n > 0).collect::<Vec<_>>())
-        .collect();
-    if words.is_empty() {
-        return false;
-    }
-    let mid = words.len() / 2;
-    let (_, median, _) = words.select_nth_unstable(mid);
-    *median < GLUED_WORDS
 }
 
 #[cfg(test)]
@@ -317,10 +241,10 @@ mod tests {
             .map(|i| format!("{template}Story number {i} about things.</p><footer>All rights</footer></body></html>"))
             .collect();
         let corpus = Corpus::from_docs("wrapped", docs(&texts.iter().map(String::as_str).collect::<Vec<_>>()));
-        let mut config = MiningConfig::for_tokenizer(Tokenizer::Text);
-        let corpus = read_as_kind(corpus, None, None, &mut config);
+        let mut settings = Settings::default();
+        let corpus = read_as_kind(corpus, None, None, &mut settings.mining);
         assert!(!corpus.docs[0].text.contains("<nav>"), "mined on the page's view: {}", corpus.docs[0].text);
-        let (_, file) = mine_source(&corpus, &config, None, &AutoOptions::default(), &Quiet, |_| {}).unwrap();
+        let (_, file) = mine_source(&corpus, &settings, None, &Quiet, |_| {}).unwrap();
         assert_eq!(file.input(), DocKind::Html);
     }
 }

@@ -9,7 +9,8 @@ use serde::Serialize;
 
 use crate::cleaning::{Cleaner, Layout};
 use crate::error::Result;
-use crate::frame::{inside_prose, is_generic};
+use crate::frame::is_generic;
+use crate::idioms::inside_prose;
 use crate::impact::Baseline;
 use crate::mutable::MutableSet;
 use crate::page::Page;

@@ -16,16 +16,17 @@ use foldhash::{HashMap, HashMapExt, HashSet};
 
 use rayon::prelude::*;
 
-use crate::cleaning::{Cleaner, LIST_ITEMS, LONG_LINE_WORDS, Layout, Match, splits_runs, work};
+use crate::cleaning::{Cleaner, LIST_ITEMS, Layout, Match, splits_runs, work};
 use crate::corpus::{Corpus, Document};
 use crate::error::Result;
+use crate::idioms::{COMMON_WORDS, IdiomParams, inside_prose, neighbours};
 use crate::lines::is_label;
 use crate::rules::{Action, RulesFile, Status};
 
 /// A nearest frame string of at most this many line breaks lends its nearness to the strings inside it.
 const NEAR_LINES: usize = 2;
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CutParams {
     /// Share of a candidate's pages on which it must lie outside the article block.
     pub min_share: f64,
@@ -102,7 +103,7 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
     let step = corpus.docs.len().div_ceil(params.max_pages.max(1)).max(1);
     let pages: Vec<&Document> = corpus.docs.iter().step_by(step).collect();
     let seen = see(&pages, &cleaner);
-    let lined = crate::automatic::is_lined(corpus);
+    let lined = crate::lines::is_lined(corpus);
     let all = tally(&seen, &cleaner, None);
     let frame: HashSet<u32> = all
         .iter()
@@ -155,12 +156,12 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
         changed += 1;
     }
     // A footer's legal prose ("© «number» … All rights reserved") sits in one place of every page; the
-    // articles' wording is spread over them (see [`crate::idioms`]). Refusing every cut in prose cost
-    // dragnet's cbsnews.com 0.29 of F1.
+    // articles' wording is spread over them (see [`crate::idioms`]): refusing every cut in prose cost a
+    // footer's site most of its cleaning (docs/results.md).
     if !suspects.is_empty() {
         let rules: Vec<usize> = suspects.iter().map(|s| s.0).collect();
-        let found = crate::idioms::neighbours(corpus, file, &rules)?;
-        let min_spread = crate::idioms::IdiomParams::default().min_spread;
+        let found = neighbours(corpus, file, &rules)?;
+        let min_spread = IdiomParams::default().min_spread;
         for ((i, action), nb) in suspects.into_iter().zip(found) {
             if nb.spread() < min_spread {
                 file.rules[i].action = action;
@@ -170,15 +171,6 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
     }
     Ok(changed)
 }
-
-/// Words so common that any article holds them, in any order: a string of these and mutable patterns
-/// alone ("of the", "The «upcase»", "«number» in the") says nothing about where a page's template is.
-pub const COMMON_WORDS: &[&str] = &[
-    "a", "about", "after", "all", "an", "and", "are", "as", "at", "be", "been", "but", "by", "for", "from", "had",
-    "has", "have", "he", "her", "his", "i", "if", "in", "is", "it", "its", "more", "my", "no", "not", "of", "on",
-    "one", "or", "our", "out", "she", "so", "than", "that", "the", "their", "them", "there", "they", "this", "to",
-    "up", "was", "we", "were", "what", "when", "which", "who", "will", "with", "you", "your",
-];
 
 /// The longest string [`is_generic`] can find generic.
 pub const GENERIC_TOKENS: usize = 3;
@@ -203,16 +195,6 @@ pub fn is_generic(tokens: &[String]) -> bool {
         !capitals && COMMON_WORDS.contains(&w.to_lowercase().as_str())
     };
     words.peek().is_some() && words.all(common)
-}
-
-/// Whether `start..end` stands inside a line of prose: it neither starts nor ends its line, and the
-/// line is long and reads as a sentence. Template strings a page is framed by do not.
-pub fn inside_prose(layout: &Layout, start: usize, end: usize) -> bool {
-    let line = layout.line_of(start);
-    let (ls, le) = layout.line_range(line);
-    !layout.touches_line_boundary(start, end)
-        && layout.line_words(line) >= LONG_LINE_WORDS
-        && layout.reads_as_prose(ls, le)
 }
 
 /// What the cleaner sees of a page: its matches, and its article block; of each match, whether it

@@ -14,10 +14,9 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
-use crate::cleaning::{Cleaner, Layout};
+use crate::cleaning::{Cleaner, LONG_LINE_WORDS, Layout};
 use crate::corpus::Corpus;
 use crate::error::Result;
-use crate::frame::inside_prose;
 use crate::mutable::MutableSet;
 use crate::rules::{Action, Rule, RulesFile, Status};
 
@@ -27,8 +26,8 @@ pub struct IdiomParams {
     /// Fewest matches to judge a candidate on.
     pub min_matches: usize,
     /// An idiom's matches are spread over its pages: the standard deviation of their positions (0 at a
-    /// page's start, 1 at its end) is at least this. A template string sits in one place (measured on
-    /// the sample sources: headers and footers under 0.05, idioms 0.12 to 0.3).
+    /// page's start, 1 at its end) is at least this. A template string sits in one place: headers and
+    /// footers spread far less than idioms (measured on the sample sources, docs/results.md).
     pub min_spread: f64,
     /// Strings of at most this many tokens whose words are all common ([`is_common_phrase`]) are idioms
     /// when spread.
@@ -48,7 +47,26 @@ impl Default for IdiomParams {
     }
 }
 
-/// Words of any article: [`crate::frame::COMMON_WORDS`] and more function words and reporting verbs. A
+/// Words so common that any article holds them, in any order: a string of these and mutable patterns
+/// alone ("of the", "The «upcase»", "«number» in the") says nothing about where a page's template is.
+pub const COMMON_WORDS: &[&str] = &[
+    "a", "about", "after", "all", "an", "and", "are", "as", "at", "be", "been", "but", "by", "for", "from", "had",
+    "has", "have", "he", "her", "his", "i", "if", "in", "is", "it", "its", "more", "my", "no", "not", "of", "on",
+    "one", "or", "our", "out", "she", "so", "than", "that", "the", "their", "them", "there", "they", "this", "to",
+    "up", "was", "we", "were", "what", "when", "which", "who", "will", "with", "you", "your",
+];
+
+/// Whether `start..end` stands inside a line of prose: it neither starts nor ends its line, and the
+/// line is long and reads as a sentence. Template strings a page is framed by do not.
+pub fn inside_prose(layout: &Layout, start: usize, end: usize) -> bool {
+    let line = layout.line_of(start);
+    let (ls, le) = layout.line_range(line);
+    !layout.touches_line_boundary(start, end)
+        && layout.line_words(line) >= LONG_LINE_WORDS
+        && layout.reads_as_prose(ls, le)
+}
+
+/// Words of any article: [`COMMON_WORDS`] and more function words and reporting verbs. A
 /// background any prose holds; a site's template holds its own words (names, labels).
 const BACKGROUND: &[&str] = &[
     "since", "until", "during", "into", "over", "under", "between", "before", "after", "said", "says", "would",
@@ -69,7 +87,7 @@ pub fn is_common_phrase(tokens: &[String], max_tokens: usize) -> bool {
         .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
         .filter(|w| !w.is_empty())
         .peekable();
-    let common = |w: &String| crate::frame::COMMON_WORDS.contains(&w.as_str()) || BACKGROUND.contains(&w.as_str());
+    let common = |w: &String| COMMON_WORDS.contains(&w.as_str()) || BACKGROUND.contains(&w.as_str());
     words.peek().is_some() && words.all(|w| common(&w))
 }
 
@@ -94,7 +112,7 @@ pub struct Neighbours {
     /// millionths, for their spread.
     pub pos_sum: u64,
     pub pos_sq: u64,
-    /// Matches standing inside a line of prose ([`crate::frame::inside_prose`]).
+    /// Matches standing inside a line of prose ([`inside_prose`]).
     pub in_prose: usize,
 }
 

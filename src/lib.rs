@@ -34,6 +34,7 @@ pub mod mining;
 pub mod page;
 pub mod review;
 pub mod rules;
+pub mod settings;
 pub mod verified;
 pub mod view;
 

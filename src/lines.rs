@@ -1,5 +1,8 @@
-//! Single-word lines as rules. The miner keeps strings of two tokens or more (a single word repeats
-//! everywhere), but a line that is one word — "Reply", "Home", "Topics:" — and recurs across documents
+//! A source's lines: whether its documents are laid out in lines at all ([`is_lined`]; text glued into
+//! long lines has no line the cleaner can trust), and single-word lines as rules.
+//!
+//! The miner keeps strings of two tokens or more (a single word repeats everywhere), but a line that is
+//! one word — "Reply", "Home", "Topics:" — and recurs across documents
 //! is template as surely as a longer string. Such a line becomes a rule matching the whole line, in text
 //! mode, where lines mean something.
 //!
@@ -9,11 +12,34 @@
 
 use std::collections::{HashMap, HashSet};
 
+use rayon::prelude::*;
+
 use crate::corpus::Corpus;
 use crate::cutoff::bin_of;
 use crate::rules::{Action, Rule, Status};
 
 use crate::rules::LINE_PREFIX as PREFIX;
+
+/// Lines of this many words or more (at the median) are text glued together, not a layout.
+pub const GLUED_WORDS: usize = 25;
+
+/// Whether a source's documents are laid out in lines the line-boundary filter can use: the median
+/// non-empty line has fewer than [`GLUED_WORDS`] words. A naive parser that glues a page into one long
+/// line (the thesis's own example) leaves template and article on the same line, and the filter would
+/// keep the template.
+pub fn is_lined(corpus: &Corpus) -> bool {
+    let mut words: Vec<usize> = corpus
+        .docs
+        .par_iter()
+        .flat_map_iter(|d| d.text.lines().map(|l| l.split_whitespace().count()).filter(|&n| n > 0).collect::<Vec<_>>())
+        .collect();
+    if words.is_empty() {
+        return false;
+    }
+    let mid = words.len() / 2;
+    let (_, median, _) = words.select_nth_unstable(mid);
+    *median < GLUED_WORDS
+}
 
 /// Rules for the one-token lines (with a letter in them) found on at least two documents, pending, binned
 /// by document frequency like mined strings, sorted by id.

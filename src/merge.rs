@@ -80,9 +80,9 @@ pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&Rule
         input: (mining.input == DocKind::Html).then_some(DocKind::Html),
         tokenizer: mining.tokenizer,
         merge_gap: 0,
-        islands: 0,
-        short_runs: 0,
         clean: Default::default(),
+        legacy_islands: None,
+        legacy_short_runs: None,
         legacy_line_boundary: None,
         legacy_keep_title: None,
         legacy_drop_reprints: None,
@@ -114,7 +114,7 @@ pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&Rule
                 .filter(|r| {
                     r.status != Status::Pending
                         || edited.contains_key(r.id.as_str())
-                        || (crate::draft::is_decided(r) && r.cluster.is_none())
+                        || (r.is_decided() && r.cluster.is_none())
                 })
                 .map(|r| (r.id.as_str(), r))
                 .collect()
@@ -135,7 +135,7 @@ pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&Rule
     // a cluster's string in this mining (a draft's, see `crate::draft::with_extra`) takes its decision
     let clustered: HashMap<&str, &Rule> = previous
         .map(|p| {
-            let decided = p.rules.iter().filter(|r| r.cluster.is_some() && crate::draft::is_decided(r));
+            let decided = p.rules.iter().filter(|r| r.cluster.is_some() && r.is_decided());
             decided.map(|r| (r.id.as_str(), r)).collect()
         })
         .unwrap_or_default();
@@ -316,9 +316,10 @@ pub fn merge(ours: &mut RulesFile, base: Option<&RulesFile>, theirs: &RulesFile,
         }
     };
     merge_one(&mut o.merge_gap, t.merge_gap, bs.merge_gap);
-    merge_one(&mut o.islands, t.islands, bs.islands);
-    merge_one(&mut o.short_runs, t.short_runs, bs.short_runs);
-    merge_one(&mut o.specks, t.specks, bs.specks);
+    // each stage's settings (its `[clean.<stage>]` table), stage by stage
+    if o.merge_stage_settings(&t, &bs, take) {
+        report.settings = true;
+    }
     for stage in crate::clean_settings::Stage::ALL {
         let (on, their_on, base_on) = (o.on(stage), t.on(stage), bs.on(stage));
         if their_on != base_on && on != their_on && take(on != base_on) {
@@ -419,9 +420,12 @@ mod tests {
             input: None,
             tokenizer: Tokenizer::Text,
             merge_gap: 0,
-            islands: 0,
-            short_runs: 20,
-            clean: Default::default(),
+            clean: crate::clean_settings::CleanTable {
+                short_runs: crate::clean_settings::ShortRunsSettings { words: 20 },
+                ..Default::default()
+            },
+            legacy_islands: None,
+            legacy_short_runs: None,
             legacy_line_boundary: None,
             legacy_keep_title: None,
             legacy_drop_reprints: None,
@@ -520,12 +524,13 @@ mod tests {
         use crate::clean_settings::Stage;
         let base = file(vec![rule("a", &["read", "more"], Status::Pending)]);
         let mut theirs = base.clone();
-        (theirs.short_runs, theirs.islands, theirs.merge_gap) = (7, 2, 5);
+        theirs.merge_gap = 5;
+        (theirs.clean.short_runs.words, theirs.clean.islands.words) = (7, 2);
         let mut ours = base.clone();
         ours.set_stage(Stage::Reprints, false);
         let r = merge(&mut ours, Some(&base), &theirs, Prefer::Ours);
         assert!(r.settings);
-        assert_eq!((ours.short_runs, ours.islands, ours.merge_gap), (7, 2, 5), "theirs taken");
+        assert_eq!((ours.clean.short_runs.words, ours.clean.islands.words, ours.merge_gap), (7, 2, 5), "theirs taken");
         assert!(!ours.clean_settings().on(Stage::Reprints), "ours kept");
     }
 

@@ -16,28 +16,9 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use serde::{Deserialize, Serialize};
-
 use crate::rules::{RulesFile, Status};
 
-/// A rules file's `[review]` table.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Review {
-    /// When an editor marked the source reviewed (RFC 3339, UTC).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reviewed_at: Option<String>,
-    /// Accepted rules at review.
-    #[serde(default)]
-    pub accepted: usize,
-    /// [`rules_hash`] of the file at review.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub rules: String,
-    /// The last drift check's drift (see [`crate::drift`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub drift: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub checked_at: Option<String>,
-}
+pub use crate::rules::Review;
 
 /// Where a source stands in the review queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -262,8 +262,9 @@ mod tests {
 
     #[test]
     fn a_decision_that_changes_a_verified_page_names_it() {
-        use crate::automatic::{AutoOptions, automatic_rules};
+        use crate::automatic::automatic_rules;
         use crate::mining::{MiningConfig, Quiet, mine};
+        use crate::settings::Settings;
         let source = crate::generate::sevendays(30, 5);
         let docs: Vec<Document> =
             source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();
@@ -271,7 +272,7 @@ mod tests {
         let config = MiningConfig::default();
         let mining = mine(&corpus, &config, &Quiet).unwrap();
         let file =
-            automatic_rules(&corpus, &mining, crate::rules::MiningParams::of(&config), None, &AutoOptions::default())
+            automatic_rules(&corpus, &mining, crate::rules::MiningParams::of(&config), None, &Settings::default())
                 .unwrap();
         let mut verified = Verified::default();
         accept(&file, &mut verified, &docs, Some(&[docs[3].id.clone()]), true).unwrap();
@@ -291,7 +292,7 @@ mod tests {
 
     #[test]
     fn a_page_verified_from_the_baseline_is_the_page_verify_makes() {
-        use crate::automatic::{AutoOptions, automatic_rules};
+        use crate::automatic::automatic_rules;
         use crate::mining::{MiningConfig, Quiet, mine};
         for source in [crate::generate::sevendays(20, 3), crate::generate::html_news(12, 3)] {
             let docs: Vec<Document> =
@@ -301,7 +302,7 @@ mod tests {
             let corpus = crate::page::viewed(crate::corpus::Corpus::from_docs("s", docs.clone()), kind, &mut config);
             let mining = mine(&corpus, &config, &Quiet).unwrap();
             let params = crate::rules::MiningParams::of(&config);
-            let file = automatic_rules(&corpus, &mining, params, None, &AutoOptions::default()).unwrap();
+            let file = automatic_rules(&corpus, &mining, params, None, &crate::settings::Settings::default()).unwrap();
             let base = crate::impact::Baseline::new(&file, docs.clone(), true).unwrap();
             for (i, d) in docs.iter().enumerate() {
                 assert_eq!(page_of(&base, i), verify(&file, d, true).unwrap(), "{}", d.id);

@@ -1,11 +1,12 @@
 //! The automatic rules' first decisions on fresh candidates: what starts rejected, and what an editor's
 //! earlier decision keeps.
 
-use chaff::automatic::{AutoOptions, automatic_rules};
+use chaff::automatic::automatic_rules;
 use chaff::corpus::{Corpus, Document};
 use chaff::generate::MONTHS;
 use chaff::mining::{MiningConfig, Quiet, mine};
 use chaff::rules::{MiningParams, RulesFile, Status};
+use chaff::settings::Settings;
 use chaff::symbol::display;
 
 fn dated_pages() -> Corpus {
@@ -27,7 +28,7 @@ fn dated_pages() -> Corpus {
     Corpus::from_docs("dated", docs)
 }
 
-fn rules(opts: &AutoOptions) -> RulesFile {
+fn rules(opts: &Settings) -> RulesFile {
     let corpus = dated_pages();
     let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
     automatic_rules(&corpus, &mining, MiningParams::default(), None, opts).unwrap()
@@ -43,10 +44,12 @@ fn status_of(file: &RulesFile, text: &str) -> Status {
 
 #[test]
 fn a_string_of_mutable_patterns_alone_starts_rejected() {
-    let file = rules(&AutoOptions::default());
+    let file = rules(&Settings::default());
     assert_eq!(status_of(&file, "«month» «number» «number»"), Status::Rejected, "a date is no template on its own");
     assert_eq!(status_of(&file, "Contact us | Privacy policy"), Status::Pending, "fixed text stays a candidate");
 
-    let kept = rules(&AutoOptions { reject_patterns: false, ..AutoOptions::default() });
+    let mut keep = Settings::default();
+    keep.automatic.reject_patterns = false;
+    let kept = rules(&keep);
     assert_eq!(status_of(&kept, "«month» «number» «number»"), Status::Pending);
 }

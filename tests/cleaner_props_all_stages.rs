@@ -2,6 +2,7 @@
 //! title, short runs, reprints, list items, cuts), on documents of long lines and on HTML with real
 //! markup (`tests/cleaner_props.rs` covers the rules alone, heuristics off).
 
+use chaff::clean_settings::{IslandsSettings, ShortRunsSettings, SpecksSettings};
 use chaff::cleaning::{CleanSettings, Cleaner, Stage, Stages};
 use chaff::mutable::MutableSet;
 use chaff::rules::{Action, Rule};
@@ -36,9 +37,9 @@ fn settings(tokenizer: Tokenizer) -> CleanSettings {
     let text = tokenizer == Tokenizer::Text;
     CleanSettings {
         merge_gap: 2,
-        islands: 3,
-        short_runs: 20,
-        specks: 6,
+        islands: IslandsSettings { words: 3 },
+        short_runs: ShortRunsSettings { words: 20 },
+        specks: SpecksSettings { chars: 6 },
         stages: Stages::all().with(Stage::LineBoundary, text).with(Stage::SentenceHeads, text),
     }
 }

@@ -2,12 +2,13 @@
 //! pages of the whole source to pass its cutoff; mined apart, it becomes rules of its cluster, which
 //! clean the gallery pages and leave the article pages to the whole source's rules.
 
-use chaff::automatic::{AutoOptions, ClusterParams, automatic_rules};
+use chaff::automatic::automatic_rules;
 use chaff::cleaning::Cleaner;
 use chaff::corpus::{Corpus, Document};
 use chaff::generate::mixed_templates;
 use chaff::mining::{MiningConfig, Quiet, mine};
 use chaff::rules::{MiningParams, RulesFile};
+use chaff::settings::{ClusterParams, Settings};
 
 /// Article pages, and a few gallery pages: too few for the gallery template to pass the whole source's
 /// cutoff.
@@ -40,7 +41,7 @@ fn gallery_template_removed(file: &RulesFile) -> f64 {
     removed as f64 / total as f64
 }
 
-fn rules(corpus: &Corpus, opts: &AutoOptions) -> RulesFile {
+fn rules(corpus: &Corpus, opts: &Settings) -> RulesFile {
     let mining = mine(corpus, &MiningConfig::default(), &Quiet).unwrap();
     automatic_rules(corpus, &mining, MiningParams::default(), None, opts).unwrap()
 }
@@ -61,10 +62,12 @@ fn cluster_rules_clean_the_minority_template() {
     let galleries = corpus.docs.iter().filter(|d| d.text.contains("Photo gallery |")).count();
     assert_eq!(galleries, 12);
 
-    let with = rules(&corpus, &AutoOptions::default());
+    let with = rules(&corpus, &Settings::default());
     let cluster_rules = with.rules.iter().filter(|r| r.cluster.is_some()).count();
     assert!(cluster_rules > 0, "clusters were mined apart");
-    let without = rules(&corpus, &AutoOptions { clusters: None, ..AutoOptions::default() });
+    let mut alone = Settings::default();
+    alone.automatic.clusters = None;
+    let without = rules(&corpus, &alone);
     assert!(without.rules.iter().all(|r| r.cluster.is_none()));
 
     let (with_share, without_share) = (gallery_template_removed(&with), gallery_template_removed(&without));
@@ -79,7 +82,7 @@ fn cluster_rules_clean_the_minority_template() {
 #[test]
 fn cluster_rules_survive_a_save_and_a_re_mining() {
     let corpus = corpus();
-    let file = rules(&corpus, &AutoOptions::default());
+    let file = rules(&corpus, &Settings::default());
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mixed.toml");
     file.save(&path).unwrap();
@@ -124,7 +127,7 @@ fn two_blogs() -> Corpus {
 #[test]
 fn a_sidebar_on_most_of_a_clusters_pages_is_its_template() {
     let corpus = two_blogs();
-    let sidebar_left = |opts: &AutoOptions| {
+    let sidebar_left = |opts: &Settings| {
         let file = rules(&corpus, opts);
         let cleaner = Cleaner::new(&file, true).unwrap();
         corpus.docs.iter().filter(|d| cleaner.clean(&d.text).text.contains("Daily Roundup")).count()
@@ -132,8 +135,11 @@ fn a_sidebar_on_most_of_a_clusters_pages_is_its_template() {
     // rules alone: no frame cuts, no short runs; the blogs alike enough that the first blog's pages with
     // and without the sidebar make one cluster
     let blogs = ClusterParams { similarity: 0.5, ..ClusterParams::default() };
-    let capped = AutoOptions { cuts: None, short_runs: 0, clusters: Some(blogs), ..AutoOptions::default() };
-    let uncapped = AutoOptions { clusters: Some(ClusterParams { max_cutoff: 99, ..blogs }), ..capped };
+    let mut capped = Settings::default();
+    (capped.automatic.cuts, capped.automatic.clusters) = (None, Some(blogs));
+    capped.clean.short_runs.words = 0;
+    let mut uncapped = capped.clone();
+    uncapped.automatic.clusters = Some(ClusterParams { max_cutoff: 99, ..blogs });
     // the cluster's own automatic cutoff lies above four pages of six
     assert_eq!(sidebar_left(&uncapped), 4);
     assert_eq!(sidebar_left(&capped), 0);

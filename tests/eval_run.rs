@@ -6,9 +6,10 @@ use std::path::Path;
 
 use chaff::eval::floors::Floors;
 use chaff::eval::methods::by_name;
-use chaff::eval::methods::chaff::{Chaff, ChaffOptions};
+use chaff::eval::methods::chaff::Chaff;
 use chaff::eval::{Dataset, EvalConfig, Evaluation, Input, Protocol, Quiet, evaluate, evaluate_oracle};
 use chaff::generate::{html_news, mixed_templates, optional_parts, sevendays, write_source};
+use chaff::settings::{ClusterParams, Settings};
 
 fn generated() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -20,7 +21,7 @@ fn generated() -> tempfile::TempDir {
 
 fn run(dataset: &Dataset, method: &str, input: Input) -> Evaluation {
     let config = EvalConfig { input, ..EvalConfig::default() };
-    let mut m = by_name(method, &ChaffOptions::default(), 1.0 / 3.0).unwrap();
+    let mut m = by_name(method, &Settings::default(), 1.0 / 3.0).unwrap();
     evaluate(dataset, m.as_mut(), serde_json::Value::Null, &config, &Quiet).unwrap()
 }
 
@@ -134,7 +135,7 @@ fn oracle_editor_reports_each_checkpoint() {
     let dir = tempfile::tempdir().unwrap();
     write_source(&mixed_templates(16, 3), dir.path()).unwrap();
     let dataset = Dataset::load(dir.path()).unwrap();
-    let mut chaff = Chaff::new(ChaffOptions::default());
+    let mut chaff = Chaff::new(Settings::default());
     let eval = evaluate_oracle(&dataset, &mut chaff, &EvalConfig::default(), &Quiet).unwrap();
     assert_eq!(eval.models, ["0", "5", "10", "20", "all"]);
     let plain = run(&dataset, "chaff", Input::Txt);
@@ -183,7 +184,7 @@ fn real_corpora_smoke() {
     }
     let dataset = Dataset::load(&root).unwrap();
     let config = EvalConfig { protocols: vec![Protocol::InSample], ..EvalConfig::default() };
-    let mut m = by_name("chaff", &ChaffOptions::default(), 1.0 / 3.0).unwrap();
+    let mut m = by_name("chaff", &Settings::default(), 1.0 / 3.0).unwrap();
     let eval = evaluate(&dataset, m.as_mut(), serde_json::Value::Null, &config, &Quiet).unwrap();
     let overall = &eval.runs[0].overall;
     assert_eq!(overall.pages, 69, "71 pages, 2 with an empty gold");
@@ -204,7 +205,8 @@ fn template_clusters_split_a_two_template_source() {
     write_source(&source, dir.path()).unwrap();
     let dataset = Dataset::load(dir.path()).unwrap();
     let plain = run(&dataset, "chaff", Input::Txt);
-    let options = ChaffOptions { clusters: Some(0.5), ..ChaffOptions::default() };
+    let mut options = Settings::default();
+    options.automatic.clusters = Some(ClusterParams { similarity: 0.5, ..ClusterParams::default() });
     let mut m = by_name("chaff", &options, 1.0 / 3.0).unwrap();
     let split = evaluate(&dataset, m.as_mut(), serde_json::Value::Null, &EvalConfig::default(), &Quiet).unwrap();
     let recall = |e: &Evaluation| e.runs[0].overall.spans[0].recall;
@@ -216,7 +218,7 @@ fn default_levers_run_on_every_input() {
     let dir = generated();
     let dataset = Dataset::load(dir.path()).unwrap();
     for input in [Input::Txt, Input::Html] {
-        let mut m = by_name("chaff", &ChaffOptions::default(), 1.0 / 3.0).unwrap();
+        let mut m = by_name("chaff", &Settings::default(), 1.0 / 3.0).unwrap();
         let config = EvalConfig { input, ..EvalConfig::default() };
         let e = evaluate(&dataset, m.as_mut(), serde_json::Value::Null, &config, &Quiet).unwrap();
         for r in &e.runs {
@@ -251,7 +253,7 @@ fn the_oracle_editor_turns_a_cut_that_takes_gold_into_a_removal() {
     let dir = tempfile::tempdir().unwrap();
     site_with_comments_in_gold(dir.path());
     let dataset = Dataset::load(dir.path()).unwrap();
-    let mut chaff = Chaff::new(ChaffOptions::default());
+    let mut chaff = Chaff::new(Settings::default());
     let config = EvalConfig { protocols: vec![Protocol::InSample], ..EvalConfig::default() };
     let eval = evaluate_oracle(&dataset, &mut chaff, &config, &Quiet).unwrap();
     let scores = &eval.runs[0].overall.scores;

@@ -13,13 +13,15 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use chaff::automatic::{AutoOptions, automatic_rules};
+use chaff::automatic::automatic_rules;
+use chaff::clean_settings::{IslandsSettings, ShortRunsSettings, SpecksSettings};
 use chaff::cleaning::{CleanSettings, Cleaner, Stage, Stages};
 use chaff::corpus::{Corpus, Document, parse_jsonl, parse_record};
 use chaff::mining::{MiningConfig, Quiet, mine};
 use chaff::page::{Page, viewed};
 use chaff::render::{html_text, remove_text_keep_tags};
 use chaff::rules::{MiningParams, RulesFile};
+use chaff::settings::Settings;
 use chaff::tokens::Tokenizer;
 use chaff::view::{DocKind, PageView};
 
@@ -288,8 +290,13 @@ fn view_cleaner() -> &'static Cleaner {
         let mut config = MiningConfig::default();
         let corpus = viewed(sample_corpus("html_news", "html"), DocKind::Html, &mut config);
         let mining = mine(&corpus, &config, &Quiet).unwrap();
-        let file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default()).unwrap();
-        let settings = CleanSettings { islands: 10, specks: 6, stages: Stages::all(), ..file.clean_settings() };
+        let file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &Settings::default()).unwrap();
+        let settings = CleanSettings {
+            islands: IslandsSettings { words: 10 },
+            specks: SpecksSettings { chars: 6 },
+            stages: Stages::all(),
+            ..file.clean_settings()
+        };
         Cleaner::new(&file, true).unwrap().with_settings(settings)
     })
 }
@@ -318,13 +325,13 @@ fn mined_rules(tokenizer: Tokenizer) -> RulesFile {
             let config = MiningConfig { tokenizer, ..MiningConfig::default() };
             let mining = mine(&corpus, &config, &Quiet).unwrap();
             let mut file =
-                automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default()).unwrap();
+                automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &Settings::default()).unwrap();
             let text = tokenizer == Tokenizer::Text;
             file.set_clean_settings(CleanSettings {
                 merge_gap: 3,
-                islands: 10,
-                short_runs: 20,
-                specks: 6,
+                islands: IslandsSettings { words: 10 },
+                short_runs: ShortRunsSettings { words: 20 },
+                specks: SpecksSettings { chars: 6 },
                 stages: Stages::all().with(Stage::LineBoundary, text).with(Stage::SentenceHeads, text),
             });
             file

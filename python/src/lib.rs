@@ -5,12 +5,14 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use chaff::automatic::{AutoOptions, mine_source, read_as_kind};
+use chaff::automatic::read_as_kind;
 use chaff::cleaning::Cleaner;
 use chaff::corpus::{Corpus, Document};
-use chaff::mining::{MiningConfig, Quiet};
+use chaff::draft::Draft;
+use chaff::mining::{Quiet, mine as mine_corpus};
 use chaff::page::{CleanedPage, Output, Page, explained_page};
 use chaff::rules::RulesFile;
+use chaff::settings::Settings;
 use chaff::tokens::Tokenizer;
 use chaff::view::DocKind;
 use pyo3::create_exception;
@@ -262,10 +264,14 @@ fn mine(py: Python<'_>, docs: Vec<String>, source: &str, preset: &str) -> PyResu
             let docs =
                 docs.into_iter().enumerate().map(|(i, text)| Document { id: format!("{i:0width$}"), text }).collect();
             let corpus = Corpus::from_docs(source, docs);
-            let mut config = MiningConfig::for_tokenizer(tokenizer);
+            // chaff's automatic configuration, as `chaff mine` with no flags
+            let mut settings = Settings::default();
+            settings.mining.tokenizer = tokenizer;
             // as `chaff mine`: HTML pages are mined on their views' text, unless preset is "html"
-            let corpus = read_as_kind(corpus, None, None, &mut config);
-            mine_source(&corpus, &config, None, &AutoOptions::default(), &Quiet, |_| {}).map(|(_, file)| file)
+            let corpus = read_as_kind(corpus, None, None, &mut settings.mining);
+            let mining = mine_corpus(&corpus, &settings.mining, &Quiet)?;
+            // the draft `chaff mine` saves for a new source
+            Draft::of_mining(std::sync::Arc::new(corpus), mining, None, &settings).map(|d| d.rules_file())
         })
         .map_err(error)?;
     Ok(Rules::new(file, format!("<mined {source}>")))

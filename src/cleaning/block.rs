@@ -28,7 +28,7 @@ impl Cleaner {
             matches.iter().filter(|m| self.rules[m.rule as usize].action != Action::Keep).copied().collect();
         let matches = &template[..];
         let items = if self.settings.on(Stage::ListItems) {
-            list_items(doc, matches, |rule| self.rules[rule as usize].fixed)
+            list_items(doc, matches, |rule| self.rules[rule as usize].fixed, |m| splits_runs(doc, m))
         } else {
             vec![false; matches.len()]
         };

@@ -27,18 +27,18 @@ pub(super) fn join_islands(text: &str, spans: Vec<Span>, max_words: usize) -> Ve
     out
 }
 
-/// The stage, with its threshold ([`crate::clean_settings::CleanSettings::islands`]).
+/// The stage, with its settings ([`crate::clean_settings::IslandsSettings`]).
 pub(super) struct Islands;
 
 impl SpanStage for Islands {
     fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
-        page.spans = join_islands(page.text(), std::mem::take(&mut page.spans), cleaner.settings.islands);
+        page.spans = join_islands(page.text(), std::mem::take(&mut page.spans), cleaner.settings.islands.words);
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::clean_settings::{CleanSettings, Stage, Stages};
+    use crate::clean_settings::{CleanSettings, IslandsSettings, Stage, Stages};
     use crate::cleaning::tests::cleaner;
     use crate::rules::Action;
 
@@ -46,12 +46,12 @@ mod tests {
     fn islands_of_few_words_between_removals_go_too() {
         let text = "read more a b read more one two three four read more";
         let c = cleaner(&[("read more", Action::Remove)], 0)
-            .with_settings(CleanSettings { islands: 3, ..Default::default() });
+            .with_settings(CleanSettings { islands: IslandsSettings { words: 3 }, ..Default::default() });
         let out = c.clean(text);
         assert_eq!(out.text, "one two three four");
         assert_eq!(out.spans[0].stages, vec![Stage::Islands], "the join names its stage");
         let off = c.with_settings(CleanSettings {
-            islands: 3,
+            islands: IslandsSettings { words: 3 },
             stages: Stages::default().with(Stage::Islands, false),
             ..Default::default()
         });

@@ -4,7 +4,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::block::splits_runs;
 use super::{LONG_LINE_WORDS, Layout, Match, work};
 
 /// A rule matched on this many lines of a page marks list items, and the runs it opens are not the
@@ -15,11 +14,17 @@ pub const LIST_ITEMS: usize = 3;
 /// commenter's name), and its rule opens at least [`LIST_ITEMS`] pieces of text on the page (lines of
 /// [`LONG_LINE_WORDS`] words before the next match). Whole lines that repeat are menus, matches across
 /// lines are lists of links, and a rule whose other matches are followed by nothing (an archive list's
-/// dates) marks no items. Only rules of fixed text (`fixed`) mark items.
-pub(super) fn list_items(doc: &Layout, matches: &[Match], fixed: impl Fn(u32) -> bool) -> Vec<bool> {
+/// dates) marks no items. Only rules of fixed text (`fixed`) mark items; an item's text ends at the next
+/// marker or at a match that `splits` the runs the article block is chosen from (the block's own test).
+pub(super) fn list_items(
+    doc: &Layout,
+    matches: &[Match],
+    fixed: impl Fn(u32) -> bool,
+    splits: impl Fn(&Match) -> bool,
+) -> Vec<bool> {
     let extents: Vec<Option<(usize, usize)>> =
         matches.iter().map(|m| fixed(m.rule).then_some((m.start, m.end))).collect();
-    let (marks, opened) = item_rules(doc, matches, &extents, |m| splits_runs(doc, m));
+    let (marks, opened) = item_rules(doc, matches, &extents, splits);
     matches.iter().zip(marks).map(|(m, mark)| mark && opened.contains(&m.rule)).collect()
 }
 

@@ -50,13 +50,12 @@ use crate::symbol::Symbol;
 use crate::synthesis::synthesize;
 use crate::tokens::Tokenizer;
 
-pub use crate::clean_settings::{CleanSettings, Stages};
+pub use crate::clean_settings::{CleanSettings, Stage, Stages};
 pub use block::{article_block, splits_runs};
 pub use compiled::{RULE_CACHE_BYTES, RULE_REGEX_BYTES, RegexBudget, TOTAL_REGEX_BYTES};
 pub use explain::{Decision, Explanation, Reason};
 pub use layout::Layout;
 pub use list_items::LIST_ITEMS;
-pub use registry::Stage;
 pub use spans::{normalize, render};
 pub use title::title_line;
 
@@ -509,8 +508,11 @@ mod tests {
             out.dedup();
             out
         };
-        let all =
-            cleaner(&rules, 0).with_settings(CleanSettings { islands: 3, stages: Stages::all(), ..Default::default() });
+        let all = cleaner(&rules, 0).with_settings(CleanSettings {
+            islands: crate::clean_settings::IslandsSettings { words: 3 },
+            stages: Stages::all(),
+            ..Default::default()
+        });
         assert_eq!(named(&all), vec![Stage::Datelines], "{:?}", all.explain(text));
         for stage in Stage::ALL {
             let off = all.clone().with_stage(stage, false);

@@ -1,45 +1,20 @@
-//! The registry: every cleaning stage, in the order the pipeline runs them, one line each: its variant,
-//! its name (the one used everywhere: `[clean] off`, `--off` and its help, `--explain`, the UI), its
-//! one-line doc, and what runs (see `stage.rs`). The `Stage` enum, its names, docs and the pipeline's
-//! order are all made from this list.
+//! What each stage runs, in the pipeline's order: made from the one list of stages
+//! (`crate::clean_settings::stage_list!`, where a stage's name, doc and settings are), whose lines name
+//! the stage struct here that runs it (see `stage.rs`).
 //!
-//! Adding a stage: write its file (`src/cleaning/<stage>.rs`: a unit struct implementing
-//! `MatchFilter` or `SpanStage`, with its tests), declare the module in `mod.rs`, and add its line here.
+//! Adding a stage: write its file (`src/cleaning/<stage>.rs`: a unit struct implementing `MatchFilter`
+//! or `SpanStage`, with its tests), declare the module in `mod.rs`, and add its line to the list.
 
 use super::stage::Step;
 use super::{
     clusters, cuts, datelines, headline, islands, line_boundary, reprints, sentence_heads, sentence_tails, short_runs,
     specks, title,
 };
+use crate::clean_settings::{Stage, stage_list};
 
-macro_rules! registry {
-    ($($variant:ident $name:literal $doc:literal => $step:expr,)*) => {
-        /// A named stage of the cleaning pipeline, in the order they run. Rules' matches are found first;
-        /// each stage then filters the matches or changes what is removed. The name is the one used
-        /// everywhere: `[clean] off = [...]` in a rules file, `--off` on the command line, `--explain`,
-        /// the UI.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-        pub enum Stage {
-            $(#[serde(rename = $name)] $variant,)*
-        }
-
+macro_rules! stage_steps {
+    ($($variant:ident $name:literal $doc:literal $([$field:ident: $ty:ty])? => $step:expr,)*) => {
         impl Stage {
-            /// Every stage, in the order the pipeline runs them.
-            pub const ALL: [Stage; [$($name),*].len()] = [$(Stage::$variant),*];
-
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(Stage::$variant => $name,)*
-                }
-            }
-
-            /// One line: what the stage does.
-            pub fn doc(self) -> &'static str {
-                match self {
-                    $(Stage::$variant => $doc,)*
-                }
-            }
-
             /// What the stage runs.
             pub(crate) fn step(self) -> Step {
                 match self {
@@ -50,34 +25,7 @@ macro_rules! registry {
     };
 }
 
-registry! {
-    LineBoundary "line-boundary" "a match counts only where it starts or ends a line (idioms sit inside sentences)"
-        => Step::Filter(&line_boundary::LineBoundary),
-    SentenceHeads "sentence-heads" "a short match heading a line of prose is a name, not template"
-        => Step::Filter(&sentence_heads::SentenceHeads),
-    SentenceTails "sentence-tails" "a short match closing a sentence of prose is an idiom, not template"
-        => Step::Filter(&sentence_tails::SentenceTails),
-    Clusters "clusters" "a document gets the rules of the template cluster that covers it most"
-        => Step::Filter(&clusters::Clusters),
-    ListItems "list-items" "runs opened by list markers (a comment's name and date) are not the article"
-        => Step::Switch,
-    Cuts "cuts" "header strings cut everything before them, footer strings everything after"
-        => Step::Spans(&cuts::Cuts),
-    Islands "islands" "a few words kept between two removals go too"
-        => Step::Spans(&islands::Islands),
-    Title "title" "a header cut stops at the line repeating the page's title"
-        => Step::Spans(&title::Title),
-    Headline "headline" "the headline above the article is given back when a rule took it"
-        => Step::Spans(&headline::Headline),
-    Datelines "datelines" "the dateline and byline right above the article are given back"
-        => Step::Spans(&datelines::Datelines),
-    ShortRuns "short-runs" "kept runs outside the article with no sentence or few words go"
-        => Step::Spans(&short_runs::ShortRuns),
-    Reprints "reprints" "long lines printed a second time, two or more in a row, go"
-        => Step::Spans(&reprints::Reprints),
-    Specks "specks" "a few characters removed inside a line of kept text are given back"
-        => Step::Spans(&specks::Specks),
-}
+stage_list!(stage_steps);
 
 #[cfg(test)]
 mod tests {

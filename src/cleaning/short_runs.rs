@@ -47,7 +47,7 @@ pub(super) struct ShortRuns;
 
 impl SpanStage for ShortRuns {
     fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
-        let min_words = cleaner.settings.short_runs;
+        let min_words = cleaner.settings.short_runs.words;
         if min_words > 0
             && let Some(block) = page.block()
         {
@@ -77,7 +77,7 @@ mod tests {
         let mut c = cleaner(&rules, 0);
         let kept = c.clean(text).text;
         assert!(kept.starts_with("Big news today | Site\nHome") && kept.contains("Other story two"), "{kept}");
-        c.settings.short_runs = 20;
+        c.settings.short_runs.words = 20;
         let article = "The article has a first line that is long enough to count here.\n\
             And a second line that is long enough to count as well, surely.";
         assert_eq!(c.clean(text).text, format!("Big news today\nBy A. Writer\n{article}"));
@@ -115,7 +115,7 @@ mod tests {
             And a second line that is long enough to count as well, surely.";
         let rules = [("The archive of the site", Action::Remove)];
         let mut c = cleaner(&rules, 0);
-        c.settings.short_runs = 20;
+        c.settings.short_runs.words = 20;
         assert_eq!(
             c.clean(text).text,
             "Big news today\nBody text here, long enough to be the article block, and one more line.\n\

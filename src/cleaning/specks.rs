@@ -36,7 +36,7 @@ pub(super) struct Specks;
 
 impl SpanStage for Specks {
     fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
-        let (kept, back) = give_back_specks(page.doc, std::mem::take(&mut page.spans), cleaner.settings.specks);
+        let (kept, back) = give_back_specks(page.doc, std::mem::take(&mut page.spans), cleaner.settings.specks.chars);
         page.spans = restore(kept, &page.editor);
         for (start, end) in back.into_iter().flat_map(|(a, b)| outside(&page.editor, a, b)) {
             page.trace.kept(start, end, Reason::Stage(Stage::Specks));
@@ -55,7 +55,7 @@ mod tests {
         let text = "one of the best\nof the week";
         let mut c = cleaner(&[("of the", Action::Remove)], 0);
         assert_eq!(c.clean(text).text, "one best\nweek");
-        c.settings.specks = 10;
+        c.settings.specks.chars = 10;
         // "of the" inside line 1 is a speck; at the start of line 2 it is not
         assert_eq!(c.clean(text).text, "one of the best\nweek");
         assert_eq!(c.with_stage(Stage::Specks, false).clean(text).text, "one best\nweek", "off");

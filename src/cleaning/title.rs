@@ -259,7 +259,7 @@ mod tests {
             Comments follow below here\nA comment that is long enough to be a block of its own, really.";
         let rules = [("Share this now", Action::CutBefore), ("Comments follow below here", Action::CutAfter)];
         let mut c = cleaner(&rules, 0);
-        c.settings.islands = 10;
+        c.settings.islands.words = 10;
         c = titled(c);
         let out = c.clean(text);
         assert_eq!(out.text, "A short note");

@@ -4,6 +4,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+mod settings;
+
+pub use settings::{SettingsArgs, Thresholds};
+
 #[derive(Parser, Debug)]
 #[command(
     name = "chaff",
@@ -52,18 +56,13 @@ pub enum Preset {
     Html,
 }
 
+/// How a source's documents are read and sampled for mining (`mine`, `stats`).
 #[derive(Args, Debug, Clone)]
 pub struct MiningOpts {
     /// Tokenizer preset (default: the rules file's, else text; HTML pages are read through their page
     /// view, the lines a reader sees, unless `html` asks for their raw markup).
     #[arg(long, value_enum)]
     pub preset: Option<Preset>,
-    /// Shortest string kept, in tokens (default: the rules file's `[mining]`, else 2).
-    #[arg(long)]
-    pub min_tokens: Option<u32>,
-    /// Fewest documents a string must occur in (default: the rules file's `[mining]`, else 2).
-    #[arg(long)]
-    pub min_df: Option<u32>,
     /// Mine on a sample of at most this many MB of documents, then count on all of them (default 16).
     #[arg(long)]
     pub sample_mb: Option<usize>,
@@ -83,46 +82,10 @@ pub struct MineArgs {
     /// Mine every sub-folder of CORPUS as its own source, and flag strings mined in many (idioms).
     #[arg(long)]
     pub all: bool,
-    /// With --all: a string that is a candidate in this many sources is an idiom, and starts rejected.
-    #[arg(long, default_value_t = chaff::cross_source::DEFAULT_MIN_SOURCES)]
-    pub idiom_sources: usize,
-    /// Characters: removed intervals closer than this are joined (stored in the rules file).
-    #[arg(long)]
-    pub merge_gap: Option<usize>,
-    /// Keep only matches that start or end a line (stored in the rules file). Default: on in text mode,
-    /// unless the documents are glued into long lines.
-    #[arg(long, conflicts_with = "no_line_boundary")]
-    pub line_boundary: bool,
-    /// Turn the line-boundary filter off.
-    #[arg(long)]
-    pub no_line_boundary: bool,
-    /// Remove kept text of fewer than N words between two removals too (default 0: off).
-    #[arg(long)]
-    pub islands: Option<usize>,
-    /// Text mode: remove kept runs outside the article block with fewer than N words on long lines too
-    /// (0: off; default 20).
-    #[arg(long)]
-    pub short_runs: Option<usize>,
-    /// Turn cleaning stages off in the rules file written (`[clean] off`), by name (comma-separated or
-    /// repeated).
-    #[arg(long, value_delimiter = ',', value_name = "STAGE", value_parser = stage_names())]
-    pub off: Vec<chaff::clean_settings::Stage>,
-    /// Text mode: do not make single-word lines found on two documents or more ("Reply", "Topics:") rules.
-    #[arg(long)]
-    pub no_line_rules: bool,
-    /// Keep candidates of mutable patterns alone ("«month» «number» «number»") pending; by default they
-    /// start rejected.
-    #[arg(long)]
-    pub keep_pattern_strings: bool,
-    /// Do not suggest frame cuts (cut-before / cut-after) for header and footer strings.
-    #[arg(long)]
-    pub no_cuts: bool,
-    /// How template clusters are found: `linkage` (average linkage on shared lines, the default) or `mdl`
-    /// (TEXT-MDL).
-    #[arg(long, value_enum)]
-    pub clusters: Option<MineClusters>,
     #[command(flatten)]
     pub mining: MiningOpts,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
     /// Print a JSON summary instead of text.
     #[arg(long)]
     pub json: bool,
@@ -158,23 +121,6 @@ impl GroupBy {
         match self {
             GroupBy::Host => chaff::crawl::Group::Host,
             GroupBy::Domain => chaff::crawl::Group::Domain,
-        }
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MineClusters {
-    /// Average linkage on the Jaccard similarity of the lines pages share.
-    Linkage,
-    /// TEXT-MDL: merge while the clustering's description length falls.
-    Mdl,
-}
-
-impl MineClusters {
-    pub fn method(self) -> chaff::clusters::ClusterMethod {
-        match self {
-            MineClusters::Linkage => chaff::clusters::ClusterMethod::Linkage,
-            MineClusters::Mdl => chaff::clusters::ClusterMethod::Mdl,
         }
     }
 }
@@ -287,6 +233,8 @@ pub struct StatsArgs {
     pub corpus: PathBuf,
     #[command(flatten)]
     pub mining: MiningOpts,
+    #[command(flatten)]
+    pub thresholds: Thresholds,
     /// How many top candidates to list.
     #[arg(long, default_value_t = 20)]
     pub top: usize,
@@ -424,7 +372,11 @@ pub struct EvalArgs {
     #[arg(long)]
     pub floors: Option<PathBuf>,
     #[command(flatten)]
-    pub levers: EvalLevers,
+    pub settings: SettingsArgs,
+    /// HTML input: mine and match the raw HTML with the html tokenizer, as `chaff mine --preset html` does
+    /// (by default pages are mined and cleaned on their views' text).
+    #[arg(long)]
+    pub raw_html: bool,
     #[command(flatten)]
     pub seeds: SeedParams,
 }
@@ -449,113 +401,9 @@ pub struct SeedParams {
     pub gibson_pages: usize,
 }
 
-/// How template clusters are found, for `--clusters`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ClusterChoice {
-    pub method: chaff::clusters::ClusterMethod,
-    /// Linkage's similarity threshold, when given.
-    pub similarity: Option<f64>,
-}
-
-/// `linkage`, `mdl`, or a similarity (linkage down to it).
-pub fn parse_clusters(s: &str) -> Result<ClusterChoice, String> {
-    use chaff::clusters::ClusterMethod;
-    match s {
-        "linkage" => Ok(ClusterChoice { method: ClusterMethod::Linkage, similarity: None }),
-        "mdl" => Ok(ClusterChoice { method: ClusterMethod::Mdl, similarity: None }),
-        _ => match s.parse::<f64>() {
-            Ok(x) if (0.0..=1.0).contains(&x) => {
-                Ok(ClusterChoice { method: ClusterMethod::Linkage, similarity: Some(x) })
-            }
-            _ => Err(format!("`{s}`: expected linkage, mdl, or a Jaccard similarity in [0, 1] (linkage)")),
-        },
-    }
-}
-
-/// chaff's levers, to measure one at a time.
-#[derive(Args, Debug, Clone)]
-pub struct EvalLevers {
-    /// Shortest mined string, in tokens.
-    #[arg(long, default_value_t = 2)]
-    pub min_tokens: u32,
-    /// Fewest pages a mined string occurs in.
-    #[arg(long, default_value_t = 2)]
-    pub min_df: u32,
-    /// Drop strings repeated more than this many times per page on average.
-    #[arg(long)]
-    pub max_tf_per_df: Option<f64>,
-    /// Text input: apply matches anywhere, not only those that start or end a line.
-    #[arg(long)]
-    pub no_line_boundary: bool,
-    /// No frame cuts (cut before header strings, after footer strings).
-    #[arg(long)]
-    pub no_cuts: bool,
-    /// Frame cuts: share of its pages on which a string must lie before (after) the article block.
-    #[arg(long, default_value_t = chaff::frame::CutParams::default().min_share)]
-    pub cut_share: f64,
-    /// Frame cuts: rounds of suggestion, each seeing the cuts found before.
-    #[arg(long, default_value_t = 1)]
-    pub cut_rounds: usize,
-    /// Second-level filter: reject strings that are candidates in this many sites of ROOT (by default
-    /// on, as `chaff mine --all` runs it, with its default).
-    #[arg(long, value_name = "N", default_value_t = chaff::cross_source::DEFAULT_MIN_SOURCES, conflicts_with = "no_idioms")]
-    pub idioms: usize,
-    /// No second-level filter (each site mined alone, as `chaff mine` without --all).
-    #[arg(long)]
-    pub no_idioms: bool,
-    /// Removed intervals closer than this many characters are joined.
-    #[arg(long, default_value_t = 0)]
-    pub merge_gap: usize,
-    /// Single-word lines found on two pages or more ("Reply", "Topics:") are not rules (by default, as
-    /// with `chaff mine`, they are, in text mode).
-    #[arg(long)]
-    pub no_line_rules: bool,
-    /// Turn cleaning stages off, by name (comma-separated or repeated).
-    #[arg(long, value_delimiter = ',', value_name = "STAGE", value_parser = stage_names())]
-    pub off: Vec<chaff::clean_settings::Stage>,
-    /// Keep candidates of mutable patterns alone ("«month» «number» «number»") pending (by default, as
-    /// with `chaff mine`, they start rejected).
-    #[arg(long)]
-    pub keep_pattern_strings: bool,
-    /// HTML input: mine and match the raw HTML with the html tokenizer, as `chaff mine --preset html` does
-    /// (by default pages are mined and cleaned on their views' text).
-    #[arg(long)]
-    pub raw_html: bool,
-    /// HTML input: keep rules whose string holds no tag (by default they are rejected: the HTML
-    /// counterpart of line boundaries, which apply to text input only).
-    #[arg(long)]
-    pub no_tag_bound: bool,
-    /// A fixed cutoff, percent of pages (default: the automatic cutoff).
-    #[arg(long)]
-    pub cutoff: Option<u8>,
-    /// Template clusters, mined apart too (a page is cleaned with its cluster's rules and the site's):
-    /// `linkage` (average linkage on the Jaccard similarity of shared lines, down to 0.55, the default),
-    /// a similarity for linkage to go down to, or `mdl` (TEXT-MDL: merge while the description length falls).
-    #[arg(long, value_name = "linkage|mdl|SIMILARITY", value_parser = parse_clusters, num_args = 0..=1, default_missing_value = "linkage")]
-    pub clusters: Option<ClusterChoice>,
-    /// No template clusters: mine each site as one.
-    #[arg(long, conflicts_with = "clusters")]
-    pub no_clusters: bool,
-    /// Template clusters: fewest pages a cluster needs to be mined on its own.
-    #[arg(long, default_value_t = 3)]
-    pub min_cluster: usize,
-    /// Locality: also remove kept text of fewer than N words between two removed spans (default 0: off,
-    /// as `chaff mine`).
-    #[arg(long, num_args = 0..=1, default_missing_value = "10")]
-    pub islands: Option<usize>,
-    /// Kept runs outside the article block with fewer than N words on long lines go too (0: off; default
-    /// 20, as `chaff mine`).
-    #[arg(long)]
-    pub short_runs: Option<usize>,
-    /// Stage `specks`: removed spans of fewer than N characters inside a line of kept text come back
-    /// (default 0: none; 10 when given alone).
-    #[arg(long, num_args = 0..=1, default_missing_value = "10")]
-    pub specks: Option<usize>,
-}
-
 /// The `--off` values: every stage of the pipeline with its one-line doc, read from the stage list itself so
 /// that the help can never miss a stage.
-fn stage_names() -> impl clap::builder::TypedValueParser<Value = chaff::clean_settings::Stage> {
+pub(super) fn stage_names() -> impl clap::builder::TypedValueParser<Value = chaff::clean_settings::Stage> {
     use chaff::clean_settings::Stage;
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
     PossibleValuesParser::new(Stage::ALL.iter().map(|s| PossibleValue::new(s.name()).help(s.doc())))

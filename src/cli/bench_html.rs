@@ -9,13 +9,14 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::Result;
-use chaff::automatic::{AutoOptions, automatic_rules};
+use chaff::automatic::automatic_rules;
 use chaff::cleaning::Cleaner;
 use chaff::corpus::{Corpus, Document};
 use chaff::generate::html_news;
 use chaff::mining::{MiningConfig, Quiet, mine};
 use chaff::page::{Page, viewed};
 use chaff::rules::{MiningParams, RulesFile};
+use chaff::settings::Settings;
 use chaff::view::DocKind;
 use rayon::prelude::*;
 
@@ -28,7 +29,7 @@ fn mine_pages(name: &str, pages: Vec<Document>) -> Result<RulesFile> {
     let mut config = MiningConfig::default();
     let corpus = viewed(Corpus::from_docs(name, pages), DocKind::Html, &mut config);
     let mining = mine(&corpus, &config, &Quiet)?;
-    Ok(automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default())?)
+    Ok(automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &Settings::default())?)
 }
 
 /// The sites of a corpora folder (`ROOT/<dataset>/<site>/*.html`), each as a source of pages.

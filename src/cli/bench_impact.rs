@@ -7,11 +7,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use chaff::automatic::{AutoOptions, automatic_rules};
+use chaff::automatic::automatic_rules;
 use chaff::corpus::{Corpus, Document};
 use chaff::impact::Baseline;
 use chaff::mining::{MiningConfig, Quiet, mine};
 use chaff::rules::{Action, MiningParams, RulesFile, Status};
+use chaff::settings::Settings;
 
 /// Documents of the benchmark's source.
 const DOCUMENTS: usize = 1000;
@@ -22,7 +23,7 @@ pub fn bench_impact() -> Result<ExitCode> {
     let corpus = Corpus::from_docs("bench-impact", docs.clone());
     let config = MiningConfig::default();
     let mining = mine(&corpus, &config, &Quiet)?;
-    let file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default())?;
+    let file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &Settings::default())?;
     let t = Instant::now();
     let base = Baseline::new(&file, docs, true)?;
     outln!(

@@ -6,17 +6,19 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use chaff::automatic::{AutoOptions, ClusterParams};
 use chaff::eval::floors::{FloorCheck, Floors};
 use chaff::eval::methods::alignment::AlignmentParams;
-use chaff::eval::methods::chaff::{Chaff, ChaffOptions};
+use chaff::eval::methods::chaff::Chaff;
 use chaff::eval::methods::gibson::GibsonParams;
 use chaff::eval::methods::{MethodName, MethodParams, build};
 use chaff::eval::{Dataset, EvalConfig, Evaluation, Input, Progress, Protocol, evaluate, evaluate_oracle};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
-use super::args::{EvalArgs, EvalInput, EvalLevers, EvalProtocol, SeedParams};
+use chaff::settings::Settings;
+use chaff::tokens::Tokenizer;
+
+use super::args::{EvalArgs, EvalInput, EvalProtocol, SeedParams};
 
 /// A bar on stderr, drawn only when stderr is a terminal.
 struct Bar(Option<ProgressBar>);
@@ -56,35 +58,15 @@ impl Drop for Bar {
     }
 }
 
-fn options(l: &EvalLevers) -> Result<ChaffOptions> {
-    Ok(ChaffOptions {
-        min_tokens: l.min_tokens,
-        min_df: l.min_df,
-        max_tf_per_df: l.max_tf_per_df,
-        line_boundary: !l.no_line_boundary,
-        cuts: !l.no_cuts,
-        cut_share: l.cut_share,
-        cut_rounds: l.cut_rounds,
-        idioms: (!l.no_idioms).then_some(l.idioms),
-        merge_gap: l.merge_gap,
-        line_rules: !l.no_line_rules,
-        off: l.off.clone(),
-        raw_html: l.raw_html,
-        tag_bound: !l.no_tag_bound,
-        reject_patterns: !l.keep_pattern_strings,
-        cutoff: l.cutoff,
-        clusters: if l.no_clusters {
-            None
-        } else {
-            Some(l.clusters.and_then(|c| c.similarity).unwrap_or(ClusterParams::default().similarity))
-        },
-        cluster_method: l.clusters.map_or(ClusterParams::default().method, |c| c.method),
-        min_cluster: l.min_cluster,
-        // the default is `chaff mine`'s, so that the evaluation measures what users get
-        islands: Some(l.islands.unwrap_or(AutoOptions::default().islands)),
-        short_runs: l.short_runs.unwrap_or(AutoOptions::default().short_runs),
-        specks: l.specks.unwrap_or(0),
-    })
+/// chaff's settings for the run: its automatic configuration (as `chaff mine --all` runs it, so that the
+/// evaluation measures what users get), with the levers given.
+fn settings(args: &EvalArgs) -> Settings {
+    let mut settings = Settings::default();
+    if args.raw_html {
+        settings.mining.tokenizer = Tokenizer::Html;
+    }
+    args.settings.apply(&mut settings);
+    settings
 }
 
 fn seed_params(s: &SeedParams) -> Result<(AlignmentParams, GibsonParams)> {
@@ -137,14 +119,14 @@ pub fn eval(args: EvalArgs) -> Result<ExitCode> {
     for w in &dataset.warnings {
         eprintln!("chaff: warning: {w}");
     }
-    let chaff_options = options(&args.levers)?;
+    let chaff_settings = settings(&args);
     let (alignment, gibson) = seed_params(&args.seeds)?;
-    let params = MethodParams { chaff: chaff_options.clone(), df_threshold: args.df_threshold, alignment, gibson };
+    let params = MethodParams { chaff: chaff_settings.clone(), df_threshold: args.df_threshold, alignment, gibson };
     let bar = Bar::new();
     let mut evaluations: Vec<Evaluation> = Vec::new();
     for &name in &args.method {
         let eval = if name == MethodName::Chaff && args.oracle_editor {
-            let mut chaff = Chaff::new(chaff_options.clone());
+            let mut chaff = Chaff::new(chaff_settings.clone());
             evaluate_oracle(&dataset, &mut chaff, &config, &bar)?
         } else {
             let mut method = build(name, &params);

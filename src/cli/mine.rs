@@ -3,22 +3,50 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use std::sync::Arc;
+
 use anyhow::{Context, Result};
-use chaff::automatic::{AutoOptions, automatic_rules};
 use chaff::corpus::{Corpus, Warning};
-use chaff::cross_source::flag_idioms;
-use chaff::frame::CutParams;
-use chaff::merge::{Prefer, keep_hand_edits, save_merged_within};
+use chaff::draft::Draft;
 use chaff::mining::{Mining, mine as mine_corpus};
 use chaff::rules::{MiningParams, RulesFile, rules_path};
+use chaff::settings::Settings;
 use chaff::symbol::display;
 use serde_json::json;
 
 pub(super) mod crawl;
 
-use super::args::{MineArgs, StatsArgs};
+use super::args::{MineArgs, MiningOpts, StatsArgs};
 use super::output::{StageSpinner, one_line};
-use super::{mining_config, sources_under};
+use super::{sources_under, tokenizer_of};
+
+/// The settings a source is mined with: its rules file's, if it has one, else chaff's automatic
+/// configuration, with what the command line gives over them.
+pub(crate) fn settings_of(args: &MineArgs, previous: Option<&RulesFile>) -> Settings {
+    let mut settings = Settings::of_file(previous);
+    read_with(&args.mining, &mut settings);
+    args.settings.apply(&mut settings);
+    settings
+}
+
+/// How documents are read for mining (`--preset`, `--sample-mb`), given over `settings`.
+fn read_with(opts: &MiningOpts, settings: &mut Settings) {
+    if let Some(preset) = opts.preset {
+        settings.mining.tokenizer = tokenizer_of(preset);
+    }
+    if let Some(mb) = opts.sample_mb {
+        settings.mining.sample_bytes = mb.max(1) << 20;
+    }
+}
+
+/// The second-level filter over sources mined together (`--all`): flags their idioms (none with
+/// `--no-idioms`). Returns how many strings were flagged.
+pub(crate) fn flag_idioms(minings: &mut [Mining], args: &MineArgs) -> usize {
+    match settings_of(args, None).automatic.idioms {
+        Some(n) => chaff::cross_source::flag_idioms(minings, n),
+        None => 0,
+    }
+}
 
 struct Mined {
     corpus: Corpus,
@@ -80,11 +108,11 @@ fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result
             corpus.name
         );
     }
-    let mut config = mining_config(&args.mining, previous.as_ref().map(|p| &p.0));
+    let mut config = settings_of(args, previous.as_ref().map(|p| &p.0)).mining;
     let recorded = previous.as_ref().map(|p| p.0.input());
     let corpus = chaff::automatic::read_as_kind(corpus, recorded, Some(corpus_path), &mut config);
-    // mined here, its automatic rules made once every source is mined (`--all` flags idioms across them
-    // in between): the two halves of `chaff::automatic::mine_source`
+    // mined here, its draft made once every source is mined (`--all` flags idioms across them in
+    // between)
     let spinner = StageSpinner::new(&corpus.name);
     let mining = mine_corpus(&corpus, &config, &spinner)?;
     spinner.finish();
@@ -131,7 +159,7 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
     }
     let flagged = if args.all {
         let mut minings: Vec<Mining> = mined.iter().map(|m| m.mining.clone()).collect();
-        let n = flag_idioms(&mut minings, args.idiom_sources);
+        let n = flag_idioms(&mut minings, &args);
         for (m, flagged) in mined.iter_mut().zip(minings) {
             m.mining = flagged;
         }
@@ -148,12 +176,13 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
             Ok(file) if args.json => summaries.push(summary_json(&m.mining, &file, Some(&m.path), &m.warnings, 0)),
             Ok(file) => {
                 let cuts = file.rules.iter().filter(|r| r.action != chaff::rules::Action::Remove).count();
+                let clean = file.clean_settings();
                 out!("{}", summary_text(&m.mining, &file, 10));
                 outln!(
                     "  frame cuts: {cuts}; line-boundary filter {}; short runs under {} words removed; islands under {} words removed",
                     if file.line_boundary() { "on" } else { "off" },
-                    file.short_runs,
-                    file.islands
+                    clean.short_runs.words,
+                    clean.islands.words
                 );
                 outln!("  rules file: {} ({} rules)\n", m.path.display(), file.rules.len());
             }
@@ -191,66 +220,24 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The automatic rules of a mined source, with the editor's work carried over, saved merged with any
-/// decisions saved on disk since mining began.
+/// The draft of a mined source (see [`Draft::of_mining`]: the new mining taken into its rules file as the
+/// tuning UI takes one in, or the automatic rules of a new source), saved merged with any decisions saved
+/// on disk since mining began.
 fn write_rules(m: &Mined, args: &MineArgs) -> Result<RulesFile> {
-    let auto = AutoOptions {
-        cuts: (!args.no_cuts).then(CutParams::default),
-        line_boundary: if args.line_boundary {
-            Some(true)
-        } else if args.no_line_boundary {
-            Some(false)
-        } else {
-            None
-        },
-        islands: args.islands.unwrap_or(AutoOptions::default().islands),
-        short_runs: args.short_runs.unwrap_or(AutoOptions::default().short_runs),
-        line_rules: !args.no_line_rules,
-        reject_patterns: !args.keep_pattern_strings,
-        clusters: Some(chaff::automatic::ClusterParams {
-            method: args.clusters.map(|c| c.method()).unwrap_or_default(),
-            ..Default::default()
-        }),
-        ..AutoOptions::default()
-    };
     let previous = m.previous.as_ref().map(|p| &p.0);
-    let mut file = automatic_rules(&m.corpus, &m.mining, m.params, previous, &auto)
+    let mut settings = settings_of(args, previous);
+    // the parameters it was mined with
+    m.params.apply(&mut settings.mining);
+    let draft = Draft::of_mining(Arc::new(m.corpus.clone()), m.mining.clone(), previous, &settings)
         .with_context(|| format!("{}: the automatic rules", m.path.display()))?;
-    if let Some(prev) = previous {
-        // line and cluster rules are made again after the mined ones: the editor's regexes, again
-        keep_hand_edits(&mut file, prev);
-    }
-    // asked on the command line: overrides what the rules file had
-    if let Some(gap) = args.merge_gap {
-        file.merge_gap = gap;
-    }
-    if let Some(on) = auto.line_boundary {
-        file.set_line_boundary(on);
-    }
-    if let Some(n) = args.islands {
-        file.islands = n;
-    }
-    for s in &args.off {
-        file.set_stage(*s, false);
-    }
-    if let Some(n) = args.short_runs {
-        file.short_runs = n;
-    }
     let timeout = std::time::Duration::from_secs(args.lock_timeout);
-    let saved = save_merged_within(
-        &m.path,
-        file,
-        m.previous.as_ref().map(|p| p.1.as_str()),
-        Prefer::Disk,
-        timeout,
-        |holder| {
-            eprintln!(
-                "chaff: waiting for the lock on {} held by {holder}… (at most {} s; --lock-timeout SECS)",
-                m.path.display(),
-                args.lock_timeout
-            )
-        },
-    )?;
+    let saved = draft.save_mined(&m.path, m.previous.as_ref().map(|p| p.1.as_str()), timeout, |holder| {
+        eprintln!(
+            "chaff: waiting for the lock on {} held by {holder}… (at most {} s; --lock-timeout SECS)",
+            m.path.display(),
+            args.lock_timeout
+        )
+    })?;
     if !saved.report.is_empty() {
         eprintln!("chaff: warning: {}", saved.report);
     }
@@ -262,7 +249,13 @@ pub fn stats(args: StatsArgs) -> Result<ExitCode> {
     for w in &corpus.warnings {
         eprintln!("chaff: warning: {w}");
     }
-    let mut config = mining_config(&args.mining, None);
+    let mut settings = Settings::default();
+    read_with(&args.mining, &mut settings);
+    let t = &args.thresholds;
+    settings.mining.min_tokens = t.min_tokens.unwrap_or(settings.mining.min_tokens);
+    settings.mining.min_df = t.min_df.unwrap_or(settings.mining.min_df);
+    settings.mining.max_tf_per_df = t.max_tf_per_df.or(settings.mining.max_tf_per_df);
+    let mut config = settings.mining;
     let corpus = chaff::automatic::read_as_kind(corpus, None, Some(&args.corpus), &mut config);
     let spinner = StageSpinner::new(&corpus.name);
     let mining = mine_corpus(&corpus, &config, &spinner)?;

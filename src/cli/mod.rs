@@ -31,11 +31,10 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use chaff::corpus::{LoadOptions, source_folders_checked};
-use chaff::mining::MiningConfig;
 use chaff::rules::RulesFile;
 use chaff::tokens::Tokenizer;
 
-use args::{Cli, Command, MiningOpts, Preset};
+use args::{Cli, Command, Preset};
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
@@ -82,19 +81,6 @@ pub fn tokenizer_of(p: Preset) -> Tokenizer {
         Preset::Text => Tokenizer::Text,
         Preset::Html => Tokenizer::Html,
     }
-}
-
-/// The mining configuration from the command line and, if the source has one, its rules file (see
-/// [`chaff::rules::mining_config`]).
-pub fn mining_config(opts: &MiningOpts, previous: Option<&RulesFile>) -> MiningConfig {
-    let asked = chaff::rules::MiningAsked {
-        tokenizer: opts.preset.map(tokenizer_of),
-        min_tokens: opts.min_tokens,
-        min_df: opts.min_df,
-        max_tf_per_df: None,
-        sample_bytes: opts.sample_mb.map(|mb| mb.max(1) << 20),
-    };
-    chaff::rules::mining_config(previous, &asked)
 }
 
 /// Source folders of a multi-source root (for `--all`).

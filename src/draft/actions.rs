@@ -2,11 +2,12 @@
 
 use foldhash::{HashMap, HashMapExt};
 
-use crate::automatic::{AutoOptions, automatic_rules};
+use crate::automatic::automatic_rules;
 use crate::clean_settings::Stage as CleanStage;
 use crate::cutoff::CutoffBin;
 use crate::mutable::MutablePattern;
 use crate::rules::{Action as RuleAction, Rule, Status};
+use crate::settings::Settings;
 
 use super::history::{Decision, Step, Trimmed};
 use super::{Change, Draft, default_status};
@@ -124,7 +125,7 @@ impl Draft {
     /// Back to the automatic rules, as `chaff mine` writes them for this mining: every decision is dropped
     /// and the suggested frame cuts are taken again. One step.
     pub fn reset_to_automatic(&mut self) -> Change {
-        let auto = automatic_rules(&self.corpus, &self.mining, self.header.mining, None, &AutoOptions::default())
+        let auto = automatic_rules(&self.corpus, &self.mining, self.header.mining, None, &Settings::default())
             .map(|f| f.rules)
             .unwrap_or_default();
         let mut wanted: HashMap<String, Rule> = HashMap::new();

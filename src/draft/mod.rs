@@ -10,6 +10,7 @@ pub mod history;
 pub mod ready;
 
 mod actions;
+mod batch;
 mod disk;
 mod options;
 mod snapshot;
@@ -25,7 +26,7 @@ mod tests;
 use foldhash::{HashMap, HashMapExt};
 use std::sync::Arc;
 
-use crate::automatic::{AutoOptions, automatic_rules};
+use crate::automatic::automatic_rules;
 use crate::clean_settings::Stages;
 use crate::corpus::Corpus;
 use crate::cutoff::CutoffBin;
@@ -33,6 +34,7 @@ use crate::lines;
 use crate::mining::{MinedString, Mining};
 use crate::mutable::MutablePattern;
 use crate::rules::{Action as RuleAction, Rule, RulesFile, Status};
+use crate::settings::Settings;
 
 use history::{History, Trimmed};
 use ready::Ready;
@@ -91,8 +93,7 @@ pub fn default_status(s: &MinedString) -> Status {
 /// Whether `rule` holds a decision: its status or action differ from what mining gives it. The one test
 /// of "decided" for the drafts, their journal and the rules files they save.
 pub fn is_decided(rule: &Rule) -> bool {
-    let default = if rule.idiom { Status::Rejected } else { Status::Pending };
-    rule.status != default || rule.action != RuleAction::Remove
+    rule.is_decided()
 }
 
 /// Puts the extra strings (cluster and line rules) in a mining of the whole source: as the rules file
@@ -166,7 +167,7 @@ impl Draft {
     ) -> (Draft, usize) {
         let auto = match &previous {
             Some(_) => None,
-            None => automatic_rules(&corpus, &mining, params, None, &AutoOptions::default()).ok(),
+            None => automatic_rules(&corpus, &mining, params, None, &Settings::default()).ok(),
         };
         let header = match (&previous, &auto) {
             (Some(p), _) => RulesFile { rules: Vec::new(), ..p.clone() },

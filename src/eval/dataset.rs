@@ -14,7 +14,8 @@ use serde::Serialize;
 use crate::corpus::decode;
 use crate::error::{Error, Result};
 
-use crate::cleaning::normalize;
+use crate::cleaning::{Span, SpanKind, normalize, render};
+use crate::view::PageView;
 
 /// Which text of a page a method mines and cleans.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -256,7 +257,7 @@ fn derived_gold(page: &Page) -> String {
     let spans = normalize(page.template.as_deref().unwrap_or_default());
     if input == Input::Html {
         // as a cleaned page is read: its view, less what the template's bytes show
-        return super::run::output_text(text, &spans, Input::Html);
+        return output_text(text, &spans, Input::Html);
     }
     let mut kept = String::with_capacity(text.len());
     let mut pos = 0;
@@ -270,4 +271,28 @@ fn derived_gold(page: &Page) -> String {
     }
     kept.push_str(text.get(pos..).unwrap_or_default());
     kept
+}
+
+/// The text a reader sees once `removed` (source byte ranges) is taken out of `text`: for HTML, its page
+/// view less what the removed bytes show, as `chaff clean --text` writes it.
+pub fn output_text(text: &str, removed: &[(usize, usize)], input: Input) -> String {
+    match input {
+        Input::Txt => {
+            let spans: Vec<Span> = normalize(removed)
+                .into_iter()
+                .map(|(start, end)| Span::new(start, end, SpanKind::Removed, Vec::new()))
+                .collect();
+            render(text, &spans)
+        }
+        Input::Html => {
+            let view = PageView::of_html(text);
+            let shown: Vec<(usize, usize)> =
+                normalize(removed).into_iter().map(|(s, e)| (view.from_source(s), view.from_source(e))).collect();
+            let spans: Vec<Span> = normalize(&shown)
+                .into_iter()
+                .map(|(start, end)| Span::new(start, end, SpanKind::Removed, Vec::new()))
+                .collect();
+            render(view.text(), &spans)
+        }
+    }
 }

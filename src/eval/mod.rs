@@ -120,7 +120,7 @@ pub fn evaluate_oracle(
 ) -> Result<Evaluation> {
     let input = config.input;
     chaff.prepare(&dataset.sites, input)?;
-    let options = serde_json::to_value(&chaff.options).unwrap_or_default();
+    let options = chaff.options();
     let chaff: &Chaff = chaff;
     let train = |source: &Source<'_>, golds: &[&Prepared]| oracle::train(chaff, source, golds);
     let models = oracle::CHECKPOINTS.iter().map(|&c| oracle::checkpoint_name(c)).collect();

@@ -12,15 +12,13 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cleaning::{Span, SpanKind, render};
 use crate::error::Result;
-use crate::view::PageView;
 
+pub use super::dataset::output_text;
 use super::dataset::{Dataset, Input, Page, Site};
 use super::methods::{Model, Nothing, Source};
 use super::score::{Gold, Prf};
 use super::spans::{SpanCounts, score_spans};
-use crate::cleaning::normalize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -119,30 +117,6 @@ impl Progress for Quiet {}
 /// The texts a method sees for a page: its input (`None` if the page lacks it).
 fn input_of(page: &Page, input: Input) -> Option<&str> {
     page.input(input)
-}
-
-/// The text a reader sees once `removed` (source byte ranges) is taken out of `text`: for HTML, its page
-/// view less what the removed bytes show, as `chaff clean --text` writes it.
-pub fn output_text(text: &str, removed: &[(usize, usize)], input: Input) -> String {
-    match input {
-        Input::Txt => {
-            let spans: Vec<Span> = normalize(removed)
-                .into_iter()
-                .map(|(start, end)| Span::new(start, end, SpanKind::Removed, Vec::new()))
-                .collect();
-            render(text, &spans)
-        }
-        Input::Html => {
-            let view = PageView::of_html(text);
-            let shown: Vec<(usize, usize)> =
-                normalize(removed).into_iter().map(|(s, e)| (view.from_source(s), view.from_source(e))).collect();
-            let spans: Vec<Span> = normalize(&shown)
-                .into_iter()
-                .map(|(start, end)| Span::new(start, end, SpanKind::Removed, Vec::new()))
-                .collect();
-            render(view.text(), &spans)
-        }
-    }
 }
 
 /// The gold and floor of every page of every site, for `input` (sites lacking it are skipped).

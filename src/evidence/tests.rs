@@ -1,15 +1,16 @@
 use super::*;
-use crate::automatic::{AutoOptions, automatic_rules};
+use crate::automatic::automatic_rules;
 use crate::corpus::{Corpus, Document};
 use crate::generate::{bundled, sevendays};
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::rules::{MiningParams, RulesFile};
+use crate::settings::Settings;
 
 fn mined(docs: Vec<Document>) -> (Vec<Document>, RulesFile) {
     let corpus = Corpus::from_docs("s", docs.clone());
     let config = MiningConfig::default();
     let mining = mine(&corpus, &config, &Quiet).unwrap();
-    (docs, automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default()).unwrap())
+    (docs, automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &Settings::default()).unwrap())
 }
 
 fn rule(file: &RulesFile, tokens: &str, action: Action) -> Rule {
@@ -79,7 +80,7 @@ fn mining_proposes_no_cut_from_a_generic_string_nor_one_on_both_sides_of_the_art
         let mut config = MiningConfig::default();
         let corpus = crate::page::viewed(Corpus::from_docs(source.name.clone(), docs.clone()), kind, &mut config);
         let mining = mine(&corpus, &config, &Quiet).unwrap();
-        let file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default()).unwrap();
+        let file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &Settings::default()).unwrap();
         let base = Baseline::new(&file, docs, true).unwrap();
         for r in file.active_rules(true).filter(|r| r.action.is_cut()) {
             assert!(r.tokens.is_empty() || !is_generic(&r.tokens), "{}: {:?}", source.name, r.tokens);

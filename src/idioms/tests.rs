@@ -1,9 +1,10 @@
 use super::*;
-use crate::automatic::{AutoOptions, automatic_rules};
+use crate::automatic::automatic_rules;
 use crate::corpus::Document;
 use crate::generate::sevendays;
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::rules::MiningParams;
+use crate::settings::Settings;
 
 fn mined_sevendays() -> RulesFile {
     let source = sevendays(120, 20_070_227);
@@ -11,7 +12,7 @@ fn mined_sevendays() -> RulesFile {
     let corpus = Corpus::from_docs("sevendays", docs);
     let config = MiningConfig::default();
     let mining = mine(&corpus, &config, &Quiet).unwrap();
-    automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default()).unwrap()
+    automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &Settings::default()).unwrap()
 }
 
 #[test]

@@ -3,12 +3,13 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 
 use super::*;
-use crate::automatic::{AutoOptions, automatic_rules};
+use crate::automatic::automatic_rules;
 use crate::clean_settings::Stage;
 use crate::corpus::Corpus;
 use crate::generate::{GeneratedSource, comments, html_news, mixed_templates, sevendays};
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::rules::{MiningParams, Status};
+use crate::settings::Settings;
 
 fn corpus_of(source: &GeneratedSource) -> Corpus {
     let docs = source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();
@@ -28,8 +29,8 @@ fn mined() -> &'static [(Vec<Document>, RulesFile)] {
                 let docs = corpus.docs.clone();
                 corpus = crate::page::viewed(corpus, kind, &mut config);
                 let mining = mine(&corpus, &config, &Quiet).unwrap();
-                let file = automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &AutoOptions::default())
-                    .unwrap();
+                let file =
+                    automatic_rules(&corpus, &mining, MiningParams::of(&config), None, &Settings::default()).unwrap();
                 (docs, file)
             })
             .collect()

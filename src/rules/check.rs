@@ -8,47 +8,17 @@ use std::ops::Range;
 use std::path::Path;
 
 use regex_syntax::hir::{Class, Hir, HirKind};
-use serde::Deserialize;
-use serde::de::Visitor;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use super::{CleanTable, Cutoff, FORMAT, MiningParams, Rule, RulesFile, Status};
-use crate::clean_settings::Stage;
+use crate::clean_settings::{Stage, serde_fields as fields_of};
 use crate::cutoff::CutoffBin;
 use crate::error::{Error, Result};
 use crate::mutable::{MAX_REGEX_BYTES, MutablePattern, MutableSet};
 
 /// The highest histogram bin: bins are df as a percentage of the documents, 0 to 99.
 const MAX_BIN: CutoffBin = 99;
-
-/// The keys serde reads for struct `T`, taken from its own `deserialize_struct` call, so the list of
-/// known keys never drifts from the types.
-fn fields_of<T: for<'de> Deserialize<'de>>() -> &'static [&'static str] {
-    struct Probe<'a>(&'a mut &'static [&'static str]);
-    impl<'de> serde::Deserializer<'de> for Probe<'_> {
-        type Error = serde::de::value::Error;
-        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
-            Err(serde::de::Error::custom("not a struct"))
-        }
-        fn deserialize_struct<V: Visitor<'de>>(
-            self,
-            _: &'static str,
-            fields: &'static [&'static str],
-            _: V,
-        ) -> Result<V::Value, Self::Error> {
-            *self.0 = fields;
-            Err(serde::de::Error::custom("probed"))
-        }
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
-            unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
-        }
-    }
-    let mut fields: &'static [&'static str] = &[];
-    let _ = T::deserialize(Probe(&mut fields));
-    fields
-}
 
 /// A rules file's text with its path, for messages that point into it.
 struct Source<'a> {
@@ -146,6 +116,11 @@ pub(crate) fn check(text: &str, path: &Path, file: &RulesFile, doc: &DeTable) ->
     }
     if let Some(DeValue::Table(t)) = doc.get("clean").map(|v| v.get_ref()) {
         unused_keys(&src, t, "clean.", fields_of::<CleanTable>(), &mut warnings);
+        for (stage, keys) in CleanTable::stage_keys() {
+            if let Some(DeValue::Table(table)) = t.get(stage).map(|v| v.get_ref()) {
+                unused_keys(&src, table, &format!("clean.{stage}."), keys, &mut warnings);
+            }
+        }
     }
     let patterns = tables(doc.get("mutable"));
     for t in &patterns {
@@ -208,6 +183,39 @@ fn check_format(src: &Source, doc: &DeTable, file: &RulesFile) -> Result<()> {
                     Stage::ALL.map(|s| s.name()).join(", ")
                 ),
             ));
+        }
+    }
+    if file.format < 3 {
+        return Ok(());
+    }
+    // format 2's places of a stage's settings: a format-3 file keeps them in the stage's table
+    for (key, stage, field) in [("islands", Stage::Islands, "words"), ("short_runs", Stage::ShortRuns, "words")] {
+        if let Some((k, _)) = doc.get_key_value(key) {
+            return Err(src.error(
+                k.span(),
+                format!(
+                    "`{key}` is a key of format-2 rules files; in format {} write it in the stage's table, \
+                     `[clean.{stage}] {field} = …`",
+                    file.format
+                ),
+            ));
+        }
+    }
+    if let Some(DeValue::Table(t)) = doc.get("clean").map(|v| v.get_ref()) {
+        for key in CleanTable::number_keys() {
+            if let Some((k, v)) = t.get_key_value(key)
+                && !matches!(v.get_ref(), DeValue::Table(_))
+            {
+                return Err(src.error(
+                    k.span(),
+                    format!(
+                        "`[clean] {key}` as a number is format 2's; in format {} write the stage's table, \
+                         `[clean.{key}]`, with its keys ({})",
+                        file.format,
+                        CleanTable::stage_keys().iter().find(|s| s.0 == key).map_or(&[][..], |s| s.1).join(", ")
+                    ),
+                ));
+            }
         }
     }
     Ok(())
@@ -295,7 +303,8 @@ fn parse_rule_regex(id: &str, pattern: &str) -> Result<Hir> {
 /// The most characters a rule's counted repetitions (`{0,300}`) may spell out together. A count is
 /// written out as that many copies, and the lazy DFA's states then track every copy at once: past a few
 /// hundred, its cache overflows and the regex crate falls back to an engine whose cost grows with the
-/// pattern's size times the document's (`[\s\S]{0,500}x` ran at 0.1 MB/s, `{0,300}` at 100 MB/s).
+/// pattern's size times the document's (`[\s\S]{0,500}x` ran a thousand times slower than `{0,300}`;
+/// docs/results.md).
 const MAX_COUNTED_CHARS: usize = 256;
 
 /// The characters `hir`'s counted repetitions spell out, each leaf counted as many times as the counts

@@ -12,11 +12,12 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::automatic::{AutoOptions, mine_source, read_as_kind};
+use crate::automatic::{mine_source, read_as_kind};
 use crate::corpus::Corpus;
 use crate::error::Error;
 use crate::mining::{MinedString, Mining, MiningConfig, Progress, Stage, mine};
 use crate::rules::{Rule, RulesFile};
+use crate::settings::Settings;
 
 use super::ready::{CleanSettings, Ready};
 use super::session::{is_extra, with_extra};
@@ -177,7 +178,9 @@ fn run(request: MineRequest, progress: &Reporter<'_>) -> Result<Box<Mined>, Opti
         // the automatic rules `chaff mine` makes with this file, frame cuts included: a string new to this
         // mining gets the cut `chaff mine` would suggest; the editor's decisions stay
         Some(previous) => {
-            match mine_source(&corpus, &config, Some(previous), &AutoOptions::default(), progress, |m| idioms.flag(m)) {
+            // the automatic configuration, mining as the request says
+            let settings = Settings { mining: config.clone(), ..Settings::default() };
+            match mine_source(&corpus, &settings, Some(previous), progress, |m| idioms.flag(m)) {
                 Ok((mut mining, file)) => {
                     extra = file.rules.iter().filter(|r| is_extra(r)).map(Rule::to_mined).collect();
                     with_extra(&mut mining, &extra);

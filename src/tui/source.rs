@@ -102,8 +102,8 @@ pub fn open_loaded(
         (None, None, Vec::new())
     };
     // the same configuration `chaff mine` builds from the rules file
-    let asked = crate::rules::MiningAsked { tokenizer: preset, ..Default::default() };
-    let mut config = crate::rules::mining_config(previous.as_ref(), &asked);
+    let mut config = crate::settings::Settings::of_file(previous.as_ref()).mining;
+    config.tokenizer = preset.unwrap_or(config.tokenizer);
     // HTML pages are tuned on their views: the preview shows what a reader sees, as the cleaner reads it
     let recorded = previous.as_ref().map(|p| p.input());
     let corpus = crate::automatic::read_as_kind(corpus, recorded, Some(corpus_path), &mut config);

@@ -9,13 +9,14 @@
 
 use std::path::Path;
 
-use chaff::automatic::{AutoOptions, automatic_rules};
+use chaff::automatic::automatic_rules;
 use chaff::cleaning::{CleanSettings, Cleaner, Stage, Stages, work};
 use chaff::corpus::{Corpus, Document};
 use chaff::mining::{MiningConfig, Quiet, mine};
 use chaff::mutable::MutableSet;
 use chaff::page::Page;
 use chaff::rules::{Action, MiningParams, Rule, RulesFile};
+use chaff::settings::Settings;
 use chaff::symbol::Symbol;
 use chaff::tokens::Tokenizer;
 use chaff::view::{DocKind, PageView, Reading};
@@ -56,7 +57,13 @@ fn one_line_documents(n: usize, bytes: usize) -> Vec<Document> {
 
 /// Every stage of cleaning on, as a mined source would have it.
 fn all_settings() -> CleanSettings {
-    CleanSettings { merge_gap: 0, islands: 10, short_runs: 20, specks: 6, stages: Stages::all() }
+    CleanSettings {
+        merge_gap: 0,
+        islands: chaff::clean_settings::IslandsSettings { words: 10 },
+        short_runs: chaff::clean_settings::ShortRunsSettings { words: 20 },
+        specks: chaff::clean_settings::SpecksSettings { chars: 6 },
+        stages: Stages::all(),
+    }
 }
 
 fn rule(tokenizer: Tokenizer, id: &str, tokens: &str, action: Action) -> Rule {
@@ -93,7 +100,7 @@ fn a_long_one_line_text_document_is_mined_and_cleaned_in_linear_work() {
     let corpus = Corpus::from_docs("glued", docs);
     let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
     let (file, reads) =
-        counted(|| automatic_rules(&corpus, &mining, MiningParams::default(), None, &AutoOptions::default()).unwrap());
+        counted(|| automatic_rules(&corpus, &mining, MiningParams::default(), None, &Settings::default()).unwrap());
     assert_linear("mining's automatic rules", reads, bytes);
     let mut file: RulesFile = file;
     // every stage on, line boundaries too: the glued source would have them off
@@ -207,7 +214,7 @@ fn mining_minified_pages_of_mutated_copies_suggests_cuts_in_linear_work() {
     let config = MiningConfig { tokenizer: Tokenizer::Html, ..MiningConfig::default() };
     let mining = mine(&corpus, &config, &Quiet).unwrap();
     let params = MiningParams::of(&config);
-    let (file, reads) = counted(|| automatic_rules(&corpus, &mining, params, None, &AutoOptions::default()).unwrap());
+    let (file, reads) = counted(|| automatic_rules(&corpus, &mining, params, None, &Settings::default()).unwrap());
     assert!(file.rules.len() > 10, "the template is mined: {} rules", file.rules.len());
     assert_linear("mining's automatic rules on minified pages", reads, bytes);
     let c = Cleaner::new(&file, true).unwrap();

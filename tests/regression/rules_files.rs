@@ -440,7 +440,13 @@ fn regex_rules_that_match_the_rest_of_the_document_cost_linear_work() {
     // no newline at the end: `(?s).*` then ends on a token's end and is kept, one match of it all
     text.push_str("the end");
     assert!(text.len() > 2_000_000, "{} bytes", text.len());
-    let settings = CleanSettings { merge_gap: 0, islands: 10, short_runs: 20, specks: 6, stages: Stages::all() };
+    let settings = CleanSettings {
+        merge_gap: 0,
+        islands: chaff::clean_settings::IslandsSettings { words: 10 },
+        short_runs: chaff::clean_settings::ShortRunsSettings { words: 20 },
+        specks: chaff::clean_settings::SpecksSettings { chars: 6 },
+        stages: Stages::all(),
+    };
     for (regex, action) in [
         ("(?s).*", Action::CutAfter),
         ("(?s).*", Action::Keep),
@@ -530,10 +536,10 @@ fn a_regex_past_its_memory_budget_is_refused_when_the_file_is_read() {
 #[test]
 fn format_zero_is_refused_naming_its_line() {
     let (_dir, rules) = mined();
-    edit(&rules, "format = 2", "format = 0");
+    edit(&rules, "format = 3", "format = 0");
     let line = line_of(&rules, "format = 0");
     let err = RulesFile::load(&rules).unwrap_err().to_string();
-    assert!(err.starts_with(&format!("{}:{line}:10:", rules.display())) && err.contains("format = 2"), "{err}");
+    assert!(err.starts_with(&format!("{}:{line}:10:", rules.display())) && err.contains("format = 3"), "{err}");
 }
 
 #[test]

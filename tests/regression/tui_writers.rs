@@ -75,7 +75,12 @@ fn keep_mine_after_chaff_mine_changed_the_settings_takes_those_settings() {
     assert!(matches!(app.mode, Mode::ConflictPrompt));
     press(&mut app, "k w");
     let saved = RulesFile::load(&fx.rules()).unwrap();
-    assert_eq!((saved.short_runs, saved.islands, saved.merge_gap), (7, 2, 5), "{}", message(&app));
+    assert_eq!(
+        (saved.clean.short_runs.words, saved.clean.islands.words, saved.merge_gap),
+        (7, 2, 5),
+        "{}",
+        message(&app)
+    );
     assert_eq!(status_on_disk(&fx.rules(), &own), Status::Accepted);
     // a stage turned off here, a threshold changed by `mine`, saved without the popup: both kept
     press(&mut app, "S Down Down Space Esc");
@@ -91,7 +96,7 @@ fn keep_mine_after_chaff_mine_changed_the_settings_takes_those_settings() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     press(&mut app, "w");
     let saved = RulesFile::load(&fx.rules()).unwrap();
-    assert_eq!(saved.short_runs, 9, "{}", message(&app));
+    assert_eq!(saved.clean.short_runs.words, 9, "{}", message(&app));
     assert_ne!(saved.clean.off.len(), off, "the stage switched here is saved");
 }
 

@@ -16,9 +16,10 @@ use chaff::rules::{MiningParams, rules_path};
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::{Mined, check_rules_dir, load_previous, report_skipped, summary_json, write_rules};
+use super::{
+    Mined, check_rules_dir, load_previous, report_skipped, settings_of, summary_json, write_rules,
+};
 use crate::cli::args::{GenerateArgs, MineArgs};
-use crate::cli::mining_config;
 use crate::cli::output::{one_line, progress_bar};
 
 /// Reads a crawl into sources, each bad record or input reported on stderr as it is met; the number
@@ -86,7 +87,7 @@ fn mine_source<'a>(crawl: &Crawl, source: &'a SourceDocs, args: &MineArgs, spill
         );
     }
     let corpus = crawl.corpus(source)?;
-    let mut config = mining_config(&args.mining, previous.as_ref().map(|p| &p.0));
+    let mut config = settings_of(args, previous.as_ref().map(|p| &p.0)).mining;
     let kind = previous.as_ref().map(|p| p.0.input()).unwrap_or_else(|| crawl.kind(source, &corpus));
     let corpus = chaff::page::viewed(corpus, kind, &mut config);
     let mut mining = mine_corpus(&corpus, &config, &Quiet)?;
@@ -141,6 +142,8 @@ pub(crate) fn mine_crawl(args: &MineArgs) -> Result<ExitCode> {
     }
     // the second-level filter sees every source's candidates: a string mined in many is an idiom
     let counts = count_sources(mined.iter().map(|m| m.keys.as_slice()));
+    // `None` with --no-idioms: each source's strings stand as mined alone
+    let idioms = settings_of(args, None).automatic.idioms;
     let sources = mined.len();
     let flagged = std::sync::atomic::AtomicUsize::new(0);
     let bar = progress_bar(Some(mined.len() as u64), "rules files written");
@@ -149,7 +152,7 @@ pub(crate) fn mine_crawl(args: &MineArgs) -> Result<ExitCode> {
         .map(|Mined1 { pending: p, mut mining, strings, keys: _ }| {
             let r = (|| {
                 mining.strings = spill.take(strings)?;
-                let n = flag_counted(&mut mining, sources, args.idiom_sources, &counts);
+                let n = idioms.map_or(0, |min| flag_counted(&mut mining, sources, min, &counts));
                 flagged.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
                 // read again rather than kept: memory holds the sources being written, not all of them
                 let mut config = p.config.clone();

@@ -1,117 +1,29 @@
 //! chaff itself as an evaluated method: mine the training pages, keep the automatic rules (pending ones at
-//! or above the cutoff, idioms rejected), clean. Every lever the evaluation measures is an option here,
-//! so one `chaff eval` run answers one question ("does a 3-token minimum help?").
-//! The cleaner's stages are the rules file's, as `chaff mine` writes them; `off` turns stages off and
-//! `specks` sets that stage's threshold, as a rules file's `[clean]` table does.
+//! or above the cutoff, idioms rejected), clean. It takes chaff's one [`Settings`] value, as `chaff mine`
+//! does: every lever the evaluation measures is a setting (`chaff eval` converts its flags into one), so
+//! one `chaff eval` run answers one question ("does a 3-token minimum help?"). The cleaner's stages are the
+//! rules file's, as `chaff mine` writes them with the same settings.
 
 use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde_json::json;
 
-use crate::automatic::{AutoOptions, ClusterParams, mine_source, read_as_kind};
-use crate::cleaning::Cleaner;
-use crate::clusters::ClusterMethod;
+use crate::automatic::{mine_source, read_as_kind};
+use crate::clean_settings::CleanSettings;
+use crate::cleaning::{Cleaner, normalize};
 use crate::corpus::{Corpus, Document};
 use crate::cross_source::{flag, idiom_threshold};
-use crate::cutoff::CutoffBin;
 use crate::error::Result;
-use crate::frame::{CutParams, suggest_cuts};
 use crate::mining::{Mining, MiningConfig, Quiet, mine};
-use crate::rules::{MiningAsked, Rule, RulesFile, mining_config};
+use crate::page::{Output, Page};
+use crate::rules::{Rule, RulesFile};
+use crate::settings::Settings;
 use crate::symbol::display;
 use crate::tokens::Tokenizer;
-
-use super::{Input, Method, Model, Site, Source};
-use crate::clean_settings::{CleanSettings, Stage};
-use crate::cleaning::normalize;
-use crate::page::{Output, Page};
 use crate::view::DocKind;
 
-/// The levers. `Default` is chaff's current automatic configuration.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ChaffOptions {
-    /// Shortest mined string, in tokens.
-    pub min_tokens: u32,
-    /// Fewest documents a mined string occurs in.
-    pub min_df: u32,
-    /// Drop strings repeated more than this many times per document on average.
-    pub max_tf_per_df: Option<f64>,
-    /// Keep only matches that start or end a line (text input; HTML has `tag_bound` instead).
-    pub line_boundary: bool,
-    /// Frame cuts: header strings cut everything before them, footer strings everything after.
-    pub cuts: bool,
-    /// Share of its pages on which a string must lie outside the article block to cut.
-    pub cut_share: f64,
-    /// Rounds of frame-cut suggestion: each round sees the cuts of the rounds before (a footer string
-    /// found keeps the comment thread after it from being taken for the article).
-    pub cut_rounds: usize,
-    /// Second-level filter: a candidate in this many sites of the dataset is an idiom, rejected.
-    pub idioms: Option<usize>,
-    /// Removed intervals closer than this many characters are joined.
-    pub merge_gap: usize,
-    /// Whole lines of one token ("Reply", "Home") are rules too, at their document frequency: the miner
-    /// keeps strings of at least `min_tokens` tokens, and a single word is template only as a line.
-    pub line_rules: bool,
-    /// HTML: a rule whose string holds no tag is rejected (template strings carry markup; "of the" does
-    /// not). The HTML counterpart of `line_boundary`.
-    pub tag_bound: bool,
-    /// Candidates of mutable patterns alone (no fixed text) start rejected.
-    pub reject_patterns: bool,
-    /// A fixed cutoff (percent of pages) instead of the automatic one.
-    pub cutoff: Option<CutoffBin>,
-    /// Template clusters: split the pages into clusters of this Jaccard similarity of structure, mine
-    /// each cluster of at least `min_cluster` pages too, and clean a page with its cluster's rules and
-    /// the whole source's.
-    pub clusters: Option<f64>,
-    /// Template clusters: how pages are grouped (linkage uses `clusters` as its threshold).
-    #[serde(skip_serializing_if = "ClusterMethod::is_linkage")]
-    pub cluster_method: ClusterMethod,
-    pub min_cluster: usize,
-    /// HTML input: mine and match the raw HTML with the html tokenizer (by default pages are mined and
-    /// cleaned on their views' text, as `chaff mine` does).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub raw_html: bool,
-    /// Cleaning stages turned off (all are on by default, as `chaff mine` writes them).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub off: Vec<Stage>,
-    /// Locality: kept text of fewer than this many words between two removed spans is removed too.
-    pub islands: Option<usize>,
-    /// Kept runs outside the article block with fewer than this many words on long lines go too.
-    pub short_runs: usize,
-    /// Stage `specks`: a removed span of fewer than this many characters with kept text on both sides on
-    /// its line is kept (0: none).
-    pub specks: usize,
-}
-
-impl Default for ChaffOptions {
-    fn default() -> Self {
-        ChaffOptions {
-            min_tokens: 2,
-            min_df: 2,
-            max_tf_per_df: None,
-            line_boundary: true,
-            cuts: true,
-            cut_share: CutParams::default().min_share,
-            cut_rounds: 1,
-            // on, as `chaff mine --all` runs it: the evaluation measures what users get
-            idioms: Some(crate::cross_source::DEFAULT_MIN_SOURCES),
-            merge_gap: 0,
-            line_rules: true,
-            tag_bound: true,
-            reject_patterns: true,
-            cutoff: None,
-            clusters: Some(ClusterParams::default().similarity),
-            cluster_method: ClusterParams::default().method,
-            min_cluster: ClusterParams::default().min_docs,
-            off: Vec::new(),
-            raw_html: false,
-            islands: Some(AutoOptions::default().islands),
-            short_runs: AutoOptions::default().short_runs,
-            specks: 0,
-        }
-    }
-}
+use super::{Input, Method, Model, Site, Source};
 
 /// Candidate keys of every site mined on all its pages, for the second-level filter.
 struct Idioms {
@@ -130,7 +42,9 @@ impl Idioms {
 }
 
 pub struct Chaff {
-    pub options: ChaffOptions,
+    /// The settings sources are mined and cleaned with. The tokenizer is the input's: an HTML page is mined
+    /// on its view's text unless `settings.mining.tokenizer` asks for its raw markup.
+    pub settings: Settings,
     idioms: Option<Idioms>,
 }
 
@@ -139,71 +53,38 @@ fn candidate_keys(m: &Mining) -> HashSet<String> {
 }
 
 impl Chaff {
-    pub fn new(options: ChaffOptions) -> Chaff {
-        Chaff { options, idioms: None }
+    pub fn new(settings: Settings) -> Chaff {
+        Chaff { settings, idioms: None }
+    }
+
+    /// The settings' levers, as the evaluation reports them.
+    pub fn options(&self) -> serde_json::Value {
+        options(&self.settings)
     }
 
     fn config(&self, input: Input) -> MiningConfig {
         // HTML pages are mined on their views' text unless the raw-HTML tokenizer is asked for
         let tokenizer = match input {
-            Input::Html if self.options.raw_html => Tokenizer::Html,
+            Input::Html if self.settings.mining.tokenizer == Tokenizer::Html => Tokenizer::Html,
             _ => Tokenizer::Text,
         };
-        let asked = MiningAsked {
-            tokenizer: Some(tokenizer),
-            min_tokens: Some(self.options.min_tokens),
-            min_df: Some(self.options.min_df),
-            max_tf_per_df: self.options.max_tf_per_df,
-            sample_bytes: None,
-        };
-        mining_config(None, &asked)
+        MiningConfig { tokenizer, ..self.settings.mining.clone() }
     }
 
     /// The automatic rules file of a source, and the corpus it was mined from. All mined strings are
     /// rules, those below the cutoff pending and inactive: an editor (the oracle) may accept them.
     pub fn rules_file(&self, source: &Source<'_>) -> Result<(Corpus, RulesFile)> {
         let docs = source.docs.iter().map(|(id, text)| Document { id: id.to_string(), text: text.to_string() });
-        let mut config = self.config(source.input);
+        let mut settings = Settings { mining: self.config(source.input), ..self.settings.clone() };
         let corpus = Corpus::from_docs(source.name, docs.collect());
-        let corpus = read_as_kind(corpus, Some(kind_of(source.input)), None, &mut config);
-        // the engine's automatic rules, with this run's levers
-        let auto = AutoOptions {
-            cuts: self.options.cuts.then_some(CutParams { min_share: self.options.cut_share, ..CutParams::default() }),
-            line_boundary: if self.options.line_boundary { None } else { Some(false) },
-            reject_tagless: self.options.tag_bound,
-            reject_patterns: self.options.reject_patterns,
-            islands: self.options.islands.unwrap_or(0),
-            keep_title: true,
-            short_runs: self.options.short_runs,
-            drop_reprints: true,
-            line_rules: self.options.line_rules,
-            clusters: self.options.clusters.map(|similarity| ClusterParams {
-                method: self.options.cluster_method,
-                similarity,
-                min_docs: self.options.min_cluster,
-                ..ClusterParams::default()
-            }),
-        };
-        let (mining, mut file) = mine_source(&corpus, &config, None, &auto, &Quiet, |mining| {
+        let corpus = read_as_kind(corpus, Some(kind_of(source.input)), None, &mut settings.mining);
+        let (mining, mut file) = mine_source(&corpus, &settings, None, &Quiet, |mining| {
             if let Some(idioms) = &self.idioms {
                 flag(mining, idioms.threshold, |key| idioms.elsewhere(source.site, key));
             }
         })?;
         let present: HashSet<String> = file.rules.iter().map(|r| r.id.clone()).collect();
         file.rules.extend(mining.strings.iter().filter(|s| !present.contains(&s.id)).map(Rule::from_mined));
-        file.merge_gap = self.options.merge_gap;
-        if let Some(c) = self.options.cutoff {
-            file.cutoff.chosen = c;
-        }
-        if self.options.cuts {
-            let params = CutParams { min_share: self.options.cut_share, ..CutParams::default() };
-            // the engine made the first round
-            for _ in 1..self.options.cut_rounds.max(1) {
-                if suggest_cuts(&corpus, &mut file, &params)? == 0 {
-                    break;
-                }
-            }
-        }
         Ok((corpus, file))
     }
 
@@ -212,15 +93,47 @@ impl Chaff {
         Ok(ChaffModel { cleaner: Cleaner::new(file, true)?.with_settings(self.settings(file)), kind: file.input() })
     }
 
-    /// The stages `file` cleans with, less this run's `off`, with its `specks`.
+    /// The settings `file` cleans with, with what this run's settings give over them (stages off, a
+    /// stage's settings).
     pub fn settings(&self, file: &RulesFile) -> CleanSettings {
-        let mut settings = file.clean_settings();
-        settings.specks = self.options.specks;
-        for s in &self.options.off {
-            settings.stages.set(*s, false);
-        }
-        settings
+        self.settings.given_over(file.clean_settings())
     }
+}
+
+/// The levers of `settings`, as the evaluation reports them.
+pub fn options(settings: &Settings) -> serde_json::Value {
+    let (s, auto) = (settings, &settings.automatic);
+    let clusters = auto.clusters;
+    let mut v = json!({
+        "min_tokens": s.mining.min_tokens,
+        "min_df": s.mining.min_df,
+        "max_tf_per_df": s.mining.max_tf_per_df,
+        "line_boundary": auto.line_boundary != Some(false),
+        "cuts": auto.cuts.is_some(),
+        "cut_share": auto.cuts.unwrap_or_default().min_share,
+        "cut_rounds": auto.cut_rounds,
+        "idioms": auto.idioms,
+        "merge_gap": s.clean.merge_gap,
+        "line_rules": auto.line_rules,
+        "tag_bound": auto.reject_tagless,
+        "reject_patterns": auto.reject_patterns,
+        "cutoff": auto.cutoff,
+        "clusters": clusters.map(|c| c.similarity),
+        "min_cluster": clusters.unwrap_or_default().min_docs,
+        "islands": s.clean.islands.words,
+        "short_runs": s.clean.short_runs.words,
+        "specks": s.clean.specks.chars,
+    });
+    if let Some(c) = clusters.filter(|c| !c.method.is_linkage()) {
+        v["cluster_method"] = json!(c.method);
+    }
+    if s.mining.tokenizer == Tokenizer::Html {
+        v["raw_html"] = json!(true);
+    }
+    if !s.given.off.is_empty() {
+        v["off"] = json!(s.given.off);
+    }
+    v
 }
 
 impl Method for Chaff {
@@ -229,7 +142,7 @@ impl Method for Chaff {
     }
 
     fn prepare(&mut self, sites: &[Site], input: Input) -> Result<()> {
-        let Some(min_sources) = self.options.idioms else { return Ok(()) };
+        let Some(min_sources) = self.settings.automatic.idioms else { return Ok(()) };
         let config = self.config(input);
         let own: Vec<HashSet<String>> = sites
             .par_iter()

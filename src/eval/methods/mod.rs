@@ -29,10 +29,11 @@ use crate::error::{Error, Result};
 pub use super::dataset::{Input, Site};
 
 use self::alignment::{Alignment, AlignmentParams};
-use self::chaff::{Chaff, ChaffOptions};
+use self::chaff::Chaff;
 use self::df_lines::DfLines;
 use self::gibson::{Gibson, GibsonParams};
 use self::table_chunks::TableChunks;
+use crate::settings::Settings;
 
 /// The training pages of one source, as a method sees them.
 pub struct Source<'a> {
@@ -145,7 +146,7 @@ macro_rules! methods {
 methods! {
     Chaff "chaff" "chaff: maximal repeats above the automatic cutoff, with `chaff mine --all`'s automatic rules"
         => build: |p| Box::new(Chaff::new(p.chaff.clone())),
-           options: |p| serde_json::to_value(&p.chaff).unwrap_or_default(),
+           options: |p| chaff::options(&p.chaff),
     DfLines "df-lines" "Gottron: lines found in more than --df-threshold of the pages"
         => build: |p| Box::new(DfLines { threshold: p.df_threshold }),
            options: |p| json!({ "df_threshold": p.df_threshold }),
@@ -163,7 +164,8 @@ methods! {
 /// Every method's parameters, as set on the command line.
 #[derive(Debug, Clone)]
 pub struct MethodParams {
-    pub chaff: ChaffOptions,
+    /// chaff's settings (its levers).
+    pub chaff: Settings,
     /// The document-frequency baselines' threshold: share of the training pages a fragment must exceed.
     pub df_threshold: f64,
     pub alignment: AlignmentParams,
@@ -173,7 +175,7 @@ pub struct MethodParams {
 impl Default for MethodParams {
     fn default() -> Self {
         MethodParams {
-            chaff: ChaffOptions::default(),
+            chaff: Settings::default(),
             df_threshold: 1.0 / 3.0,
             alignment: AlignmentParams::default(),
             gibson: GibsonParams::default(),
@@ -181,9 +183,9 @@ impl Default for MethodParams {
     }
 }
 
-/// The method called `name`, with chaff's options `chaff`, the baselines' `threshold` and the other
+/// The method called `name`, with chaff's settings `chaff`, the baselines' `threshold` and the other
 /// methods' defaults.
-pub fn by_name(name: &str, chaff: &ChaffOptions, threshold: f64) -> Result<Box<dyn Method>> {
+pub fn by_name(name: &str, chaff: &Settings, threshold: f64) -> Result<Box<dyn Method>> {
     let method = MethodName::parse(name)
         .ok_or_else(|| Error::Invalid(format!("unknown method `{name}` (known: {})", NAMES.join(", "))))?;
     let params = MethodParams { chaff: chaff.clone(), df_threshold: threshold, ..MethodParams::default() };
