@@ -58,6 +58,18 @@ wait_for() {
     fail "the screen never showed '$text' within ${limit}s"
 }
 
+# as wait_for, for an extended regex (the status bar's compact form drops spaces: `✓ 2` or `✓2`)
+wait_for_re() {
+    local re=$1 limit=${2:-20} i
+    for ((i = 0; i < limit * 10; i++)); do
+        if screen | grep -qE -- "$re"; then
+            return 0
+        fi
+        sleep 0.1
+    done
+    fail "the screen never matched '$re' within ${limit}s"
+}
+
 # wait_row NAME REGEX [SECONDS]: until the screen's line holding NAME matches REGEX (extended).
 wait_row() {
     local name=$1 re=$2 limit=${3:-20} i
@@ -168,7 +180,8 @@ send BTab
 STEP="outside edit"
 send j
 send a
-wait_for "✓ 2"
+# the verified count now in the status bar, it may take its compact form
+wait_for_re "✓ ?2 "
 echo "# edited elsewhere" >>"$RULES"
 wait_for "Rules file changed on disk"
 sleep 1.5
