@@ -196,6 +196,8 @@ pub fn automatic_rules(
     if let Some(cp) = opts.clusters {
         add_cluster_rules(corpus, mining, params, &mut file, opts, &cp)?;
     }
+    // HTML pages: the elements whose text changes per page and that the string rules leave
+    crate::regions::add_region_rules(corpus, &mut file, &crate::regions::RegionParams::default())?;
     Ok(file)
 }
 

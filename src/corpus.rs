@@ -100,12 +100,15 @@ pub struct Corpus {
     pub root: PathBuf,
     pub docs: Vec<Document>,
     pub warnings: Vec<Warning>,
+    /// Where each line of its HTML pages sits (their views' element paths), kept when the pages are
+    /// replaced by their views' text for mining; region mining reads it. `None` for text.
+    pub paths: Option<std::sync::Arc<crate::regions::SourcePaths>>,
 }
 
 impl Corpus {
     /// A corpus from documents in memory (tests, benchmarks, the generator).
     pub fn from_docs(name: impl Into<String>, docs: Vec<Document>) -> Self {
-        Corpus { name: name.into(), root: PathBuf::new(), docs, warnings: Vec::new() }
+        Corpus { name: name.into(), root: PathBuf::new(), docs, warnings: Vec::new(), paths: None }
     }
 
     pub fn load(path: &Path) -> Result<Corpus> {
@@ -631,7 +634,7 @@ fn load_folder(dir: &Path, opts: &LoadOptions) -> Result<Corpus> {
         let id = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         docs.push(Document { id, text: decoded.text });
     }
-    Ok(Corpus { name: String::new(), root: dir.to_path_buf(), docs, warnings })
+    Ok(Corpus { name: String::new(), root: dir.to_path_buf(), docs, warnings, paths: None })
 }
 
 fn load_jsonl(path: &Path) -> Result<Corpus> {
@@ -649,7 +652,7 @@ fn load_jsonl(path: &Path) -> Result<Corpus> {
     }
     let (docs, more) = parse_jsonl_warned(&decoded.text, path)?;
     warnings.extend(more);
-    Ok(Corpus { name: String::new(), root: path.to_path_buf(), docs, warnings })
+    Ok(Corpus { name: String::new(), root: path.to_path_buf(), docs, warnings, paths: None })
 }
 
 /// Parses JSON Lines of `{"id": …, "text": …}`; blank lines are skipped. `path` names the input in errors.

@@ -8,8 +8,8 @@
 
 use super::stage::Step;
 use super::{
-    clusters, cuts, datelines, headline, islands, line_boundary, reprints, sentence_heads, sentence_tails, short_runs,
-    specks, title,
+    clusters, cuts, datelines, headline, islands, line_boundary, regions, reprints, sentence_heads, sentence_tails,
+    short_runs, specks, title,
 };
 
 macro_rules! registry {
@@ -59,6 +59,8 @@ registry! {
         => Step::Filter(&sentence_tails::SentenceTails),
     Clusters "clusters" "a document gets the rules of the template cluster that covers it most"
         => Step::Filter(&clusters::Clusters),
+    Regions "regions" "the lines under an element a region rule names (div#comments) go, or stay"
+        => Step::Spans(&regions::Regions),
     ListItems "list-items" "runs opened by list markers (a comment's name and date) are not the article"
         => Step::Switch,
     Cuts "cuts" "header strings cut everything before them, footer strings everything after"
