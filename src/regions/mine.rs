@@ -206,6 +206,10 @@ impl Selectors {
     }
 }
 
+/// One selector over the pages read: its pages, those with kept words, its words and kept words per
+/// page, and whether it is the article's on one.
+type Tally = (usize, usize, Vec<u32>, Vec<u32>, bool);
+
 /// The region rule candidates of `corpus`, cleaned with `file`'s string rules (accepted, and pending at
 /// or above the cutoff), most words first. Empty without page structure.
 pub fn mine_regions(corpus: &Corpus, file: &RulesFile, params: &RegionParams) -> Result<Vec<RegionRule>> {
@@ -232,7 +236,7 @@ pub fn mine_regions(corpus: &Corpus, file: &RulesFile, params: &RegionParams) ->
     let n = pages.len();
     // per selector: its pages, those with kept words, its words and kept words per page, and whether it
     // is the article's on one
-    let mut tally: HashMap<u32, (usize, usize, Vec<u32>, Vec<u32>, bool)> = HashMap::new();
+    let mut tally: HashMap<u32, Tally> = HashMap::new();
     for p in &pages {
         let container_here = container.is_some_and(|c| p.seen.contains_key(&c));
         for (&s, seen) in &p.seen {
