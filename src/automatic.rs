@@ -134,6 +134,8 @@ pub fn automatic_rules(
             }
         }
     }
+    // HTML pages: the elements whose text changes per page and that the string rules leave
+    crate::regions::add_region_rules(corpus, &mut file, &crate::regions::RegionParams::default())?;
     settings.apply_given(&mut file);
     Ok(file)
 }

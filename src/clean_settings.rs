@@ -33,6 +33,8 @@ macro_rules! stage_list {
                 => Step::Filter(&sentence_tails::SentenceTails),
             Clusters "clusters" "a document gets the rules of the template cluster that covers it most"
                 => Step::Filter(&clusters::Clusters),
+            Regions "regions" "the lines under an element a region rule names (div#comments) go, or stay"
+                => Step::Spans(&regions::Regions),
             ListItems "list-items" "runs opened by list markers (a comment's name and date) are not the article"
                 => Step::Switch,
             Cuts "cuts" "header strings cut everything before them, footer strings everything after"

@@ -114,12 +114,15 @@ pub struct Corpus {
     pub root: PathBuf,
     pub docs: Vec<Document>,
     pub warnings: Vec<Warning>,
+    /// Where each line of its HTML pages sits (their views' element paths), kept when the pages are
+    /// replaced by their views' text for mining; region mining reads it. `None` for text.
+    pub paths: Option<std::sync::Arc<crate::regions::SourcePaths>>,
 }
 
 impl Corpus {
     /// A corpus from documents in memory (tests, benchmarks, the generator).
     pub fn from_docs(name: impl Into<String>, docs: Vec<Document>) -> Self {
-        Corpus { name: name.into(), root: PathBuf::new(), docs, warnings: Vec::new() }
+        Corpus { name: name.into(), root: PathBuf::new(), docs, warnings: Vec::new(), paths: None }
     }
 
     pub fn load(path: &Path) -> Result<Corpus> {

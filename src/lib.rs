@@ -32,6 +32,7 @@ pub mod matcher;
 pub mod merge;
 pub mod mining;
 pub mod page;
+pub mod regions;
 pub mod review;
 pub mod rules;
 pub mod settings;

@@ -93,6 +93,8 @@ pub fn from_mining(mining: &Mining, params: MiningParams, previous: Option<&Rule
         review: previous.and_then(|p| p.review.clone()),
         mutable: mining.patterns.clone(),
         rules: Vec::new(),
+        // region rules are mined after the strings (`regions::add_region_rules`); the editor's carry over
+        regions: previous.map(|p| p.regions.clone()).unwrap_or_default(),
     };
     // the stages that refine a mining's rules stay off until the automatic rules turn them on
     file.set_clean_settings(CleanSettings::default());
@@ -435,6 +437,7 @@ mod tests {
             review: None,
             mutable: vec![MutablePattern::new("number", r"\d+")],
             rules,
+            regions: Vec::new(),
         }
     }
 

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use crate::cleaning::{Cleaner, Explanation, Layout, Match, Span};
 use crate::corpus::{Corpus, Document};
 use crate::mining::MiningConfig;
+use crate::regions::{LocalPaths, SourcePaths};
 use crate::render::{element_cuts, text_cuts, without};
 use crate::rules::RulesFile;
 use crate::tokens::Tokenizer;
@@ -305,16 +306,17 @@ impl Cleaner {
     }
 
     fn clean_page_with<'a>(&self, page: Page<'a>, explain: bool) -> CleanedPage<'a> {
+        let structure = page.view.as_ref().and_then(PageView::structure);
         let (matches, (spans, trace)) = match &page.view {
             Some(_) if self.tokenizer() == Tokenizer::Html => {
                 let matches = self.page_matches(&page);
-                let run = self.run(&Layout::new(page.text()), &matches);
+                let run = self.run_on(&Layout::new(page.text()), &matches, structure);
                 (matches, run)
             }
             _ => {
                 let doc = Layout::new(page.text());
                 let matches = self.stage_matches_in(&doc, self.raw_matches(page.text()));
-                let run = self.run(&doc, &matches);
+                let run = self.run_on(&doc, &matches, structure);
                 (matches, run)
             }
         };
@@ -326,23 +328,34 @@ impl Cleaner {
     /// [`Cleaner::explain`]).
     pub fn explain_page(&self, page: &Page) -> Explanation {
         let matches = self.page_matches(page);
-        self.explain_matches(page.text(), &matches)
+        let structure = page.view.as_ref().and_then(PageView::structure);
+        let (spans, trace) = self.run_on(&Layout::new(page.text()), &matches, structure);
+        self.explanation(spans, trace, &matches)
     }
 }
 
 /// Prepares a corpus for mining as documents of kind `kind`: HTML pages mined with the text tokenizer are
-/// replaced by their views' text, and `config` says so. Raw-HTML mining and text take the corpus as it is.
+/// replaced by their views' text, and `config` says so; where their lines sit is kept for region mining
+/// ([`Corpus::paths`]). Raw-HTML mining and text take the corpus as it is.
 pub fn viewed(corpus: Corpus, kind: DocKind, config: &mut MiningConfig) -> Corpus {
     config.input = kind;
     if kind != DocKind::Html || config.tokenizer == Tokenizer::Html {
         return corpus;
     }
-    let docs: Vec<Document> = corpus
+    let (docs, local): (Vec<Document>, Vec<LocalPaths>) = corpus
         .docs
         .into_par_iter()
-        .map(|d| Document { text: PageView::of_html(&d.text).text().to_string(), id: d.id })
-        .collect();
-    Corpus { docs, ..corpus }
+        .map(|d| {
+            let view = PageView::of_html(&d.text);
+            let local = view.structure().map(LocalPaths::of).unwrap_or_default();
+            (Document { text: view.text().to_string(), id: d.id }, local)
+        })
+        .unzip();
+    let mut paths = SourcePaths::new();
+    for (d, l) in docs.iter().zip(local) {
+        paths.push(&d.id, l);
+    }
+    Corpus { docs, paths: Some(std::sync::Arc::new(paths)), ..corpus }
 }
 
 /// Documents as `file`'s rules were mined on them: HTML pages mined with the text tokenizer as their

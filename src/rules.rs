@@ -93,6 +93,9 @@ pub struct RulesFile {
     pub mutable: Vec<MutablePattern>,
     #[serde(rename = "rule", default)]
     pub rules: Vec<Rule>,
+    /// Region rules: the lines under an element, by its selector (`[[region]]`, see [`crate::regions`]).
+    #[serde(rename = "region", default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<crate::regions::RegionRule>,
 }
 
 impl Default for RulesFile {
@@ -116,6 +119,7 @@ impl Default for RulesFile {
             mining: MiningParams::default(),
             mutable: Vec::new(),
             rules: Vec::new(),
+            regions: Vec::new(),
             review: None,
         }
     }
@@ -143,6 +147,7 @@ impl RulesFile {
     pub fn export_accepted(&self) -> RulesFile {
         RulesFile {
             rules: self.rules.iter().filter(|r| r.status == Status::Accepted).cloned().collect(),
+            regions: self.regions.iter().filter(|r| r.status == Status::Accepted).cloned().collect(),
             ..self.clone()
         }
     }

@@ -25,6 +25,7 @@ mod layout;
 mod line_boundary;
 mod list_items;
 mod matching;
+mod regions;
 mod registry;
 mod reprints;
 mod sentence_heads;
@@ -49,6 +50,7 @@ use crate::rules::{Action, Rule, RulesFile};
 use crate::symbol::Symbol;
 use crate::synthesis::synthesize;
 use crate::tokens::Tokenizer;
+use crate::view::Structure;
 
 pub use crate::clean_settings::{CleanSettings, Stage, Stages};
 pub use block::{article_block, splits_runs};
@@ -165,13 +167,16 @@ pub struct Cleaner {
     any_cut: bool,
     any_cluster: bool,
     any_editor: bool,
+    /// Region rules (stage `regions`), among `rules`.
+    regions: regions::RegionRules,
 }
 
 impl Cleaner {
     /// The cleaner of a rules file: its accepted rules, and with `include_pending` the pending ones at or
-    /// above the chosen cutoff.
+    /// above the chosen cutoff; its region rules the same way.
     pub fn new(file: &RulesFile, include_pending: bool) -> Result<Cleaner> {
         Ok(Cleaner::from_rules(file.tokenizer, &file.mutable, file.active_rules(include_pending), file.merge_gap)?
+            .with_regions(file.regions.iter().filter(|r| r.is_active(include_pending)))
             .with_settings(file.clean_settings()))
     }
 
@@ -262,6 +267,7 @@ impl Cleaner {
             any_cut,
             any_cluster,
             any_editor,
+            regions: Default::default(),
         })
     }
 
@@ -330,6 +336,12 @@ impl Cleaner {
     /// the keep rules last. Returns the removed spans and the trace of what stages and keep rules gave
     /// back (what `--explain` reads; recorded as the stages run, so explaining costs no second run).
     pub(crate) fn run(&self, doc: &Layout, matches: &[Match]) -> (Vec<Span>, Trace) {
+        self.run_on(doc, matches, None)
+    }
+
+    /// [`Cleaner::run`] on a page whose lines sit in `structure` (an HTML page's view): stage `regions`
+    /// reads it.
+    pub(crate) fn run_on(&self, doc: &Layout, matches: &[Match], structure: Option<&Structure>) -> (Vec<Span>, Trace) {
         let text = doc.text();
         // no rule, no cleaning: the stages refine what rules find, they do not clean alone
         if self.rules.is_empty() {
@@ -357,6 +369,7 @@ impl Cleaner {
         };
         let mut page = PageState::new(doc, template, removed, editor);
         page.cuts = cuts;
+        (page.structure, page.keeps) = (structure, keeps);
         for stage in Stage::ALL {
             if let Step::Spans(step) = stage.step()
                 && self.settings.on(stage)
@@ -365,7 +378,7 @@ impl Cleaner {
             }
         }
         let mut trace = page.trace;
-        let mut spans = keep::keep_matches(page.spans, &keeps, &mut trace);
+        let mut spans = keep::keep_matches(page.spans, &page.keeps, &mut trace);
         explain::every_rule(&mut spans, &page.template);
         (spans, trace)
     }

@@ -10,6 +10,7 @@ use super::explain::{Reason, Trace};
 use super::spans::{give_back, merge_spans, normalize, subtract};
 use super::{Cleaner, Layout, Match, Span, SpanKind, article_block};
 use crate::clean_settings::Stage;
+use crate::view::Structure;
 
 /// A stage that drops matches: it keeps the matches for which it holds.
 pub(crate) trait MatchFilter: Sync {
@@ -50,6 +51,10 @@ pub(crate) struct PageState<'a> {
     block: Option<Option<(usize, usize)>>,
     /// What stages gave back, for `--explain`.
     pub trace: Trace,
+    /// Where each line sits in the page (HTML pages): stage `regions` reads it.
+    pub structure: Option<&'a Structure>,
+    /// The matches of keep rules, given back last (stage `regions` adds its keep regions).
+    pub keeps: Vec<Match>,
 }
 
 impl<'a> PageState<'a> {
@@ -64,6 +69,8 @@ impl<'a> PageState<'a> {
             footer: None,
             block: None,
             trace: Trace::default(),
+            structure: None,
+            keeps: Vec::new(),
         }
     }
 

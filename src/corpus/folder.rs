@@ -133,5 +133,5 @@ pub(super) fn load_folder(dir: &Path, opts: &LoadOptions) -> Result<Corpus> {
         let id = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         docs.push(Document { id, text: decoded.text });
     }
-    Ok(Corpus { name: String::new(), root: dir.to_path_buf(), docs, warnings })
+    Ok(Corpus { name: String::new(), root: dir.to_path_buf(), docs, warnings, paths: None })
 }

@@ -26,7 +26,7 @@ pub(super) fn load_jsonl(path: &Path) -> Result<Corpus> {
     }
     let (docs, more) = parse_jsonl_warned(&decoded.text, path)?;
     warnings.extend(more);
-    Ok(Corpus { name: String::new(), root: path.to_path_buf(), docs, warnings })
+    Ok(Corpus { name: String::new(), root: path.to_path_buf(), docs, warnings, paths: None })
 }
 
 /// Parses JSON Lines of `{"id": …, "text": …}`; blank lines are skipped. `path` names the input in errors.

@@ -10,6 +10,10 @@
 //! own label, found with one hash lookup when the element opens, so a line's path costs O(1) whatever the
 //! nesting depth. Digits in ids and classes are generalized (`post-1234` → `post-0`), as the mutable
 //! patterns generalize numbers in text, so that one template's blocks share a path across pages.
+//!
+//! Each path also knows whether its element breaks lines (a block, see `elements.rs`): a line lies
+//! inside such an element from its first word to its last, so "the lines under `div#comments`" is exact.
+//! A line merely starting inside an inline element (a link, a `<span>`) says nothing about the rest of it.
 
 use std::hash::{BuildHasher, Hasher};
 
@@ -58,6 +62,8 @@ pub struct Structure {
     /// Path `i` (0 is the empty path: the page's top) is path `parent[i]` with label `label[i]` added.
     parent: Vec<u32>,
     label: Vec<String>,
+    /// Whether path `i`'s element breaks lines (a block).
+    block: Vec<bool>,
     /// A path by its parent and a hash of its element's tag, id and class as written: an element whose
     /// path is known costs one hash of its attributes and one lookup, no allocation.
     children: HashMap<(u32, u64), u32>,
@@ -72,7 +78,13 @@ pub type PathId = u32;
 
 impl Structure {
     pub(super) fn new() -> Structure {
-        Structure { parent: vec![0], label: vec![String::new()], children: HashMap::new(), ..Structure::default() }
+        Structure {
+            parent: vec![0],
+            label: vec![String::new()],
+            block: vec![false],
+            children: HashMap::new(),
+            ..Structure::default()
+        }
     }
 
     /// The path of element `tag` (lowercase) with attributes `id` and `class`, opened inside path `parent`.
@@ -104,6 +116,7 @@ impl Structure {
         if path == next {
             self.parent.push(parent);
             self.label.push(label(&String::from_utf8_lossy(tag), id, class));
+            self.block.push(super::elements::breaks_line(super::elements::key(tag)));
         }
         path
     }
@@ -140,6 +153,26 @@ impl Structure {
     pub fn link_density(&self, line: usize) -> f64 {
         let all = self.line_bytes[line];
         if all == 0 { 0.0 } else { f64::from(self.line_link_bytes[line]) / f64::from(all) }
+    }
+
+    /// How many paths the page has (path 0, the page's top, included); a path's parent is a lower number.
+    pub fn paths(&self) -> usize {
+        self.parent.len()
+    }
+
+    /// The path `path` is inside (0 for the page's top, whose parent is itself).
+    pub fn parent(&self, path: PathId) -> PathId {
+        self.parent[path as usize]
+    }
+
+    /// The label of `path`'s innermost element: `tag`, `#id`, `.class`… (empty for the page's top).
+    pub fn label(&self, path: PathId) -> &str {
+        &self.label[path as usize]
+    }
+
+    /// Whether `path`'s innermost element breaks lines (a block): every line under it lies inside it whole.
+    pub fn breaks_line(&self, path: PathId) -> bool {
+        self.block[path as usize]
     }
 
     /// The labels of path `path`, outermost first. Paths are numbered per page: compare pages' paths by
@@ -215,6 +248,18 @@ mod tests {
         let got = lines("<div class=\"a\"><p>One.</p>Two.<span>three</span></div>");
         assert_eq!(got[0].1, "div.a > p");
         assert_eq!(got[1].1, "div.a");
+    }
+
+    #[test]
+    fn a_path_knows_its_parent_label_and_whether_its_element_breaks_lines() {
+        let view = PageView::of_html("<div id=\"c\"><p>One <a class=\"x\">two</a></p><a class=\"y\">Three</a></div>");
+        let s = view.structure().unwrap();
+        let (p, a) = (s.line_path(0), s.line_path(1));
+        assert_eq!((s.label(p), s.breaks_line(p)), ("p", true));
+        assert_eq!((s.label(a), s.breaks_line(a)), ("a.y", false), "a link is inline");
+        assert_eq!(s.parent(p), s.parent(a));
+        assert_eq!(s.label(s.parent(p)), "div#c");
+        assert!(s.parent(p) < p && s.paths() > a as usize);
     }
 
     #[test]

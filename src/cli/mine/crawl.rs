@@ -16,9 +16,7 @@ use chaff::rules::{MiningParams, rules_path};
 use rayon::prelude::*;
 use serde_json::json;
 
-use super::{
-    Mined, check_rules_dir, load_previous, report_skipped, settings_of, summary_json, write_rules,
-};
+use super::{Mined, check_rules_dir, load_previous, report_skipped, settings_of, summary_json, write_rules};
 use crate::cli::args::{GenerateArgs, MineArgs};
 use crate::cli::output::{one_line, progress_bar};
 

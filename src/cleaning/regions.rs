@@ -1,0 +1,208 @@
+//! Stage `regions`: the lines under an element a region rule names go (`remove`), stay (`keep`), or cut
+//! the page before or after them (`cut-before`, `cut-after`, as the `cuts` stage cuts at header and
+//! footer strings). Region rules are mined beside strings (`crate::regions`): blocks whose text changes
+//! on every page while their container does not (comments, related-story strips, galleries), which no
+//! string rule sees. The stage reads where each line of an HTML page's view sits (`view::Structure`);
+//! text documents have no structure, and the stage leaves them alone.
+//!
+//! An element is named by a selector (`div#comments`, `li.comment`); a line is under it when any element
+//! it sits in has that selector, the outermost one deciding. Each element's selectors are looked up once
+//! per page (the page's paths are a trie: a path inherits its parent's region), and each line asks its
+//! path: the stage costs one pass over the page's elements and one over its lines, whatever the rules.
+//!
+//! Its matches join the page's template matches before any other span stage runs: the `cuts` stage cuts
+//! at region cuts and chooses the article block between region removals, and `--explain` names the
+//! region rule (`region:div#comments`) of every range it removed; keep regions are given back last, with
+//! the keep rules.
+
+use foldhash::HashMap;
+
+use super::stage::{PageState, SpanStage};
+use super::{ActiveRule, Cleaner, Layout, Match, Span, SpanKind, merge_spans, work};
+use crate::clean_settings::Stage;
+use crate::regions::{RegionRule, selectors};
+use crate::rules::Action;
+use crate::view::Structure;
+
+/// A cleaner's region rules: each selector's rule (an index into the cleaner's rules).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct RegionRules {
+    by_selector: HashMap<String, u32>,
+}
+
+impl Cleaner {
+    /// The cleaner with `rules` (region rules) added: each becomes a rule of the cleaner, named by its
+    /// id, which stage `regions` applies to pages with a structure. A selector named twice keeps its
+    /// first rule.
+    pub fn with_regions<'a>(mut self, rules: impl IntoIterator<Item = &'a RegionRule>) -> Self {
+        for r in rules {
+            if self.regions.by_selector.contains_key(&r.element) {
+                continue;
+            }
+            let idx = self.rules.len() as u32;
+            self.rules.push(ActiveRule { id: r.id(), action: r.action, cluster: None, fixed: false, editor: false });
+            self.regions.by_selector.insert(r.element.clone(), idx);
+            self.any_cut |= r.action.is_cut();
+        }
+        self
+    }
+
+    /// Whether the cleaner has region rules.
+    pub fn has_regions(&self) -> bool {
+        !self.regions.by_selector.is_empty()
+    }
+
+    /// The matches of the region rules on a page: for each rule, each run of consecutive lines under an
+    /// element it names, whole lines. `doc` is the page's view text, `structure` where its lines sit.
+    pub(crate) fn region_matches(&self, doc: &Layout, structure: &Structure) -> Vec<Match> {
+        let by = &self.regions.by_selector;
+        if by.is_empty() {
+            return Vec::new();
+        }
+        work::add(structure.paths() + structure.lines());
+        // per path: the outermost region that keeps, and the outermost that does anything else
+        let mut keep: Vec<Option<u32>> = vec![None; structure.paths()];
+        let mut other: Vec<Option<u32>> = vec![None; structure.paths()];
+        for p in 1..structure.paths() {
+            let path = p as u32;
+            let parent = structure.parent(path) as usize;
+            (keep[p], other[p]) = (keep[parent], other[parent]);
+            if !structure.breaks_line(path) || (keep[p].is_some() && other[p].is_some()) {
+                continue;
+            }
+            for s in selectors(structure.label(path)) {
+                let Some(&rule) = by.get(&s) else { continue };
+                let slot = if self.rules[rule as usize].action == Action::Keep { &mut keep[p] } else { &mut other[p] };
+                slot.get_or_insert(rule);
+            }
+        }
+        let mut out = Vec::new();
+        for slots in [&keep, &other] {
+            let mut run: Option<Match> = None;
+            for line in 0..structure.lines().min(doc.lines()) {
+                let (start, end) = doc.line_range(line);
+                match (slots[structure.line_path(line) as usize], &mut run) {
+                    (Some(rule), Some(m)) if m.rule == rule => m.end = end,
+                    (rule, _) => {
+                        out.extend(run.take());
+                        run = rule.map(|rule| Match { start, end, rule });
+                    }
+                }
+            }
+            out.extend(run);
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+/// The stage (see the module doc).
+pub(super) struct Regions;
+
+impl SpanStage for Regions {
+    fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
+        let Some(structure) = page.structure else { return };
+        let matches = cleaner.region_matches(page.doc, structure);
+        if matches.is_empty() {
+            return;
+        }
+        let mut spans = std::mem::take(&mut page.spans);
+        for m in matches {
+            match cleaner.rules[m.rule as usize].action {
+                Action::Keep => page.keeps.push(m),
+                action => {
+                    // with the cuts off, a cut region is removed as a cut string is
+                    if action == Action::Remove || (!page.cuts && action.is_cut()) {
+                        let mut span = Span::new(m.start, m.end, SpanKind::Removed, vec![m.rule]);
+                        span.stages.push(Stage::Regions);
+                        spans.push(span);
+                    }
+                    page.template.push(m);
+                }
+            }
+        }
+        page.spans = merge_spans(spans);
+        page.template.sort_unstable();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::clean_settings::Stage;
+    use crate::cleaning::{Cleaner, Layout, Reason};
+    use crate::mutable::MutableSet;
+    use crate::regions::RegionRule;
+    use crate::rules::Action;
+    use crate::tokens::Tokenizer;
+    use crate::view::PageView;
+
+    const PAGE: &str = "<html><head><title>Harbour</title></head><body><div id=\"nav\">Home News</div>\
+        <div class=\"post\"><p>The harbour opened on Monday after ten years of building work, the mayor said.</p></div>\
+        <div id=\"comments\"><div class=\"comment even\">What a great day for the town!</div>\
+        <div class=\"comment odd\">About time.</div></div><div id=\"foot\">Contact us</div></body></html>";
+
+    /// A cleaner with no string rule and `regions`, accepted.
+    fn cleaner(regions: &[(&str, Action)]) -> Cleaner {
+        let m = MutableSet::defaults();
+        let regions: Vec<RegionRule> = regions.iter().map(|(e, a)| RegionRule::accepted(*e, *a)).collect();
+        Cleaner::from_rules(Tokenizer::Text, m.patterns(), std::iter::empty(), 0).unwrap().with_regions(&regions)
+    }
+
+    fn cleaned(c: &Cleaner) -> String {
+        let view = PageView::of_html(PAGE);
+        let doc = Layout::new(view.text());
+        let (spans, _) = c.run_on(&doc, &[], view.structure());
+        crate::cleaning::render(view.text(), &spans)
+    }
+
+    #[test]
+    fn the_lines_under_a_region_go_and_the_stage_off_keeps_them() {
+        let c = cleaner(&[("div#comments", Action::Remove)]);
+        let out = cleaned(&c);
+        assert!(!out.contains("great day") && !out.contains("About time"), "{out}");
+        assert!(out.contains("The harbour opened") && out.contains("Contact us"), "{out}");
+        let off = cleaned(&c.clone().with_stage(Stage::Regions, false));
+        assert!(off.contains("great day") && off.contains("About time"), "off: nothing removed: {off}");
+    }
+
+    #[test]
+    fn one_class_names_every_element_that_has_it() {
+        let out = cleaned(&cleaner(&[("div.comment", Action::Remove)]));
+        assert!(!out.contains("great day") && !out.contains("About time"), "{out}");
+    }
+
+    #[test]
+    fn a_region_cut_after_takes_everything_from_its_first_line() {
+        let out = cleaned(&cleaner(&[("div#comments", Action::CutAfter)]));
+        assert!(out.ends_with("the mayor said."), "{out}");
+    }
+
+    #[test]
+    fn a_keep_region_holds_inside_a_removed_one() {
+        let out = cleaned(&cleaner(&[("div#comments", Action::Remove), ("div.odd", Action::Keep)]));
+        assert!(!out.contains("great day") && out.contains("About time"), "{out}");
+    }
+
+    #[test]
+    fn explain_names_the_region_rule_of_what_it_removed() {
+        let c = cleaner(&[("div#comments", Action::Remove)]);
+        let view = PageView::of_html(PAGE);
+        let doc = Layout::new(view.text());
+        let (spans, trace) = c.run_on(&doc, &[], view.structure());
+        let e = c.explanation(spans, trace, &[]);
+        let d = e.decisions.iter().find(|d| view.text()[d.start..d.end].contains("great day")).unwrap();
+        assert!(d.removed);
+        let named: Vec<&str> = (d.reasons.iter())
+            .filter_map(|r| if let Reason::Rule { rule, .. } = r { Some(c.rule_id(*rule)) } else { None })
+            .collect();
+        assert_eq!(named, ["region:div#comments"]);
+        assert!(d.reasons.contains(&Reason::Stage(Stage::Regions)));
+    }
+
+    #[test]
+    fn a_text_document_has_no_regions() {
+        let c = cleaner(&[("div#comments", Action::Remove)]);
+        let text = "div#comments\nWhat a great day for the town!";
+        assert_eq!(c.clean(text).text, text);
+    }
+}

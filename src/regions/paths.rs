@@ -1,0 +1,173 @@
+//! Where each line of a source's pages sits, kept from their views for region mining: per line, the chain
+//! of elements around it that break lines and carry an id or a class (the only ones a region rule can
+//! name), interned once for the whole source so that pages compare by number. A line costs four bytes.
+//!
+//! A page's views are read in parallel ([`LocalPaths::of`], per page) and joined in order
+//! ([`SourcePaths::push`], a hash lookup per element of the page).
+
+use foldhash::HashMap;
+
+use crate::view::Structure;
+
+/// Elements a chain holds at most: the elements inside deeper ones share their chain. No template nests
+/// named blocks this deep; a page that never closes its `<div>`s would otherwise make each line's chain
+/// as long as the page, and reading every line's chain quadratic.
+pub const MAX_DEPTH: usize = 48;
+
+/// One page's chains, numbered for this page alone (see the module doc).
+#[derive(Debug, Clone, Default)]
+pub struct LocalPaths {
+    labels: Vec<String>,
+    /// Chain `i + 1` is chain `chains[i].0` with label `labels[chains[i].1]` inside it; chain 0 holds none.
+    chains: Vec<(u32, u32)>,
+    lines: Vec<u32>,
+}
+
+impl LocalPaths {
+    /// The chains of a page's lines, from its view's structure: one pass over its element paths.
+    pub fn of(s: &Structure) -> LocalPaths {
+        let mut out = LocalPaths::default();
+        let mut chain_of = vec![0u32; s.paths()];
+        let mut depth = vec![0usize];
+        for p in 1..s.paths() {
+            let path = p as u32;
+            let parent = chain_of[s.parent(path) as usize];
+            let label = s.label(path);
+            chain_of[p] = if s.breaks_line(path) && label.contains(['#', '.']) && depth[parent as usize] < MAX_DEPTH {
+                out.labels.push(label.to_string());
+                out.chains.push((parent, (out.labels.len() - 1) as u32));
+                depth.push(depth[parent as usize] + 1);
+                out.chains.len() as u32
+            } else {
+                parent
+            };
+        }
+        out.lines = (0..s.lines()).map(|l| chain_of[s.line_path(l) as usize]).collect();
+        out
+    }
+}
+
+/// The chains of every line of a source's pages (see the module doc).
+#[derive(Debug, Clone, Default)]
+pub struct SourcePaths {
+    labels: Vec<String>,
+    label_ids: HashMap<String, u32>,
+    /// Chain `i + 1` is chain `chains[i].0` with label `chains[i].1` inside it; chain 0 holds none.
+    chains: Vec<(u32, u32)>,
+    chain_ids: HashMap<(u32, u32), u32>,
+    /// Per document: its id and each line's chain.
+    docs: Vec<(String, Vec<u32>)>,
+}
+
+impl SourcePaths {
+    pub fn new() -> SourcePaths {
+        SourcePaths::default()
+    }
+
+    /// Adds the next document's page, `id`, with its chains.
+    pub fn push(&mut self, id: &str, local: LocalPaths) {
+        let mut global = Vec::with_capacity(local.chains.len() + 1);
+        global.push(0u32);
+        for &(parent, label) in &local.chains {
+            let text = &local.labels[label as usize];
+            let label = match self.label_ids.get(text.as_str()) {
+                Some(&l) => l,
+                None => {
+                    self.labels.push(text.clone());
+                    self.label_ids.insert(text.clone(), (self.labels.len() - 1) as u32);
+                    (self.labels.len() - 1) as u32
+                }
+            };
+            let key = (global[parent as usize], label);
+            let next = self.chains.len() as u32 + 1;
+            let chain = *self.chain_ids.entry(key).or_insert(next);
+            if chain == next {
+                self.chains.push(key);
+            }
+            global.push(chain);
+        }
+        let lines = local.lines.iter().map(|&c| global[c as usize]).collect();
+        self.docs.push((id.to_string(), lines));
+    }
+
+    /// Each line's chain of document `doc` (its index among the documents pushed), if its id is `id`:
+    /// documents dropped or reordered since their views were read have none.
+    pub fn lines(&self, doc: usize, id: &str) -> Option<&[u32]> {
+        self.docs.get(doc).filter(|(d, _)| d == id).map(|(_, lines)| lines.as_slice())
+    }
+
+    /// How many labels the source's pages hold.
+    pub fn label_count(&self) -> usize {
+        self.labels.len()
+    }
+
+    /// The label numbered `label`: `tag#id.class…`.
+    pub fn label(&self, label: u32) -> &str {
+        &self.labels[label as usize]
+    }
+
+    /// How many chains there are, the empty one (0) included.
+    pub fn chain_count(&self) -> usize {
+        self.chains.len() + 1
+    }
+
+    /// The labels of chain `chain`, innermost first (at most [`MAX_DEPTH`]).
+    pub fn labels_of(&self, mut chain: u32) -> impl Iterator<Item = u32> + '_ {
+        std::iter::from_fn(move || {
+            if chain == 0 {
+                return None;
+            }
+            let (parent, label) = self.chains[chain as usize - 1];
+            chain = parent;
+            Some(label)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::PageView;
+
+    fn chains(paths: &SourcePaths, doc: usize, id: &str) -> Vec<Vec<String>> {
+        let lines = paths.lines(doc, id).unwrap();
+        lines
+            .iter()
+            .map(|&c| {
+                let mut l: Vec<String> = paths.labels_of(c).map(|l| paths.label(l).to_string()).collect();
+                l.reverse();
+                l
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_line_keeps_the_named_blocks_around_it_and_pages_share_their_numbers() {
+        let a = "<body><div id=\"main\"><p>Story one.</p></div><div id=\"comments\"><ul class=\"list\">\
+                 <li class=\"c\">First!</li></ul></div></body>";
+        let b = "<body><div id=\"main\"><p class=\"lede\">Story two.</p></div><div id=\"comments\">\
+                 <ul class=\"list\"><li class=\"c\"><a class=\"x\">Me too</a></li></ul></div></body>";
+        let mut paths = SourcePaths::new();
+        for (id, page) in [("a", a), ("b", b)] {
+            paths.push(id, LocalPaths::of(PageView::of_html(page).structure().unwrap()));
+        }
+        assert_eq!(chains(&paths, 0, "a"), [vec!["div#main"], vec!["div#comments", "ul.list", "li.c"]]);
+        assert_eq!(
+            chains(&paths, 1, "b"),
+            [vec!["div#main", "p.lede"], vec!["div#comments", "ul.list", "li.c"]],
+            "a link is inline: no region; a bare <body> names nothing"
+        );
+        assert_eq!(paths.lines(0, "a").unwrap()[1], paths.lines(1, "b").unwrap()[1], "one number for one chain");
+        assert!(paths.lines(0, "b").is_none(), "a document dropped since is not mistaken for another");
+    }
+
+    #[test]
+    fn a_page_that_never_closes_its_blocks_keeps_short_chains() {
+        let page = "<div class=\"c\"><p>x</p>".repeat(500);
+        let local = LocalPaths::of(PageView::of_html(&page).structure().unwrap());
+        let mut paths = SourcePaths::new();
+        paths.push("deep", local);
+        let longest = paths.lines(0, "deep").unwrap().iter().map(|&c| paths.labels_of(c).count()).max();
+        assert_eq!(longest, Some(MAX_DEPTH));
+    }
+}
