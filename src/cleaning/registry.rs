@@ -9,7 +9,7 @@
 use super::stage::Step;
 use super::{
     clusters, cuts, datelines, headline, islands, line_boundary, reprints, sentence_heads, sentence_tails, short_runs,
-    specks, title,
+    slots, specks, title,
 };
 
 macro_rules! registry {
@@ -67,6 +67,8 @@ registry! {
         => Step::Spans(&islands::Islands),
     Title "title" "a header cut stops at the line repeating the page's title"
         => Step::Spans(&title::Title),
+    Slots "slots" "a few words on a cut string's line, beside it, are its slots (a name, a date, a title)"
+        => Step::Spans(&slots::Slots),
     Headline "headline" "the headline above the article is given back when a rule took it"
         => Step::Spans(&headline::Headline),
     Datelines "datelines" "the dateline and byline right above the article are given back"
