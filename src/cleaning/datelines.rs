@@ -140,6 +140,24 @@ mod tests {
     }
 
     #[test]
+    fn a_date_mined_in_one_string_with_the_menu_above_it_is_the_mastheads_and_stays_removed() {
+        let body = "Body text here, long enough to be the article block.";
+        let text =
+            format!("Big news today | Site\nHome | World | Local\nFriday 3 January 2025\n{body}\nFooter line here");
+        let rules =
+            [("Home | World | Local Friday 3 January 2025", Action::Remove), ("Footer line here", Action::Remove)];
+        let c = titled(cleaner(&rules, 0));
+        assert_eq!(c.clean(&text).text, format!("Big news today | Site\n{body}"));
+        // the same date taken by a rule of its own is the article's dateline, given back
+        let alone = [("Home | World | Local", Action::Remove), ("Friday 3 January 2025", Action::Remove)];
+        let c = titled(cleaner(&alone, 0));
+        assert_eq!(
+            c.clean(&text).text,
+            format!("Big news today | Site\nFriday 3 January 2025\n{body}\nFooter line here")
+        );
+    }
+
+    #[test]
     fn datelines_are_short_lines_with_a_year_a_month_or_a_byline() {
         for line in
             ["November 06, 2012", "Monday, 11.05.2012 / 12:34 AM / News", "By SVEN GRUNDBERG", "Nov• 01•12", "Sept 27"]

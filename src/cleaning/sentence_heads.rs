@@ -98,7 +98,8 @@ mod tests {
         // a header string mined with the article's first word on most of its pages
         let rules = [("Home | World «number» | Updated «date_time» The", Action::CutBefore)];
         let c = cleaner(&rules, 0).with_line_boundary(true);
-        let article = "cost of new sports clubs in Old Quay climbed by 37 per cent in January, the fifth shift in a row.";
+        let article =
+            "cost of new sports clubs in Old Quay climbed by 37 per cent in January, the fifth shift in a row.";
         let text = format!("Home | World\n2025 | Updated 15:23\nThe {article}");
         assert_eq!(c.clean(&text).text, format!("The {article}"));
         let off = c.with_stage(Stage::SentenceHeads, false);

@@ -103,6 +103,10 @@ mod tests {
         let off = c.with_stage(Stage::SentenceTails, false);
         let cut_short = "The council has rebuilt the harbour wall three times since";
         assert_eq!(off.clean(&text).text, format!("{cut_short}\nFerry times"), "off: the year goes");
-        assert_eq!(off.clean(&footer).text, footer, "off: the footer string starts inside the article's line, and cuts nothing");
+        assert_eq!(
+            off.clean(&footer).text,
+            footer,
+            "off: the footer string starts inside the article's line, and cuts nothing"
+        );
     }
 }

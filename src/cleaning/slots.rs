@@ -93,7 +93,8 @@ mod tests {
     fn the_words_in_a_header_lines_slots_go_with_its_cut() {
         let rules = [("Blog | Home | About Posted by", Action::CutBefore), ("Leave a reply", Action::CutAfter)];
         let c = cleaner(&rules, 0);
-        let text = format!("Blog | Home | About\nPosted by Leila Brandt on 17 January 2019 in Parks\n{BODY}\nLeave a reply");
+        let text =
+            format!("Blog | Home | About\nPosted by Leila Brandt on 17 January 2019 in Parks\n{BODY}\nLeave a reply");
         assert_eq!(c.clean(&text).text, BODY);
         let off = c.clone().with_stage(Stage::Slots, false);
         assert_eq!(
@@ -128,7 +129,9 @@ mod tests {
         // the title stage stops the cut at the page's title: the header string's line is the article's byline
         let rules = [("Menu one two", Action::Remove), ("Share this story Posted by", Action::CutBefore)];
         let c = titled(cleaner(&rules, 0));
-        let text = format!("Big news today | Site\nMenu one two\nBig news today\nShare this story\nPosted by Jane Doe\n{BODY}");
+        let text = format!(
+            "Big news today | Site\nMenu one two\nBig news today\nShare this story\nPosted by Jane Doe\n{BODY}"
+        );
         assert_eq!(c.clean(&text).text, format!("Big news today\nJane Doe\n{BODY}"));
         // with no title on the page, the name goes with the cut
         let untitled = text.replace("\nBig news today\n", "\n");
