@@ -43,6 +43,8 @@ macro_rules! stage_list {
                 => Step::Spans(&islands::Islands),
             Title "title" "a header cut stops at the line repeating the page's title"
                 => Step::Spans(&title::Title),
+            Slots "slots" "a few words on a cut string's line, beside it, are its slots (a name, a date, a title)"
+                => Step::Spans(&slots::Slots),
             Headline "headline" "the headline above the article is given back when a rule took it"
                 => Step::Spans(&headline::Headline),
             Datelines "datelines" "the dateline and byline right above the article are given back"

@@ -1,7 +1,10 @@
-//! A source mined alone proposes no idiom of its articles (`chaff::idioms`): every sample source's
-//! automatic rules remove no word the generator marked as article (span precision 1.0 against
-//! `*.template.json`), and the README's stdin example prints the article whole.
+//! A source mined alone removes its whole template and no article word: each sample source, mined on
+//! its own (`chaff mine <source>`, no other source to compare with) and cleaned with its automatic rules
+//! (`chaff clean --include-pending`), against the template spans the generator injected
+//! (`*.template.json`): span precision 1 (no article word removed) and recall of the template at least
+//! 0.95 in-sample, and held out no further below than measured. And the README's stdin example prints the article whole.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 #[path = "regression/run.rs"]
@@ -14,43 +17,48 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
 }
 
-/// Per sample source mined alone (in-sample): template bytes removed that are template, and all removed.
-fn span_counts() -> Vec<(String, u64, u64, u64)> {
+/// Span counts per (protocol, source), each source mined alone: template characters removed, characters
+/// removed, template characters.
+fn span_counts() -> BTreeMap<(String, String), (u64, u64, u64)> {
     let samples = root().join("sample-corpora");
-    let o = chaff(&["eval", samples.to_str().unwrap(), "--protocol", "in-sample", "--json"], &root());
+    let o = chaff(&["eval", samples.to_str().unwrap(), "--protocol", "both", "--no-idioms", "--json"], &root());
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let pages = v["evaluations"][0]["runs"][0]["pages"].as_array().unwrap();
-    let mut sites: Vec<(String, u64, u64, u64)> = Vec::new();
-    for p in pages {
-        let site = p["site"].as_str().unwrap().to_string();
-        let s = &p["spans"][0];
-        let (hit, removed, template) =
-            (s["hit"].as_u64().unwrap(), s["removed"].as_u64().unwrap(), s["template"].as_u64().unwrap());
-        match sites.iter_mut().find(|x| x.0 == site) {
-            Some(x) => {
-                x.1 += hit;
-                x.2 += removed;
-                x.3 += template;
-            }
-            None => sites.push((site, hit, removed, template)),
+    let mut sites = BTreeMap::new();
+    for run in v["evaluations"][0]["runs"].as_array().unwrap() {
+        let protocol = run["protocol"].as_str().unwrap().to_string();
+        for p in run["pages"].as_array().unwrap() {
+            let s = &p["spans"][0];
+            let x: &mut (u64, u64, u64) =
+                sites.entry((protocol.clone(), p["site"].as_str().unwrap().to_string())).or_default();
+            x.0 += s["hit"].as_u64().unwrap();
+            x.1 += s["removed"].as_u64().unwrap();
+            x.2 += s["template"].as_u64().unwrap();
         }
     }
     sites
 }
 
 #[test]
-fn sample_sources_mined_alone_remove_no_article_word() {
+fn a_sample_source_mined_alone_removes_its_whole_template_and_no_article_word() {
     let sites = span_counts();
-    assert_eq!(sites.len(), 5, "{sites:?}");
-    for (site, hit, removed, template) in &sites {
+    assert_eq!(sites.len(), 10, "five sources, two protocols: {sites:?}");
+    let mut failed = Vec::new();
+    for ((protocol, site), (hit, removed, template)) in &sites {
         let precision = *hit as f64 / (*removed).max(1) as f64;
-        eprintln!("{site}: span precision {precision:.4}, recall {:.4}", *hit as f64 / (*template).max(1) as f64);
-        // html_news still loses a few article bytes to sentence openers of its generator's grammar
-        // ("There are now «number»", not common words): measured 0.9896, a shortfall
-        let floor = if site == "html_news" { 0.989 } else { 1.0 };
-        assert!(precision >= floor, "{site}: span precision {precision:.4} (hit {hit} of {removed} removed)");
+        let recall = *hit as f64 / (*template).max(1) as f64;
+        eprintln!("{protocol} {site}: span precision {precision:.4}, recall {recall:.4}");
+        // in-sample, the goal: no article word removed, at least 0.95 of the template. Held out, the
+        // shortfalls measured: html_news keeps more of the byline under each page's headline ("By «name»,
+        // «section» desk", template to the generator, the article's to the `title` and `datelines`
+        // stages), and sevendays, mined on the other pages, loses a few article words
+        let (min_precision, min_recall) = if protocol == "held-out" { (0.97, 0.94) } else { (1.0, 0.95) };
+        if precision < min_precision || recall < min_recall {
+            failed
+                .push(format!("{protocol} {site}: precision {precision:.4} ({hit} of {removed}), recall {recall:.4}"));
+        }
     }
+    assert!(failed.is_empty(), "{failed:#?}");
 }
 
 #[test]

@@ -1,30 +1,61 @@
 //! Stage `datelines`: the dateline and byline right above the article block ("November 6, 2012 | 11:00
 //! AM", "By A. Writer") are the article's, though the site prints the same pattern on every page and a
-//! rule took them. They are given back.
+//! rule took them. They are given back. Not a date the template prints in its masthead: one string
+//! with the site's menu above it, on every page ("Home | World | Local" then "Friday 3 January 2025 |
+//! Updated 06:13"); that is the page's date, and it stays removed.
 
 use std::sync::LazyLock;
 
 use super::stage::{PageState, SpanStage};
-use super::{Cleaner, Layout, Span, SpanKind, work};
+use super::{Cleaner, Layout, Match, Span, SpanKind, work};
 use crate::clean_settings::Stage;
 use crate::mutable::MutableSet;
 
 /// The lines right above the article block that a removal took whole and that read as its dateline or
 /// byline ("November 6, 2012 | 11:00 AM", "By A. Writer"): they are the article's, though the site
-/// prints the same pattern on every page. They are given back.
-pub(super) fn lost_datelines(text: &str, spans: &[Span], (block_start, _): (usize, usize)) -> Vec<(usize, usize)> {
+/// prints the same pattern on every page. They are given back, unless a match of `matches` (sorted)
+/// took the line together with a whole line above it that is no dateline: a masthead's date.
+pub(super) fn lost_datelines(
+    doc: &Layout,
+    spans: &[Span],
+    matches: &[Match],
+    (block_start, _): (usize, usize),
+) -> Vec<(usize, usize)> {
+    let text = doc.text();
     let mut lines = Vec::new();
     let mut end = text[..block_start].trim_end_matches('\n').len();
     for _ in 0..2 {
         let start = text[..end].rfind('\n').map_or(0, |i| i + 1);
         let whole = spans.iter().any(|s| s.kind != SpanKind::CutAfter && s.start <= start && s.end >= end);
-        if start == 0 || !whole || !is_dateline(&text[start..end]) {
+        if start == 0 || !whole || !is_dateline(&text[start..end]) || in_masthead(doc, matches, start) {
             break;
         }
         lines.push((start, end));
         end = start - 1;
     }
     lines
+}
+
+/// Whether a match reaches into the line starting at `line_start` from above it and holds a whole line
+/// there that reads as no dateline (the site's menu): the template prints this date with its masthead.
+/// The matches that start before the line are looked at once, and the lines above it read once.
+fn in_masthead(doc: &Layout, matches: &[Match], line_start: usize) -> bool {
+    let before = &matches[..matches.partition_point(|m| m.start < line_start)];
+    // of the matches reaching into the line, the first whole line any holds (the earliest holds the most)
+    let first = before
+        .iter()
+        .filter(|m| m.end > line_start)
+        .map(|m| {
+            let ls = doc.line_start(m.start);
+            if doc.is_blank(ls, m.start) { ls } else { doc.line_end(m.start) + 1 }
+        })
+        .min();
+    first.is_some_and(|first| {
+        first < line_start
+            && work::scan(&doc.text()[first..line_start - 1])
+                .split('\n')
+                .any(|line| !line.trim().is_empty() && !is_dateline(line))
+    })
 }
 
 /// A short line with a date (a year, or a month's name) or starting with "By ".
@@ -64,7 +95,7 @@ pub(super) struct Datelines;
 impl SpanStage for Datelines {
     fn run(&self, _: &Cleaner, page: &mut PageState) {
         if let Some(block) = page.block() {
-            let lines = lost_datelines(page.text(), &page.spans, block);
+            let lines = lost_datelines(page.doc, &page.spans, &page.template, block);
             if !lines.is_empty() {
                 page.give_back(lines, Stage::Datelines);
             }
@@ -106,6 +137,24 @@ mod tests {
         // and a dateline after the article is the footer's
         let below = format!("Big news today | Site\n{body}\nTuesday, November 6, 2012");
         assert_eq!(c.clean(&below).text, format!("Big news today | Site\n{body}"));
+    }
+
+    #[test]
+    fn a_date_mined_in_one_string_with_the_menu_above_it_is_the_mastheads_and_stays_removed() {
+        let body = "Body text here, long enough to be the article block.";
+        let text =
+            format!("Big news today | Site\nHome | World | Local\nFriday 3 January 2025\n{body}\nFooter line here");
+        let rules =
+            [("Home | World | Local Friday 3 January 2025", Action::Remove), ("Footer line here", Action::Remove)];
+        let c = titled(cleaner(&rules, 0));
+        assert_eq!(c.clean(&text).text, format!("Big news today | Site\n{body}"));
+        // the same date taken by a rule of its own is the article's dateline, given back
+        let alone = [("Home | World | Local", Action::Remove), ("Friday 3 January 2025", Action::Remove)];
+        let c = titled(cleaner(&alone, 0));
+        assert_eq!(
+            c.clean(&text).text,
+            format!("Big news today | Site\nFriday 3 January 2025\n{body}\nFooter line here")
+        );
     }
 
     #[test]

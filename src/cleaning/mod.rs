@@ -31,6 +31,7 @@ mod reprints;
 mod sentence_heads;
 mod sentence_tails;
 mod short_runs;
+mod slots;
 mod spans;
 mod specks;
 mod stage;

@@ -18,7 +18,7 @@ pub use super::dataset::output_text;
 use super::dataset::{Dataset, Input, Page, Site};
 use super::methods::{Model, Nothing, Source};
 use super::score::{Gold, Prf};
-use super::spans::{SpanCounts, score_spans};
+use super::spans::{SpanCounts, score_page_spans};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -290,7 +290,7 @@ fn run_task(
                 }
                 scores.push(prepared[i].gold.score(&output));
                 if let Some(t) = template {
-                    spans.push(score_spans(text, &removed, t));
+                    spans.push(score_page_spans(text, &removed, t, input));
                 }
             }
             let result = PageResult {
