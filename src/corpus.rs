@@ -116,7 +116,7 @@ pub struct Corpus {
     pub warnings: Vec<Warning>,
     /// Where each line of its HTML pages sits (their views' element paths), kept when the pages are
     /// replaced by their views' text for mining; region mining reads it. `None` for text.
-    pub paths: Option<std::sync::Arc<crate::regions::SourcePaths>>,
+    pub paths: Option<std::sync::Arc<crate::view::paths::SourcePaths>>,
 }
 
 impl Corpus {

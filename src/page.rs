@@ -13,10 +13,10 @@ use rayon::prelude::*;
 use crate::cleaning::{Cleaner, Explanation, Layout, Match, Span};
 use crate::corpus::{Corpus, Document};
 use crate::mining::MiningConfig;
-use crate::regions::{LocalPaths, SourcePaths};
 use crate::render::{element_cuts, text_cuts, without};
 use crate::rules::RulesFile;
 use crate::tokens::Tokenizer;
+use crate::view::paths::{LocalPaths, SourcePaths};
 use crate::view::{DocKind, PageView};
 
 pub use explained::{ExplainedSpan, explained, explained_page, kind_name};

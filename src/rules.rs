@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 mod check;
 mod clean;
 mod io;
+pub mod region;
 mod rule;
 
 pub use crate::clean_settings::CleanTable;
@@ -95,7 +96,7 @@ pub struct RulesFile {
     pub rules: Vec<Rule>,
     /// Region rules: the lines under an element, by its selector (`[[region]]`, see [`crate::regions`]).
     #[serde(rename = "region", default, skip_serializing_if = "Vec::is_empty")]
-    pub regions: Vec<crate::regions::RegionRule>,
+    pub regions: Vec<region::RegionRule>,
 }
 
 impl Default for RulesFile {

@@ -214,7 +214,7 @@ fn the_top_level_modules_are_layered_as_the_architecture_says() {
         &["mining"],
         &["rules"],
         &["cleaning", "lines", "merge"],
-        &["idioms"],
+        &["idioms", "regions"],
         &["frame", "page"],
         &["settings"],
         &["automatic"],

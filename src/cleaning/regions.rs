@@ -20,8 +20,8 @@ use foldhash::HashMap;
 use super::stage::{PageState, SpanStage};
 use super::{ActiveRule, Cleaner, Layout, Match, Span, SpanKind, merge_spans, work};
 use crate::clean_settings::Stage;
-use crate::regions::{RegionRule, selectors};
 use crate::rules::Action;
+use crate::rules::region::{RegionRule, selectors};
 use crate::view::Structure;
 
 /// A cleaner's region rules: each selector's rule (an index into the cleaner's rules).
@@ -131,8 +131,8 @@ mod tests {
     use crate::clean_settings::Stage;
     use crate::cleaning::{Cleaner, Layout, Reason};
     use crate::mutable::MutableSet;
-    use crate::regions::RegionRule;
     use crate::rules::Action;
+    use crate::rules::region::RegionRule;
     use crate::tokens::Tokenizer;
     use crate::view::PageView;
 

@@ -12,6 +12,7 @@ mod elements;
 mod entity;
 pub mod html;
 mod map;
+pub mod paths;
 mod structure;
 mod writer;
 

@@ -7,7 +7,7 @@
 
 use foldhash::HashMap;
 
-use crate::view::Structure;
+use super::Structure;
 
 /// Elements a chain holds at most: the elements inside deeper ones share their chain. No template nests
 /// named blocks this deep; a page that never closes its `<div>`s would otherwise make each line's chain
