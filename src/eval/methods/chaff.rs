@@ -162,6 +162,11 @@ impl Chaff {
     /// The automatic rules file of a source, and the corpus it was mined from. All mined strings are
     /// rules, those below the cutoff pending and inactive: an editor (the oracle) may accept them.
     pub fn rules_file(&self, source: &Source<'_>) -> Result<(Corpus, RulesFile)> {
+        self.mined(source).map(|(corpus, _, file)| (corpus, file))
+    }
+
+    /// [`Chaff::rules_file`] with the mining it was made from (the oracle editor opens a draft on it).
+    pub fn mined(&self, source: &Source<'_>) -> Result<(Corpus, Mining, RulesFile)> {
         let docs = source.docs.iter().map(|(id, text)| Document { id: id.to_string(), text: text.to_string() });
         let mut config = self.config(source.input);
         let corpus = Corpus::from_docs(source.name, docs.collect());
@@ -204,7 +209,7 @@ impl Chaff {
                 }
             }
         }
-        Ok((corpus, file))
+        Ok((corpus, mining, file))
     }
 
     /// The model cleaning with `file`'s active rules (accepted, and pending at or above the cutoff).
