@@ -13,6 +13,34 @@ use super::spans::SpanCounts;
 /// The F1 a site should reach with the oracle editor's decisions: the tables count the sites at it.
 pub const SITE_GOAL: f64 = 0.97;
 
+/// How far below its automatic figure a site's F1 after some decisions may fall before it is flagged.
+pub const BELOW_TOLERANCE: f64 = 0.001;
+
+/// A site whose F1 after some of the oracle editor's decisions is below its automatic figure (the first
+/// model's) by more than [`BELOW_TOLERANCE`].
+#[derive(Debug, Clone, Serialize)]
+pub struct Below {
+    pub site: String,
+    /// Which model: an index into [`Evaluation::models`] (the decisions made).
+    pub model: usize,
+    pub automatic: f64,
+    pub f1: f64,
+}
+
+/// The sites of `sites` below their automatic figure after some decisions, in site and model order.
+fn below_automatic(sites: &[SiteSummary]) -> Vec<Below> {
+    let mut out = Vec::new();
+    for s in sites {
+        let Some(automatic) = s.summary.scores.first().map(|p| p.f1) else { continue };
+        for (model, p) in s.summary.scores.iter().enumerate().skip(1) {
+            if p.f1 < automatic - BELOW_TOLERANCE {
+                out.push(Below { site: s.site.clone(), model, automatic, f1: p.f1 });
+            }
+        }
+    }
+    out
+}
+
 /// Span-level removal scores of a group of pages: macro averages, and the summed counts.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct SpanSummary {
@@ -85,6 +113,10 @@ pub struct RunReport {
     pub speed: Speed,
     pub overall: Summary,
     pub sites: Vec<SiteSummary>,
+    /// With more than one model (the oracle editor's checkpoints): the sites flagged below their automatic
+    /// figure.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub below_automatic: Vec<Below>,
     pub notes: Vec<Note>,
     pub pages: Vec<PageResult>,
 }
@@ -96,7 +128,7 @@ impl RunReport {
         for p in &run.pages {
             by_site.entry(p.site.as_str()).or_default().push(p);
         }
-        let sites =
+        let sites: Vec<SiteSummary> =
             by_site.iter().map(|(s, pages)| SiteSummary { site: s.to_string(), summary: Summary::of(pages) }).collect();
         let overall = Summary::of(&all);
         let mut pages = run.pages;
@@ -107,6 +139,7 @@ impl RunReport {
             seconds: run.seconds,
             speed: run.speed,
             overall,
+            below_automatic: below_automatic(&sites),
             sites,
             notes: run.notes,
             pages,
@@ -215,10 +248,12 @@ impl Evaluation {
                     let _ = write!(head, " {:>6}", m);
                 }
                 let _ = writeln!(out, "{head}");
+                // a figure below the site's automatic one is marked `!`
                 let line = |name: &str, s: &Summary| {
                     let mut l = format!("{:<width$} {:>5}", name, s.pages);
-                    for p in &s.scores {
-                        let _ = write!(l, " {:>6}", f(p.f1));
+                    for (m, p) in s.scores.iter().enumerate() {
+                        let below = r.below_automatic.iter().any(|b| b.site == name && b.model == m);
+                        let _ = write!(l, " {:>6}{}", f(p.f1), if below { "!" } else { "" });
                     }
                     l
                 };
@@ -226,6 +261,16 @@ impl Evaluation {
                     let _ = writeln!(out, "{}", line(&s.site, &s.summary));
                 }
                 let _ = writeln!(out, "{}", line("overall", &r.overall));
+                let flagged: Vec<String> = r
+                    .below_automatic
+                    .iter()
+                    .map(|b| format!("{} after {}: {} < {}", b.site, self.models[b.model], f(b.f1), f(b.automatic)))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "below the automatic figure (0 decisions) by more than {BELOW_TOLERANCE}: {}",
+                    if flagged.is_empty() { "no site".to_string() } else { flagged.join(", ") }
+                );
                 let recall: Vec<String> = r.overall.scores.iter().map(|p| f(p.recall)).collect();
                 let _ = writeln!(out, "{:<width$} {:>5} {}", "overall recall", "", recall.join(" "));
                 // the goal is per site: how many sites each checkpoint brings to the bar

@@ -74,6 +74,11 @@ impl Chaff {
     /// The automatic rules file of a source, and the corpus it was mined from. All mined strings are
     /// rules, those below the cutoff pending and inactive: an editor (the oracle) may accept them.
     pub fn rules_file(&self, source: &Source<'_>) -> Result<(Corpus, RulesFile)> {
+        self.mined(source).map(|(corpus, _, file)| (corpus, file))
+    }
+
+    /// [`Chaff::rules_file`] with the mining it was made from (the oracle editor opens a draft on it).
+    pub fn mined(&self, source: &Source<'_>) -> Result<(Corpus, Mining, RulesFile)> {
         let docs = source.docs.iter().map(|(id, text)| Document { id: id.to_string(), text: text.to_string() });
         let mut settings = Settings { mining: self.config(source.input), ..self.settings.clone() };
         let corpus = Corpus::from_docs(source.name, docs.collect());
@@ -85,7 +90,7 @@ impl Chaff {
         })?;
         let present: HashSet<String> = file.rules.iter().map(|r| r.id.clone()).collect();
         file.rules.extend(mining.strings.iter().filter(|s| !present.contains(&s.id)).map(Rule::from_mined));
-        Ok((corpus, file))
+        Ok((corpus, mining, file))
     }
 
     /// The model cleaning with `file`'s active rules (accepted, and pending at or above the cutoff).

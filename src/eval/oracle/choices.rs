@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 
 use crate::clean_settings::Stage;
 use crate::cleaning::Reason;
-use crate::rules::{Action, Rule};
+use crate::rules::Action;
 
 use super::editor::{Editor, MIN_TOKENS};
 use super::page::Stretch;
@@ -157,18 +157,42 @@ pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Ve
 /// action, and `r` is turned off.
 fn trims(editor: &mut Editor<'_>, r: usize) -> Vec<Choice> {
     let Some(action) = editor.state[r] else { return Vec::new() };
+    trimmed(editor, r, &[action]).into_iter().map(|t| Choice { what: "trim", ..t }).collect()
+}
+
+/// Rule `r` trimmed by 1 to [`TRIM_TOKENS`] tokens at either end, with each of `actions`; `r` off.
+fn trimmed(editor: &mut Editor<'_>, r: usize, actions: &[Action]) -> Vec<Choice> {
     let len = editor.rules[r].tokens.len();
     let mut out = Vec::new();
     for k in 1..=TRIM_TOKENS.min(len.saturating_sub(MIN_TOKENS)) {
         for (front, back) in [(k, 0), (0, k)] {
-            let rule: Option<Rule> = editor.trimmed(r, front, back);
-            if let Some(t) = rule.and_then(|rule| editor.adopt(rule))
+            if let Some(t) = editor.trimmed(r, front, back)
                 && t != r
             {
-                out.push(Choice { what: "trim", sets: vec![(r, None), (t, Some(action))], stage_off: None });
+                for &a in actions {
+                    out.push(Choice { what: "narrowed", sets: vec![(r, None), (t, Some(a))], stage_off: None });
+                }
             }
         }
     }
+    out
+}
+
+/// Narrower forms of `choice`, a decision that turns one rule on, for when it is refused: the rule as a
+/// plain removal instead of a cut, and the rule trimmed (a marked span marked smaller), as a removal
+/// and with its action.
+pub(super) fn narrowed(editor: &mut Editor<'_>, choice: &Choice) -> Vec<Choice> {
+    let [(r, Some(action))] = choice.sets[..] else { return Vec::new() };
+    if editor.state[r].is_some() || action == Action::Keep {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut actions = vec![Action::Remove];
+    if action.is_cut() {
+        out.push(Choice { what: "narrowed", sets: vec![(r, Some(Action::Remove))], stage_off: None });
+        actions.push(action);
+    }
+    out.extend(trimmed(editor, r, &actions));
     out
 }
 

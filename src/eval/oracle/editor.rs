@@ -1,29 +1,31 @@
 //! The oracle editor at work on one source: every rule of the source (mined, automatic, and the ones it
-//! makes), which of them apply, the stages, and the training pages. A decision is tried by applying it,
-//! re-cleaning the pages it can change and undoing it; the one kept is also written to the rules file
-//! the evaluation cleans with, so what is scored is what `chaff clean` of that file does.
+//! makes), which of them apply, the stages, and the training pages. A decision is tried by applying it to
+//! a cleaner that holds every rule (re-cleaning only the pages it can change) and undoing it; the one
+//! chosen is then made through the draft's actions, as the UI makes it, and its impact over the source
+//! read before it stands (`judge.rs`). What is scored is what `chaff clean` of the draft's rules file does.
 
 use std::collections::{HashMap, HashSet};
 
 use crate::clean_settings::Stage;
 use crate::cleaning::{Cleaner, Explanation, Match, Span};
+use crate::draft::Draft;
 use crate::editing;
 use crate::error::Result;
+use crate::impact::Baseline;
 use crate::mutable::MutableSet;
-use crate::rules::{Action, Rule, RulesFile, Status};
+use crate::rules::{Action, Rule, RulesFile};
+use crate::verified::Verified;
 
-use super::choices::{Choice, choices};
+use super::choices::{Choice, choices, narrowed};
+use super::judge::{self, Refusal};
 use super::page::{Stretch, TrainingPage};
 
-/// Stretches looked at for one decision before the editor gives up: none of the decisions on offer for
-/// any of them helps the training pages.
-const LOOKS: usize = 12;
+/// Stretches the editor looks at over a source before she gives up (twelve a decision): those where no
+/// decision on offer is shown to help are passed over, and the next decision is looked for further on.
+const LOOKS: usize = 12 * super::MAX_DECISIONS;
 
 /// What a decision changes: rules set, a stage turned off.
 type ChoiceKey = (Vec<(usize, Option<Action>)>, Option<Stage>);
-
-/// Pages and their F1 under a decision tried.
-type PageScores = Vec<(usize, f64)>;
 
 /// The least a decision must add to the training pages' summed F1 (a hundredth of a page): an editor
 /// does not spend a decision on a word or two.
@@ -32,43 +34,95 @@ const MIN_GAIN: f64 = 0.01;
 /// Tokens a rule the editor makes or trims keeps, at least: one word is no template ("after", "BY").
 pub(super) const MIN_TOKENS: usize = 2;
 
-/// A decision lowering any training page's F1 by more than this is not made.
-const HARM: f64 = 0.005;
-
 /// Training pages a rule the editor makes must match on.
 const MIN_PAGES: usize = 2;
+
+/// Where a rule of the editor's list came from: how the draft makes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Origin {
+    /// The source's rules file (mined, automatic): the draft decides it.
+    File,
+    /// A span of a training page marked (as template, or kept).
+    Mark { page: usize, start: usize, end: usize },
+    /// Rule `of` trimmed.
+    Trim { of: usize, front: usize, back: usize },
+}
+
+/// A decision tried on the training pages.
+pub(super) struct Trial {
+    /// What it adds to the pages' summed F1.
+    pub gain: f64,
+    /// The pages it changes: their removed words and F1 after it.
+    after: Vec<(usize, Vec<bool>, f64)>,
+    pub refusal: Option<Refusal>,
+}
+
+/// How the editor's checks went, for the trace and the tests.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Counts {
+    /// Decisions refused, by the kind of refusal.
+    pub refused: HashMap<&'static str, usize>,
+    /// Decisions refused after they were made in the draft (their impact read there).
+    pub undone: usize,
+    /// Pages where the draft's rules file cleaned otherwise than the editor's trial said.
+    pub drift: usize,
+    /// Whether each refusal is described in `refusals`.
+    pub trace: bool,
+    pub refusals: Vec<String>,
+}
 
 pub(super) struct Editor<'a> {
     /// Every rule below, inactive ones too: `state` says which apply and how.
     pub cleaner: Cleaner,
     mutable: MutableSet,
     pub rules: Vec<Rule>,
+    origin: Vec<Origin>,
     index: HashMap<String, usize>,
     /// Each rule's action, `None` when it does not apply.
     pub state: Vec<Option<Action>>,
     pub pages: Vec<TrainingPage<'a>>,
     /// The pages each rule matches on: only those change when it is decided.
     pages_of: Vec<Vec<usize>>,
-    /// Each page's F1 under the current decisions.
+    /// Each page's removed words and F1 under the current decisions.
+    removed: Vec<Vec<bool>>,
     f1: Vec<f64>,
     /// Stretches where no decision helped, by page.
     hopeless: Vec<Vec<Stretch>>,
-    /// The rules file as decided so far.
-    pub decided: RulesFile,
+    /// Stretches looked at so far.
+    looks: usize,
+    /// The decisions, made with the UI's actions.
+    pub draft: Draft,
+    /// The draft's rules file as it stands: what the evaluation cleans with.
+    pub file: RulesFile,
+    /// The training pages cleaned with `file`: a decision's impact is read against it.
+    base: Baseline,
+    /// Each page's article block under `file`, as the impact finds it: the words of the gold inside it
+    /// are the article a decision must not take.
+    blocks: Vec<Option<(usize, usize)>>,
+    /// Pages the editor verified (those she made a decision on), when she keeps them.
+    verified: Option<Verified>,
+    /// Rules a cut check refused under the current decisions (the check reads every page).
+    cut_refused: HashMap<usize, Option<Refusal>>,
     /// What each decision was, for the trace.
     pub log: Vec<String>,
+    pub counts: Counts,
 }
 
 impl<'a> Editor<'a> {
-    /// The editor of `file` (every rule of it compiled, the active ones on) on `pages` (text and gold).
+    /// The editor of `draft` (its rules file: every rule compiled, the active ones on; cleaned with
+    /// `settings`) on `pages` (the text the cleaner reads, and the gold), `base` its pages cleaned with
+    /// the draft's rules file. With `verify`, each page the editor makes a decision on is verified, and
+    /// a later decision made on another page that changes it is refused.
     pub fn new(
-        file: &RulesFile,
-        settings: crate::cleaning::CleanSettings,
+        draft: Draft,
+        base: Baseline,
         pages: Vec<(&'a str, &'a crate::eval::score::Gold)>,
+        verify: bool,
     ) -> Result<Editor<'a>> {
+        let file = draft.rules_file();
         let mutable = MutableSet::new(file.mutable.clone())?;
         let cleaner = Cleaner::with_patterns(file.tokenizer, &mutable, file.rules.iter(), file.merge_gap)?
-            .with_settings(settings);
+            .with_settings(file.clean_settings());
         let state: Vec<Option<Action>> =
             file.rules.iter().map(|r| file.is_active(r, true).then_some(r.action)).collect();
         let pages: Vec<TrainingPage<'a>> = pages
@@ -95,21 +149,29 @@ impl<'a> Editor<'a> {
             cleaner,
             mutable,
             rules: file.rules.clone(),
+            origin: vec![Origin::File; file.rules.len()],
             index,
             state,
             pages,
             pages_of,
+            removed: Vec::new(),
             f1: Vec::new(),
             hopeless: vec![Vec::new(); n],
-            decided: file.clone(),
+            looks: 0,
+            draft,
+            file,
+            blocks: (0..n).map(|p| base.block(p)).collect(),
+            base,
+            verified: verify.then(Verified::default),
+            cut_refused: HashMap::new(),
             log: Vec::new(),
+            counts: Counts::default(),
         };
-        editor.f1 = (0..n).map(|p| editor.pages[p].f1(&editor.spans(p))).collect();
+        editor.removed = (0..n).map(|p| editor.pages[p].removed(&editor.spans(p))).collect();
+        editor.f1 = (0..n).map(|p| editor.pages[p].f1_of(&editor.removed[p])).collect();
+        // the draft's rules file, before any decision, must clean as the rules file it was opened on
+        editor.follow_engine();
         Ok(editor)
-    }
-
-    pub fn f1_of(&self, p: usize) -> f64 {
-        self.f1[p]
     }
 
     /// The matches of page `p` that apply under the current decisions, after the stages that drop matches.
@@ -129,7 +191,7 @@ impl<'a> Editor<'a> {
 
     /// The rule `rule` is (by id) among the editor's, adding it (inactive) if new: compiled apart, its
     /// matches on every page found once.
-    pub fn adopt(&mut self, rule: Rule) -> Option<usize> {
+    fn adopt(&mut self, rule: Rule, origin: Origin) -> Option<usize> {
         if let Some(&i) = self.index.get(&rule.id) {
             return Some(i);
         }
@@ -146,6 +208,7 @@ impl<'a> Editor<'a> {
         }
         self.pages_of.push(on);
         self.state.push(None);
+        self.origin.push(origin);
         self.index.insert(rule.id.clone(), r as usize);
         self.rules.push(rule);
         Some(r as usize)
@@ -167,13 +230,20 @@ impl<'a> Editor<'a> {
         }
         // the UI shows on how many documents a marked span matches: one that matches only the page it was
         // marked on teaches nothing about the next page
-        let r = self.adopt(rule)?;
+        let r = self.adopt(rule, Origin::Mark { page: p, start, end })?;
         (self.pages_of[r].len() >= MIN_PAGES.min(self.pages.len())).then_some(r)
     }
 
-    /// Rule `r` trimmed (see [`editing::trim`]).
-    pub fn trimmed(&self, r: usize, front: usize, back: usize) -> Option<Rule> {
-        editing::trim(&self.rules[r], front, back, self.cleaner.tokenizer(), &self.mutable).ok()
+    /// Rule `r` trimmed by `front` and `back` tokens (see [`editing::trim`]), among the editor's rules;
+    /// a marked span is marked smaller instead (the draft trims only rules it holds).
+    pub fn trimmed(&mut self, r: usize, front: usize, back: usize) -> Option<usize> {
+        if let Origin::Mark { page, start, end } = self.origin[r] {
+            let (start, end) = shrink(self.pages[page].text, start, end, front, back, self.cleaner.tokenizer())?;
+            return self.rule_of_span(page, start, end, self.rules[r].action, usize::MAX);
+        }
+        let rule = editing::trim(&self.rules[r], front, back, self.cleaner.tokenizer(), &self.mutable).ok()?;
+        (rule.tokens.len() >= MIN_TOKENS).then_some(())?;
+        self.adopt(rule, Origin::Trim { of: r, front, back })
     }
 
     /// Applies `choice` to the editor's state and returns what undoes it.
@@ -215,94 +285,252 @@ impl<'a> Editor<'a> {
         pages
     }
 
-    /// What `choice` would add to the training pages' summed F1, and their new F1s.
-    fn try_choice(&mut self, choice: &Choice) -> (f64, PageScores) {
-        let pages = self.touched(choice);
-        let undo = self.apply(choice);
-        let after: Vec<(usize, f64)> = pages.iter().map(|&p| (p, self.pages[p].f1(&self.spans(p)))).collect();
-        self.undo(undo, choice.stage_off);
-        // an editor previews a rule on other pages too: one that costs any page article words is not made
-        if after.iter().any(|&(p, f)| f < self.f1[p] - HARM) {
-            return (f64::NEG_INFINITY, after);
+    /// The evidence of rule `r` set to `action`, when that makes it remove more (see [`judge::widens`]):
+    /// not a generic string, no match inside an article, no cut the cut check refuses.
+    fn evidence(&mut self, r: usize, action: Option<Action>) -> Option<Refusal> {
+        let rule = &self.rules[r];
+        if judge::generic(rule) {
+            return Some(Refusal::Generic { rule: rule.id.clone() });
         }
-        let gain = after.iter().map(|&(p, f)| f - self.f1[p]).sum();
-        (gain, after)
+        let cut = action.is_some_and(Action::is_cut);
+        if let Some(refusal) = judge::against_article(&self.pages, &self.blocks, &self.pages_of[r], r, &rule.id, cut) {
+            return Some(refusal);
+        }
+        if cut {
+            let base = &self.base;
+            if let Some(refusal) = self.cut_refused.entry(r).or_insert_with(|| judge::cut_check(base, rule)) {
+                return Some(refusal.clone());
+            }
+        }
+        None
+    }
+
+    /// `choice` tried on the training pages: what it adds to their summed F1, and why it is refused, if
+    /// it is: a rule it makes remove more has evidence against it (a stage turned off makes remove
+    /// more every rule whose matches the stage dropped), it takes an article word from a page, or it
+    /// lowers a page's score.
+    fn try_choice(&mut self, choice: &Choice) -> Trial {
+        let refused = |refusal| Trial { gain: f64::NEG_INFINITY, after: Vec::new(), refusal: Some(refusal) };
+        for &(r, action) in &choice.sets {
+            if judge::widens(self.state[r], action)
+                && let Some(refusal) = self.evidence(r, action)
+            {
+                return refused(refusal);
+            }
+        }
+        let pages = self.touched(choice);
+        // the matches that apply before a stage is turned off (sorted), to find those it lets through
+        let before: Vec<Vec<Match>> = match choice.stage_off {
+            Some(_) => pages.iter().map(|&p| self.active(p)).collect(),
+            None => Vec::new(),
+        };
+        let undo = self.apply(choice);
+        let mut widened: Vec<usize> = Vec::new();
+        let mut after: Vec<(usize, Vec<bool>, f64)> = Vec::with_capacity(pages.len());
+        for (k, &p) in pages.iter().enumerate() {
+            let active = self.active(p);
+            if let Some(before) = before.get(k) {
+                widened.extend(active.iter().filter(|m| before.binary_search(m).is_err()).map(|m| m.rule as usize));
+            }
+            let spans = self.cleaner.spans_of(self.pages[p].text, &active);
+            let removed = self.pages[p].removed(&spans);
+            let f1 = self.pages[p].f1_of(&removed);
+            after.push((p, removed, f1));
+        }
+        self.undo(undo, choice.stage_off);
+        widened.sort_unstable();
+        widened.dedup();
+        for r in widened {
+            let action = self.state[r];
+            if action != Some(Action::Keep)
+                && let Some(refusal) = self.evidence(r, action)
+            {
+                return refused(refusal);
+            }
+        }
+        let mut refusal = None;
+        for (p, removed, f1) in &after {
+            let lost = self.pages[*p].article_lost(&self.removed[*p], removed, self.blocks[*p]);
+            if lost > 0 {
+                refusal = Some(Refusal::TakesArticle { page: *p, words: lost });
+                break;
+            }
+            if *f1 < self.f1[*p] - 1e-9 {
+                refusal = Some(Refusal::Hurts { page: *p });
+                break;
+            }
+        }
+        let gain = after.iter().map(|(p, _, f)| f - self.f1[*p]).sum();
+        Trial { gain, after, refusal }
     }
 
     /// Makes the next decision: on the training page with the most wrong words, the largest wrong stretch,
-    /// the decision that adds most to the training pages' F1. Returns false when no decision helps.
+    /// the decision that adds most to the training pages' F1 of those shown harmless on the other pages.
+    /// Returns false when no decision helps.
     pub fn decide(&mut self) -> bool {
-        let spans: Vec<Vec<Span>> = (0..self.pages.len()).map(|p| self.spans(p)).collect();
         let mut worst: Vec<(usize, usize)> =
-            spans.iter().enumerate().map(|(p, s)| (self.pages[p].wrong(s), p)).filter(|w| w.0 > 0).collect();
+            (0..self.pages.len()).map(|p| (self.pages[p].wrong_of(&self.removed[p]), p)).filter(|w| w.0 > 0).collect();
         worst.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        let mut looks = 0;
         // a decision offered again (for another stretch: a stage off, a rule on many lines) is tried once:
         // had it helped, it would have been made
         let mut tried: HashSet<ChoiceKey> = HashSet::new();
         for (_, p) in worst {
-            for stretch in self.pages[p].stretches(&spans[p]) {
+            for stretch in self.pages[p].stretches_of(&self.removed[p]) {
                 if self.hopeless[p].contains(&stretch) {
                     continue;
                 }
-                if looks == LOOKS {
+                if self.looks == LOOKS {
                     return false;
                 }
-                looks += 1;
-                let mut best: Option<(f64, Choice, PageScores)> = None;
-                for choice in choices(self, p, stretch) {
+                self.looks += 1;
+                let mut ranked: Vec<(f64, Choice, Trial)> = Vec::new();
+                let mut offered = choices(self, p, stretch);
+                let mut k = 0;
+                while k < offered.len() {
+                    let choice = offered[k].clone();
+                    k += 1;
                     if !tried.insert((choice.sets.clone(), choice.stage_off)) {
                         continue;
                     }
-                    let (gain, after) = self.try_choice(&choice);
-                    if gain > best.as_ref().map_or(MIN_GAIN, |b| b.0 + 1e-9) {
-                        best = Some((gain, choice, after));
+                    let trial = self.try_choice(&choice);
+                    match &trial.refusal {
+                        Some(refusal) => {
+                            *self.counts.refused.entry(refusal.kind()).or_default() += 1;
+                            if self.counts.trace {
+                                let what = self.describe(&choice);
+                                self.counts.refusals.push(format!("page {p}: {what} ({:.3}): {refusal:?}", trial.gain));
+                            }
+                            // narrower decisions are tried too: a removal for a cut, fewer tokens, a
+                            // smaller span
+                            if refusal.narrowing_helps() {
+                                offered.extend(narrowed(self, &choice));
+                            }
+                        }
+                        None if trial.gain >= MIN_GAIN => ranked.push((trial.gain, choice, trial)),
+                        None => {}
                     }
                 }
-                match best {
-                    Some((gain, choice, after)) => {
-                        self.apply(&choice);
-                        for (p, f) in after {
-                            self.f1[p] = f;
-                        }
-                        self.record(&choice, gain);
+                ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+                for (gain, choice, trial) in ranked {
+                    if self.make(&choice, trial, p) {
+                        self.log_decision(&choice, gain);
                         return true;
                     }
-                    None => self.hopeless[p].push(stretch),
                 }
+                self.hopeless[p].push(stretch);
             }
         }
         false
     }
 
-    /// Writes `choice` into the decided rules file, as the UI would save it.
-    fn record(&mut self, choice: &Choice, gain: f64) {
+    /// Makes `choice` (tried as `trial`) in the draft, reads its impact over the training pages and
+    /// keeps it unless the impact refuses it (then it is undone). Returns whether it stands.
+    fn make(&mut self, choice: &Choice, trial: Trial, made_on: usize) -> bool {
+        let steps = match super::act::make(self, choice) {
+            Ok(steps) => steps,
+            Err(_) => {
+                *self.counts.refused.entry("not made by the draft").or_default() += 1;
+                return false;
+            }
+        };
+        let after = self.draft.rules_file();
+        let refusal = match self.base.advance(&after) {
+            Ok(impact) => judge::impact_refusal(&self.pages, &self.blocks, &impact, made_on, self.verified.as_ref()),
+            Err(_) => Some(Refusal::NoImpact),
+        };
+        if let Some(refusal) = refusal {
+            *self.counts.refused.entry(refusal.kind()).or_default() += 1;
+            self.counts.undone += 1;
+            for _ in 0..steps {
+                self.draft.undo();
+            }
+            // best effort: the baseline goes back to the rules it had (they cleaned before)
+            let _ = self.base.advance(&self.file);
+            return false;
+        }
+        self.apply(choice);
+        for (p, removed, f1) in trial.after {
+            self.removed[p] = removed;
+            self.f1[p] = f1;
+        }
+        self.file = after;
+        self.blocks = (0..self.pages.len()).map(|p| self.base.block(p)).collect();
+        self.cut_refused.clear();
+        self.follow_engine();
+        if let Some(verified) = self.verified.as_mut() {
+            let id = self.base.docs()[made_on].id.clone();
+            // the page as the new rules clean it is what the editor verified
+            let _ = crate::verified::accept(&self.file, verified, self.base.docs(), Some(&[id]), true);
+        }
+        true
+    }
+
+    /// Takes each page's removed words from the baseline (the draft's rules file cleaned by the engine)
+    /// where they differ from the editor's: its scores follow what is evaluated.
+    fn follow_engine(&mut self) {
+        for p in 0..self.pages.len() {
+            let spans: Vec<Span> = self
+                .base
+                .removed(p)
+                .iter()
+                .map(|&(s, e)| Span::new(s, e, crate::cleaning::SpanKind::Removed, Vec::new()))
+                .collect();
+            let removed = self.pages[p].removed(&spans);
+            if removed != self.removed[p] {
+                self.counts.drift += 1;
+                self.f1[p] = self.pages[p].f1_of(&removed);
+                self.removed[p] = removed;
+            }
+        }
+    }
+
+    /// Where rule `r` came from, for the draft: a marked span, a trim of another rule, or the file.
+    pub(super) fn made_as(&self, r: usize) -> Made<'a> {
+        match self.origin[r] {
+            Origin::File => Made::File,
+            Origin::Mark { page, start, end } => Made::Mark { text: self.pages[page].text, start, end },
+            Origin::Trim { of, front, back } => Made::Trim { of, front, back },
+        }
+    }
+
+    /// What `choice` does, for the trace.
+    fn describe(&self, choice: &Choice) -> String {
         let mut what = vec![choice.what.to_string()];
         for &(r, action) in &choice.sets {
-            let rule = &self.rules[r];
-            let at = match self.decided.rules.iter().position(|d| d.id == rule.id) {
-                Some(i) => i,
-                None => {
-                    self.decided.rules.push(rule.clone());
-                    self.decided.rules.len() - 1
-                }
-            };
-            let d = &mut self.decided.rules[at];
-            match action {
-                Some(a) => {
-                    d.status = Status::Accepted;
-                    d.action = a;
-                }
-                None => d.status = Status::Rejected,
-            }
-            what.push(format!("{} `{}`", action.map_or("off", |a| a.name()), rule.tokens.join(" ")));
+            what.push(format!("{} `{}`", action.map_or("off", |a| a.name()), self.rules[r].tokens.join(" ")));
         }
         if let Some(stage) = choice.stage_off {
-            self.decided.set_stage(stage, false);
             what.push(stage.name().to_string());
         }
-        self.log.push(format!("{} (+{gain:.3})", what.join(" ")));
+        what.join(" ")
     }
+
+    fn log_decision(&mut self, choice: &Choice, gain: f64) {
+        let what = self.describe(choice);
+        self.log.push(format!("{what} (+{gain:.3})"));
+    }
+}
+
+/// How the draft makes one of the editor's rules.
+pub(super) enum Made<'t> {
+    File,
+    Mark { text: &'t str, start: usize, end: usize },
+    Trim { of: usize, front: usize, back: usize },
+}
+
+/// `start..end` of `text` less `front` tokens at its start and `back` at its end, if a token is left.
+fn shrink(
+    text: &str,
+    start: usize,
+    end: usize,
+    front: usize,
+    back: usize,
+    tokenizer: crate::tokens::Tokenizer,
+) -> Option<(usize, usize)> {
+    let mut tokens = Vec::new();
+    tokenizer.for_each(&text[start..end], |s, e| tokens.push((start + s, start + e)));
+    let kept = tokens.get(front..tokens.len().checked_sub(back)?)?;
+    Some((kept.first()?.0, kept.last()?.1))
 }
 
 /// Of `matches` on `text`, those of rules that apply under `state`, after the stages that drop matches.
@@ -312,95 +540,4 @@ fn active(cleaner: &Cleaner, state: &[Option<Action>], text: &str, matches: &[Ma
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::eval::score::Gold;
-    use crate::mutable::MutableSet;
-    use crate::rules::RulesFile;
-
-    /// A text source's rules file holding `rules` (token strings, each accepted with its action).
-    fn file(rules: &[(&str, Action)]) -> RulesFile {
-        let mut file =
-            RulesFile::parse("source = \"t\"\n[cutoff]\nauto = 50\nchosen = 50\n", std::path::Path::new("t.toml"))
-                .unwrap();
-        let mutable = MutableSet::defaults();
-        file.mutable = mutable.patterns().to_vec();
-        for (tokens, action) in rules {
-            let symbols: Vec<_> = tokens.split(' ').map(crate::symbol::Symbol::decode).collect();
-            let id = crate::symbol::stable_id(&symbols);
-            file.rules.push(Rule::accepted(id, &symbols, *action, file.tokenizer, &mutable).unwrap());
-        }
-        file
-    }
-
-    const BODIES: [&str; 4] = [
-        "The council voted on the new bridge after a long debate about its cost.",
-        "Heavy rain flooded the market square and traders moved their stalls uphill.",
-        "A local school won the regional chess final with a late checkmate.",
-        "The museum opened a wing of old maps drawn by sailors and merchants.",
-    ];
-
-    fn pages() -> (Vec<String>, Vec<Gold>) {
-        let texts =
-            BODIES.iter().map(|b| format!("{b}\nShare this story with your friends on every network\n")).collect();
-        (texts, BODIES.iter().map(|b| Gold::new(b)).collect())
-    }
-
-    fn editor<'a>(file: &RulesFile, texts: &'a [String], golds: &'a [Gold]) -> Editor<'a> {
-        let pages = texts.iter().map(String::as_str).zip(golds).collect();
-        Editor::new(file, file.clean_settings(), pages).unwrap()
-    }
-
-    #[test]
-    fn an_article_printed_twice_is_scored_on_the_copy_the_rules_keep() {
-        // each page prints its article, the share line, and a printable copy the cut takes
-        let texts: Vec<String> = BODIES
-            .iter()
-            .map(|b| format!("{b}\nShare this story with your friends on every network\nPrintable copy\n{b}\n"))
-            .collect();
-        let golds: Vec<Gold> = BODIES.iter().map(|b| Gold::new(b)).collect();
-        let file = file(&[("Share this story with your friends on every network", Action::CutAfter)]);
-        let mut e = editor(&file, &texts, &golds);
-        assert!(e.f1.iter().all(|&f| f == 1.0), "the kept copy is the article: {:?}", e.f1);
-        assert!(!e.decide(), "nothing is wrong, nothing to decide: {:?}", e.log);
-    }
-
-    #[test]
-    fn a_footer_no_candidate_covers_is_marked_as_template() {
-        let (texts, golds) = pages();
-        let file = file(&[]);
-        let mut e = editor(&file, &texts, &golds);
-        assert!(e.f1.iter().all(|&f| f < 0.8), "{:?}", e.f1);
-        assert!(e.decide(), "a decision helps");
-        assert!(e.log[0].starts_with("mark as template"), "{:?}", e.log);
-        assert!(e.f1.iter().all(|&f| f == 1.0), "{:?}", e.f1);
-        let rule = e.decided.rules.iter().find(|r| r.status == Status::Accepted).expect("the marked rule is saved");
-        assert_eq!(rule.tokens.join(" "), "Share this story with your friends on every network");
-        assert!(!e.decide(), "nothing is left wrong");
-    }
-
-    #[test]
-    fn a_rule_eating_the_article_is_trimmed_or_rejected() {
-        let (texts, golds) = pages();
-        // the footer, and a string that also takes "The" of every article that starts with it
-        let file =
-            file(&[("Share this story with your friends on every network", Action::Remove), ("The", Action::Remove)]);
-        let mut e = editor(&file, &texts, &golds);
-        let before: f64 = e.f1.iter().sum();
-        assert!(e.decide());
-        assert!(e.log[0].starts_with("reject"), "{:?}", e.log);
-        assert!(e.f1.iter().sum::<f64>() > before);
-        let the = e.decided.rules.iter().find(|r| r.tokens == ["The"]).unwrap();
-        assert_eq!(the.status, Status::Rejected);
-    }
-
-    #[test]
-    fn a_marked_span_on_one_page_only_is_not_offered() {
-        let (mut texts, golds) = pages();
-        for t in &mut texts[1..] {
-            *t = t.replace("Share this story with your friends on every network\n", "");
-        }
-        let mut e = editor(&file(&[]), &texts, &golds);
-        assert!(!e.decide(), "the footer of one page makes no rule: {:?}", e.log);
-    }
-}
+mod tests;

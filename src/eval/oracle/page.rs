@@ -36,14 +36,20 @@ impl<'a> TrainingPage<'a> {
         TrainingPage { text, article: gold.align(text, &kept), words, gold_len: gold.len(), matches }
     }
 
-    fn removed(&self, spans: &[Span]) -> Vec<bool> {
+    /// Whether each word is removed by `spans`.
+    pub fn removed(&self, spans: &[Span]) -> Vec<bool> {
         removed(&self.words, spans)
     }
 
     /// Word F1 of what `spans` leave, counted against the aligned gold: the score's F1 when what is kept
     /// reads in the gold's order, as it nearly always does.
+    #[cfg(test)]
     pub fn f1(&self, spans: &[Span]) -> f64 {
-        let removed = self.removed(spans);
+        self.f1_of(&self.removed(spans))
+    }
+
+    /// [`TrainingPage::f1`] of the words `removed` says are removed.
+    pub fn f1_of(&self, removed: &[bool]) -> f64 {
         let (mut kept, mut right) = (0usize, 0usize);
         for (r, a) in removed.iter().zip(&self.article) {
             if !r {
@@ -54,14 +60,60 @@ impl<'a> TrainingPage<'a> {
         if kept + self.gold_len == 0 { 1.0 } else { 2.0 * right as f64 / (kept + self.gold_len) as f64 }
     }
 
+    /// Article words inside `block` (the page's article block) kept under `before` and removed under
+    /// `after` (each word's removal, as [`TrainingPage::removed`] says it). Words of the gold outside the
+    /// article block (a label, a comment thread the gold keeps) are the page's furniture to an editor:
+    /// what they cost is in the score.
+    pub fn article_lost(&self, before: &[bool], after: &[bool], block: Option<(usize, usize)>) -> usize {
+        let Some((from, to)) = self.word_range(block) else { return 0 };
+        (from..to).filter(|&i| self.article[i] && !before[i] && after[i]).count()
+    }
+
+    /// Article words inside `block` starting in bytes `start..end` (binary searches).
+    pub fn article_in(&self, start: usize, end: usize, block: Option<(usize, usize)>) -> usize {
+        let Some((a, b)) = block else { return 0 };
+        let (start, end) = (start.max(a), end.min(b));
+        if start >= end {
+            return 0;
+        }
+        let from = self.words.partition_point(|w| w.0 < start);
+        let to = self.words.partition_point(|w| w.0 < end);
+        self.article[from..to.max(from)].iter().filter(|a| **a).count()
+    }
+
+    /// The first and last byte of the article words inside `block` (`None`: there are none).
+    pub fn article_extent(&self, block: Option<(usize, usize)>) -> Option<(usize, usize)> {
+        let (from, to) = self.word_range(block)?;
+        let first = (from..to).find(|&i| self.article[i])?;
+        let last = (from..to).rev().find(|&i| self.article[i])?;
+        Some((self.words[first].0, self.words[last].1))
+    }
+
+    /// The words starting inside `block`, as a range of word indices.
+    fn word_range(&self, block: Option<(usize, usize)>) -> Option<(usize, usize)> {
+        let (a, b) = block?;
+        Some((self.words.partition_point(|w| w.0 < a), self.words.partition_point(|w| w.0 < b)))
+    }
+
     /// Words `spans` get wrong: article removed, or template kept.
+    #[cfg(test)]
     pub fn wrong(&self, spans: &[Span]) -> usize {
-        self.removed(spans).iter().zip(&self.article).filter(|(r, a)| r == a).count()
+        self.wrong_of(&self.removed(spans))
+    }
+
+    /// Words wrong when `removed` says which are removed.
+    pub fn wrong_of(&self, removed: &[bool]) -> usize {
+        removed.iter().zip(&self.article).filter(|(r, a)| r == a).count()
     }
 
     /// The stretches `spans` get wrong, largest first.
+    #[cfg(test)]
     pub fn stretches(&self, spans: &[Span]) -> Vec<Stretch> {
-        let removed = self.removed(spans);
+        self.stretches_of(&self.removed(spans))
+    }
+
+    /// The stretches wrong when `removed` says which words are removed, largest first.
+    pub fn stretches_of(&self, removed: &[bool]) -> Vec<Stretch> {
         let mut out: Vec<Stretch> = Vec::new();
         let mut open: Option<Stretch> = None;
         for (i, (&r, &a)) in removed.iter().zip(&self.article).enumerate() {

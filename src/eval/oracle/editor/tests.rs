@@ -1,0 +1,125 @@
+//! The editor on small hand-made sources: what it decides, and that the draft makes it.
+
+use super::*;
+use crate::corpus::{Corpus, Document};
+use crate::eval::score::Gold;
+use crate::mining::{MiningConfig, Quiet, mine};
+use crate::mutable::MutableSet;
+use crate::rules::{RulesFile, Status};
+use crate::tokens::Tokenizer;
+
+/// A text source's rules file holding `rules` (token strings, each accepted with its action), mined on
+/// `texts` with a document frequency no string reaches (the editor sees no candidate), and its draft.
+fn drafted(rules: &[(&str, Action)], texts: &[String]) -> (RulesFile, Draft, Baseline) {
+    let docs: Vec<Document> =
+        texts.iter().enumerate().map(|(i, t)| Document { id: i.to_string(), text: t.clone() }).collect();
+    let corpus = Corpus::from_docs("t", docs.clone());
+    let mut config = MiningConfig::for_tokenizer(Tokenizer::Text);
+    config.min_df = texts.len() as u32 + 1;
+    let mining = mine(&corpus, &config, &Quiet).unwrap();
+    let mut file = crate::merge::from_mining(&mining, crate::rules::MiningParams::of(&config), None);
+    let mutable = MutableSet::new(file.mutable.clone()).unwrap();
+    for (tokens, action) in rules {
+        let symbols: Vec<_> = tokens.split(' ').map(crate::symbol::Symbol::decode).collect();
+        let id = crate::symbol::stable_id(&symbols);
+        file.rules.push(Rule::accepted(id, &symbols, *action, file.tokenizer, &mutable).unwrap());
+    }
+    let base = Baseline::new(&file, docs, true).unwrap();
+    let draft = super::super::open_draft(corpus, mining, &file);
+    (file, draft, base)
+}
+
+const BODIES: [&str; 4] = [
+    "The council voted on the new bridge after a long debate about its cost.",
+    "Heavy rain flooded the market square and traders moved their stalls uphill.",
+    "A local school won the regional chess final with a late checkmate.",
+    "The museum opened a wing of old maps drawn by sailors and merchants.",
+];
+
+fn pages() -> (Vec<String>, Vec<Gold>) {
+    let texts = BODIES.iter().map(|b| format!("{b}\nShare this story with your friends on every network\n")).collect();
+    (texts, BODIES.iter().map(|b| Gold::new(b)).collect())
+}
+
+fn editor<'a>(rules: &[(&str, Action)], texts: &'a [String], golds: &'a [Gold]) -> Editor<'a> {
+    let (_, draft, base) = drafted(rules, texts);
+    let pages = texts.iter().map(String::as_str).zip(golds).collect();
+    Editor::new(draft, base, pages, false).unwrap()
+}
+
+#[test]
+fn an_article_printed_twice_is_scored_on_the_copy_the_rules_keep() {
+    // each page prints its article, the share line, and a printable copy the cut takes
+    let texts: Vec<String> = BODIES
+        .iter()
+        .map(|b| format!("{b}\nShare this story with your friends on every network\nPrintable copy\n{b}\n"))
+        .collect();
+    let golds: Vec<Gold> = BODIES.iter().map(|b| Gold::new(b)).collect();
+    let mut e = editor(&[("Share this story with your friends on every network", Action::CutAfter)], &texts, &golds);
+    assert!(e.f1.iter().all(|&f| f == 1.0), "the kept copy is the article: {:?}", e.f1);
+    assert!(!e.decide(), "nothing is wrong, nothing to decide: {:?}", e.log);
+}
+
+#[test]
+fn a_footer_no_candidate_covers_is_marked_as_template() {
+    let (texts, golds) = pages();
+    let mut e = editor(&[], &texts, &golds);
+    assert!(e.f1.iter().all(|&f| f < 0.8), "{:?}", e.f1);
+    assert!(e.decide(), "a decision helps");
+    assert!(e.log[0].starts_with("mark as template"), "{:?}", e.log);
+    assert!(e.f1.iter().all(|&f| f == 1.0), "{:?}", e.f1);
+    let rule = e.file.rules.iter().find(|r| r.status == Status::Accepted).expect("the marked rule is saved");
+    assert_eq!(rule.tokens.join(" "), "Share this story with your friends on every network");
+    assert!(!e.decide(), "nothing is left wrong");
+}
+
+#[test]
+fn a_rule_eating_the_article_is_trimmed_or_rejected() {
+    let (texts, golds) = pages();
+    // the footer, and a string that also takes "The" of every article that starts with it
+    let rules = [("Share this story with your friends on every network", Action::Remove), ("The", Action::Remove)];
+    let mut e = editor(&rules, &texts, &golds);
+    let before: f64 = e.f1.iter().sum();
+    assert!(e.decide());
+    assert!(e.log[0].starts_with("reject"), "{:?}", e.log);
+    assert!(e.f1.iter().sum::<f64>() > before);
+    let the = e.file.rules.iter().find(|r| r.tokens == ["The"]).unwrap();
+    assert_eq!(the.status, Status::Rejected);
+}
+
+#[test]
+fn a_marked_span_on_one_page_only_is_not_offered() {
+    let (mut texts, golds) = pages();
+    for t in &mut texts[1..] {
+        *t = t.replace("Share this story with your friends on every network\n", "");
+    }
+    let mut e = editor(&[], &texts, &golds);
+    assert!(!e.decide(), "the footer of one page makes no rule: {:?}", e.log);
+}
+
+#[test]
+fn a_decision_whose_impact_takes_another_pages_article_is_undone() {
+    let (mut texts, mut golds) = pages();
+    // page 1 quotes the share line in its article, and has no share line of its own
+    let quote = "Share this story with your friends on every network";
+    texts[1] = format!("{}\n{quote}\nsaid the mayor as the bridge opened.\n", BODIES[1]);
+    golds[1] = Gold::new(&texts[1]);
+    let mut e = editor(&[], &texts, &golds);
+    let before = e.draft.rules_file();
+    let start = texts[0].find(quote).unwrap();
+    let r = e.rule_of_span(0, start, start + quote.len(), Action::Remove, 80).unwrap();
+    let choice = Choice { what: "mark as template", sets: vec![(r, Some(Action::Remove))], stage_off: None };
+    let refusal = e.try_choice(&choice).refusal;
+    assert!(matches!(refusal, Some(Refusal::MatchesArticle { page: 1, .. })), "{refusal:?}");
+    // made in the draft all the same, its impact names the article words it takes from page 1
+    let trial = Trial { gain: 1.0, after: Vec::new(), refusal: None };
+    assert!(!e.make(&choice, trial, 0), "the decision does not stand");
+    assert_eq!((e.counts.undone, e.counts.refused.get("takes article words")), (1, Some(&1)));
+    assert_eq!(e.draft.rules_file(), before, "undone in the draft");
+    assert_eq!(e.file, before);
+    assert!(e.state[r].is_none());
+    // and the baseline is back at the rules before it: the same decision reads the same impact again
+    let trial = Trial { gain: 1.0, after: Vec::new(), refusal: None };
+    assert!(!e.make(&choice, trial, 0));
+    assert_eq!(e.counts.refused.get("takes article words"), Some(&2));
+}
