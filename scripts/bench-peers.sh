@@ -9,7 +9,8 @@
 # (a dataset is a folder of site folders holding .html pages; other files are ignored).
 #
 # chaff: rules are mined beforehand per site (`chaff mine --all`, not timed); then one
-# `chaff clean --rules SITE.toml --text SITE --out OUT` per site, as a user cleans a site's pages. That
+# `chaff clean --include-pending --rules SITE.toml --text SITE --out OUT` per site (the mined rules
+# applied, no editor), as a user cleans a site's pages. That
 # pays a process start per site where resiliparse pays one per dataset, so chaff's figure is, if
 # anything, high.
 # resiliparse: one Python process per dataset reading each file, `extract_plain_text(html,
@@ -40,13 +41,17 @@ chaff="$here/target/release/chaff"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cat >"$work/resiliparse.py" <<'EOF'
+cat >"$work/peer.py" <<'EOF'
 import os, sys
 from resiliparse.extract.html2text import extract_plain_text
 src, out = sys.argv[1], sys.argv[2]
 for site in sorted(os.listdir(src)):
+    if not os.path.isdir(os.path.join(src, site)):
+        continue
     os.makedirs(os.path.join(out, site), exist_ok=True)
     for name in sorted(os.listdir(os.path.join(src, site))):
+        if not name.endswith(".html"):
+            continue
         with open(os.path.join(src, site, name), "rb") as f:
             html = f.read()
         text = extract_plain_text(html.decode("utf-8", "replace"), main_content=True)
@@ -58,7 +63,7 @@ EOF
 cpu() {
     python3 - "$@" <<'EOF'
 import resource, subprocess, sys
-subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)
 r = resource.getrusage(resource.RUSAGE_CHILDREN)
 print(f"{r.ru_utime + r.ru_stime:.3f}")
 EOF
@@ -90,7 +95,7 @@ for ds in "${datasets[@]}"; do
         for site in "$stage"/*/; do
             s=$(basename "$site")
             echo "rm -rf '$work/out/$name/$s'"
-            echo "'$chaff' clean --rules '$work/rules/$name/$s.toml' --text '$site' --out '$work/out/$name/$s'"
+            echo "'$chaff' clean --include-pending --rules '$work/rules/$name/$s.toml' --text '$site' --out '$work/out/$name/$s' 2>/dev/null"
         done
     } >"$runner"
 
@@ -98,7 +103,7 @@ for ds in "${datasets[@]}"; do
     for _ in $(seq "$runs"); do
         c+=("$(cpu bash "$runner")")
         rm -rf "$work/res/$name"
-        r+=("$(cpu "$venv/bin/python" "$work/resiliparse.py" "$stage" "$work/res/$name")")
+        r+=("$(cpu "$venv/bin/python" "$work/peer.py" "$stage" "$work/res/$name")")
     done
     cm=$(printf '%s\n' "${c[@]}" | median)
     rm_=$(printf '%s\n' "${r[@]}" | median)
