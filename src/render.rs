@@ -6,10 +6,9 @@
 use std::collections::HashMap;
 
 use html2text::render::{TextDecorator, TrivialDecorator};
-use html5gum::{DefaultEmitter, State, Token, Tokenizer};
 
 use crate::cleaning::normalize;
-use crate::view::{Closes, Quiet, is_void, key};
+use crate::view::{Closes, Handler, Raw, Tag, is_void, key, tokenize};
 
 /// The text a reader sees of `html` once the `removed` byte spans are taken out. Only the text inside
 /// them goes: their tags stay, so what is left parses as the page did (a removed `</script>` or `-->`
@@ -179,36 +178,41 @@ pub fn element_cuts(html: &str, removed: &[(usize, usize)]) -> Vec<(usize, usize
         return ranges;
     }
     let mut cut = ElementCut { ranges: &ranges, r: 0, ..ElementCut::default() };
-    let mut emitter = DefaultEmitter::<usize>::new_with_span();
-    // raw text is switched into by hand, as the page view does (`<noscript>` is markup to it)
-    emitter.naively_switch_states(false);
-    let mut tokens = Tokenizer::new_with_emitter(html, Quiet(emitter));
     // an element never closed is read as the view reads it: its text ends at the next tag
-    let closes = Closes::of(html.as_bytes());
-    while let Some(Ok(token)) = tokens.next() {
-        let (span, name, start) = match &token {
-            Token::StartTag(t) => (t.span.start..t.span.end, &t.name[..], Some(t.self_closing)),
-            Token::EndTag(t) => (t.span.start..t.span.end, &t.name[..], None),
-            _ => continue,
-        };
-        let raw = match name {
-            _ if start.is_none() => None,
-            b"title" | b"textarea" => Some(State::RcData),
-            b"script" => Some(State::ScriptData),
-            b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => Some(State::RawText),
-            _ => None,
-        };
-        if let Some(state) = raw
-            && closes.raw_text_after(name, span.end.saturating_sub(1))
-        {
-            tokens.set_state(state);
-        }
-        if !cut.tag(span, name, start) {
-            break;
-        }
-    }
+    let mut tags = Tags { cut: &mut cut, closes: Closes::of(html.as_bytes()) };
+    tokenize(html.as_bytes(), &mut tags);
     cut.finish_range();
     minus(&ranges, &cut.keep)
+}
+
+/// The page's tags read into an [`ElementCut`]; raw text is switched into by hand, as the page view does
+/// (`<noscript>` is markup to it).
+struct Tags<'c, 'a> {
+    cut: &'c mut ElementCut<'a>,
+    closes: Closes,
+}
+
+impl Handler for Tags<'_, '_> {
+    fn text(&mut self, _: std::ops::Range<usize>) {}
+
+    fn start_tag(&mut self, tag: &Tag) -> Option<Raw> {
+        let raw = match tag.name {
+            b"title" | b"textarea" => Some(Raw::RcData),
+            b"script" => Some(Raw::ScriptData),
+            b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => Some(Raw::RawText),
+            _ => None,
+        };
+        self.cut.tag(tag.span.clone(), tag.name, Some(tag.self_closing));
+        raw.filter(|_| self.closes.raw_text_after(tag.name, tag.span.end.saturating_sub(1)))
+    }
+
+    fn end_tag(&mut self, tag: &Tag) {
+        self.cut.tag(tag.span.clone(), tag.name, None);
+    }
+
+    fn done(&self) -> bool {
+        self.cut.r >= self.cut.ranges.len()
+    }
 }
 
 /// The state of [`element_cuts`]: the range being read and the tags kept inside it.

@@ -36,6 +36,75 @@ pub(crate) fn decode(s: &[u8]) -> Option<(usize, char, Option<char>)> {
     best
 }
 
+/// The reference starting at `s[0] == '&'` in an attribute value, read as html5gum reads it there (an
+/// element's `id` and `class` must read as they did): a named reference without `;` before `=`, a letter
+/// or a digit is no reference; a numeric one keeps what is not a character reference's business to map
+/// (a noncharacter, a C1 control the Windows-1252 table leaves alone).
+pub(crate) fn decode_in_attribute(s: &[u8]) -> Option<(usize, char, Option<char>)> {
+    if s.get(1) == Some(&b'#') {
+        let (radix, digits_at) = match s.get(2) {
+            Some(b'x' | b'X') => (16, 3),
+            _ => (10, 2),
+        };
+        let count = s[digits_at.min(s.len())..].iter().take_while(|b| (**b as char).is_digit(radix)).count();
+        if count == 0 {
+            return None;
+        }
+        let n = s[digits_at..digits_at + count]
+            .iter()
+            .fold(0u32, |n, &d| n.saturating_mul(radix).saturating_add((d as char).to_digit(radix).expect("a digit")));
+        let len = digits_at + count + usize::from(s.get(digits_at + count) == Some(&b';'));
+        let c = match n {
+            0 | 0xd800..=0xdfff | 0x11_0000.. => '\u{fffd}',
+            0x80..=0x9f => C1_REPLACEMENTS[(n - 0x80) as usize].unwrap_or(char::from_u32(n).expect("a C1 control")),
+            _ => char::from_u32(n).expect("a scalar value"),
+        };
+        return Some((len, c, None));
+    }
+    let (len, a, b) = decode(s)?;
+    if s[len - 1] != b';' && s.get(len).is_some_and(|&c| c == b'=' || c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    Some((len, a, b))
+}
+
+/// An attribute value with its character references decoded as in an attribute, U+0000 as U+FFFD and
+/// CR LF and CR as LF, appended to `out`.
+pub(crate) fn decode_value(v: &[u8], out: &mut Vec<u8>) {
+    let mut i = 0;
+    while i < v.len() {
+        let Some(k) = memchr::memchr3(b'&', b'\r', 0, &v[i..]) else {
+            out.extend_from_slice(&v[i..]);
+            break;
+        };
+        out.extend_from_slice(&v[i..i + k]);
+        i += k;
+        match v[i] {
+            b'&' => match decode_in_attribute(&v[i..]) {
+                Some((len, a, b2)) => {
+                    let mut buf = [0u8; 8];
+                    let n = a.encode_utf8(&mut buf).len();
+                    let n = n + b2.map_or(0, |c| c.encode_utf8(&mut buf[n..]).len());
+                    out.extend_from_slice(&buf[..n]);
+                    i += len;
+                }
+                None => {
+                    out.push(b'&');
+                    i += 1;
+                }
+            },
+            b'\r' => {
+                out.push(b'\n');
+                i += if v.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
+            }
+            _ => {
+                out.extend_from_slice("\u{fffd}".as_bytes());
+                i += 1;
+            }
+        }
+    }
+}
+
 /// `&#123;` or `&#x7B;`, `;` optional.
 fn numeric(s: &[u8]) -> Option<(usize, char)> {
     let (radix, digits_at) = match s.get(2) {

@@ -1,6 +1,7 @@
 //! Reading an HTML page into the lines a reader sees, with where each byte of those lines comes from.
 //!
-//! The page is tokenized by html5gum, a WHATWG-conforming tokenizer that gives every token its byte span;
+//! The page is tokenized by the view's own tokenizer ([`super::tokenizer`]: the WHATWG tokenizer's states,
+//! reading as html5gum does, handing over text runs and tags by byte span without copying them);
 //! this reader knows blocks: `<title>` and every block element or `<br>` break the line; script, style,
 //! comments and what the page hides (`hidden`, `display: none`, `<template>`) are dropped; character
 //! references are decoded from each text token's own bytes, so every character of the view maps to the
@@ -17,12 +18,11 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use html5gum::{DefaultEmitter, Emitter, ForwardingEmitter, State, Token, Tokenizer};
-
 use super::elements::{RawText, breaks_line, hides, is_block, is_void, key, name_of, raw_text};
 use super::entity;
 use super::map::SourceMap;
 use super::structure::{PathId, Structure};
+use super::tokenizer::{Handler, Raw, Tag, tokenize};
 use super::writer::Lines;
 
 /// Choices about what of a page a reader sees.
@@ -46,7 +46,6 @@ pub(crate) fn read(html: &str, reading: Reading) -> (String, SourceMap, Structur
         html,
         bytes: html.as_bytes(),
         closes: Closes::of(html.as_bytes()),
-        base: 0,
         raw: None,
         unclosed: false,
         reading,
@@ -79,9 +78,6 @@ struct Reader<'a> {
     bytes: &'a [u8],
     /// Where the page's raw-text elements and comments are last closed.
     closes: Closes,
-    /// Where the slice being tokenized starts in the page: a page with a comment never closed is
-    /// tokenized in pieces, each picking up after such a comment.
-    base: usize,
     /// Inside an element whose content is text (see [`raw_text`]): shown or dropped.
     raw: Option<RawText>,
     /// That element is never closed: its text ends at the next tag.
@@ -122,53 +118,8 @@ impl Reader<'_> {
 
     /// Tokenizes `from..to` of the page.
     fn run_slice(&mut self, from: usize, to: usize) {
-        self.base = from;
-        let base = from;
-        let mut emitter = DefaultEmitter::<usize>::new_with_span();
-        // the reader switches states itself: `<noscript>` is markup to a reader with scripts off
-        emitter.naively_switch_states(false);
-        let mut tokens = Tokenizer::new_with_emitter(&self.html[from..to], Quiet(emitter));
-        while let Some(Ok(token)) = tokens.next() {
-            match token {
-                Token::StartTag(tag) => {
-                    let (lt, gt) = (base + tag.span.start, (base + tag.span.end).saturating_sub(1));
-                    self.end_unclosed(lt, gt);
-                    let attribute = |name: &[u8]| tag.attributes.get(name).map(|v| v.value.as_slice());
-                    let (id, class) = (attribute(b"id"), attribute(b"class"));
-                    if let Some(kind) = self.start_tag(lt, gt, id, class) {
-                        self.raw = Some(kind);
-                        if self.closes.raw_text_after(&tag.name, gt) {
-                            // the emitter remembers the start tag: its end tag closes the raw text
-                            tokens.set_state(match &tag.name[..] {
-                                b"title" | b"textarea" => State::RcData,
-                                b"script" => State::ScriptData,
-                                _ => State::RawText,
-                            });
-                        } else {
-                            self.unclosed = true;
-                        }
-                    }
-                }
-                Token::EndTag(tag) => {
-                    let (lt, gt) = (base + tag.span.start, (base + tag.span.end).saturating_sub(1));
-                    self.end_unclosed(lt, gt);
-                    self.raw = None;
-                    self.end_tag(lt, gt);
-                }
-                Token::String(text) => {
-                    let mut end = base + text.span.end;
-                    // html5gum ends text that closes the page after a character reference a byte short
-                    // ("a&amp;" spans "a&amp"): text with no tag after it runs to the end
-                    if !self.bytes[end..to].contains(&b'<') {
-                        end = to;
-                    }
-                    if self.raw != Some(RawText::Dropped) {
-                        self.text(base + text.span.start..end);
-                    }
-                }
-                Token::Comment(_) | Token::Doctype(_) | Token::Error(_) => {}
-            }
-        }
+        let html = self.html;
+        tokenize(&html.as_bytes()[from..to], &mut Slice { reader: self, base: from });
     }
 
     /// A tag at `lt..=gt` ends the text of a raw-text element that is never closed: the line it shows
@@ -316,6 +267,48 @@ impl Reader<'_> {
     }
 }
 
+/// The reader of one slice of the page (from `base`), as the tokenizer's handler: spans are the slice's.
+struct Slice<'r, 'a> {
+    reader: &'r mut Reader<'a>,
+    base: usize,
+}
+
+impl Handler for Slice<'_, '_> {
+    fn start_tag(&mut self, tag: &Tag) -> Option<Raw> {
+        let r = &mut *self.reader;
+        let (lt, gt) = (self.base + tag.span.start, (self.base + tag.span.end).saturating_sub(1));
+        r.end_unclosed(lt, gt);
+        let kind = r.start_tag(lt, gt, tag.id, tag.class)?;
+        r.raw = Some(kind);
+        if r.closes.raw_text_after(tag.name, gt) {
+            // the tokenizer remembers the start tag: its end tag closes the raw text
+            Some(match tag.name {
+                b"title" | b"textarea" => Raw::RcData,
+                b"script" => Raw::ScriptData,
+                _ => Raw::RawText,
+            })
+        } else {
+            r.unclosed = true;
+            None
+        }
+    }
+
+    fn end_tag(&mut self, tag: &Tag) {
+        let r = &mut *self.reader;
+        let (lt, gt) = (self.base + tag.span.start, (self.base + tag.span.end).saturating_sub(1));
+        r.end_unclosed(lt, gt);
+        r.raw = None;
+        r.end_tag(lt, gt);
+    }
+
+    fn text(&mut self, span: Range<usize>) {
+        let r = &mut *self.reader;
+        if r.raw != Some(RawText::Dropped) {
+            r.text(self.base + span.start..self.base + span.end);
+        }
+    }
+}
+
 /// Where a page closes its raw-text elements and comments, found in one scan: an element opened after its
 /// name's last end tag, or a comment opened after the last `-->`, is never closed.
 pub(crate) struct Closes {
@@ -352,22 +345,6 @@ impl Closes {
     /// Whether the raw-text element `name`, whose start tag ends at `gt`, has an end tag after it.
     pub(crate) fn raw_text_after(&self, name: &[u8], gt: usize) -> bool {
         self.raw_text.get(&key(name)).is_some_and(|&end| end > gt)
-    }
-}
-
-/// The default emitter, reporting no parse errors: a reader has no use for them, and checking every
-/// character for them took a fifth of the tokenizer's time.
-pub(crate) struct Quiet(pub(crate) DefaultEmitter<usize>);
-
-impl ForwardingEmitter for Quiet {
-    type Token = <DefaultEmitter<usize> as Emitter>::Token;
-
-    fn inner(&mut self) -> &mut impl Emitter<Token = Self::Token> {
-        &mut self.0
-    }
-
-    fn should_emit_errors(&mut self) -> bool {
-        false
     }
 }
 

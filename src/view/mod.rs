@@ -1,7 +1,7 @@
 //! The page view: a document as the lines a reader sees, built once, which every cleaning step reads.
 //!
 //! A text document is its own view. An HTML page's view is what a block-aware tag stripper makes of it
-//! ([`html`], on the html5gum tokenizer): the title first, a line per block, scripts, styles, comments and hidden elements left
+//! ([`html`], on its own WHATWG tokenizer): the title first, a line per block, scripts, styles, comments and hidden elements left
 //! out, references decoded, whitespace collapsed. Every byte of the view maps back to source bytes
 //! ([`SourceMap`]), so what is found on the view is cut from the HTML exactly. The cleaner indexes the
 //! view's lines and words once (`cleaning::Layout`), so asking about a match's line costs O(log n), never
@@ -14,6 +14,7 @@ pub mod html;
 mod map;
 pub mod paths;
 mod structure;
+mod tokenizer;
 mod writer;
 
 use std::ops::Range;
@@ -21,10 +22,11 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 pub(crate) use elements::{is_void, key};
+pub(crate) use html::Closes;
 pub use html::Reading;
-pub(crate) use html::{Closes, Quiet};
 pub use map::SourceMap;
 pub use structure::{PathId, Structure};
+pub(crate) use tokenizer::{Handler, Raw, Tag, tokenize};
 
 /// The kind of a source's documents: how their view is built. A rules file records it (`input`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# CPU time (user+sys) of chaff and resiliparse turning the same HTML pages into reader text, end to end:
+# process start, file reads and writes included.
+#
+#   scripts/bench-peers.sh [--venv DIR] [--runs N] [DATASET_DIR...]
+#
+# Defaults: the venv /tmp/chaff-bench-venv (resiliparse installed into it with pip when missing), 5 runs
+# (the median is printed), the datasets ../shared/corpora/dragnet and ../shared/corpora/cleanportaleval
+# (a dataset is a folder of site folders holding .html pages; other files are ignored).
+#
+# chaff: rules are mined beforehand per site (`chaff mine --all`, not timed); then one
+# `chaff clean --include-pending --rules SITE.toml --text SITE --out OUT` per site (the mined rules
+# applied, no editor), as a user cleans a site's pages. That
+# pays a process start per site where resiliparse pays one per dataset, so chaff's figure is, if
+# anything, high.
+# resiliparse: one Python process per dataset reading each file, `extract_plain_text(html,
+# main_content=True)`, writing each output.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+venv=/tmp/chaff-bench-venv
+runs=5
+datasets=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --venv) venv=$2; shift 2 ;;
+        --runs) runs=$2; shift 2 ;;
+        -h|--help) sed -n 2,16p "$0"; exit 0 ;;
+        *) datasets+=("$1"); shift ;;
+    esac
+done
+[ ${#datasets[@]} -gt 0 ] || datasets=("$here/../shared/corpora/dragnet" "$here/../shared/corpora/cleanportaleval")
+
+if ! "$venv/bin/python" -c 'import resiliparse' 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q 'resiliparse>=2,<3'
+fi
+chaff="$here/target/release/chaff"
+[ -x "$chaff" ] || (cd "$here" && cargo build --release -q)
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cat >"$work/peer.py" <<'EOF'
+import os, sys
+from resiliparse.extract.html2text import extract_plain_text
+src, out = sys.argv[1], sys.argv[2]
+for site in sorted(os.listdir(src)):
+    if not os.path.isdir(os.path.join(src, site)):
+        continue
+    os.makedirs(os.path.join(out, site), exist_ok=True)
+    for name in sorted(os.listdir(os.path.join(src, site))):
+        if not name.endswith(".html"):
+            continue
+        with open(os.path.join(src, site, name), "rb") as f:
+            html = f.read()
+        text = extract_plain_text(html.decode("utf-8", "replace"), main_content=True)
+        with open(os.path.join(out, site, name[:-5] + ".txt"), "w", encoding="utf-8") as f:
+            f.write(text)
+EOF
+
+# CPU seconds (user+sys) of a command and its children.
+cpu() {
+    python3 - "$@" <<'EOF'
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(f"{r.ru_utime + r.ru_stime:.3f}")
+EOF
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+
+printf '%-18s %6s %9s %12s %16s %7s\n' dataset pages MB chaff_cpu_s resiliparse_cpu_s ratio
+for ds in "${datasets[@]}"; do
+    name=$(basename "$ds")
+    stage="$work/pages/$name"
+    pages=0
+    for site in "$ds"/*/; do
+        s=$(basename "$site")
+        mkdir -p "$stage/$s"
+        for f in "$site"*.html; do
+            [ -e "$f" ] || continue
+            ln -s "$(cd "$(dirname "$f")" && pwd)/$(basename "$f")" "$stage/$s/"
+            pages=$((pages + 1))
+        done
+    done
+    mb=$(du -sLb "$stage" | awk '{printf "%.1f", $1 / 1e6}')
+    "$chaff" mine --all "$stage" --rules-dir "$work/rules/$name" >/dev/null 2>&1
+
+    # one clean per site, all in one timed shell
+    runner="$work/clean-$name.sh"
+    {
+        echo 'set -e'
+        for site in "$stage"/*/; do
+            s=$(basename "$site")
+            echo "rm -rf '$work/out/$name/$s'"
+            echo "'$chaff' clean --include-pending --rules '$work/rules/$name/$s.toml' --text '$site' --out '$work/out/$name/$s' 2>/dev/null"
+        done
+    } >"$runner"
+
+    c=(); r=()
+    for _ in $(seq "$runs"); do
+        c+=("$(cpu bash "$runner")")
+        rm -rf "$work/res/$name"
+        r+=("$(cpu "$venv/bin/python" "$work/peer.py" "$stage" "$work/res/$name")")
+    done
+    cm=$(printf '%s\n' "${c[@]}" | median)
+    rm_=$(printf '%s\n' "${r[@]}" | median)
+    printf '%-18s %6d %9s %12.3f %16.3f %7.2f\n' "$name" "$pages" "$mb" "$cm" "$rm_" "$(echo "$cm / $rm_" | bc -l)"
+done
