@@ -199,7 +199,7 @@ impl Handler for Tags<'_, '_> {
         let raw = match tag.name {
             b"title" | b"textarea" => Some(Raw::RcData),
             b"script" => Some(Raw::ScriptData),
-            b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => Some(Raw::RawText),
+            b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => Some(Raw::Text),
             _ => None,
         };
         self.cut.tag(tag.span.clone(), tag.name, Some(tag.self_closing));

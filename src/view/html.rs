@@ -285,7 +285,7 @@ impl Handler for Slice<'_, '_> {
             Some(match tag.name {
                 b"title" | b"textarea" => Raw::RcData,
                 b"script" => Raw::ScriptData,
-                _ => Raw::RawText,
+                _ => Raw::Text,
             })
         } else {
             r.unclosed = true;

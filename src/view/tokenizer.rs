@@ -32,7 +32,7 @@ pub(crate) enum Raw {
     /// `<title>`, `<textarea>`: text with references, up to the element's end tag.
     RcData,
     /// `<style>`, `<xmp>`, `<iframe>`, …: text up to the element's end tag.
-    RawText,
+    Text,
     /// `<script>`: text up to its end tag, outside `<!-- <script> … </script> -->` escapes.
     ScriptData,
 }

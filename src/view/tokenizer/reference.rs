@@ -11,7 +11,7 @@ use super::{Handler, Raw, Tag};
 /// Tokenizes `input` with html5gum, handing its text runs and tags to `handler`.
 pub(crate) fn tokenize<H: Handler>(input: &str, handler: &mut H) {
     let mut tokens = Tokenizer::new_with_emitter(input, Spans::new(handler));
-    while let Some(Ok(never)) = tokens.next() {
+    if let Some(Ok(never)) = tokens.next() {
         match never {}
     }
 }
@@ -193,7 +193,7 @@ impl<H: Handler> Emitter for Spans<'_, H> {
                 };
                 self.handler.start_tag(&tag).map(|raw| match raw {
                     Raw::RcData => State::RcData,
-                    Raw::RawText => State::RawText,
+                    Raw::Text => State::RawText,
                     Raw::ScriptData => State::ScriptData,
                 })
             }

@@ -39,7 +39,7 @@ impl Handler for Record {
         match tag.name {
             b"title" | b"textarea" | b"rc" => Some(Raw::RcData),
             b"script" | b"sc" => Some(Raw::ScriptData),
-            b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" | b"raw" => Some(Raw::RawText),
+            b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" | b"raw" => Some(Raw::Text),
             _ => None,
         }
     }
