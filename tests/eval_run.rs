@@ -8,7 +8,7 @@ use chaff::eval::floors::Floors;
 use chaff::eval::methods::by_name;
 use chaff::eval::methods::chaff::Chaff;
 use chaff::eval::{Dataset, EvalConfig, Evaluation, Input, Protocol, Quiet, evaluate, evaluate_oracle};
-use chaff::generate::{html_news, mixed_templates, optional_parts, sevendays, write_source};
+use chaff::generate::{comments, html_news, mixed_templates, optional_parts, sevendays, write_source};
 use chaff::settings::{ClusterParams, Settings};
 
 fn generated() -> tempfile::TempDir {
@@ -133,7 +133,7 @@ fn empty_gold_pages_train_but_are_not_scored() {
 #[test]
 fn oracle_editor_reports_each_checkpoint() {
     let dir = tempfile::tempdir().unwrap();
-    write_source(&mixed_templates(16, 3), dir.path()).unwrap();
+    write_source(&comments(16, 3), dir.path()).unwrap();
     let dataset = Dataset::load(dir.path()).unwrap();
     let mut chaff = Chaff::new(Settings::default());
     let eval = evaluate_oracle(&dataset, &mut chaff, &EvalConfig::default(), &Quiet).unwrap();

@@ -101,14 +101,14 @@ fn off_help_lists_every_stage_with_its_doc() {
 #[test]
 fn explain_lists_what_a_stage_gave_back_with_the_rules_it_overruled() {
     let dir = tempfile::tempdir().unwrap();
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-corpora/optional_parts");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-corpora/html_news");
     let o = chaff(&["mine", corpus.to_str().unwrap(), "--rules-dir", "rules"], dir.path());
     assert!(o.status.success(), "{}", stderr(&o));
-    let rules = dir.path().join("rules/optional_parts.toml");
+    let rules = dir.path().join("rules/html_news.toml");
     let mut input = String::new();
     for entry in fs::read_dir(&corpus).unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "txt") {
+        if path.extension().is_some_and(|e| e == "html") {
             let text = fs::read_to_string(&path).unwrap();
             input.push_str(&serde_json::json!({ "id": path.display().to_string(), "text": text }).to_string());
             input.push('\n');
@@ -126,9 +126,9 @@ fn explain_lists_what_a_stage_gave_back_with_the_rules_it_overruled() {
         })
         .filter(|s| s["kind"] == "kept")
         .collect();
-    assert!(!kept.is_empty(), "the sample's datelines are given back on some pages");
+    assert!(!kept.is_empty(), "the sample's headlines are given back on some pages");
     for s in &kept {
-        assert_eq!(s["stages"], serde_json::json!(["datelines"]), "{s}");
+        assert_eq!(s["stages"], serde_json::json!(["headline"]), "{s}");
         assert!(!s["rules"].as_array().unwrap().is_empty(), "the rule it overruled is named: {s}");
     }
 }
