@@ -2,7 +2,7 @@
 //! merge gap. Rules files store them (`merge_gap`, `[clean] off`, a `[clean.<stage>]` table for a stage
 //! with settings), the CLI and the UI switch stages by name, and the cleaner reads them.
 //!
-//! The stages are listed once, in [`stage_list!`], in the order the pipeline runs them: a line each with
+//! The stages are listed once, in `stage_list!`, in the order the pipeline runs them: a line each with
 //! the stage's name, its one-line doc, its settings (if it has any) and what runs it. This module makes the
 //! [`Stage`] enum, its names and docs, [`CleanSettings`] and the rules file's `[clean]` table from the
 //! list; the cleaner (`src/cleaning/registry.rs`) makes its pipeline from the same list. The list names

@@ -1,6 +1,6 @@
 //! Reading an HTML page into the lines a reader sees, with where each byte of those lines comes from.
 //!
-//! The page is tokenized by the view's own tokenizer ([`super::tokenizer`]: the WHATWG tokenizer's states,
+//! The page is tokenized by the view's own tokenizer (`view::tokenizer`: the WHATWG tokenizer's states,
 //! reading as html5gum does, handing over text runs and tags by byte span without copying them);
 //! this reader knows blocks: `<title>` and every block element or `<br>` break the line; script, style,
 //! comments and what the page hides (`hidden`, `display: none`, `<template>`) are dropped; character
