@@ -67,7 +67,12 @@ fn ms(d: Duration) -> f64 {
 
 fn row(out: &mut String, label: &str, s: &Stats) {
     let verdict = if s.max <= GOAL_FRAME { "ok" } else { "over" };
-    let _ = writeln!(out, "  {label:<28} {:>8.2} ms {:>8.2} ms {:>6}   {verdict}", ms(s.median), ms(s.max), s.n);
+    row_with(out, label, s, verdict);
+}
+
+/// A row of figures and what to say of them.
+fn row_with(out: &mut String, label: &str, s: &Stats, note: &str) {
+    let _ = writeln!(out, "  {label:<28} {:>8.2} ms {:>8.2} ms {:>6}   {note}", ms(s.median), ms(s.max), s.n);
 }
 
 /// Runs the benchmark; returns the report to print.
@@ -181,14 +186,7 @@ fn impact_of_decisions(out: &mut String, app: &mut App) {
         }
     }
     let s = stats(shown);
-    let _ = writeln!(
-        out,
-        "  {:<28} {:>8.2} ms {:>8.2} ms {:>6}   (goal ≤ 200 ms, measured off the UI thread)",
-        "impact in the status line",
-        ms(s.median),
-        ms(s.max),
-        s.n
-    );
+    row_with(out, "impact in the status line", &s, "(goal ≤ 200 ms, measured off the UI thread)");
     row(out, "frames while measuring", &stats(frames));
 }
 
@@ -257,12 +255,5 @@ fn big_document(out: &mut String, rules_dir: &std::path::Path) {
         }
     }
     let s = stats(cleanings);
-    let _ = writeln!(
-        out,
-        "  {:<28} {:>8.0} ms {:>8.0} ms {:>6}   (in the background: the last state shown meanwhile)",
-        "preview cleaned after a key",
-        ms(s.median),
-        ms(s.max),
-        s.n
-    );
+    row_with(out, "preview cleaned after a key", &s, "(in the background: the last state shown meanwhile)");
 }

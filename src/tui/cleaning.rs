@@ -7,7 +7,6 @@
 //! its next step and sends nothing.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::Duration;
@@ -16,6 +15,7 @@ use crate::cleaning::{Cleaned, Cleaner, Match, Span, SpanKind};
 use crate::corpus::Corpus;
 
 use super::document::{Mark, PreviewSpan};
+use super::latest::Latest;
 
 /// What to clean: a document of a corpus, with the cleaners and the pending candidates as they stand.
 pub struct PreviewRequest {
@@ -53,7 +53,7 @@ pub struct Done {
 
 /// The preview's worker thread, started at its first request.
 pub struct PreviewCleaner {
-    latest: Arc<AtomicU64>,
+    latest: Latest,
     requests: Option<Sender<(u64, PreviewRequest)>>,
     results: Receiver<Done>,
     outbox: Sender<Done>,
@@ -62,24 +62,24 @@ pub struct PreviewCleaner {
 impl Default for PreviewCleaner {
     fn default() -> Self {
         let (outbox, results) = mpsc::channel();
-        PreviewCleaner { latest: Arc::new(AtomicU64::new(0)), requests: None, results, outbox }
+        PreviewCleaner { latest: Latest::default(), requests: None, results, outbox }
     }
 }
 
 impl std::fmt::Debug for PreviewCleaner {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PreviewCleaner").field("latest", &self.latest.load(Ordering::SeqCst)).finish()
+        f.debug_struct("PreviewCleaner").field("latest", &self.latest.get()).finish()
     }
 }
 
 impl PreviewCleaner {
     /// Queues a cleaning; an older one is abandoned. Returns its generation.
     pub fn request(&mut self, request: PreviewRequest) -> u64 {
-        let generation = self.latest.fetch_add(1, Ordering::SeqCst) + 1;
-        let sender = self.requests.get_or_insert_with(|| spawn(Arc::clone(&self.latest), self.outbox.clone()));
+        let generation = self.latest.next();
+        let sender = self.requests.get_or_insert_with(|| spawn(self.latest.clone(), self.outbox.clone()));
         if let Err(mpsc::SendError(lost)) = sender.send((generation, request)) {
             // the thread is gone (a panic while cleaning): a new one takes the request
-            let sender = spawn(Arc::clone(&self.latest), self.outbox.clone());
+            let sender = spawn(self.latest.clone(), self.outbox.clone());
             let _ = sender.send(lost);
             self.requests = Some(sender);
         }
@@ -88,12 +88,12 @@ impl PreviewCleaner {
 
     /// Drops whatever cleaning is running or queued: its result will not be sent.
     pub fn cancel(&self) {
-        self.latest.fetch_add(1, Ordering::SeqCst);
+        self.latest.cancel();
     }
 
     /// Whether `generation` is the latest cleaning asked for.
     pub fn is_latest(&self, generation: u64) -> bool {
-        self.latest.load(Ordering::SeqCst) == generation
+        self.latest.is(generation)
     }
 
     pub fn try_recv(&self) -> Option<Done> {
@@ -105,7 +105,7 @@ impl PreviewCleaner {
     }
 }
 
-fn spawn(latest: Arc<AtomicU64>, outbox: Sender<Done>) -> Sender<(u64, PreviewRequest)> {
+fn spawn(latest: Latest, outbox: Sender<Done>) -> Sender<(u64, PreviewRequest)> {
     let (requests, inbox) = mpsc::channel::<(u64, PreviewRequest)>();
     let spawned = thread::Builder::new().name("chaff-preview".into()).spawn(move || {
         super::priority::background();
@@ -116,7 +116,7 @@ fn spawn(latest: Arc<AtomicU64>, outbox: Sender<Done>) -> Sender<(u64, PreviewRe
                 next = newer;
             }
             let (generation, r) = next;
-            let current = || latest.load(Ordering::SeqCst) == generation;
+            let current = || latest.is(generation);
             if !current() {
                 continue;
             }

@@ -16,6 +16,7 @@ pub use crate::draft::history;
 pub mod impact;
 pub mod journal;
 pub mod keymap;
+pub mod latest;
 pub mod miner;
 pub mod priority;
 pub use crate::draft::ready;

@@ -3,11 +3,11 @@
 //! latest: an older one still running stops at its next document and its result is dropped.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::Duration;
 
+use super::latest::Latest;
 use crate::cleaning::{Cleaner, RegexBudget};
 use crate::corpus::Corpus;
 use crate::mutable::MutablePattern;
@@ -29,7 +29,7 @@ pub struct Checked {
 }
 
 pub struct RegexChecker {
-    latest: Arc<AtomicU64>,
+    latest: Latest,
     results: Receiver<Checked>,
     outbox: Sender<Checked>,
 }
@@ -37,17 +37,17 @@ pub struct RegexChecker {
 impl Default for RegexChecker {
     fn default() -> Self {
         let (outbox, results) = mpsc::channel();
-        RegexChecker { latest: Arc::new(AtomicU64::new(0)), results, outbox }
+        RegexChecker { latest: Latest::default(), results, outbox }
     }
 }
 
 impl RegexChecker {
     /// Starts checking; any older check is abandoned. Returns the check's generation.
     pub fn request(&self, request: CheckRequest) -> u64 {
-        let generation = self.latest.fetch_add(1, Ordering::SeqCst) + 1;
-        let (latest, outbox) = (Arc::clone(&self.latest), self.outbox.clone());
+        let generation = self.latest.next();
+        let (latest, outbox) = (self.latest.clone(), self.outbox.clone());
         let spawned = thread::Builder::new().name("chaff-regex".into()).spawn(move || {
-            let current = || latest.load(Ordering::SeqCst) == generation;
+            let current = || latest.is(generation);
             if let Some(result) = check(request, &current) {
                 let _ = outbox.send(Checked { generation, result });
             }
@@ -60,12 +60,12 @@ impl RegexChecker {
 
     /// Drops whatever check is running (the editor was closed).
     pub fn cancel(&self) {
-        self.latest.fetch_add(1, Ordering::SeqCst);
+        self.latest.cancel();
     }
 
     /// Whether `generation` is the latest check asked for.
     pub fn is_latest(&self, generation: u64) -> bool {
-        self.latest.load(Ordering::SeqCst) == generation
+        self.latest.is(generation)
     }
 
     pub fn try_recv(&self) -> Option<Checked> {

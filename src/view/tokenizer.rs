@@ -65,6 +65,14 @@ pub(crate) fn tokenize<H: Handler>(input: &[u8], handler: &mut H) {
     t.run();
 }
 
+/// The first byte at or after `i` that is not a space; `None` at the end of the input.
+fn skip_spaces(b: &[u8], mut i: usize) -> Option<usize> {
+    while is_space(*b.get(i)?) {
+        i += 1;
+    }
+    Some(i)
+}
+
 fn is_space(c: u8) -> bool {
     // CR is read as LF
     matches!(c, b'\t' | b'\n' | b'\x0c' | b' ' | b'\r')
@@ -297,28 +305,14 @@ impl<H: Handler> Tokenizer<'_, '_, H> {
                         Kept::None => {}
                     }
                     // after attribute name state
-                    loop {
-                        let c = *b.get(i)?;
-                        if is_space(c) {
-                            i += 1;
-                            continue;
-                        }
-                        break;
-                    }
+                    i = skip_spaces(b, i)?;
                     if b[i] != b'=' {
                         // `/`, `>` or the next attribute's name, read by the before attribute name state
                         continue;
                     }
                     i += 1;
                     // before attribute value state
-                    loop {
-                        let c = *b.get(i)?;
-                        if is_space(c) {
-                            i += 1;
-                            continue;
-                        }
-                        break;
-                    }
+                    i = skip_spaces(b, i)?;
                     let value = match b[i] {
                         b'>' => return Some(TagEnd { end: i + 1, self_closing }),
                         q @ (b'"' | b'\'') => {
