@@ -46,28 +46,26 @@ screen() {
     tmux capture-pane -p -t "$SESSION" 2>/dev/null || true
 }
 
-# wait_for TEXT [SECONDS]: until the screen shows TEXT (a fixed string).
-wait_for() {
-    local text=$1 limit=${2:-20} i
+# wait_until GREP_FLAG PATTERN LIMIT WHAT: until `grep GREP_FLAG PATTERN` finds the screen.
+wait_until() {
+    local flag=$1 pattern=$2 limit=$3 what=$4 i
     for ((i = 0; i < limit * 10; i++)); do
-        if screen | grep -qF -- "$text"; then
+        if screen | grep -q "$flag" -- "$pattern"; then
             return 0
         fi
         sleep 0.1
     done
-    fail "the screen never showed '$text' within ${limit}s"
+    fail "the screen never $what '$pattern' within ${limit}s"
+}
+
+# wait_for TEXT [SECONDS]: until the screen shows TEXT (a fixed string).
+wait_for() {
+    wait_until -F "$1" "${2:-20}" showed
 }
 
 # as wait_for, for an extended regex (the status bar's compact form drops spaces: `✓ 2` or `✓2`)
 wait_for_re() {
-    local re=$1 limit=${2:-20} i
-    for ((i = 0; i < limit * 10; i++)); do
-        if screen | grep -qE -- "$re"; then
-            return 0
-        fi
-        sleep 0.1
-    done
-    fail "the screen never matched '$re' within ${limit}s"
+    wait_until -E "$1" "${2:-20}" matched
 }
 
 # wait_row NAME REGEX [SECONDS]: until the screen's line holding NAME matches REGEX (extended).

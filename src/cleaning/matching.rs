@@ -10,6 +10,7 @@ use super::stage::Step;
 use super::{Cleaner, Layout, Match, Stage, work};
 use crate::lines;
 use crate::matcher::Scratch;
+use crate::rules::Action;
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -88,5 +89,25 @@ impl Cleaner {
             }
         }
         out
+    }
+}
+
+/// The two steps of the sentence filters: drops the `remove` rules' matches that `drop` picks (keep rules
+/// and cut strings are the editor's), then lets `trim` shorten each match of a `remove` or cut rule,
+/// sorting the matches again only when one was shortened.
+pub(super) fn drop_and_trim(
+    cleaner: &Cleaner,
+    matches: &mut Vec<Match>,
+    drop: impl Fn(&Match) -> bool,
+    mut trim: impl FnMut(&mut Match) -> bool,
+) {
+    matches.retain(|m| cleaner.action(m.rule) != Action::Remove || !drop(m));
+    let mut trimmed = false;
+    for m in matches.iter_mut().filter(|m| cleaner.action(m.rule) != Action::Keep) {
+        trimmed |= trim(m);
+    }
+    if trimmed {
+        matches.sort_unstable();
+        matches.dedup();
     }
 }

@@ -7,9 +7,9 @@
 //! string that ends with such a head on the line below (a header string mined with the article's first
 //! word, "… | Updated «number»" then "The") ends above it, whatever the rule's action.
 
+use super::matching::drop_and_trim;
 use super::stage::MatchFilter;
 use super::{Cleaner, LONG_LINE_WORDS, Layout, Match, work};
-use crate::rules::Action;
 
 /// Whether a match of fewer than [`LONG_LINE_WORDS`] words starts a line of prose.
 pub(super) fn opens_a_sentence(doc: &Layout, m: &Match) -> bool {
@@ -44,18 +44,8 @@ pub(super) struct SentenceHeads;
 
 impl MatchFilter for SentenceHeads {
     fn filter(&self, cleaner: &Cleaner, doc: &Layout, matches: &mut Vec<Match>) {
-        matches.retain(|m| cleaner.action(m.rule) != Action::Remove || !opens_a_sentence(doc, m));
-        let mut trimmed = false;
-        for m in matches.iter_mut().filter(|m| cleaner.action(m.rule) != Action::Keep) {
-            if let Some(end) = before_the_sentence(doc, m) {
-                m.end = end;
-                trimmed = true;
-            }
-        }
-        if trimmed {
-            matches.sort_unstable();
-            matches.dedup();
-        }
+        let trim = |m: &mut Match| before_the_sentence(doc, m).map(|end| m.end = end).is_some();
+        drop_and_trim(cleaner, matches, |m| opens_a_sentence(doc, m), trim);
     }
 }
 

@@ -9,9 +9,9 @@
 //! string mined with the article's last words, "2005." then "Related") starts on the next line: the
 //! sentence's tail is the article's, whatever the rule's action.
 
+use super::matching::drop_and_trim;
 use super::stage::MatchFilter;
 use super::{Cleaner, LONG_LINE_WORDS, Layout, Match};
-use crate::rules::Action;
 
 /// Whether a match of fewer than [`LONG_LINE_WORDS`] words closes the sentence its line runs on.
 pub(super) fn closes_a_sentence(doc: &Layout, m: &Match) -> bool {
@@ -49,18 +49,8 @@ pub(super) struct SentenceTails;
 
 impl MatchFilter for SentenceTails {
     fn filter(&self, cleaner: &Cleaner, doc: &Layout, matches: &mut Vec<Match>) {
-        matches.retain(|m| cleaner.action(m.rule) != Action::Remove || !closes_a_sentence(doc, m));
-        let mut trimmed = false;
-        for m in matches.iter_mut().filter(|m| cleaner.action(m.rule) != Action::Keep) {
-            if let Some(start) = past_the_sentence(doc, m) {
-                m.start = start;
-                trimmed = true;
-            }
-        }
-        if trimmed {
-            matches.sort_unstable();
-            matches.dedup();
-        }
+        let trim = |m: &mut Match| past_the_sentence(doc, m).map(|start| m.start = start).is_some();
+        drop_and_trim(cleaner, matches, |m| closes_a_sentence(doc, m), trim);
     }
 }
 
