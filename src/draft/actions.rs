@@ -243,6 +243,7 @@ impl Draft {
             Step::Stage { stage, on } => self.switch_stage(*stage, *on),
             Step::Patterns { to, .. } => self.put_patterns(to.clone()),
             Step::Verified { id, after, .. } => self.put_verified(id, after.as_ref()),
+            Step::Region { .. } => self.apply_region(step),
             Step::Trim { decisions, id, after, .. } => {
                 let change = self.apply_decisions(decisions);
                 self.set_trim(id, after.clone());

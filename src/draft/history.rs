@@ -52,6 +52,11 @@ pub enum Step {
         before: Option<Trimmed>,
         after: Option<Trimmed>,
     },
+    /// A region rule's decision (status and action) before and after.
+    Region {
+        before: crate::rules::region::RegionRule,
+        after: crate::rules::region::RegionRule,
+    },
 }
 
 /// How a candidate is trimmed: tokens dropped from its start and its end, and the id of the rule made.
@@ -78,6 +83,7 @@ impl Step {
                 after: before.clone(),
             },
             Step::Cutoff { from, to } => Step::Cutoff { from: *to, to: *from },
+            Step::Region { before, after } => Step::Region { before: after.clone(), after: before.clone() },
             Step::Stage { stage, on } => Step::Stage { stage: *stage, on: !on },
             Step::Patterns { from, to } => Step::Patterns { from: to.clone(), to: from.clone() },
             Step::Verified { id, before, after } => {
@@ -94,6 +100,7 @@ impl Step {
             Step::Cutoff { from, to } => format!("the cutoff move {from}% → {to}%"),
             Step::Stage { stage, on } => format!("turning stage {stage} {}", if *on { "on" } else { "off" }),
             Step::Trim { .. } => "a trim".to_string(),
+            Step::Region { after, .. } => format!("a decision on region {}", after.element),
             Step::Verified { id, after: Some(_), .. } => format!("marking page {id} verified"),
             Step::Verified { id, after: None, .. } => format!("unmarking page {id} as verified"),
             Step::Patterns { from, to } => {

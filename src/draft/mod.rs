@@ -13,6 +13,7 @@ mod actions;
 mod batch;
 mod disk;
 mod options;
+mod regions;
 mod snapshot;
 mod verified;
 
@@ -83,6 +84,8 @@ pub struct Decided {
     pub stages: Option<Stages>,
     /// The verified pages.
     pub verified: Vec<crate::verified::VerifiedPage>,
+    /// The region rules' decisions.
+    pub regions: Vec<regions::RegionDecision>,
 }
 
 /// The status a mined string has while no one has decided on it: idioms start rejected.
@@ -249,6 +252,7 @@ impl Draft {
             || self.decisions.len() != saved.rules.len()
             || self.decisions.iter().any(|(id, r)| saved.rules.get(id) != Some(&(r.status, r.action)))
             || self.verified.pages != saved.verified
+            || self.region_decisions() != saved.regions
     }
 
     /// Recomputes `dirty` after a change.
@@ -266,6 +270,7 @@ impl Draft {
             patterns: self.patterns.clone(),
             stages: Some(self.header.clean_settings().stages),
             verified: self.verified.pages.clone(),
+            regions: self.region_decisions(),
         };
         self.dirty = false;
     }

@@ -1,0 +1,79 @@
+//! The editor's decisions on region rules (`[[region]]`, see [`crate::regions`]): accept, reject, set back
+//! to pending, change the action. A region rule lives in the draft's rules file as mining made it (the
+//! draft's header holds the source's region rules); a decision sets its status and action there, one
+//! undoable step, and saving writes it as a string rule's decision is written.
+
+use crate::rules::region::RegionRule;
+use crate::rules::{Action as RuleAction, Status};
+
+use super::history::Step;
+use super::{Change, Draft};
+
+/// One region rule's decision as saving writes it: its element, status and action.
+pub type RegionDecision = (String, Status, RuleAction);
+
+impl Draft {
+    /// The source's region rules as the editor has them: mined candidates and her decisions on them.
+    pub fn regions(&self) -> &[RegionRule] {
+        &self.header.regions
+    }
+
+    /// The region rule of `element`, as it stands.
+    pub fn region(&self, element: &str) -> Option<&RegionRule> {
+        self.header.regions.iter().find(|r| r.element == element)
+    }
+
+    /// Region rule `element` given `status` and `action` (`None`: as it is), without deciding: what the
+    /// front end measures before the editor confirms.
+    pub fn if_region_decided(
+        &self,
+        element: &str,
+        status: Option<Status>,
+        action: Option<RuleAction>,
+    ) -> Option<RegionRule> {
+        let r = self.region(element)?;
+        Some(RegionRule { status: status.unwrap_or(r.status), action: action.unwrap_or(r.action), ..r.clone() })
+    }
+
+    /// Sets status and action of region rule `element`; one step to undo. Nothing changes (an empty
+    /// change, no step) for an element the draft has no rule of, or a decision it already holds.
+    pub fn decide_region(&mut self, element: &str, status: Option<Status>, action: Option<RuleAction>) -> Change {
+        let Some(after) = self.if_region_decided(element, status, action) else { return Change::default() };
+        let before = self.region(element).cloned().expect("the rule decided on");
+        if (before.status, before.action) == (after.status, after.action) {
+            return Change::default();
+        }
+        let step = Step::Region { before, after };
+        let change = self.apply_region(&step);
+        self.history.record(step);
+        change
+    }
+
+    /// Puts a region step's `after` decision in place (undo applies the inverse step).
+    pub(super) fn apply_region(&mut self, step: &Step) -> Change {
+        let Step::Region { after, .. } = step else { return Change::default() };
+        match self.header.regions.iter_mut().find(|r| r.element == after.element) {
+            Some(r) => (r.status, r.action) = (after.status, after.action),
+            // a new mining dropped it meanwhile: the decision is taken back as it was made
+            None => self.header.regions.push(after.clone()),
+        }
+        self.refresh_dirty();
+        Change { rules: vec![after.id()], ..Change::default() }
+    }
+
+    /// The decided region rules, sorted: what [`super::Decided`] compares to tell unsaved work.
+    pub(super) fn region_decisions(&self) -> Vec<RegionDecision> {
+        let mut out: Vec<RegionDecision> = self
+            .header
+            .regions
+            .iter()
+            .filter(|r| r.is_decided())
+            .map(|r| (r.element.clone(), r.status, r.action))
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;
