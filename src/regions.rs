@@ -18,10 +18,12 @@
 //! element that holds the start of the article or the headline on any page, nor one that holds lines of
 //! prose inside the element that holds the article on most pages (see [`mine`]).
 
+pub mod impact;
 pub mod mine;
 
 pub use crate::rules::region::{MAX_CLASSES, REGION_PREFIX, RegionRule, is_selector, selectors};
 pub use crate::view::paths::{LocalPaths, SourcePaths};
+pub use impact::{RegionImpact, region_impact};
 pub use mine::{RegionParams, add_region_rules, mine_regions};
 
 /// Shortens `text` to about `max` bytes on a character boundary, with `…` where it was cut.

@@ -64,6 +64,7 @@ pub enum Action {
     KeepSpan,
     /// The stages popup: the cleaning pipeline's stages, on or off for this source.
     OpenStages,
+    OpenRegions,
     /// Turn the selected stage on or off.
     ToggleStage,
     /// Every decision back to the automatic rules (asks first).
@@ -179,6 +180,7 @@ impl Action {
             Action::OpenExplain => "explain",
             Action::KeepSpan => "keep-span",
             Action::OpenStages => "stages",
+            Action::OpenRegions => "regions",
             Action::ToggleStage => "toggle-stage",
             Action::ResetToAutomatic => "reset",
             Action::TrimFront => "trim-front",

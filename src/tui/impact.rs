@@ -54,6 +54,8 @@ pub enum Ask {
     Options { rules: Snapshot, options: Vec<Rule>, evidence: Option<Rule> },
     /// Page `doc` as `rules` clean it, to be marked verified.
     Verify { rules: Snapshot, doc: usize },
+    /// What region rule `rule` would do to the pages cleaned with `rules`, before it is decided.
+    Region { rules: Snapshot, rule: crate::regions::RegionRule },
 }
 
 /// A draft's rules file as the worker measures it: on the documents as the UI holds them (HTML pages as
@@ -70,7 +72,7 @@ impl Ask {
         match self {
             Ask::Warm { .. } => Kind::Warm,
             Ask::Decision { .. } => Kind::Decision,
-            Ask::Options { .. } => Kind::Options,
+            Ask::Options { .. } | Ask::Region { .. } => Kind::Options,
             Ask::Verify { .. } => Kind::Verify,
         }
     }
@@ -89,6 +91,7 @@ pub enum Answered {
     Decision(Impact),
     Options { impacts: Vec<Impact>, evidence: Option<Evidence> },
     Verify(VerifiedPage),
+    Region(crate::regions::RegionImpact),
 }
 
 pub struct Answer {
@@ -268,6 +271,11 @@ fn answer(kept: &mut Option<Kept>, request: ImpactRequest) -> Result<Answered, S
                 None => None,
             };
             Ok(Answered::Options { impacts, evidence })
+        }
+        Ask::Region { rules, rule } => {
+            let b = &baseline(kept, &request, rules)?.base;
+            let paths = request.corpus.paths.as_deref().ok_or("the source has no page structure")?;
+            Ok(Answered::Region(crate::regions::region_impact(b, paths, rule)))
         }
         Ask::Verify { rules, doc } => {
             let b = &baseline(kept, &request, rules)?.base;

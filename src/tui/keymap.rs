@@ -19,6 +19,7 @@ pub enum Context {
     Detail,
     Explain,
     Stages,
+    Regions,
     Help,
     Input,
     PatternInput,
@@ -33,7 +34,7 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 18] = [
+    pub const ALL: [Context; 19] = [
         Context::Tune,
         Context::Candidates,
         Context::Patterns,
@@ -41,6 +42,7 @@ impl Context {
         Context::Detail,
         Context::Explain,
         Context::Stages,
+        Context::Regions,
         Context::Input,
         Context::PatternInput,
         Context::QuitPrompt,
@@ -63,6 +65,7 @@ impl Context {
             Context::Detail => "Candidate detail",
             Context::Explain => "Why a span is removed (the explain list)",
             Context::Stages => "Cleaning stages of this source",
+            Context::Regions => "Region rules of this source (blocks named by their element)",
             Context::Help => "This help",
             Context::Input => {
                 "Filter, go-to, search and regex inputs (other keys edit: ←/→, Home/End, Backspace, Ctrl-w, Ctrl-u)"
@@ -163,6 +166,12 @@ pub static BINDINGS: &[Binding] = &[
         &[ch('e')],
         Action::OpenExplain,
         "Explain the preview's cursor: why its span is removed (every rule and stage), or why its text is kept",
+    ),
+    bind(
+        C::Tune,
+        &[ch('G')],
+        Action::OpenRegions,
+        "Region rules: blocks named by their element, decided as candidates",
     ),
     bind(C::Tune, &[ch('S')], Action::OpenStages, "Cleaning stages: turn each on or off for this source"),
     bind(C::Tune, &[ch('Z')], Action::ResetToAutomatic, "Reset every decision to the automatic rules (asks; u undoes)"),
@@ -299,6 +308,24 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(C::Explain, &[ch('K')], Action::KeepSpan, "Keep the span: a keep rule of its text (its impact first)"),
     bind(C::Stages, &[code(K::Esc), ch('q'), ch('S')], Action::Close, "Close the stages"),
+    bind(C::Regions, &[code(K::Esc), ch('q'), ch('G')], Action::Close, "Close the region rules"),
+    bind(C::Regions, &[code(K::Up), ch('k')], Action::Up, "Previous region rule (its lines selected in the preview)"),
+    bind(C::Regions, &[code(K::Down), ch('j')], Action::Down, "Next region rule"),
+    bind(
+        C::Regions,
+        &[ch('a')],
+        Action::Accept,
+        "Accept the region rule: its lines go (or stay, or cut, by its action)",
+    ),
+    bind(C::Regions, &[ch('r')], Action::Reject, "Reject the region rule"),
+    bind(C::Regions, &[code(K::Backspace)], Action::Unmark, "The region rule back to pending"),
+    bind(
+        C::Regions,
+        &[ch('c')],
+        Action::CycleRuleAction,
+        "Its action: remove, cut-before, cut-after, keep (measured again)",
+    ),
+    bind(C::Regions, DIGITS, Action::Jump(1), "Close, and show a page it changes most (b comes back)"),
     bind(C::Stages, &[code(K::Up), ch('k')], Action::Up, "Previous stage"),
     bind(C::Stages, &[code(K::Down), ch('j')], Action::Down, "Next stage"),
     bind(C::Stages, &[code(K::Enter), code(K::Char(' '))], Action::ToggleStage, "Turn the stage on or off"),

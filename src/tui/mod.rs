@@ -21,6 +21,7 @@ pub mod miner;
 pub mod priority;
 pub use crate::draft::ready;
 pub mod regex_check;
+pub mod regions;
 pub mod session;
 pub mod source;
 pub mod state;

@@ -201,6 +201,8 @@ pub enum Mode {
     Stages {
         selected: usize,
     },
+    /// The region rules of the source (`G`).
+    Regions(super::regions::RegionList),
     Filter(Input),
     GotoDoc(Input),
     /// Searching the preview's text (`/` in the preview).
@@ -373,6 +375,7 @@ impl App {
             Mode::Detail(_) => vec![Context::Detail],
             Mode::Explain(_) => vec![Context::Explain],
             Mode::Stages { .. } => vec![Context::Stages],
+            Mode::Regions(_) => vec![Context::Regions],
             Mode::Filter(_) | Mode::GotoDoc(_) | Mode::Search(_) | Mode::EditRegex(_) => vec![Context::Input],
             Mode::EditPattern(_) => vec![Context::PatternInput],
             Mode::QuitPrompt => vec![Context::QuitPrompt],

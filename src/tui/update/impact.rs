@@ -69,7 +69,7 @@ pub fn on_impact(app: &mut App, answer: Answer) -> bool {
         Ok(r) => r,
         Err(e) => {
             // a dialog waiting for it says so in place; elsewhere the status line does
-            if !fill(app, generation, Err(e.clone())) {
+            if !fill(app, generation, Err(e.clone())) && !super::regions::on_measured(app, generation, Err(e.clone())) {
                 app.error(format!("could not measure the impact: {e}"));
             }
             return true;
@@ -100,6 +100,7 @@ pub fn on_impact(app: &mut App, answer: Answer) -> bool {
             let measured = Measure { asked: generation, impacts: Some(impacts), evidence, error: None };
             fill(app, generation, Ok(measured))
         }
+        Answered::Region(measured) => super::regions::on_measured(app, generation, Ok(measured)),
         Answered::Verify(page) => {
             let Some(s) = app.session_mut() else { return false };
             let id = page.id.clone();

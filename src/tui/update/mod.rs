@@ -10,6 +10,7 @@ mod picker;
 mod popups;
 mod prompts;
 mod regex_edit;
+mod regions;
 mod tune;
 
 pub use background::{on_change, on_miner};
@@ -68,6 +69,7 @@ pub fn update(app: &mut App, action: Action) {
             Mode::Detail(_) => popups::detail(app, action),
             Mode::Explain(_) => explain::explain(app, action),
             Mode::Stages { .. } => explain::stages(app, action),
+            Mode::Regions(_) => regions::update(app, action),
             Mode::Filter(_) if matches!(app.screen, Screen::Picker(_)) => picker::filter_input(app, action),
             Mode::Filter(_) | Mode::GotoDoc(_) => popups::input(app, action),
             Mode::Search(_) => tune::search_input(app, action),

@@ -247,6 +247,7 @@ pub(super) fn tune(app: &mut App, action: Action) {
         Action::OpenExplain => super::explain::open(app),
         Action::KeepSpan => super::explain::keep_cursor_span(app),
         Action::OpenStages => app.mode = Mode::Stages { selected: 0 },
+        Action::OpenRegions => super::regions::open(app),
         Action::ResetToAutomatic => app.mode = Mode::ResetPrompt,
         Action::MarkLine => super::explain::mark_line(app),
         Action::Select => {

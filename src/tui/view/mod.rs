@@ -11,6 +11,7 @@ pub mod patterns;
 pub mod picker;
 pub mod preview;
 pub mod prompt;
+pub mod regions;
 pub mod status;
 pub mod theme;
 
@@ -101,6 +102,14 @@ pub fn draw(app: &App, frame: &mut Frame) {
                 let areas = layout(area, false);
                 let left = Rect::new(area.x, area.y, areas.preview.x - area.x, areas.status.y - area.y);
                 explain::draw_stages(frame, left, s, *selected);
+            }
+        }
+        Mode::Regions(list) => {
+            if let Some(s) = app.session() {
+                // over the candidates: the preview beside it shows the rule's lines on the page
+                let areas = layout(area, false);
+                let left = Rect::new(area.x, area.y, areas.preview.x - area.x, areas.status.y - area.y);
+                regions::draw(frame, left, s, list);
             }
         }
         Mode::QuitPrompt

@@ -1,0 +1,124 @@
+//! A region rule's impact against what cleaning every page with it does (the brute-force reference).
+
+use super::*;
+use crate::automatic::automatic_rules;
+use crate::corpus::{Corpus, Document};
+use crate::impact::Impact;
+use crate::mining::{MiningConfig, Quiet, mine};
+use crate::page::viewed;
+use crate::rules::{MiningParams, RulesFile, Status};
+use crate::settings::Settings;
+use crate::view::DocKind;
+
+fn words(i: usize, part: &str, n: usize) -> String {
+    (0..n).map(|w| format!("{part}{i}w{w}")).collect::<Vec<_>>().join(" ")
+}
+
+/// A page whose nav and footer are fixed and whose comment thread and related strip change every word.
+fn page(i: usize) -> String {
+    let paragraphs: String = (0..4).map(|p| format!("<p>{}.</p>", words(i, &format!("art{p}x"), 18))).collect();
+    let comments: String =
+        (0..3).map(|c| format!("<li class=\"comment\"><p>{}.</p></li>", words(i, &format!("com{c}x"), 9))).collect();
+    let related: String =
+        (0..4).map(|r| format!("<li><a href=\"/s{i}{r}\">{}</a></li>", words(i, &format!("rel{r}x"), 5))).collect();
+    format!(
+        "<html><head><title>Headline {i}</title></head><body>\
+         <div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/news\">News</a> <a href=\"/sport\">Sport</a></div>\
+         <div class=\"article\"><h1>Headline {i}</h1>{paragraphs}</div>\
+         <ul class=\"related-links\">{related}</ul>\
+         <div id=\"comments\"><ol>{comments}</ol></div>\
+         <div id=\"footer\">Copyright The Example Times. All rights reserved.</div></body></html>"
+    )
+}
+
+/// The pages as the source holds them, their views (with where their lines sit) and the automatic rules
+/// with every region rule rejected: the rules the impact is measured against.
+fn source() -> (Vec<Document>, Corpus, RulesFile) {
+    let docs: Vec<Document> = (0..12).map(|i| Document { id: format!("p{i}"), text: page(i) }).collect();
+    let mut config = MiningConfig::default();
+    let views = viewed(Corpus::from_docs("regions", docs.clone()), DocKind::Html, &mut config);
+    let mining = mine(&views, &config, &Quiet).unwrap();
+    let mut file = automatic_rules(&views, &mining, MiningParams::default(), None, &Settings::default()).unwrap();
+    assert!(file.regions.iter().any(|r| r.element == "ul.related-links"), "{:?}", file.regions);
+    for r in &mut file.regions {
+        r.status = Status::Rejected;
+    }
+    (docs, views, file)
+}
+
+fn with(file: &RulesFile, element: &str, action: Action) -> (RulesFile, RegionRule) {
+    let mut after = file.clone();
+    let r = after.regions.iter_mut().find(|r| r.element == element).unwrap();
+    (r.status, r.action) = (Status::Accepted, action);
+    let rule = r.clone();
+    (after, rule)
+}
+
+#[test]
+fn a_region_rules_impact_is_what_cleaning_every_page_with_it_does() {
+    let (docs, views, file) = source();
+    let paths = views.paths.as_deref().unwrap();
+    let base = Baseline::new(&file, docs, true).unwrap();
+    for element in ["ul.related-links", "div#comments"] {
+        let Some(_) = file.regions.iter().find(|r| r.element == element) else { continue };
+        let (after, rule) = with(&file, element, Action::Remove);
+        let exact = base.impact_cleaning_all(&after).unwrap();
+        let got = region_impact(&base, paths, &rule);
+        assert_eq!(got.pages, 12, "{element} is on every page");
+        assert_eq!(
+            (got.removed_inside, got.removed_outside, got.changed),
+            (exact.removed_inside, exact.removed_outside, exact.changed.len()),
+            "{element}"
+        );
+        // nothing removes the block yet: the article block as cleaned now runs through it
+        assert!(got.removed_inside + got.removed_outside >= 12 * 9, "{element}: {got:?}");
+        let most: Vec<usize> = got.most_changed.iter().map(|m| m.0).collect();
+        let exact_most: Vec<usize> = exact.changed.iter().map(|d| d.index).collect();
+        assert_eq!(most, exact_most, "{element}: the pages it changes most, in order");
+    }
+}
+
+#[test]
+fn a_cut_after_region_takes_the_rest_of_the_page_and_a_keep_region_takes_nothing_here() {
+    let (docs, views, file) = source();
+    let paths = views.paths.as_deref().unwrap();
+    let base = Baseline::new(&file, docs, true).unwrap();
+    let (_, remove) = with(&file, "ul.related-links", Action::Remove);
+    let (_, cut) = with(&file, "ul.related-links", Action::CutAfter);
+    let (removed, cut_off) = (region_impact(&base, paths, &remove), region_impact(&base, paths, &cut));
+    let total = |m: &RegionImpact| m.removed_inside + m.removed_outside;
+    assert!(total(&cut_off) > total(&removed), "the comments after the strip go too: {cut_off:?} against {removed:?}");
+    let (_, keep) = with(&file, "ul.related-links", Action::Keep);
+    let kept = region_impact(&base, paths, &keep);
+    assert_eq!((kept.removed_inside + kept.removed_outside, kept.pages), (0, 12), "{kept:?}");
+}
+
+#[test]
+fn union_and_subtract_agree_with_a_byte_map() {
+    let sets: [&[(usize, usize)]; 4] = [&[], &[(0, 3), (5, 9)], &[(2, 6), (8, 12)], &[(1, 2), (3, 4), (9, 20)]];
+    let map = |rs: &[(usize, usize)]| (0..24).map(|b| rs.iter().any(|&(s, e)| s <= b && b < e)).collect::<Vec<_>>();
+    for a in sets {
+        for b in sets {
+            let want_union: Vec<bool> = map(a).iter().zip(map(b)).map(|(x, y)| *x || y).collect();
+            let want_minus: Vec<bool> = map(a).iter().zip(map(b)).map(|(x, y)| *x && !y).collect();
+            assert_eq!(map(&union(a, b)), want_union, "{a:?} ∪ {b:?}");
+            assert_eq!(map(&subtract(a, b)), want_minus, "{a:?} − {b:?}");
+            assert!(subtract(a, b).iter().all(|&(s, e)| s < e));
+        }
+    }
+}
+
+#[test]
+fn a_baseline_measures_a_region_decision_as_cleaning_every_page_does() {
+    let (docs, _, file) = source();
+    let mut base = Baseline::new(&file, docs, true).unwrap();
+    let (after, _) = with(&file, "ul.related-links", Action::Remove);
+    let exact = base.impact_cleaning_all(&after).unwrap();
+    assert!(exact.removed_inside + exact.removed_outside > 0, "the region's words go");
+    assert_eq!(base.impact(&after).unwrap(), Impact { recleaned: exact.recleaned, ..exact.clone() });
+    base.advance(&after).unwrap();
+    // and back: the region rejected again gives its words back
+    let back = base.impact(&file).unwrap();
+    assert_eq!(back, base.impact_cleaning_all(&file).unwrap());
+    assert_eq!(back.given_back_inside + back.given_back_outside, exact.removed_inside + exact.removed_outside);
+}

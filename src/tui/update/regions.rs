@@ -1,0 +1,144 @@
+//! The region rules list (`G`): moving in it, deciding on a region rule with the candidates' keys (a
+//! accepts, r rejects, Backspace sets back to pending, c cycles the action), each decision one step of
+//! the draft's undo history; the selected rule's impact over the source asked before a decision, and its
+//! lines on the previewed page shown as the preview's selection. Nothing here draws.
+
+use std::sync::Arc;
+
+use crate::regions::RegionImpact;
+use crate::regions::impact::Under;
+use crate::rules::Status;
+
+use crate::tui::action::Action;
+use crate::tui::impact::{Ask, ImpactRequest, Kind};
+use crate::tui::regions::RegionList;
+use crate::tui::session::Jump;
+use crate::tui::state::{App, Mode, Screen};
+
+/// Opens the list on the first region rule, or says why there is none.
+pub(super) fn open(app: &mut App) {
+    let Screen::Tune(s) = &app.screen else { return };
+    if s.draft.regions().is_empty() {
+        let why = if s.draft.corpus.paths.is_some() {
+            "no region rules: mining found no element on most pages whose text the string rules leave"
+        } else {
+            "no region rules: they are mined from HTML pages (this source has no page structure)"
+        };
+        return app.info(why);
+    }
+    let list = RegionList { selection_before: s.preview.selection, ..RegionList::default() };
+    app.mode = Mode::Regions(list);
+    select(app, 0);
+}
+
+pub(super) fn update(app: &mut App, action: Action) {
+    let Mode::Regions(list) = &app.mode else { return };
+    let selected = list.selected;
+    let Some(s) = app.session() else { return };
+    let n = s.draft.regions().len();
+    let Some(rule) = s.draft.regions().get(selected).cloned() else { return close(app) };
+    let decision = match action {
+        Action::Close => return close(app),
+        Action::Up => return select(app, selected.saturating_sub(1)),
+        Action::Down => return select(app, (selected + 1).min(n.saturating_sub(1))),
+        Action::Top => return select(app, 0),
+        Action::Bottom => return select(app, n.saturating_sub(1)),
+        Action::Jump(k) => {
+            close(app);
+            return super::impact::jump(app, k);
+        }
+        Action::Accept => (Some(Status::Accepted), None),
+        Action::Reject => (Some(Status::Rejected), None),
+        Action::Unmark => (Some(Status::Pending), None),
+        Action::CycleRuleAction => (None, Some(rule.action.next())),
+        _ => return,
+    };
+    let Screen::Tune(s) = &mut app.screen else { return };
+    let change = s.draft.decide_region(&rule.element, decision.0, decision.1);
+    if change.is_empty() {
+        return;
+    }
+    let now = s.draft.region(&rule.element).cloned().unwrap_or(rule);
+    let state = format!("{:?}", now.status).to_lowercase();
+    app.info(format!(
+        "region {} {state} · {} (u undoes it; w saves it)",
+        now.element,
+        crate::tui::view::candidates::action_name(now.action)
+    ));
+    // the action changed what it would do: measured again
+    select(app, selected);
+}
+
+/// Selects region rule `i`: its lines on the previewed page become the preview's selection (the cursor
+/// on the first), and its impact over the source is asked for.
+fn select(app: &mut App, i: usize) {
+    let Screen::Tune(s) = &mut app.screen else { return };
+    let Some(rule) = s.draft.regions().get(i).cloned() else { return };
+    let on_page = match s.draft.corpus.paths.as_deref() {
+        Some(paths) => {
+            let doc = s.preview.doc;
+            let id = s.draft.corpus.docs.get(doc).map(|d| d.id.clone()).unwrap_or_default();
+            Under::new(paths, &rule.element).ranges(s.document_text(), doc, &id)
+        }
+        None => Vec::new(),
+    };
+    let text = s.document_text();
+    let words = on_page.iter().map(|&(a, b)| text[a..b].split_whitespace().count()).sum();
+    match on_page.first() {
+        Some(&(start, end)) => {
+            s.preview.only_cleaned = false;
+            s.preview.selection = Some((start, end));
+            let lines = s.preview_lines();
+            let line = lines.partition_point(|&(_, e)| e < start);
+            super::tune::cursor_to_line(s, line);
+        }
+        None => s.preview.selection = None,
+    }
+    let current = s.draft.snapshot();
+    let request = ImpactRequest {
+        corpus: Arc::clone(&s.draft.corpus),
+        include_pending: s.preview.with_pending,
+        ask: Ask::Region {
+            rules: current,
+            rule: crate::rules::region::RegionRule { status: Status::Accepted, ..rule },
+        },
+    };
+    let asked = app.impact.request(request);
+    if let Mode::Regions(list) = &mut app.mode {
+        list.selected = i;
+        list.asked = asked;
+        list.measured = None;
+        list.on_page = on_page;
+        list.on_page_words = words;
+    }
+}
+
+fn close(app: &mut App) {
+    let before = match &app.mode {
+        Mode::Regions(list) => list.selection_before,
+        _ => None,
+    };
+    app.mode = Mode::Normal;
+    app.impact.cancel(Kind::Options);
+    if let Some(s) = app.session_mut() {
+        s.preview.selection = before;
+    }
+}
+
+/// The impact worker's answer for the list: shown when it is for the rule selected now (a later request
+/// wins); the pages it changes most become the digits' jumps.
+pub(super) fn on_measured(app: &mut App, generation: u64, measured: Result<RegionImpact, String>) -> bool {
+    let Mode::Regions(list) = &mut app.mode else { return false };
+    if list.asked != generation {
+        return false;
+    }
+    let jumps: Vec<Jump> = match &measured {
+        Ok(m) => m.most_changed.iter().take(super::JUMPS).map(|&(doc, at, _)| Jump { doc, at }).collect(),
+        Err(_) => Vec::new(),
+    };
+    list.measured = Some(measured);
+    if let Some(s) = app.session_mut() {
+        s.jumps = jumps;
+    }
+    true
+}

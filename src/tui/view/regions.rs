@@ -1,0 +1,104 @@
+//! The region rules list (`G`), drawn over the candidates so the preview beside it shows the selected
+//! rule's lines on the page (as its selection): each rule's state, action, element, pages, words, and
+//! for the selected one what it holds and what it would do over the whole source.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+
+use super::super::regions::RegionList;
+use super::super::session::Session;
+use super::candidates::action_tag;
+use super::{printable, theme};
+use crate::rules::Status;
+
+fn mark(status: Status) -> &'static str {
+    match status {
+        Status::Accepted => "✓",
+        Status::Rejected => "✗",
+        Status::Pending => "·",
+    }
+}
+
+fn shorten(text: &str, max: usize) -> String {
+    let flat = printable(&text.split_whitespace().collect::<Vec<_>>().join(" "));
+    if flat.chars().count() > max {
+        format!("{}…", flat.chars().take(max.saturating_sub(1)).collect::<String>())
+    } else {
+        flat
+    }
+}
+
+pub fn draw(frame: &mut Frame, area: Rect, s: &Session, list: &RegionList) {
+    frame.render_widget(Clear, area);
+    let regions = s.draft.regions();
+    let width = area.width.saturating_sub(2) as usize;
+    let pages = s.draft.corpus.docs.len();
+    let mut lines = vec![Line::from(Span::styled(
+        "a accept · r reject · Backspace pending · c action · 1–5 a page it changes · Esc closes",
+        theme::dim(),
+    ))];
+    // the details of the selected rule take the bottom rows; the list scrolls in the rows above
+    let detail_rows = 6usize;
+    let rows = (area.height as usize).saturating_sub(3 + detail_rows).max(1);
+    let offset = (list.selected + 1).saturating_sub(rows);
+    lines.push(Line::from(Span::styled(
+        format!("  {:<4} {:<28} {:>9} {:>6} {:>6}", "act", "element", "pages", "words", "left"),
+        theme::header(),
+    )));
+    for (i, r) in regions.iter().enumerate().skip(offset).take(rows.saturating_sub(1)) {
+        let label = format!(
+            "{} {:<4} {:<28} {:>9} {:>6} {:>6}",
+            mark(r.status),
+            action_tag(r.action),
+            shorten(&r.element, 28),
+            format!("{}/{}", r.df, pages),
+            r.words,
+            r.kept
+        );
+        let style = if i == list.selected { theme::selected(true) } else { theme::status(r.status) };
+        lines.push(Line::from(Span::styled(label, style)));
+    }
+    while lines.len() < rows + 1 {
+        lines.push(Line::default());
+    }
+    if let Some(r) = regions.get(list.selected) {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{} ", r.element), theme::header()),
+            Span::raw(shorten(&r.example, width.saturating_sub(r.element.len() + 1))),
+        ]));
+        let here = match list.on_page.len() {
+            0 => "on this page: not here".to_string(),
+            n => format!("on this page: {n} run(s) of lines, {} words (selected in the preview)", list.on_page_words),
+        };
+        lines.push(Line::from(Span::styled(here, theme::info())));
+        let verb = if r.action == crate::rules::Action::Keep { "kept" } else { "accepted" };
+        let impact = match &list.measured {
+            None => Line::from(Span::styled("measuring its impact over the source…", theme::dim())),
+            Some(Err(e)) => Line::from(Span::styled(format!("impact not measured: {e}"), theme::error())),
+            Some(Ok(m)) => {
+                let (moved, inside, what) = if r.action == crate::rules::Action::Keep {
+                    (m.given_back_inside + m.given_back_outside, m.given_back_inside, "gives back")
+                } else {
+                    (m.removed_inside + m.removed_outside, m.removed_inside, "removes")
+                };
+                let text = format!(
+                    "{verb} as {}: {what} {moved} words on {} of {} pages ({inside} in the article blocks as cleaned now)",
+                    action_tag(r.action),
+                    m.changed,
+                    pages
+                );
+                Line::from(Span::raw(text))
+            }
+        };
+        lines.push(impact);
+    }
+    let accepted = regions.iter().filter(|r| r.status == Status::Accepted).count();
+    let title = format!(" Region rules: {} ({} accepted) ", regions.len(), accepted);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme::border(true))
+        .title(Span::styled(title, theme::title()));
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
