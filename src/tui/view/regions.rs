@@ -44,12 +44,13 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, list: &RegionList) {
     let rows = (area.height as usize).saturating_sub(3 + detail_rows).max(1);
     let offset = (list.selected + 1).saturating_sub(rows);
     lines.push(Line::from(Span::styled(
-        format!("  {:<4} {:<28} {:>9} {:>6} {:>6}", "act", "element", "pages", "words", "left"),
+        format!("   {:<4} {:<28} {:>9} {:>6} {:>6}", "act", "element", "pages", "words", "left"),
         theme::header(),
     )));
     for (i, r) in regions.iter().enumerate().skip(offset).take(rows.saturating_sub(1)) {
         let label = format!(
-            "{} {:<4} {:<28} {:>9} {:>6} {:>6}",
+            "{}{} {:<4} {:<28} {:>9} {:>6} {:>6}",
+            if i == list.selected { "▸" } else { " " },
             mark(r.status),
             action_tag(r.action),
             shorten(&r.element, 28),
@@ -73,7 +74,6 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, list: &RegionList) {
             n => format!("on this page: {n} run(s) of lines, {} words (selected in the preview)", list.on_page_words),
         };
         lines.push(Line::from(Span::styled(here, theme::info())));
-        let verb = if r.action == crate::rules::Action::Keep { "kept" } else { "accepted" };
         let impact = match &list.measured {
             None => Line::from(Span::styled("measuring its impact over the source…", theme::dim())),
             Some(Err(e)) => Line::from(Span::styled(format!("impact not measured: {e}"), theme::error())),
@@ -84,7 +84,7 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, list: &RegionList) {
                     (m.removed_inside + m.removed_outside, m.removed_inside, "removes")
                 };
                 let text = format!(
-                    "{verb} as {}: {what} {moved} words on {} of {} pages ({inside} in the article blocks as cleaned now)",
+                    "{}: {what} {moved} words on {} of {} pages ({inside} in article blocks now)",
                     action_tag(r.action),
                     m.changed,
                     pages

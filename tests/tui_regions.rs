@@ -1,0 +1,168 @@
+//! The region rules list (`G`) on the real application state: listed with their pages and words,
+//! decided with the candidates' keys, undone and redone, measured over the source before a decision,
+//! shown on the previewed page, and saved in the rules file.
+
+mod tui_support;
+
+use std::path::{Path, PathBuf};
+
+use chaff::rules::{Action, RulesFile, Status};
+use chaff::tui::state::Mode;
+use chaff::tui::{App, Settings, TuneOptions};
+use tui_support::{press, screen, settle};
+
+fn words(i: usize, part: &str, n: usize) -> String {
+    (0..n).map(|w| format!("{part}{i}w{w}")).collect::<Vec<_>>().join(" ")
+}
+
+/// A page whose nav and footer are fixed (string rules) and whose related strip and comment thread change
+/// every word (only their containers repeat: region rules).
+fn page(i: usize) -> String {
+    let paragraphs: String = (0..4).map(|p| format!("<p>{}.</p>", words(i, &format!("art{p}x"), 18))).collect();
+    let comments: String =
+        (0..3).map(|c| format!("<li class=\"comment\"><p>{}.</p></li>", words(i, &format!("com{c}x"), 9))).collect();
+    let related: String =
+        (0..4).map(|r| format!("<li><a href=\"/s{i}{r}\">{}</a></li>", words(i, &format!("rel{r}x"), 5))).collect();
+    format!(
+        "<html><head><title>Headline {i}</title></head><body>\
+         <div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/news\">News</a> <a href=\"/sport\">Sport</a></div>\
+         <div class=\"article\"><h1>Headline {i}</h1>{paragraphs}</div>\
+         <ul class=\"related-links\">{related}</ul>\
+         <div id=\"comments\"><ol>{comments}</ol></div>\
+         <div id=\"footer\">Copyright The Example Times. All rights reserved.</div></body></html>"
+    )
+}
+
+struct Fixture {
+    dir: tempfile::TempDir,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("corpora").join("regions");
+        std::fs::create_dir_all(&folder).unwrap();
+        for i in 0..12 {
+            std::fs::write(folder.join(format!("p{i:02}.html")), page(i)).unwrap();
+        }
+        Fixture { dir }
+    }
+
+    fn rules(&self) -> PathBuf {
+        self.dir.path().join("rules").join("regions.toml")
+    }
+
+    fn app(&self) -> App {
+        let opts = TuneOptions {
+            corpus: self.dir.path().join("corpora").join("regions"),
+            rules: None,
+            rules_dir: self.dir.path().join("rules"),
+            preset: None,
+        };
+        let mut app = chaff::tui::open(&opts, Settings { watch: false, journal: false }).unwrap();
+        app.resize(140, 40);
+        settle(&mut app);
+        app
+    }
+}
+
+fn region(app: &App, element: &str) -> (Status, Action) {
+    let r = app.session().unwrap().draft.region(element).unwrap_or_else(|| panic!("region {element}"));
+    (r.status, r.action)
+}
+
+fn selected_element(app: &App) -> String {
+    let Mode::Regions(list) = &app.mode else { panic!("the region list is open") };
+    app.session().unwrap().draft.regions()[list.selected].element.clone()
+}
+
+/// Moves the list's selection to `element`.
+fn select(app: &mut App, element: &str) {
+    press(app, "G");
+    for _ in 0..app.session().unwrap().draft.regions().len() {
+        if selected_element(app) == element {
+            return;
+        }
+        press(app, "j");
+    }
+    panic!("{element} is listed");
+}
+
+fn saved(path: &Path, element: &str) -> (Status, Action) {
+    let file = RulesFile::load(path).unwrap();
+    let r = file.regions.iter().find(|r| r.element == element).unwrap_or_else(|| panic!("{element} saved"));
+    (r.status, r.action)
+}
+
+#[test]
+fn the_region_list_shows_each_rule_and_what_it_would_do_over_the_source() {
+    let fx = Fixture::new();
+    let mut app = fx.app();
+    let elements: Vec<String> = app.session().unwrap().draft.regions().iter().map(|r| r.element.clone()).collect();
+    assert!(elements.iter().any(|e| e == "ul.related-links"), "mined: {elements:?}");
+    select(&mut app, "ul.related-links");
+    let Mode::Regions(list) = &app.mode else { panic!("open") };
+    let measured = list.measured.clone().expect("measured before a decision").unwrap();
+    assert_eq!((measured.pages, measured.changed), (12, 12), "{measured:?}");
+    assert!(measured.removed_inside + measured.removed_outside >= 12 * 20, "{measured:?}");
+    let text = screen(&app);
+    assert!(text.contains("Region rules:") && text.contains("ul.related-links"), "{text}");
+    assert!(text.contains("on 12 of 12 pages"), "the impact is shown: {text}");
+    // the rule's lines on the previewed page are selected there
+    let s = app.session().unwrap();
+    let (start, end) = s.preview.selection.expect("the region's lines are selected in the preview");
+    let doc = s.document_text();
+    assert!(doc[start..end].contains("rel0x"), "the strip: {}", &doc[start..end]);
+    assert!(!doc[start..end].contains("art0x"), "not the article: {}", &doc[start..end]);
+    // the digits show the pages it changes most; closing gives the preview's selection back
+    press(&mut app, "Esc");
+    assert!(matches!(app.mode, Mode::Normal));
+    assert_eq!(app.session().unwrap().preview.selection, None);
+}
+
+#[test]
+fn a_r_backspace_and_c_decide_a_region_rule_and_undo_redo_and_save_keep_it() {
+    let fx = Fixture::new();
+    let mut app = fx.app();
+    select(&mut app, "ul.related-links");
+    assert_eq!(region(&app, "ul.related-links"), (Status::Pending, Action::Remove));
+    press(&mut app, "a");
+    assert_eq!(region(&app, "ul.related-links"), (Status::Accepted, Action::Remove));
+    assert!(app.session().unwrap().draft.dirty);
+    assert!(screen(&app).contains("region ul.related-links accepted"), "{}", screen(&app));
+    press(&mut app, "c");
+    assert_eq!(region(&app, "ul.related-links"), (Status::Accepted, Action::CutBefore));
+    press(&mut app, "r");
+    assert_eq!(region(&app, "ul.related-links").0, Status::Rejected);
+    press(&mut app, "Backspace");
+    assert_eq!(region(&app, "ul.related-links").0, Status::Pending);
+    press(&mut app, "a Esc");
+    // undo and redo are the draft's, from the tuning screen
+    press(&mut app, "u");
+    assert_eq!(region(&app, "ul.related-links"), (Status::Pending, Action::CutBefore));
+    press(&mut app, "C-r");
+    assert_eq!(region(&app, "ul.related-links"), (Status::Accepted, Action::CutBefore));
+    press(&mut app, "w");
+    assert!(!app.session().unwrap().draft.dirty);
+    assert_eq!(saved(&fx.rules(), "ul.related-links"), (Status::Accepted, Action::CutBefore));
+    // opened again, the decision is there
+    let app = fx.app();
+    assert_eq!(region(&app, "ul.related-links"), (Status::Accepted, Action::CutBefore));
+}
+
+#[test]
+fn a_source_without_region_rules_says_why_and_opens_nothing() {
+    let fx = tui_support::Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "G");
+    assert!(matches!(app.mode, Mode::Normal));
+    assert!(screen(&app).contains("no region rules"), "{}", screen(&app));
+}
+
+#[test]
+fn the_region_list_snapshot() {
+    let fx = Fixture::new();
+    let mut app = fx.app();
+    select(&mut app, "ul.related-links");
+    insta::assert_snapshot!(screen(&app));
+}
