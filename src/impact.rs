@@ -274,7 +274,8 @@ impl Baseline {
             || before.mutable != after.mutable
             || before.merge_gap != after.merge_gap
             || before.clean_settings() != after.clean_settings()
-            || active_regions(before, self.include_pending) != active_regions(after, self.include_pending)
+            || (self.kind == DocKind::Html
+                && active_regions(before, self.include_pending) != active_regions(after, self.include_pending))
         {
             return true;
         }

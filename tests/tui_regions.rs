@@ -129,7 +129,9 @@ fn a_r_backspace_and_c_decide_a_region_rule_and_undo_redo_and_save_keep_it() {
     press(&mut app, "a");
     assert_eq!(region(&app, "ul.related-links"), (Status::Accepted, Action::Remove));
     assert!(app.session().unwrap().draft.dirty);
-    assert!(screen(&app).contains("region ul.related-links accepted"), "{}", screen(&app));
+    let status = screen(&app);
+    assert!(status.contains("region ul.related-links accepted · remove · removes 240 words"), "{status}");
+    assert!(!status.contains("no document"), "the status line says what the list measured: {status}");
     press(&mut app, "c");
     assert_eq!(region(&app, "ul.related-links"), (Status::Accepted, Action::CutBefore));
     press(&mut app, "r");

@@ -58,10 +58,20 @@ pub(super) fn update(app: &mut App, action: Action) {
     if change.is_empty() {
         return;
     }
+    // the impact worker cleans the pages' text without their structure, where a region rule changes
+    // nothing: the status line says what the list measured, not "no document changes"
+    s.impact_file = Some(s.draft.snapshot());
     let now = s.draft.region(&rule.element).cloned().unwrap_or(rule);
     let state = format!("{:?}", now.status).to_lowercase();
+    let measured = match &app.mode {
+        Mode::Regions(list) if now.status == Status::Accepted && decision.1.is_none() => match &list.measured {
+            Some(Ok(m)) => format!(" · {}", crate::tui::view::regions::summary(m, now.action, s_pages(app))),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    };
     app.info(format!(
-        "region {} {state} · {} (u undoes it; w saves it)",
+        "region {} {state} · {}{measured} (u undoes it; w saves it)",
         now.element,
         crate::tui::view::candidates::action_name(now.action)
     ));
@@ -141,4 +151,8 @@ pub(super) fn on_measured(app: &mut App, generation: u64, measured: Result<Regio
         s.jumps = jumps;
     }
     true
+}
+
+fn s_pages(app: &App) -> usize {
+    app.session().map_or(0, |s| s.draft.corpus.docs.len())
 }

@@ -11,6 +11,7 @@ use super::super::regions::RegionList;
 use super::super::session::Session;
 use super::candidates::action_tag;
 use super::{printable, theme};
+use crate::regions::RegionImpact;
 use crate::rules::Status;
 
 fn mark(status: Status) -> &'static str {
@@ -77,20 +78,7 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, list: &RegionList) {
         let impact = match &list.measured {
             None => Line::from(Span::styled("measuring its impact over the source…", theme::dim())),
             Some(Err(e)) => Line::from(Span::styled(format!("impact not measured: {e}"), theme::error())),
-            Some(Ok(m)) => {
-                let (moved, inside, what) = if r.action == crate::rules::Action::Keep {
-                    (m.given_back_inside + m.given_back_outside, m.given_back_inside, "gives back")
-                } else {
-                    (m.removed_inside + m.removed_outside, m.removed_inside, "removes")
-                };
-                let text = format!(
-                    "{}: {what} {moved} words on {} of {} pages ({inside} in article blocks now)",
-                    action_tag(r.action),
-                    m.changed,
-                    pages
-                );
-                Line::from(Span::raw(text))
-            }
+            Some(Ok(m)) => Line::from(Span::raw(format!("{}: {}", action_tag(r.action), summary(m, r.action, pages)))),
         };
         lines.push(impact);
     }
@@ -101,4 +89,14 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, list: &RegionList) {
         .border_style(theme::border(true))
         .title(Span::styled(title, theme::title()));
     frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// What a region rule does over the source, in a line: the list's and the status line's words.
+pub fn summary(m: &RegionImpact, action: crate::rules::Action, pages: usize) -> String {
+    let (moved, inside, what) = if action == crate::rules::Action::Keep {
+        (m.given_back_inside + m.given_back_outside, m.given_back_inside, "gives back")
+    } else {
+        (m.removed_inside + m.removed_outside, m.removed_inside, "removes")
+    };
+    format!("{what} {moved} words on {} of {pages} pages ({inside} in article blocks now)", m.changed)
 }
