@@ -19,6 +19,9 @@ use crate::rules::Action;
 use crate::rules::region::{RegionRule, selectors};
 use crate::view::paths::SourcePaths;
 
+/// One page's change: its index, the word runs removed and those given back.
+type PageChange = (usize, Vec<WordRange>, Vec<WordRange>);
+
 /// What a region rule would change over a source (see the module doc).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RegionImpact {
@@ -102,7 +105,7 @@ impl<'p> Under<'p> {
 /// What the region rule `rule`, active with its action, would change over `base`'s pages, whose lines sit
 /// in `paths`. Measured at most on pages the paths hold.
 pub fn region_impact(base: &Baseline, paths: &SourcePaths, rule: &RegionRule) -> RegionImpact {
-    let per_page: Vec<Option<(usize, Vec<WordRange>, Vec<WordRange>)>> = (0..base.len())
+    let per_page: Vec<Option<PageChange>> = (0..base.len())
         .into_par_iter()
         .map_init(
             || Under::new(paths, &rule.element),
