@@ -165,11 +165,6 @@ impl Baseline {
             base.states = (0..base.len()).into_par_iter().map(|i| base.clean(&cleaner, i)).collect();
         } else {
             base.rebuild_cache(file)?;
-            if base.regional(file) {
-                // the cache cleans the pages' text alone: region rules need each page's structure
-                let cleaner = Cleaner::new(file, include_pending)?;
-                base.states = (0..base.len()).into_par_iter().map(|i| base.clean(&cleaner, i)).collect();
-            }
         }
         Ok(base)
     }
@@ -196,12 +191,6 @@ impl Baseline {
     /// Whether `file`'s rules match each page's markup (a source mined as raw HTML), not the text read.
     fn raw_markup(&self, file: &RulesFile) -> bool {
         self.kind == DocKind::Html && file.tokenizer == Tokenizer::Html
-    }
-
-    /// Whether `file` has region rules the baseline applies: they read each HTML page's structure, which
-    /// the match cache does not hold, so such pages are cleaned as the command line cleans them.
-    fn regional(&self, file: &RulesFile) -> bool {
-        self.kind == DocKind::Html && !active_regions(file, self.include_pending).is_empty()
     }
 
     fn all_texts(&self) -> Vec<&str> {
@@ -255,12 +244,11 @@ impl Baseline {
 
     /// Document `i` cleaned by `cleaner`, as the command line cleans it.
     fn clean(&self, cleaner: &Cleaner, i: usize) -> State {
-        let spans: Vec<Span> =
-            if self.kind == DocKind::Html && (cleaner.tokenizer() == Tokenizer::Html || cleaner.has_regions()) {
-                cleaner.clean_page(Page::new(&self.corpus.docs[i].text, self.kind)).spans
-            } else {
-                cleaner.clean_page(Page::new(self.text(i), DocKind::Text)).spans
-            };
+        let spans: Vec<Span> = if self.kind == DocKind::Html && cleaner.tokenizer() == Tokenizer::Html {
+            cleaner.clean_page(Page::new(&self.corpus.docs[i].text, self.kind)).spans
+        } else {
+            cleaner.clean_page(Page::new(self.text(i), DocKind::Text)).spans
+        };
         state_of(&Layout::new(self.text(i)), spans)
     }
 
@@ -274,8 +262,6 @@ impl Baseline {
             || before.mutable != after.mutable
             || before.merge_gap != after.merge_gap
             || before.clean_settings() != after.clean_settings()
-            || (self.kind == DocKind::Html
-                && active_regions(before, self.include_pending) != active_regions(after, self.include_pending))
         {
             return true;
         }
@@ -330,7 +316,7 @@ impl Baseline {
         after: &RulesFile,
     ) -> Result<(Vec<(usize, State, Option<Vec<Match>>)>, Option<Plan>, usize)> {
         let cache = match &self.cache {
-            Some(c) if c.serves(after) && !self.raw_markup(after) && !self.regional(after) => c,
+            Some(c) if c.serves(after) && !self.raw_markup(after) => c,
             _ => {
                 // the matches change (tokenizer or patterns) or are found on the markup: clean as the
                 // command line does
@@ -448,12 +434,6 @@ fn state_of(layout: &Layout, spans: Vec<Span>) -> State {
         .collect();
     let block = article_block(layout, &splitting);
     State { removed: spans.iter().map(|s| (s.start, s.end)).collect(), block }
-}
-
-/// A file's region rules the cleaner applies (with `include_pending`, the pending ones too): element and
-/// action, in the file's order.
-fn active_regions(file: &RulesFile, include_pending: bool) -> Vec<(&str, crate::rules::Action)> {
-    file.regions.iter().filter(|r| r.is_active(include_pending)).map(|r| (r.element.as_str(), r.action)).collect()
 }
 
 /// Rules active on one side only, or whose cleaning differs (action, regex, tokens, cluster, made by an
