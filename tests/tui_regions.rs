@@ -138,6 +138,12 @@ fn a_r_backspace_and_c_decide_a_region_rule_and_undo_redo_and_save_keep_it() {
     assert_eq!(region(&app, "ul.related-links").0, Status::Rejected);
     press(&mut app, "Backspace");
     assert_eq!(region(&app, "ul.related-links").0, Status::Pending);
+    // undo and redo in the list itself
+    press(&mut app, "u");
+    assert_eq!(region(&app, "ul.related-links").0, Status::Rejected);
+    assert!(screen(&app).contains("undid a decision on region ul.related-links"), "{}", screen(&app));
+    press(&mut app, "C-r");
+    assert_eq!(region(&app, "ul.related-links").0, Status::Pending);
     press(&mut app, "a Esc");
     // undo and redo are the draft's, from the tuning screen
     press(&mut app, "u");

@@ -325,6 +325,8 @@ pub static BINDINGS: &[Binding] = &[
         Action::CycleRuleAction,
         "Its action: remove, cut-before, cut-after, keep (measured again)",
     ),
+    bind(C::Regions, &[ch('u'), ctrl('z')], Action::Undo, "Undo the last decision (as on the tuning screen)"),
+    bind(C::Regions, &[ctrl('r')], Action::Redo, "Redo what was undone"),
     bind(C::Regions, DIGITS, Action::Jump(1), "Close, and show a page it changes most (b comes back)"),
     bind(C::Stages, &[code(K::Up), ch('k')], Action::Up, "Previous stage"),
     bind(C::Stages, &[code(K::Down), ch('j')], Action::Down, "Next stage"),

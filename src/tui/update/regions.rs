@@ -47,6 +47,7 @@ pub(super) fn update(app: &mut App, action: Action) {
             close(app);
             return super::impact::jump(app, k);
         }
+        Action::Undo | Action::Redo => return undo_redo(app, action == Action::Undo, selected),
         Action::Accept => (Some(Status::Accepted), None),
         Action::Reject => (Some(Status::Rejected), None),
         Action::Unmark => (Some(Status::Pending), None),
@@ -76,6 +77,18 @@ pub(super) fn update(app: &mut App, action: Action) {
         crate::tui::view::candidates::action_name(now.action)
     ));
     // the action changed what it would do: measured again
+    select(app, selected);
+}
+
+/// `u` / `C-r` in the list: the draft's last step taken back or again, as on the tuning screen.
+fn undo_redo(app: &mut App, undo: bool, selected: usize) {
+    super::prompts::undo(app, !undo);
+    let Screen::Tune(s) = &mut app.screen else { return };
+    let step = if undo { s.draft.history.undone() } else { s.draft.history.last() };
+    if matches!(step, Some(crate::draft::history::Step::Region { .. })) {
+        // as after a decision here: the worker's "no document changes" would not be what happened
+        s.impact_file = Some(s.draft.snapshot());
+    }
     select(app, selected);
 }
 
