@@ -36,7 +36,7 @@ fn documents(dir: &Path) -> Vec<String> {
 
 /// Record `i`'s text: a document of the source, some repeated many times so its cleaning takes longer.
 fn text(docs: &[String], i: usize) -> String {
-    docs[i % docs.len()].repeat(if i % 9 == 0 { 60 } else { 1 })
+    docs[i % docs.len()].repeat(if i.is_multiple_of(9) { 60 } else { 1 })
 }
 
 #[test]
