@@ -8,11 +8,12 @@ mod explain;
 mod plan;
 mod route;
 mod stdin;
+mod window;
 
 use std::fs;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
 use chaff::atomic::{prepare_folder, sync_folder, write_unsynced};
@@ -21,13 +22,8 @@ use chaff::corpus::{Encoding, read_text_as};
 pub(super) use chaff::page::Output;
 use chaff::page::{CleanedPage, Page};
 use chaff::view::DocKind;
-use rayon::prelude::*;
 
 pub(super) use self::plan::Destination;
-
-/// Documents a thread cleans in a chunk: enough to keep every thread busy to the chunk's end, few enough
-/// that a chunk's documents are all that memory holds.
-const CHUNK_PER_THREAD: usize = 8;
 use super::args::CleanArgs;
 use super::output::progress_bar;
 
@@ -98,92 +94,52 @@ pub(super) fn clean_files(
     dest: Destination<'_>,
     how: How,
 ) -> Result<ExitCode> {
-    let How { in_place, explain, output, encoding } = how;
+    let How { in_place, explain, output, .. } = how;
     let plan = plan::plan(inputs, dest, in_place, output == Output::Text)?;
-    let failed = AtomicUsize::new(plan.failed);
+    let mut failed = plan.failed;
     for dir in &plan.folders {
         prepare_folder(dir).with_context(|| format!("{}: cannot create the output folder", dir.display()))?;
     }
-    let removed = AtomicUsize::new(0);
-    let total = AtomicUsize::new(0);
-    let mut done = 0;
+    let (mut removed, mut total, mut done) = (0, 0, 0);
     let bar = progress_bar(Some(plan.jobs.len() as u64), "files cleaned");
-    // Documents are cleaned in chunks of a few per thread, each chunk's explanations printed in input
-    // order before the next is read: memory holds a chunk's documents, never the corpus.
-    let chunk = rayon::current_num_threads().max(1) * CHUNK_PER_THREAD;
-    for jobs in plan.jobs.chunks(chunk) {
-        let results: Vec<Option<String>> = jobs
-            .par_iter()
-            .map(|job| {
-                bar.inc(1);
-                let path = &job.input;
-                let run = || -> Result<(usize, usize, String)> {
-                    let bytes = fs::read(path).with_context(|| format!("{}", path.display()))?;
-                    let Some(decoded) = read_text_as(bytes, encoding) else {
-                        bail!(
-                            "{}: binary file (NUL bytes): neither UTF-8 nor UTF-16 with a byte order mark",
-                            path.display()
-                        );
-                    };
-                    if !decoded.exact() {
-                        if job.replaces_input {
-                            // Writing the cleaned text over the file would put U+FFFD where its bytes were.
-                            bail!(
-                                "{}: not read exactly as {} ({}), so --in-place would not write its bytes back; left as it is: name its encoding with --encoding, convert it to UTF-8 first (iconv -f ITS-ENCODING -t utf-8), or clean it with --out into another folder",
-                                path.display(),
-                                decoded.encoding.name(),
-                                decoded.inexact_message()
-                            );
-                        }
-                        eprintln!("chaff: warning: {}: {}", path.display(), decoded.inexact_message());
-                    }
-                    let page = Page::new(&decoded.text, kind);
-                    // explained in the same run of the stages that cleans it
-                    let cleaned = if explain { cleaner.clean_page_explained(page) } else { cleaner.clean_page(page) };
-                    // Written as it was read: UTF-16 stays UTF-16, a byte order mark stays, a page stays in its
-                    // declared encoding. A legacy page's reader text is a new document with no declaration: UTF-8.
-                    let out = written(&cleaned, output);
-                    let bytes = match decoded.encoding {
-                        Encoding::Legacy(_) if output == Output::Text => out.into_bytes(),
-                        _ => decoded.encode(out),
-                    };
-                    // Outputs can be made again: no fsync each; the folder is synced once at the end.
-                    write_unsynced(&job.output, &bytes)?;
-                    // Offsets are the file's bytes: past a byte order mark, over UTF-16's and replaced bytes.
-                    let lines = match explain {
-                        true => explain::explain_lines(path, cleaner, &cleaned, output, &|i| decoded.file_offset(i)),
-                        false => String::new(),
-                    };
-                    Ok((cleaned.removed_bytes(), decoded.text.len(), lines))
-                };
-                match run() {
-                    Ok((removed_bytes, len, lines)) => {
-                        total.fetch_add(len, Ordering::Relaxed);
-                        removed.fetch_add(removed_bytes, Ordering::Relaxed);
-                        Some(lines)
-                    }
-                    Err(e) => {
-                        eprintln!("chaff: error: {}; skipped", super::output::one_line(&e));
-                        failed.fetch_add(1, Ordering::Relaxed);
-                        None
+    // Documents stream through a bounded window: read, cleaned and written on every thread, their
+    // explanations printed here in input order; memory holds the window's documents, never the corpus.
+    let threads = rayon::current_num_threads().max(1);
+    window::ordered(
+        plan.jobs.iter(),
+        threads,
+        threads * window::PER_THREAD,
+        |job| {
+            let result = clean_file(cleaner, kind, job, how);
+            bar.inc(1);
+            result
+        },
+        |result| {
+            match result {
+                Ok(Done { removed_bytes, len, lines }) => {
+                    total += len;
+                    removed += removed_bytes;
+                    done += 1;
+                    if explain {
+                        super::output::write_stdout_as("the explanation", format_args!("{lines}"));
                     }
                 }
-            })
-            .collect();
-        done += results.iter().flatten().count();
-        if explain {
-            let lines: String = results.into_iter().flatten().collect();
-            super::output::write_stdout_as("the explanation", format_args!("{lines}"));
-        }
-    }
+                Err(e) => {
+                    eprintln!("chaff: error: {}; skipped", super::output::one_line(&e));
+                    failed += 1;
+                }
+            }
+            ControlFlow::Continue(())
+        },
+    );
     bar.finish_and_clear();
     for dir in &plan.folders {
         if let Err(e) = sync_folder(dir) {
             eprintln!("chaff: error: {e}: the cleaned files may not all be on disk; run again");
-            failed.fetch_add(1, Ordering::Relaxed);
+            failed += 1;
         }
     }
-    let (t, r) = (total.load(Ordering::Relaxed), removed.load(Ordering::Relaxed));
+    let (t, r) = (total, removed);
     let into = match dest {
         Destination::Folder(out) => format!("into {}", out.display()),
         Destination::Beside => "in place".to_string(),
@@ -193,10 +149,56 @@ pub(super) fn clean_files(
         if t > 0 { 100.0 * r as f64 / t as f64 } else { 0.0 },
         t
     );
-    let failed = failed.load(Ordering::Relaxed);
     if failed > 0 {
         eprintln!("chaff: {failed} input(s) failed; see the errors above");
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A file cleaned: the bytes it lost, its length, and its explanation's lines (empty unless asked).
+struct Done {
+    removed_bytes: usize,
+    len: usize,
+    lines: String,
+}
+
+/// Reads, cleans and writes one file, and explains it in the same run of the stages when asked.
+fn clean_file(cleaner: &Cleaner, kind: DocKind, job: &plan::Job, how: How) -> Result<Done> {
+    let How { explain, output, encoding, .. } = how;
+    let path = &job.input;
+    let bytes = fs::read(path).with_context(|| format!("{}", path.display()))?;
+    let Some(decoded) = read_text_as(bytes, encoding) else {
+        bail!("{}: binary file (NUL bytes): neither UTF-8 nor UTF-16 with a byte order mark", path.display());
+    };
+    if !decoded.exact() {
+        if job.replaces_input {
+            // Writing the cleaned text over the file would put U+FFFD where its bytes were.
+            bail!(
+                "{}: not read exactly as {} ({}), so --in-place would not write its bytes back; left as it is: name its encoding with --encoding, convert it to UTF-8 first (iconv -f ITS-ENCODING -t utf-8), or clean it with --out into another folder",
+                path.display(),
+                decoded.encoding.name(),
+                decoded.inexact_message()
+            );
+        }
+        eprintln!("chaff: warning: {}: {}", path.display(), decoded.inexact_message());
+    }
+    let page = Page::new(&decoded.text, kind);
+    // explained in the same run of the stages that cleans it
+    let cleaned = if explain { cleaner.clean_page_explained(page) } else { cleaner.clean_page(page) };
+    // Written as it was read: UTF-16 stays UTF-16, a byte order mark stays, a page stays in its declared
+    // encoding. A legacy page's reader text is a new document with no declaration: UTF-8.
+    let out = written(&cleaned, output);
+    let bytes = match decoded.encoding {
+        Encoding::Legacy(_) if output == Output::Text => out.into_bytes(),
+        _ => decoded.encode(out),
+    };
+    // Outputs can be made again: no fsync each; the folder is synced once at the end.
+    write_unsynced(&job.output, &bytes)?;
+    // Offsets are the file's bytes: past a byte order mark, over UTF-16's and replaced bytes.
+    let lines = match explain {
+        true => explain::explain_lines(path, cleaner, &cleaned, output, &|i| decoded.file_offset(i)),
+        false => String::new(),
+    };
+    Ok(Done { removed_bytes: cleaned.removed_bytes(), len: decoded.text.len(), lines })
 }

@@ -1,7 +1,9 @@
-//! `chaff clean` on JSON Lines: stdin to stdout, in order, batches cleaned in parallel. Lines are read as
+//! `chaff clean` on JSON Lines: stdin to stdout, in order, records streamed through a bounded window and
+//! cleaned in parallel. Lines are read as
 //! bytes: invalid UTF-8 is replaced and reported with its line, as in files, and stops nothing.
 
-use std::io::{BufRead, BufWriter, IsTerminal, Write};
+use std::io::{BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -9,58 +11,61 @@ use chaff::cleaning::Cleaner;
 use chaff::corpus::{decode_lossy, parse_record_raw};
 use chaff::page::Page;
 use chaff::view::DocKind;
-use rayon::prelude::*;
 
 use super::explain::explained_page;
-use super::{Output, written};
+use super::{Output, window, written};
 use crate::cli::output::progress_bar;
-
-const BATCH: usize = 512;
 
 /// What a failed write of stdout was about (a full disk names it).
 const WRITING: &str = "writing the cleaned JSON Lines to stdout";
 
-/// Reads up to [`BATCH`] non-blank lines, each numbered; `None` at the end of the input. A read error
-/// ends the input after the lines read before it.
-fn read_batch(
-    input: &mut impl BufRead,
-    line_no: &mut usize,
-    error: &mut Option<std::io::Error>,
-) -> Vec<(usize, String)> {
-    let mut batch = Vec::with_capacity(BATCH);
-    while batch.len() < BATCH && error.is_none() {
-        let mut bytes = Vec::new();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => {
-                *error = Some(e);
-                break;
+/// The non-blank lines of the input, each numbered, read as they are taken. A read error ends the input
+/// after the lines read before it, and is kept for the end of the run.
+struct Records<R> {
+    input: R,
+    line_no: usize,
+    error: Option<std::io::Error>,
+}
+
+impl<R: BufRead> Iterator for Records<R> {
+    type Item = (usize, String);
+
+    fn next(&mut self) -> Option<(usize, String)> {
+        while self.error.is_none() {
+            let mut bytes = Vec::new();
+            match self.input.read_until(b'\n', &mut bytes) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.error = Some(e);
+                    return None;
+                }
             }
-        }
-        *line_no += 1;
-        if bytes.last() == Some(&b'\n') {
-            bytes.pop();
-            if bytes.last() == Some(&b'\r') {
+            self.line_no += 1;
+            let line_no = self.line_no;
+            if bytes.last() == Some(&b'\n') {
                 bytes.pop();
+                if bytes.last() == Some(&b'\r') {
+                    bytes.pop();
+                }
+            }
+            if line_no == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
+                // a byte order mark is no JSON; some editors and Windows tools start a file with one
+                bytes.drain(..3);
+            }
+            let (line, replaced) = decode_lossy(bytes);
+            if replaced > 0 {
+                eprintln!(
+                    "chaff: warning: stdin:{line_no}: {replaced} invalid UTF-8 sequence(s) replaced with U+FFFD (send UTF-8 to keep them)"
+                );
+            }
+            if !line.trim().is_empty() {
+                return Some((line_no, line));
             }
         }
-        if *line_no == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
-            // a byte order mark is no JSON; some editors and Windows tools start a file with one
-            bytes.drain(..3);
-        }
-        let (line, replaced) = decode_lossy(bytes);
-        if replaced > 0 {
-            eprintln!(
-                "chaff: warning: stdin:{line_no}: {replaced} invalid UTF-8 sequence(s) replaced with U+FFFD (send UTF-8 to keep them)"
-            );
-        }
-        if !line.trim().is_empty() {
-            batch.push((*line_no, line));
-        }
+        None
     }
-    batch
 }
 
 /// A record cleaned: the output line, and how many lone surrogate escapes its input had.
@@ -144,23 +149,27 @@ pub fn clean_jsonl(cleaner: &Cleaner, kind: DocKind, explain: bool, output: Outp
     if stdin.is_terminal() {
         eprintln!("chaff: reading JSON Lines ({{\"id\": …, \"text\": …}} a line) from the terminal; Ctrl-D ends");
     }
-    let mut input = stdin.lock();
+    // Stdin itself, not its lock: the lines are read on the thread that takes the next one.
+    let mut records = Records { input: BufReader::new(stdin), line_no: 0, error: None };
     let stdout = std::io::stdout();
     let mut w = BufWriter::new(stdout.lock());
-    let mut line_no = 0usize;
     let mut failed = 0usize;
-    let mut read_error = None;
+    let mut write_error = None;
     let bar = progress_bar(None, "documents cleaned");
-    loop {
-        let batch = read_batch(&mut input, &mut line_no, &mut read_error);
-        if batch.is_empty() {
-            break;
-        }
-        let outputs: Vec<Result<Cleaned, String>> =
-            batch.par_iter().map(|(n, line)| clean_line(cleaner, kind, *n, line, explain, output)).collect();
-        bar.inc(batch.len() as u64);
-        for ((n, _), o) in batch.iter().zip(outputs) {
-            match o {
+    // Records stream through a bounded window, cleaned on every thread and written in input order:
+    // memory holds the window's records, never the input.
+    let threads = rayon::current_num_threads().max(1);
+    window::ordered(
+        &mut records,
+        threads,
+        threads * window::PER_THREAD,
+        |(n, line)| {
+            let cleaned = clean_line(cleaner, kind, n, &line, explain, output);
+            bar.inc(1);
+            (n, cleaned)
+        },
+        |(n, cleaned)| {
+            match cleaned {
                 Ok(cleaned) => {
                     if cleaned.lone_surrogates > 0 {
                         eprintln!(
@@ -168,19 +177,26 @@ pub fn clean_jsonl(cleaner: &Cleaner, kind: DocKind, explain: bool, output: Outp
                             cleaned.lone_surrogates
                         );
                     }
-                    writeln!(w, "{}", cleaned.line).context(WRITING)?;
+                    if let Err(e) = writeln!(w, "{}", cleaned.line) {
+                        write_error = Some(e);
+                        return ControlFlow::Break(());
+                    }
                 }
                 Err(msg) => {
                     eprintln!("chaff: error: {msg}; line skipped");
                     failed += 1;
                 }
             }
-        }
+            ControlFlow::Continue(())
+        },
+    );
+    if let Some(e) = write_error {
+        return Err(e).context(WRITING);
     }
     w.flush().context(WRITING)?;
     bar.finish_and_clear();
-    if let Some(e) = read_error {
-        eprintln!("chaff: error: stdin:{}: reading failed: {e}; the lines before it were cleaned", line_no + 1);
+    if let Some(e) = records.error {
+        eprintln!("chaff: error: stdin:{}: reading failed: {e}; the lines before it were cleaned", records.line_no + 1);
         failed += 1;
     }
     Ok(if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
