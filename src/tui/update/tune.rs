@@ -246,7 +246,8 @@ pub(super) fn tune(app: &mut App, action: Action) {
         Action::ShowSpanRule => show_span_rule(app),
         Action::OpenExplain => super::explain::open(app),
         Action::KeepSpan => super::explain::keep_cursor_span(app),
-        Action::OpenStages => app.mode = Mode::Stages { selected: 0 },
+        Action::OpenStages => super::what_if::open_stages(app),
+        Action::WeighCutoff => super::what_if::open_cutoff(app),
         Action::ResetToAutomatic => app.mode = Mode::ResetPrompt,
         Action::MarkLine => super::explain::mark_line(app),
         Action::Select => {

@@ -95,12 +95,12 @@ pub fn draw(app: &App, frame: &mut Frame) {
                 explain::draw_explain(frame, area, s, x);
             }
         }
-        Mode::Stages { selected } => {
+        Mode::Stages { selected, measure } => {
             if let Some(s) = app.session() {
                 // over the candidates, not the preview it says follows live
                 let areas = layout(area, false);
                 let left = Rect::new(area.x, area.y, areas.preview.x - area.x, areas.status.y - area.y);
-                explain::draw_stages(frame, left, s, *selected);
+                explain::draw_stages(frame, left, s, *selected, measure);
             }
         }
         Mode::QuitPrompt
@@ -108,6 +108,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
         | Mode::ExportPrompt(_)
         | Mode::MarkPrompt(_)
         | Mode::ActionPrompt(_)
+        | Mode::CutoffPrompt(_)
         | Mode::ConflictPrompt
         | Mode::JournalPrompt(_) => prompt::draw(frame, area, app),
         _ => {}
