@@ -130,6 +130,27 @@ fn the_highlighted_stage_shows_what_turning_it_would_do_before_enter_and_esc_lea
     let turn = format!("turning {} {}:", stage.name(), if on { "off" } else { "on" });
     assert!(shown.contains(&turn) && shown.contains(&format!("{}/120 docs change", impact.changed.len())), "{shown}");
     assert_eq!(state(&app), was, "highlighting weighs, takes nothing");
+    // the next stage highlighted: its own turn weighed, the latest request answered
+    let asked = |app: &App| match &app.mode {
+        Mode::Stages { measure, .. } => measure.asked,
+        _ => panic!("the stages list is open"),
+    };
+    let first = asked(&app);
+    press(&mut app, "Down");
+    let next = Stage::ALL[k + 1];
+    assert!(asked(&app) > first, "↓ weighs the next stage");
+    let turn_next =
+        format!("turning {} {}:", next.name(), if app.session().unwrap().stage_on(next) { "off" } else { "on" });
+    assert!(screen(&app).contains(&turn_next), "{}", screen(&app));
+    press(&mut app, "Up");
+    assert_eq!(
+        weighed(match &app.mode {
+            Mode::Stages { measure, .. } => measure,
+            _ => panic!("the stages list is open"),
+        }),
+        impact,
+        "back on it: the same impact"
+    );
     press(&mut app, "Esc");
     assert!(matches!(app.mode, Mode::Normal));
     assert_eq!(state(&app), was, "S ↓ Esc: rules, stages and undo history as they were");
