@@ -64,6 +64,7 @@ fn a_cutoff_weighed_shows_its_impact_before_enter_takes_it_and_esc_leaves_everyt
         "{shown}"
     );
     assert!(shown.contains("most changed"), "{shown}");
+    assert!(shown.contains(&format!("△ weighed {lower}%")), "the histogram marks the cutoff weighed: {shown}");
     press(&mut app, "Esc");
     assert!(matches!(app.mode, Mode::Normal));
     assert_eq!(state(&app), was, "C ← Esc: rules, cutoff and undo history as they were");

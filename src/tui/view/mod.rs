@@ -72,7 +72,11 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Screen::Picker(p) => picker::draw(frame, area, p, app),
         Screen::Tune(s) => {
             let areas = layout(area, matches!(app.mode, Mode::EditPattern(_)));
-            histogram::draw(frame, areas.histogram, s);
+            let weighed = match &app.mode {
+                Mode::CutoffPrompt(c) => Some(c.target),
+                _ => None,
+            };
+            histogram::draw(frame, areas.histogram, s, weighed);
             candidates::draw(frame, areas.candidates, s, app);
             patterns::draw(frame, areas.patterns, s, app);
             preview::draw(frame, areas.preview, s);
