@@ -44,8 +44,8 @@ fn measure_cutoff(app: &mut App) {
 }
 
 /// The cutoff dialog: ←/→/0 weigh another cutoff, `+` counts the pending rules (a cutoff changes which
-/// are in force) or not, Enter takes the one weighed, a digit shows a document it
-/// changes most, Esc leaves the cutoff as it is.
+/// are in force) or not, Enter takes the one weighed, a digit shows a document it changes most, Esc leaves
+/// the cutoff as it is.
 pub(super) fn cutoff_prompt(app: &mut App, action: Action) {
     let (Screen::Tune(s), Mode::CutoffPrompt(c)) = (&mut app.screen, &mut app.mode) else { return };
     let target = match action {
