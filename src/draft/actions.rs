@@ -12,9 +12,34 @@ use crate::settings::Settings;
 use super::history::{Decision, Step, Trimmed};
 use super::{Change, Draft, default_status};
 
+/// What a trim takes: its decisions, the candidate's id, its trim before and after, the rule it makes.
+pub(super) struct TrimStep {
+    pub decisions: Vec<Decision>,
+    pub id: String,
+    pub before: Option<Trimmed>,
+    pub after: Trimmed,
+    pub rule: Rule,
+}
+
 impl Draft {
     /// Sets status and action of strings (indices into `mining.strings`), one step to undo.
     pub fn decide(&mut self, strings: &[usize], status: Option<Status>, action: Option<RuleAction>) -> Change {
+        let step = self.decision_step(strings, status, action);
+        if step.is_empty() {
+            return Change::default();
+        }
+        let change = self.apply_decisions(&step);
+        self.history.record(Step::Decisions(step));
+        change
+    }
+
+    /// The decisions [`Draft::decide`] would take, without taking them.
+    pub(super) fn decision_step(
+        &self,
+        strings: &[usize],
+        status: Option<Status>,
+        action: Option<RuleAction>,
+    ) -> Vec<Decision> {
         let mut step = Vec::new();
         for &i in strings {
             let s = &self.mining.strings[i];
@@ -34,18 +59,26 @@ impl Draft {
             let after = (rule.status != default_status(s) || rule.action != RuleAction::Remove).then_some(rule);
             step.push(Decision { id: s.id.clone(), before, after });
         }
-        if step.is_empty() {
-            return Change::default();
-        }
-        let change = self.apply_decisions(&step);
-        self.history.record(Step::Decisions(step));
-        change
+        step
     }
 
     /// Trims candidate `i` by one more token at its start (`front`) or end: the trimmed string becomes an
     /// accepted rule with the candidate's action, and the candidate (or its earlier trim) gives way to it,
     /// rejected. One step; returns the change, the trimmed text and on how many documents it matches.
     pub fn trim(&mut self, i: usize, front: bool) -> Result<(Change, String, usize), String> {
+        let TrimStep { decisions: step, id, before, after, rule: trimmed } = self.trim_step(i, front)?;
+        let tokenizer = self.mining.tokenizer;
+        let docs =
+            crate::editing::documents_matching(&trimmed.symbols(), &self.corpus.docs, tokenizer, &self.ready.mutable);
+        let text = trimmed.tokens.join(" ");
+        let change = self.apply_decisions(&step);
+        self.set_trim(&id, Some(after.clone()));
+        self.history.record(Step::Trim { decisions: step, id, before, after: Some(after) });
+        Ok((change, text, docs))
+    }
+
+    /// What [`Draft::trim`] would take, without taking it.
+    pub(super) fn trim_step(&self, i: usize, front: bool) -> Result<TrimStep, String> {
         let s = &self.mining.strings[i];
         let original = self.decisions.get(&s.id).cloned().unwrap_or_else(|| self.ready.rules[i].clone());
         // a trim whose rule another step dropped (a reset) is no trim any more
@@ -56,9 +89,6 @@ impl Draft {
         let trimmed =
             crate::editing::trim(&original, f, b, tokenizer, &self.ready.mutable).map_err(|e| e.to_string())?;
         let trimmed = Rule { action: original.action, status: Status::Accepted, ..trimmed };
-        let docs =
-            crate::editing::documents_matching(&trimmed.symbols(), &self.corpus.docs, tokenizer, &self.ready.mutable);
-        let text = trimmed.tokens.join(" ");
         let mut step = Vec::new();
         let id = s.id.clone();
         let before = self.decisions.get(&id).cloned();
@@ -78,11 +108,8 @@ impl Draft {
             before: self.decisions.get(&trimmed.id).cloned(),
             after: Some(trimmed.clone()),
         });
-        let after = Some(Trimmed { front: f, back: b, rule: trimmed.id });
-        let change = self.apply_decisions(&step);
-        self.set_trim(&id, after.clone());
-        self.history.record(Step::Trim { decisions: step, id, before: earlier, after });
-        Ok((change, text, docs))
+        let after = Trimmed { front: f, back: b, rule: trimmed.id.clone() };
+        Ok(TrimStep { decisions: step, id, before: earlier, after, rule: trimmed })
     }
 
     fn set_trim(&mut self, id: &str, trim: Option<Trimmed>) {
@@ -95,11 +122,16 @@ impl Draft {
     /// Takes a rule with a hand-written regex (checked by the caller: compiled within the cleaner's
     /// budget), accepted. One step.
     pub fn set_regex(&mut self, rule: Rule) -> Change {
-        let id = rule.id.clone();
-        let step = vec![Decision { id: id.clone(), before: self.decisions.get(&id).cloned(), after: Some(rule) }];
+        let step = self.rule_step(rule);
         let change = self.apply_decisions(&step);
         self.history.record(Step::Decisions(step));
         change
+    }
+
+    /// The decision that puts `rule` in place of the rule of its id (or adds it).
+    pub(super) fn rule_step(&self, rule: Rule) -> Vec<Decision> {
+        let id = rule.id.clone();
+        vec![Decision { id: id.clone(), before: self.decisions.get(&id).cloned(), after: Some(rule) }]
     }
 
     /// Makes an accepted rule of `doc[start..end]` (tokens generalized by the mutable patterns, as mined
@@ -112,11 +144,9 @@ impl Draft {
         end: usize,
         action: RuleAction,
     ) -> Result<(Change, String), String> {
-        let rule = crate::editing::rule_from_span(doc, start, end, action, self.mining.tokenizer, &self.ready.mutable)
-            .map_err(|e| e.to_string())?;
+        let rule = self.if_marked(doc, start, end, action)?;
         let id = rule.id.clone();
-        let before = self.decisions.get(&id).cloned();
-        let step = vec![Decision { id: id.clone(), before, after: Some(rule) }];
+        let step = self.rule_step(rule);
         let change = self.apply_decisions(&step);
         self.history.record(Step::Decisions(step));
         Ok((change, id))
@@ -125,6 +155,17 @@ impl Draft {
     /// Back to the automatic rules, as `chaff mine` writes them for this mining: every decision is dropped
     /// and the suggested frame cuts are taken again. One step.
     pub fn reset_to_automatic(&mut self) -> Change {
+        let step = self.reset_step();
+        if step.is_empty() {
+            return Change::default();
+        }
+        let change = self.apply_decisions(&step);
+        self.history.record(Step::Decisions(step));
+        change
+    }
+
+    /// The decisions [`Draft::reset_to_automatic`] would take, without taking them.
+    pub(super) fn reset_step(&self) -> Vec<Decision> {
         let auto = automatic_rules(&self.corpus, &self.mining, self.header.mining, None, &Settings::default())
             .map(|f| f.rules)
             .unwrap_or_default();
@@ -141,8 +182,7 @@ impl Draft {
         let mut ids: Vec<String> = self.decisions.keys().chain(wanted.keys()).cloned().collect();
         ids.sort();
         ids.dedup();
-        let step: Vec<Decision> = ids
-            .into_iter()
+        ids.into_iter()
             .filter_map(|id| {
                 let before = self.decisions.get(&id).cloned();
                 let after = wanted.remove(&id);
@@ -150,13 +190,7 @@ impl Draft {
                     before.as_ref().map(|r| (r.status, r.action)) == after.as_ref().map(|r| (r.status, r.action));
                 (!same).then_some(Decision { id, before, after })
             })
-            .collect();
-        if step.is_empty() {
-            return Change::default();
-        }
-        let change = self.apply_decisions(&step);
-        self.history.record(Step::Decisions(step));
-        change
+            .collect()
     }
 
     /// Sets each rule's decision to `after` (`None`: undecided, as mined).

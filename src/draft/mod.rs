@@ -16,9 +16,11 @@ mod options;
 mod regions;
 mod snapshot;
 mod verified;
+mod what_if;
 
 pub use options::with_rule;
 pub use snapshot::Snapshot;
+pub use what_if::Act;
 
 pub use disk::Remined;
 #[cfg(test)]
@@ -336,20 +338,31 @@ impl Draft {
     /// The cutoff one step down: to the highest bin below the chosen one that holds strings, so each step
     /// adds candidates (empty bins are skipped, not walked through a percent at a time).
     pub fn cutoff_step_down(&self) -> CutoffBin {
-        let counts = &self.mining.histogram.counts;
-        let holds = |b: CutoffBin| counts.get(b as usize).is_some_and(|&n| n > 0);
-        match (0..self.cutoff).rev().find(|&b| holds(b)) {
-            Some(b) => self.anchored(b),
-            None => self.cutoff,
-        }
+        self.cutoff_below(self.cutoff)
     }
 
     /// The cutoff one step up: past the lowest bin at or above the chosen one that holds strings, so each
     /// step takes that bin's candidates away.
     pub fn cutoff_step_up(&self) -> CutoffBin {
+        self.cutoff_above(self.cutoff)
+    }
+
+    /// One step down from `from` (a cutoff the editor weighs before moving to it; see
+    /// [`Draft::cutoff_step_down`]).
+    pub fn cutoff_below(&self, from: CutoffBin) -> CutoffBin {
         let counts = &self.mining.histogram.counts;
         let holds = |b: CutoffBin| counts.get(b as usize).is_some_and(|&n| n > 0);
-        match (self.cutoff..=99).find(|&b| holds(b)) {
+        match (0..from).rev().find(|&b| holds(b)) {
+            Some(b) => self.anchored(b),
+            None => from,
+        }
+    }
+
+    /// One step up from `from` (see [`Draft::cutoff_step_up`]).
+    pub fn cutoff_above(&self, from: CutoffBin) -> CutoffBin {
+        let counts = &self.mining.histogram.counts;
+        let holds = |b: CutoffBin| counts.get(b as usize).is_some_and(|&n| n > 0);
+        match (from..=99).find(|&b| holds(b)) {
             Some(b) if b < 99 => self.anchored(((b + 1)..=99).find(|&n| holds(n)).unwrap_or(b + 1)),
             _ => 99,
         }

@@ -41,7 +41,7 @@ impl Snapshot {
         for r in &mut file.rules {
             if let Some(d) = decided.get(r.id.as_str()) {
                 // annexed among the strings, not mined: stale as it was
-                r.stale |= d.stale;
+                r.stale = if self.annexed.contains(&r.id) { d.stale } else { r.stale || d.stale };
             }
         }
         // a rule annexed as decided and set back to pending is no rule: no mining found it
@@ -57,6 +57,39 @@ impl Snapshot {
             && self.decided == other.decided
             && self.annexed == other.annexed
             && self.header == other.header
+    }
+}
+
+impl Snapshot {
+    /// The snapshot with each decision of `step` taken (`after`; `None`: undecided, as mined), as
+    /// [`Draft::snapshot`] would be after the draft took them.
+    pub(super) fn decided_as(mut self, step: &[super::history::Decision], draft: &Draft) -> Snapshot {
+        let ids: HashSet<&str> = step.iter().map(|d| d.id.as_str()).collect();
+        // a decided rule the mining lacks the draft annexes among its strings (see `Draft::annex_decided`)
+        let annex = step.iter().filter(|d| d.after.is_some() && !draft.ready.index.contains_key(&d.id));
+        self.annexed.extend(annex.map(|d| d.id.clone()));
+        self.decided.retain(|r| !ids.contains(r.id.as_str()));
+        self.decided.extend(step.iter().filter_map(|d| d.after.clone()));
+        self.decided.sort_by(|a, b| a.id.cmp(&b.id));
+        self
+    }
+
+    /// The snapshot with the chosen cutoff at `cutoff`.
+    pub(super) fn cut_at(mut self, cutoff: CutoffBin) -> Snapshot {
+        self.cutoff = cutoff;
+        self
+    }
+
+    /// The snapshot with a cleaning stage on or off.
+    pub(super) fn staged(mut self, stage: crate::clean_settings::Stage, on: bool) -> Snapshot {
+        self.header.set_stage(stage, on);
+        self
+    }
+
+    /// The snapshot with other mutable patterns.
+    pub(super) fn patterned(mut self, patterns: Vec<MutablePattern>) -> Snapshot {
+        self.patterns = patterns;
+        self
     }
 }
 

@@ -9,20 +9,20 @@ use crate::mining::{MiningConfig, Quiet, mine};
 use crate::rules::Action;
 use crate::symbol::{Symbol, stable_id};
 
-fn corpus(n: usize) -> Corpus {
+pub(super) fn corpus(n: usize) -> Corpus {
     let source = crate::generate::sevendays(n, 20_070_227);
     let docs = source.docs.into_iter().map(|d| Document { id: d.id, text: d.text }).collect();
     Corpus::from_docs("sevendays", docs)
 }
 
-fn mined(corpus: &Corpus, patterns: Vec<MutablePattern>) -> Mining {
+pub(super) fn mined(corpus: &Corpus, patterns: Vec<MutablePattern>) -> Mining {
     let mut config = MiningConfig::for_tokenizer(crate::tokens::Tokenizer::Text);
     config.patterns = patterns;
     mine(corpus, &config, &Quiet).unwrap()
 }
 
 /// A draft of 60 generated documents without a rules file (the automatic rules).
-fn draft() -> Draft {
+pub(super) fn draft() -> Draft {
     let corpus = corpus(60);
     let patterns = MiningConfig::for_tokenizer(crate::tokens::Tokenizer::Text).patterns;
     let mining = mined(&corpus, patterns.clone());
@@ -31,7 +31,7 @@ fn draft() -> Draft {
 }
 
 /// The first pending candidate above the cutoff that no suggestion decided.
-fn pending(d: &Draft) -> usize {
+pub(super) fn pending(d: &Draft) -> usize {
     (0..d.editor_from)
         .find(|&i| d.string(i).bin >= d.cutoff && d.status(i) == Status::Pending && d.rule_action(i) == Action::Remove)
         .expect("a pending candidate")

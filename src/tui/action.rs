@@ -14,6 +14,8 @@ pub enum Action {
     CutoffDown,
     CutoffUp,
     CutoffAuto,
+    /// Weigh a cutoff before taking it: its impact, measured as the editor moves it.
+    WeighCutoff,
     NextDoc,
     PrevDoc,
     GotoDoc,
@@ -140,6 +142,7 @@ impl Action {
             Action::CutoffDown => "cutoff-down",
             Action::CutoffUp => "cutoff-up",
             Action::CutoffAuto => "cutoff-auto",
+            Action::WeighCutoff => "weigh-cutoff",
             Action::NextDoc => "next-document",
             Action::PrevDoc => "prev-document",
             Action::GotoDoc => "goto-document",

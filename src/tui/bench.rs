@@ -1,6 +1,7 @@
 //! Speed of the tuning UI (`chaff bench --tui`): the time from a key to the drawn frame for accept,
-//! reject and cutoff moves on a generated 1,000-document source, and the time to re-mine a ~5 MB source
-//! after a mutable-pattern edit, with the frames drawn while the miner runs. Figures, not pass/fail.
+//! reject and cutoff moves on a generated 1,000-document source, and to the impact of a decision after it
+//! and of a cutoff or a stage weighed before it; the time to re-mine a ~5 MB source after a
+//! mutable-pattern edit, with the frames drawn while the miner runs. Figures, not pass/fail.
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
@@ -116,6 +117,7 @@ pub fn bench_frames() -> String {
     row(&mut out, "reject (r)", &stats(reject));
     row(&mut out, "cutoff move (←/→, 50 bins)", &stats(cutoff));
     impact_of_decisions(&mut out, &mut app);
+    what_ifs(&mut out, &mut app);
 
     // re-mine of ~5 MB after a pattern edit, frames drawn meanwhile
     let big = corpus(bench_corpus(5 << 20, 5_000, 42));
@@ -188,6 +190,41 @@ fn impact_of_decisions(out: &mut String, app: &mut App) {
     let s = stats(shown);
     row_with(out, "impact in the status line", &s, "(goal ≤ 200 ms, measured off the UI thread)");
     row(out, "frames while measuring", &stats(frames));
+}
+
+/// Key → an action's impact shown before it is taken: a cutoff weighed (`C`, then ←/→; the pending rules
+/// counted, so the cutoff decides which are in force) and the highlighted stage's turn (`S`, then ↓/↑),
+/// with the frames drawn while the worker measures.
+fn what_ifs(out: &mut String, app: &mut App) {
+    let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).expect("test backend");
+    app.handle_key(key(KeyCode::Char('+')));
+    app.settle();
+    let mut weigh = |app: &mut App, open: char, keys: [KeyCode; 2]| {
+        app.handle_key(key(KeyCode::Char(open)));
+        app.settle();
+        let (mut shown, mut frames) = (Vec::new(), Vec::new());
+        for i in 0..20 {
+            let t = Instant::now();
+            frames.push(frame(app, &mut terminal, key(keys[(i / 5) % 2])));
+            while app.impact.waiting() && t.elapsed() < Duration::from_secs(60) {
+                let f = Instant::now();
+                app.tick();
+                terminal.draw(|fr| view::draw(app, fr)).expect("draw");
+                frames.push(f.elapsed());
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            shown.push(t.elapsed());
+        }
+        app.handle_key(key(KeyCode::Esc));
+        (stats(shown), stats(frames))
+    };
+    let (cutoff, cutoff_frames) = weigh(app, 'C', [KeyCode::Left, KeyCode::Right]);
+    let (stage, stage_frames) = weigh(app, 'S', [KeyCode::Down, KeyCode::Up]);
+    let goal = "(goal ≤ 200 ms, measured off the UI thread)";
+    row_with(out, "cutoff weighed (C, ←/→)", &cutoff, goal);
+    row(out, "frames while weighing it", &cutoff_frames);
+    row_with(out, "stage weighed (S, ↓/↑)", &stage, goal);
+    row(out, "frames while weighing it", &stage_frames);
 }
 
 /// One document replaced by a 50 MB one (the source's pages repeated), shown in the preview: every key

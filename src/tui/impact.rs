@@ -1,10 +1,10 @@
 //! A decision's impact over the whole source, off the UI thread: one worker keeps the source's
 //! [`Baseline`] (every page cleaned with the rules as they stand, and every page's matches) and answers
 //! what a change of rules did (after a decision, for the status line), what each option would do (before
-//! one is taken: the mark and cut dialogs, a candidate's detail, with the evidence of a cut), and a page
-//! as the rules clean it (to mark it verified). Requests of each kind are answered in order, the latest of
-//! its kind wins: one queued behind a newer one of its kind is skipped, and a result for an older one is
-//! not sent.
+//! one is taken: the mark and cut dialogs, a candidate's detail, with the evidence of a cut; a cutoff
+//! weighed, a stage about to be turned on or off), and a page as the rules clean it (to mark it verified).
+//! Requests of each kind are answered in order, the latest of its kind wins: one queued behind a newer one
+//! of its kind is skipped, and a result for an older one is not sent.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -52,6 +52,10 @@ pub enum Ask {
     /// What each option (a rule decided or made) would do to the pages cleaned with `rules`, before one is
     /// taken; with `evidence`, where that rule's matches sit.
     Options { rules: Snapshot, options: Vec<Rule>, evidence: Option<Rule> },
+    /// What an editor action would do (a cutoff moved, a stage turned on or off), before it is taken: the
+    /// baseline at `rules`, measured against `after` (the draft's [`crate::draft::Draft::if_taken`]). Of
+    /// the options' kind: one dialog is open at a time.
+    WhatIf { rules: Snapshot, after: Snapshot },
     /// Page `doc` as `rules` clean it, to be marked verified.
     Verify { rules: Snapshot, doc: usize },
     /// What region rule `rule` would do to the pages cleaned with `rules`, before it is decided.
@@ -72,7 +76,7 @@ impl Ask {
         match self {
             Ask::Warm { .. } => Kind::Warm,
             Ask::Decision { .. } => Kind::Decision,
-            Ask::Options { .. } | Ask::Region { .. } => Kind::Options,
+            Ask::Options { .. } | Ask::Region { .. } | Ask::WhatIf { .. } => Kind::Options,
             Ask::Verify { .. } => Kind::Verify,
         }
     }
@@ -276,6 +280,11 @@ fn answer(kept: &mut Option<Kept>, request: ImpactRequest) -> Result<Answered, S
             let b = &baseline(kept, &request, rules)?.base;
             let paths = request.corpus.paths.as_deref().ok_or("the source has no page structure")?;
             Ok(Answered::Region(crate::regions::region_impact(b, paths, rule)))
+        }
+        Ask::WhatIf { rules, after } => {
+            let b = &baseline(kept, &request, rules)?.base;
+            let impact = b.impact(&for_views(after.rules_file())).map_err(|e| e.to_string())?;
+            Ok(Answered::Options { impacts: vec![impact], evidence: None })
         }
         Ask::Verify { rules, doc } => {
             let b = &baseline(kept, &request, rules)?.base;

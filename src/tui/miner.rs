@@ -20,8 +20,8 @@ use crate::rules::{Rule, RulesFile};
 use crate::settings::Settings;
 
 use super::ready::{CleanSettings, Ready};
-use super::session::{is_extra, with_extra};
 use super::source::Idioms;
+use crate::draft::{is_extra, with_extra};
 
 /// What to mine.
 #[derive(Clone)]

@@ -28,7 +28,6 @@ mod preview;
 pub use preview::{Jump, PREVIEW_WAIT, Place};
 
 pub use crate::draft::Decided;
-pub(crate) use crate::draft::{is_extra, with_extra};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Pane {

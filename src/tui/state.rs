@@ -113,6 +113,13 @@ pub struct Choice {
     pub action: Option<crate::rules::Action>,
 }
 
+/// A cutoff the editor weighs (see [`Mode::CutoffPrompt`]): taken only when she confirms.
+#[derive(Debug, Clone)]
+pub struct CutoffAsk {
+    pub target: crate::cutoff::CutoffBin,
+    pub measure: Measure,
+}
+
 /// A candidate's action about to change to a cut (see [`Mode::ActionPrompt`]).
 #[derive(Debug, Clone)]
 pub struct ActionAsk {
@@ -197,12 +204,16 @@ pub enum Mode {
     },
     Detail(Detail),
     Explain(Explain),
-    /// The cleaning stages, on or off for this source; `selected` indexes `Stage::ALL`.
+    /// The cleaning stages, on or off for this source; `selected` indexes `Stage::ALL`; `measure`: what
+    /// turning the selected stage on or off would do, before it is done.
     Stages {
         selected: usize,
+        measure: Measure,
     },
     /// The region rules of the source (`G`).
     Regions(super::regions::RegionList),
+    /// A cutoff weighed before it is taken: its impact, measured as the editor moves it.
+    CutoffPrompt(CutoffAsk),
     Filter(Input),
     GotoDoc(Input),
     /// Searching the preview's text (`/` in the preview).
@@ -383,6 +394,7 @@ impl App {
             Mode::ExportPrompt(_) => vec![Context::ExportPrompt],
             Mode::MarkPrompt(_) => vec![Context::MarkPrompt],
             Mode::ActionPrompt(_) => vec![Context::ActionPrompt],
+            Mode::CutoffPrompt(_) => vec![Context::CutoffPrompt],
             Mode::ConflictPrompt => vec![Context::ConflictPrompt],
             Mode::JournalPrompt(_) => vec![Context::JournalPrompt],
             Mode::Normal => match &self.screen {

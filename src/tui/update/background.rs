@@ -39,12 +39,24 @@ pub fn on_miner(app: &mut App, event: MinerEvent) -> bool {
                             s.apply_mined(*mined);
                             // the measures of dialogs and the last impact are of the mining before
                             s.jumps.clear();
-                            if matches!(app.mode, Mode::Detail(_) | Mode::MarkPrompt(_) | Mode::ActionPrompt(_)) {
+                            if matches!(
+                                app.mode,
+                                Mode::Detail(_)
+                                    | Mode::MarkPrompt(_)
+                                    | Mode::ActionPrompt(_)
+                                    | Mode::CutoffPrompt(_)
+                                    | Mode::Stages { .. }
+                            ) {
                                 app.mode = Mode::Normal;
                             }
                             let Some(s) = app.session() else { return true };
+                            // a pattern edit is weighed once its re-mine is in: said here, one key from undone
+                            let undo = match s.history.last() {
+                                Some(crate::draft::history::Step::Patterns { .. }) => " (u undoes the pattern edit)",
+                                _ => "",
+                            };
                             let text = format!(
-                                "re-mined ({reason}) in {secs:.2} s: {} candidates at the auto cutoff {}%; decisions kept",
+                                "re-mined ({reason}) in {secs:.2} s: {} candidates at the auto cutoff {}%; decisions kept{undo}",
                                 s.mining.candidates(s.mining.auto_cutoff).count(),
                                 s.mining.auto_cutoff
                             );

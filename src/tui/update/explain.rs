@@ -2,7 +2,6 @@
 //! every stage that decided), and the cleaning stages of the source, each on or off. From either the
 //! editor fixes what she sees: opens a rule, turns a stage off, keeps the span.
 
-use crate::clean_settings::Stage;
 use crate::cleaning::Reason;
 use crate::rules::Action as RuleAction;
 
@@ -156,23 +155,6 @@ pub(super) fn keep_cursor_span(app: &mut App) {
     };
     let (start, end) = (span.start, span.end);
     keep(app, start, end);
-}
-
-pub(super) fn stages(app: &mut App, action: Action) {
-    let Screen::Tune(s) = &mut app.screen else { return };
-    let Mode::Stages { selected } = &mut app.mode else { return };
-    match action {
-        Action::Close => app.mode = Mode::Normal,
-        Action::Up => *selected = selected.saturating_sub(1),
-        Action::Down => *selected = (*selected + 1).min(Stage::ALL.len() - 1),
-        Action::ToggleStage => {
-            let stage = Stage::ALL[*selected];
-            let on = !s.stage_on(stage);
-            s.set_stage(stage, on);
-            app.info(format!("stage {stage} {} for this source (u undoes it)", if on { "on" } else { "off" }));
-        }
-        _ => {}
-    }
 }
 
 /// Asks to mark the preview's selection, else its cursor line, as template: the rule it makes and on how

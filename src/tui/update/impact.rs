@@ -1,6 +1,6 @@
 //! A decision's impact over the whole source: measured in the background after every change of the rules
 //! (the status line says what it did) and before a decision is taken (the mark and cut dialogs, a
-//! candidate's detail); the documents it changed most, each a key away in the preview and one key back; the
+//! candidate's detail; the cutoff and stage what-ifs of `what_if.rs`); the documents it changed most, each a key away in the preview and one key back; the
 //! previewed page marked verified or unmarked. Nothing here draws.
 
 use std::sync::Arc;
@@ -16,7 +16,7 @@ use crate::tui::view::impact::{summary, verified_changes};
 /// The most changed documents each a key away (`1`…`5`).
 pub const JUMPS: usize = 5;
 
-fn request(s: &Session, ask: Ask) -> ImpactRequest {
+pub(super) fn request(s: &Session, ask: Ask) -> ImpactRequest {
     ImpactRequest { corpus: Arc::clone(&s.draft.corpus), include_pending: s.preview.with_pending, ask }
 }
 
@@ -120,6 +120,8 @@ fn fill(app: &mut App, generation: u64, measured: Result<Measure, String>) -> bo
         Mode::MarkPrompt(m) if m.measure.asked == generation => &mut m.measure,
         Mode::ActionPrompt(a) if a.measure.asked == generation => &mut a.measure,
         Mode::Detail(d) if d.measure.asked == generation => &mut d.measure,
+        Mode::CutoffPrompt(c) if c.measure.asked == generation => &mut c.measure,
+        Mode::Stages { measure, .. } if measure.asked == generation => measure,
         _ => return false,
     };
     match measured {

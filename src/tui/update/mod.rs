@@ -12,6 +12,7 @@ mod prompts;
 mod regex_edit;
 mod regions;
 mod tune;
+mod what_if;
 
 pub use background::{on_change, on_miner};
 pub use impact::{JUMPS, on_impact};
@@ -68,7 +69,8 @@ pub fn update(app: &mut App, action: Action) {
             Mode::Help { .. } => popups::help(app, action),
             Mode::Detail(_) => popups::detail(app, action),
             Mode::Explain(_) => explain::explain(app, action),
-            Mode::Stages { .. } => explain::stages(app, action),
+            Mode::Stages { .. } => what_if::stages(app, action),
+            Mode::CutoffPrompt(_) => what_if::cutoff_prompt(app, action),
             Mode::Regions(_) => regions::update(app, action),
             Mode::Filter(_) if matches!(app.screen, Screen::Picker(_)) => picker::filter_input(app, action),
             Mode::Filter(_) | Mode::GotoDoc(_) => popups::input(app, action),

@@ -1,5 +1,6 @@
 //! The explain list (why a preview span is removed: every rule and every stage, each with its state)
-//! and the stages popup (the cleaning stages of the source, on or off).
+//! and the stages popup (the cleaning stages of the source, on or off, and what turning the highlighted one
+//! on or off would do over the source).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -7,8 +8,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::super::session::Session;
-use super::super::state::{Explain, ExplainItem};
+use super::super::state::{Explain, ExplainItem, Measure};
 use super::candidates::action_name;
+use super::impact::measure_lines;
 use super::{centered, printable, theme};
 use crate::clean_settings::Stage;
 
@@ -75,15 +77,19 @@ pub fn draw_explain(frame: &mut Frame, area: Rect, s: &Session, x: &Explain) {
     frame.render_widget(Paragraph::new(lines).block(block), popup);
 }
 
-pub fn draw_stages(frame: &mut Frame, area: Rect, s: &Session, selected: usize) {
-    let popup = Rect { height: area.height.min(Stage::ALL.len() as u16 + 3), ..area };
+pub fn draw_stages(frame: &mut Frame, area: Rect, s: &Session, selected: usize, measure: &Measure) {
+    // what turning the highlighted stage on or off would do, before it is done
+    let stage = Stage::ALL[selected];
+    let turn = format!("turning {} {}:", stage.name(), if s.stage_on(stage) { "off" } else { "on" });
+    let measured = measure_lines(s, measure, &[turn], false);
+    let popup = Rect { height: area.height.min((Stage::ALL.len() + measured.len()) as u16 + 3), ..area };
     frame.render_widget(Clear, popup);
     let mut lines = vec![Line::from(Span::styled(
         "Enter or Space turns a stage on or off (the preview follows; w saves it) · Esc closes",
         theme::dim(),
     ))];
     // a short popup scrolls to keep the selected stage in sight
-    let rows = (popup.height as usize).saturating_sub(3).max(1);
+    let rows = (popup.height as usize).saturating_sub(3 + measured.len()).max(1);
     let offset = (selected + 1).saturating_sub(rows);
     for (i, st) in Stage::ALL.iter().enumerate().skip(offset).take(rows) {
         let on = s.stage_on(*st);
@@ -97,6 +103,7 @@ pub fn draw_stages(frame: &mut Frame, area: Rect, s: &Session, selected: usize) 
         };
         lines.push(Line::from(Span::styled(label, style)));
     }
+    lines.extend(measured);
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme::border(true))

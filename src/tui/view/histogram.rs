@@ -1,6 +1,6 @@
 //! The document-frequency histogram: 100 bins (grouped when the pane is narrower), counts on a log scale
 //! so the template mode on the right stays visible beside the power law, the auto cutoff (^) and the
-//! chosen one (▲) marked, candidate bins in green.
+//! chosen one (▲) marked, candidate bins in green; a cutoff being weighed (△) marked too.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -32,15 +32,20 @@ pub fn bin_at(area: Rect, x: u16) -> Option<CutoffBin> {
     (c < cols).then(|| ((c * k).min(BINS - 1)) as CutoffBin)
 }
 
-pub fn draw(frame: &mut Frame, area: Rect, s: &Session) {
+/// `weighed`: a cutoff the editor weighs before taking it (the cutoff dialog), marked `△`.
+pub fn draw(frame: &mut Frame, area: Rect, s: &Session, weighed: Option<CutoffBin>) {
     let m = &s.mining;
     let (auto, chosen) = (m.auto_cutoff, s.cutoff);
-    let title = Line::from(vec![
+    let mut title = vec![
         Span::styled(" Document frequency ", theme::title()),
         Span::styled("(log count) ", theme::dim()),
         Span::styled(format!("^ auto {auto}% "), theme::auto_marker()),
         Span::styled(format!("▲ chosen {chosen}% "), theme::chosen_marker()),
-    ]);
+    ];
+    if let Some(w) = weighed {
+        title.push(Span::styled(format!("△ weighed {w}% "), theme::key()));
+    }
+    let title = Line::from(title);
     let block = Block::bordered().title(title).border_style(theme::border(false));
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -69,6 +74,9 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session) {
     let (ca, cc) = (auto as usize / k, chosen as usize / k);
     buf[(inner.x + ca as u16, marker_y)].set_symbol("^").set_style(theme::auto_marker());
     buf[(inner.x + cc as u16, marker_y)].set_symbol("▲").set_style(theme::chosen_marker());
+    if let Some(w) = weighed.filter(|&w| w as usize / k != cc) {
+        buf[(inner.x + (w as usize / k) as u16, marker_y)].set_symbol("△").set_style(theme::key());
+    }
     let axis_y = marker_y + 1;
     buf.set_string(inner.x, axis_y, "0%", theme::dim());
     if cols >= 20 {

@@ -73,7 +73,11 @@ pub fn draw(app: &App, frame: &mut Frame) {
         Screen::Picker(p) => picker::draw(frame, area, p, app),
         Screen::Tune(s) => {
             let areas = layout(area, matches!(app.mode, Mode::EditPattern(_)));
-            histogram::draw(frame, areas.histogram, s);
+            let weighed = match &app.mode {
+                Mode::CutoffPrompt(c) => Some(c.target),
+                _ => None,
+            };
+            histogram::draw(frame, areas.histogram, s, weighed);
             candidates::draw(frame, areas.candidates, s, app);
             patterns::draw(frame, areas.patterns, s, app);
             preview::draw(frame, areas.preview, s);
@@ -96,12 +100,12 @@ pub fn draw(app: &App, frame: &mut Frame) {
                 explain::draw_explain(frame, area, s, x);
             }
         }
-        Mode::Stages { selected } => {
+        Mode::Stages { selected, measure } => {
             if let Some(s) = app.session() {
                 // over the candidates, not the preview it says follows live
                 let areas = layout(area, false);
                 let left = Rect::new(area.x, area.y, areas.preview.x - area.x, areas.status.y - area.y);
-                explain::draw_stages(frame, left, s, *selected);
+                explain::draw_stages(frame, left, s, *selected, measure);
             }
         }
         Mode::Regions(list) => {
@@ -117,6 +121,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
         | Mode::ExportPrompt(_)
         | Mode::MarkPrompt(_)
         | Mode::ActionPrompt(_)
+        | Mode::CutoffPrompt(_)
         | Mode::ConflictPrompt
         | Mode::JournalPrompt(_) => prompt::draw(frame, area, app),
         _ => {}

@@ -97,6 +97,24 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             ),
             Context::ActionPrompt,
         ),
+        Mode::CutoffPrompt(c) => (
+            " Take this cutoff? ",
+            format!(
+                "Cutoff {}% → {}% (auto {}%): {} candidates at or above it, {} now. It decides which pending \
+                 rules are in force: measured with {}.",
+                s.cutoff,
+                c.target,
+                s.mining.auto_cutoff,
+                s.mining.candidates(c.target).count(),
+                s.mining.candidates(s.cutoff).count(),
+                if s.preview.with_pending {
+                    "the accepted and pending rules, as the preview counts them"
+                } else {
+                    "the accepted rules alone, which no cutoff changes (+ counts the pending ones)"
+                },
+            ),
+            Context::CutoffPrompt,
+        ),
         Mode::ConflictPrompt => (
             " Rules file changed on disk ",
             format!(
@@ -117,6 +135,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let measured = match &app.mode {
         Mode::MarkPrompt(m) => Some(measure_lines(s, &m.measure, &[String::new()], m.action.is_cut())),
         Mode::ActionPrompt(a) => Some(measure_lines(s, &a.measure, &[String::new()], a.action.is_cut())),
+        Mode::CutoffPrompt(c) => Some(measure_lines(s, &c.measure, &[String::new()], false)),
         _ => None,
     };
     if let Some(measured) = &measured {
