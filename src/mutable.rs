@@ -45,8 +45,14 @@ pub fn default_patterns() -> Vec<MutablePattern> {
     struct File {
         pattern: Vec<MutablePattern>,
     }
-    let file: File = toml::from_str(DEFAULT_PATTERNS_TOML).expect("bundled mutable-patterns.toml parses");
-    file.pattern
+    // parsed once a process: every default `Settings` (the command line's help builds a dozen) asks
+    static PARSED: OnceLock<Vec<MutablePattern>> = OnceLock::new();
+    PARSED
+        .get_or_init(|| {
+            let file: File = toml::from_str(DEFAULT_PATTERNS_TOML).expect("bundled mutable-patterns.toml parses");
+            file.pattern
+        })
+        .clone()
 }
 
 fn check_name(p: &MutablePattern) -> Result<()> {

@@ -17,29 +17,85 @@ fn pattern_is_tag(regex: &str) -> bool {
 /// The regex of a symbol string.
 pub fn synthesize(symbols: &[Symbol], tokenizer: Tokenizer, mutable: &MutableSet) -> Result<String> {
     let mut out = String::new();
+    walk(symbols, tokenizer, mutable, |piece| {
+        out.push_str(piece);
+        true
+    })?;
+    Ok(out)
+}
+
+/// Whether `regex` is the one [`synthesize`] makes of `symbols`: compared piece by piece as the synthesis
+/// walks, nothing built, and given up at the first piece that differs. Loading a rules file asks this of
+/// every rule (a synthesized rule is matched at token level, any other compiled as a regex), so it costs
+/// no allocation. False where `symbols` name a pattern `mutable` lacks.
+pub fn synthesizes_to(symbols: &[Symbol], tokenizer: Tokenizer, mutable: &MutableSet, regex: &str) -> bool {
+    let mut rest = regex;
+    let same = walk(symbols, tokenizer, mutable, |piece| match rest.strip_prefix(piece) {
+        Some(r) => {
+            rest = r;
+            true
+        }
+        None => false,
+    });
+    same.unwrap_or(false) && rest.is_empty()
+}
+
+/// The synthesis of `symbols`, handed to `emit` a piece at a time, in order (the two functions above
+/// share it, so what is compared is what is written). Stops when `emit` returns false: `Ok(false)`.
+fn walk(
+    symbols: &[Symbol],
+    tokenizer: Tokenizer,
+    mutable: &MutableSet,
+    mut emit: impl FnMut(&str) -> bool,
+) -> Result<bool> {
     let mut prev_tag = false;
     for (i, s) in symbols.iter().enumerate() {
-        let (piece, is_tag) = match s {
-            Symbol::Literal(t) => (regex::escape(t), s.is_tag()),
+        let pattern = match s {
+            Symbol::Literal(_) => None,
             Symbol::Mutable(name) => {
                 let idx = mutable.index_of(name).ok_or_else(|| {
                     Error::Invalid(format!("rule uses mutable pattern «{name}», which the rules file does not define"))
                 })?;
-                let re = &mutable.patterns()[idx].regex;
-                (format!("(?:{re})"), pattern_is_tag(re))
+                Some(mutable.patterns()[idx].regex.as_str())
             }
         };
-        if i > 0 {
-            out.push_str(tokenizer.joiner(prev_tag, is_tag));
+        let is_tag = pattern.map_or_else(|| s.is_tag(), pattern_is_tag);
+        if i > 0 && !emit(tokenizer.joiner(prev_tag, is_tag)) {
+            return Ok(false);
         }
-        out.push_str(&piece);
+        let whole = match (s, pattern) {
+            (Symbol::Literal(t), _) => escaped(t, &mut emit),
+            (_, Some(re)) => emit("(?:") && emit(re) && emit(")"),
+            (Symbol::Mutable(_), None) => unreachable!("a mutable symbol's pattern was found above"),
+        };
+        if !whole {
+            return Ok(false);
+        }
         prev_tag = is_tag;
     }
-    Ok(out)
+    Ok(true)
+}
+
+/// `text` escaped as `regex::escape` escapes it (a backslash before each meta character), handed to
+/// `emit` a run at a time: the runs between meta characters whole, so a literal costs a comparison a run.
+fn escaped(text: &str, emit: &mut impl FnMut(&str) -> bool) -> bool {
+    let mut start = 0;
+    // meta characters are ASCII, so a byte that is one is a whole character
+    for (i, b) in text.bytes().enumerate() {
+        if b.is_ascii() && regex_syntax::is_meta_character(char::from(b)) {
+            if !(text[start..i].is_empty() || emit(&text[start..i])) || !emit("\\") {
+                return false;
+            }
+            start = i;
+        }
+    }
+    text[start..].is_empty() || emit(&text[start..])
 }
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn lit(s: &str) -> Symbol {
@@ -69,6 +125,47 @@ mod tests {
             synthesize(&[lit("<p>"), lit("read"), lit("more"), lit("</p>")], Tokenizer::Html, &MutableSet::empty())
                 .unwrap();
         assert_eq!(re, r"<p>\s*read\s+more\s*</p>");
+    }
+
+    fn symbol() -> impl Strategy<Value = Symbol> {
+        prop_oneof![
+            "[a-z<>/.|()*+?\\\\é-]{1,4}".prop_map(Symbol::Literal),
+            prop::sample::select(vec!["weekday", "url", "nope"]).prop_map(|n| Symbol::Mutable(n.into())),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn literals_are_escaped_as_the_regex_crate_escapes(text in "\\PC{0,12}") {
+            let mut out = String::new();
+            escaped(&text, &mut |piece: &str| {
+                out.push_str(piece);
+                true
+            });
+            prop_assert_eq!(out, regex::escape(&text));
+        }
+
+        /// The comparison agrees with building the regex and comparing: on the regex itself, on every
+        /// prefix and one byte longer, and on another string's regex.
+        #[test]
+        fn comparing_as_it_walks_agrees_with_building(
+            a in prop::collection::vec(symbol(), 0..6),
+            b in prop::collection::vec(symbol(), 0..6),
+            html in any::<bool>(),
+        ) {
+            let m = MutableSet::defaults();
+            let tokenizer = if html { Tokenizer::Html } else { Tokenizer::Text };
+            let built = synthesize(&a, tokenizer, &m);
+            let other = synthesize(&b, tokenizer, &m).unwrap_or_default();
+            let mut candidates = vec![other, format!("{}x", built.as_deref().unwrap_or(""))];
+            if let Ok(re) = &built {
+                candidates.extend((0..=re.len()).filter(|&i| re.is_char_boundary(i)).map(|i| re[..i].to_string()));
+            }
+            for re in candidates {
+                let expected = built.as_deref().is_ok_and(|b| b == re);
+                prop_assert_eq!(synthesizes_to(&a, tokenizer, &m, &re), expected, "{:?} against {:?}", a, re);
+            }
+        }
     }
 
     #[test]

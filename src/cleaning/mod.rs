@@ -49,7 +49,7 @@ use crate::matcher::TokenMatcher;
 use crate::mutable::{MutablePattern, MutableSet};
 use crate::rules::{Action, Rule, RulesFile};
 use crate::symbol::Symbol;
-use crate::synthesis::synthesize;
+use crate::synthesis::synthesizes_to;
 use crate::tokens::Tokenizer;
 use crate::view::Structure;
 
@@ -240,11 +240,11 @@ impl Cleaner {
         for rule in rules {
             let idx = active.len() as u32;
             let symbols = rule.symbols();
-            let synthesized = if symbols.is_empty() { None } else { synthesize(&symbols, tokenizer, mutable).ok() };
+            let synthesized = !symbols.is_empty() && synthesizes_to(&symbols, tokenizer, mutable, &rule.regex);
             let line = lines::line_of(rule).filter(|l| !line_rules.contains_key(*l));
             if let Some(line) = line {
                 line_rules.insert(line.to_string(), idx);
-            } else if synthesized.as_deref() == Some(rule.regex.as_str()) {
+            } else if synthesized {
                 token_strings.push(symbols);
                 token_rules.push(idx);
             } else {

@@ -27,11 +27,19 @@ struct Source<'a> {
     /// Where each line starts, found on the first message: a file with a warning on every rule costs
     /// one scan, not one a warning.
     line_starts: OnceCell<Vec<usize>>,
+    /// The parsed document, parsed again for an error's place: the first parse is moved into
+    /// deserializing the file, not copied, and a file without errors never needs it again.
+    doc: OnceCell<DeTable<'a>>,
 }
 
 impl<'a> Source<'a> {
     fn new(text: &'a str, path: &'a Path) -> Self {
-        Source { text, path, line_starts: OnceCell::new() }
+        Source { text, path, line_starts: OnceCell::new(), doc: OnceCell::new() }
+    }
+
+    /// The document (parsed once before, so parsing it again cannot fail).
+    fn doc(&self) -> &DeTable<'a> {
+        self.doc.get_or_init(|| DeTable::parse(self.text).map(Spanned::into_inner).unwrap_or_default())
     }
 
     /// 1-based line and column (in characters) of a byte offset.
@@ -99,21 +107,30 @@ fn check_bin(src: &Source, table: &DeTable, key: &str, what: &str, bin: CutoffBi
     Ok(())
 }
 
-/// Checks `file`, parsed from `text`: returns warnings for keys chaff does not read, and an error for a
-/// bin or cutoff over 99, a rule id used twice, a mutable pattern or a rule regex that does not compile.
-pub(crate) fn check(text: &str, path: &Path, file: &RulesFile, doc: &DeTable) -> Result<Vec<String>> {
+/// What the checks read of a parsed document before it is deserialized (the document is then moved
+/// into deserializing, not copied): the warnings for keys chaff does not read, and where the keys of
+/// older formats stand, which are errors or not by the file's format.
+pub(crate) struct Keys {
+    warnings: Vec<String>,
+    /// Top-level keys of formats 1 and 2, with their spans.
+    legacy: Vec<(&'static str, Range<usize>)>,
+    /// `[clean]` keys written as numbers (format 2's), with their spans.
+    clean_numbers: Vec<(&'static str, Range<usize>)>,
+}
+
+/// The warnings for keys chaff does not read, and the keys of older formats, in `doc` (parsed from
+/// `text`).
+pub(crate) fn keys(text: &str, path: &Path, doc: &DeTable) -> Keys {
     let src = Source::new(text, path);
     let mut warnings = Vec::new();
     unused_keys(&src, doc, "", fields_of::<RulesFile>(), &mut warnings);
-    check_format(&src, doc, file)?;
     if let Some(DeValue::Table(t)) = doc.get("cutoff").map(|v| v.get_ref()) {
         unused_keys(&src, t, "cutoff.", fields_of::<Cutoff>(), &mut warnings);
-        check_bin(&src, t, "auto", "cutoff.auto", file.cutoff.auto)?;
-        check_bin(&src, t, "chosen", "cutoff.chosen", file.cutoff.chosen)?;
     }
     if let Some(DeValue::Table(t)) = doc.get("mining").map(|v| v.get_ref()) {
         unused_keys(&src, t, "mining.", fields_of::<MiningParams>(), &mut warnings);
     }
+    let mut clean_numbers = Vec::new();
     if let Some(DeValue::Table(t)) = doc.get("clean").map(|v| v.get_ref()) {
         unused_keys(&src, t, "clean.", fields_of::<CleanTable>(), &mut warnings);
         for (stage, keys) in CleanTable::stage_keys() {
@@ -121,25 +138,60 @@ pub(crate) fn check(text: &str, path: &Path, file: &RulesFile, doc: &DeTable) ->
                 unused_keys(&src, table, &format!("clean.{stage}."), keys, &mut warnings);
             }
         }
+        for key in CleanTable::number_keys() {
+            if let Some((k, v)) = t.get_key_value(key)
+                && !matches!(v.get_ref(), DeValue::Table(_))
+            {
+                clean_numbers.push((key, k.span()));
+            }
+        }
     }
-    let patterns = tables(doc.get("mutable"));
-    for t in &patterns {
+    for t in tables(doc.get("mutable")) {
         unused_keys(&src, t, "mutable.", fields_of::<MutablePattern>(), &mut warnings);
     }
-    let rules = tables(doc.get("rule"));
-    // where each id first appears; its line is counted only for an error (counting scans the text)
-    let mut first_at: HashMap<&str, usize> = HashMap::new();
     let rule_fields = fields_of::<Rule>();
-    for (rule, t) in file.rules.iter().zip(&rules) {
+    for t in tables(doc.get("rule")) {
         unused_keys(&src, t, "rule.", rule_fields, &mut warnings);
-        if rule.bin > MAX_BIN {
+    }
+    let legacy = LEGACY_KEYS.iter().filter_map(|&key| doc.get_key_value(key).map(|(k, _)| (key, k.span()))).collect();
+    Keys { warnings, legacy, clean_numbers }
+}
+
+/// Top-level keys of older formats: format 1's switches, format 2's places of a stage's settings.
+const LEGACY_KEYS: [&str; 5] = ["line_boundary", "keep_title", "drop_reprints", "islands", "short_runs"];
+
+/// Checks `file`, parsed from `text` (its keys read by [`keys`]): returns the warnings for keys chaff
+/// does not read, and an error for a bin or cutoff over 99, a rule id used twice, a mutable pattern or a
+/// rule regex that does not compile.
+pub(crate) fn check(text: &str, path: &Path, file: &RulesFile, keys: Keys) -> Result<Vec<String>> {
+    let src = Source::new(text, path);
+    check_format(&src, &keys, file)?;
+    let table = |key: &str| match src.doc().get(key).map(|v| v.get_ref()) {
+        Some(DeValue::Table(t)) => Some(t),
+        _ => None,
+    };
+    for (key, bin) in [("auto", file.cutoff.auto), ("chosen", file.cutoff.chosen)] {
+        if bin > MAX_BIN
+            && let Some(t) = table("cutoff")
+        {
+            check_bin(&src, t, key, &format!("cutoff.{key}"), bin)?;
+        }
+    }
+    // the rules' tables, for an error's place
+    let rule_table = |i: usize| tables(src.doc().get("rule")).get(i).copied();
+    // where each id first appears, by rule; its place is looked up only for an error
+    let mut first_at: HashMap<&str, usize> = HashMap::new();
+    for (i, rule) in file.rules.iter().enumerate() {
+        if rule.bin > MAX_BIN
+            && let Some(t) = rule_table(i)
+        {
             check_bin(&src, t, "bin", &format!("rule {}: bin", rule.id), rule.bin)?;
         }
-        let span = value_span(t, "id");
-        if let Some(first) = first_at.insert(&rule.id, span.start) {
-            let first = src.line_column(first).0;
+        if let Some(first) = first_at.insert(&rule.id, i) {
+            let span_of = |i: usize| rule_table(i).map_or(0..0, |t| value_span(t, "id"));
+            let first = src.line_column(span_of(first).start).0;
             return Err(src.error(
-                span,
+                span_of(i),
                 format!(
                     "rule id `{}` is used twice (first on line {first}); ids must be unique: rename or remove one",
                     rule.id
@@ -147,21 +199,22 @@ pub(crate) fn check(text: &str, path: &Path, file: &RulesFile, doc: &DeTable) ->
             ));
         }
     }
-    check_regexes(&src, file, &patterns, &rules)?;
-    Ok(warnings)
+    check_regexes(&src, file)?;
+    Ok(keys.warnings)
 }
 
 /// A format chaff reads, without format 1's switches past format 1.
-fn check_format(src: &Source, doc: &DeTable, file: &RulesFile) -> Result<()> {
+fn check_format(src: &Source, keys: &Keys, file: &RulesFile) -> Result<()> {
+    let format_span = || value_span(src.doc(), "format");
     if file.format > FORMAT {
         return Err(src.error(
-            value_span(doc, "format"),
+            format_span(),
             format!("rules format {} is newer than this chaff reads ({FORMAT}): update chaff", file.format),
         ));
     }
     if file.format < 1 {
         return Err(src.error(
-            value_span(doc, "format"),
+            format_span(),
             format!(
                 "rules format {} does not exist: formats are 1 to {FORMAT}; write `format = {FORMAT}` (or remove the \
                  line for a format-1 file)",
@@ -172,10 +225,11 @@ fn check_format(src: &Source, doc: &DeTable, file: &RulesFile) -> Result<()> {
     if file.format < 2 {
         return Ok(());
     }
+    let legacy = |key: &str| keys.legacy.iter().find(|(k, _)| *k == key).map(|(_, span)| span.clone());
     for key in ["line_boundary", "keep_title", "drop_reprints"] {
-        if let Some((k, _)) = doc.get_key_value(key) {
+        if let Some(span) = legacy(key) {
             return Err(src.error(
-                k.span(),
+                span,
                 format!(
                     "`{key}` is a switch of format-1 rules files; in format {} a stage is turned off only by \
                      naming it in `[clean] off` (stages: {}): remove `{key}`",
@@ -190,9 +244,9 @@ fn check_format(src: &Source, doc: &DeTable, file: &RulesFile) -> Result<()> {
     }
     // format 2's places of a stage's settings: a format-3 file keeps them in the stage's table
     for (key, stage, field) in [("islands", Stage::Islands, "words"), ("short_runs", Stage::ShortRuns, "words")] {
-        if let Some((k, _)) = doc.get_key_value(key) {
+        if let Some(span) = legacy(key) {
             return Err(src.error(
-                k.span(),
+                span,
                 format!(
                     "`{key}` is a key of format-2 rules files; in format {} write it in the stage's table, \
                      `[clean.{stage}] {field} = …`",
@@ -201,29 +255,23 @@ fn check_format(src: &Source, doc: &DeTable, file: &RulesFile) -> Result<()> {
             ));
         }
     }
-    if let Some(DeValue::Table(t)) = doc.get("clean").map(|v| v.get_ref()) {
-        for key in CleanTable::number_keys() {
-            if let Some((k, v)) = t.get_key_value(key)
-                && !matches!(v.get_ref(), DeValue::Table(_))
-            {
-                return Err(src.error(
-                    k.span(),
-                    format!(
-                        "`[clean] {key}` as a number is format 2's; in format {} write the stage's table, \
-                         `[clean.{key}]`, with its keys ({})",
-                        file.format,
-                        CleanTable::stage_keys().iter().find(|s| s.0 == key).map_or(&[][..], |s| s.1).join(", ")
-                    ),
-                ));
-            }
-        }
+    if let Some((key, span)) = keys.clean_numbers.first() {
+        return Err(src.error(
+            span.clone(),
+            format!(
+                "`[clean] {key}` as a number is format 2's; in format {} write the stage's table, \
+                 `[clean.{key}]`, with its keys ({})",
+                file.format,
+                CleanTable::stage_keys().iter().find(|s| s.0 == *key).map_or(&[][..], |s| s.1).join(", ")
+            ),
+        ));
     }
     Ok(())
 }
 
 /// The mutable patterns compile, and so does every regex the cleaner would run as a regex (a hand-edited
 /// or hand-written one; a synthesized one is matched at token level).
-fn check_regexes(src: &Source, file: &RulesFile, patterns: &[&DeTable], rules: &[&DeTable]) -> Result<()> {
+fn check_regexes(src: &Source, file: &RulesFile) -> Result<()> {
     let mutable = match MutableSet::new(file.mutable.clone()) {
         Ok(set) => set,
         Err(e) => {
@@ -232,11 +280,12 @@ fn check_regexes(src: &Source, file: &RulesFile, patterns: &[&DeTable], rules: &
                 MutableSet::new(vec![p.clone()]).is_err() || file.mutable[..i].iter().any(|q| q.name == p.name)
             });
             let key = if matches!(e, Error::InvalidPatternName { .. }) { "name" } else { "regex" };
-            let span = at.and_then(|i| patterns.get(i)).map_or(0..0, |t| value_span(t, key));
+            let span =
+                at.and_then(|i| tables(src.doc().get("mutable")).get(i).copied()).map_or(0..0, |t| value_span(t, key));
             return Err(src.error(span, e.to_string()));
         }
     };
-    for (rule, t) in file.rules.iter().zip(rules) {
+    for (i, rule) in file.rules.iter().enumerate() {
         if rule.is_synthesized(file.tokenizer, &mutable) {
             continue;
         }
@@ -249,7 +298,8 @@ fn check_regexes(src: &Source, file: &RulesFile, patterns: &[&DeTable], rules: &
             rule_regex_estimate(&rule.id, &rule.regex)
         };
         if let Err(e) = checked {
-            return Err(src.error(value_span(t, "regex"), e.to_string()));
+            let span = tables(src.doc().get("rule")).get(i).map_or(0..0, |t| value_span(t, "regex"));
+            return Err(src.error(span, e.to_string()));
         }
     }
     Ok(())

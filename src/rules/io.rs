@@ -23,10 +23,12 @@ impl RulesFile {
             let (line, column) = e.span().map_or((1, 1), |s| line_column(text, s.start));
             Error::Toml { path: path.to_path_buf(), line, column, message: e.message().trim().to_string() }
         };
-        // parsed once: the checks read the parsed document, the file is deserialized from a copy of it
+        // parsed once: the checks read its keys, then it is deserialized (moved, not copied); an error's
+        // place is found by parsing again
         let doc = toml::de::DeTable::parse(text).map_err(toml_error)?;
-        let file = RulesFile::deserialize(toml::de::Deserializer::from(doc.clone())).map_err(toml_error)?;
-        let warnings = check::check(text, path, &file, doc.get_ref())?;
+        let keys = check::keys(text, path, doc.get_ref());
+        let file = RulesFile::deserialize(toml::de::Deserializer::from(doc)).map_err(toml_error)?;
+        let warnings = check::check(text, path, &file, keys)?;
         let mut file = file;
         file.migrate();
         Ok((file, warnings))
