@@ -3,8 +3,8 @@
 //! The method is Foschini's (thesis chapters 3–5), one module a step:
 //! [`corpus`] → [`tokens`] + [`mutable`] → [`vocabulary`] → [`suffix_array`] → [`statistics`] →
 //! [`cutoff`] → [`synthesis`] → [`rules`] → [`cleaning`]. [`mining`] runs the steps in order;
-//! [`cross_source`] is the second-level filter across sources. The library has no UI dependency: the CLI
-//! and the terminal UI are thin layers over it.
+//! [`cross_source`] is the second-level filter across sources. This crate has no UI dependency: the CLI
+//! and the terminal UI (the `chaff` package) are thin layers over it.
 
 pub mod atomic;
 pub mod clean_settings;
@@ -41,12 +41,8 @@ pub mod view;
 
 pub mod automatic;
 pub mod clusters;
-pub mod eval;
 pub mod evidence;
 pub mod frame;
-pub mod generate;
 pub mod idioms;
 pub mod impact;
 pub mod render;
-#[cfg(feature = "cli")]
-pub mod tui;

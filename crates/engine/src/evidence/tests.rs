@@ -1,7 +1,7 @@
 use super::*;
 use crate::automatic::automatic_rules;
 use crate::corpus::{Corpus, Document};
-use crate::generate::{bundled, sevendays};
+use chaff_generate::{bundled, sevendays};
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::rules::{MiningParams, RulesFile};
 use crate::settings::Settings;

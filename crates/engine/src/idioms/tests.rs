@@ -1,7 +1,7 @@
 use super::*;
 use crate::automatic::automatic_rules;
 use crate::corpus::Document;
-use crate::generate::sevendays;
+use chaff_generate::sevendays;
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::rules::MiningParams;
 use crate::settings::Settings;

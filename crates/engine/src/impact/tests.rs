@@ -6,7 +6,7 @@ use super::*;
 use crate::automatic::automatic_rules;
 use crate::clean_settings::Stage;
 use crate::corpus::Corpus;
-use crate::generate::{GeneratedSource, comments, html_news, mixed_templates, sevendays};
+use chaff_generate::{GeneratedSource, comments, html_news, mixed_templates, sevendays};
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::rules::{MiningParams, Status};
 use crate::settings::Settings;
