@@ -294,7 +294,7 @@ mod tests {
     fn a_page_verified_from_the_baseline_is_the_page_verify_makes() {
         use crate::automatic::automatic_rules;
         use crate::mining::{MiningConfig, Quiet, mine};
-        for source in [chaff_generate::sevendays(20, 3), crate::generate::html_news(12, 3)] {
+        for source in [chaff_generate::sevendays(20, 3), chaff_generate::html_news(12, 3)] {
             let docs: Vec<Document> =
                 source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();
             let kind = if source.extension == "html" { DocKind::Html } else { DocKind::Text };
