@@ -213,7 +213,10 @@ fn the_engines_modules_import_each_other_without_cycles() {
     let g = graph();
     assert!(g.len() > 50, "the engine's modules are read: {}", g.len());
     assert!(g["automatic"].contains("merge") && g["cleaning::block"].contains("cleaning::list_items"), "edges found");
-    assert!(g["eval::oracle::act"].contains("eval::oracle::editor") && g["eval::dataset"].contains("cleaning"), "{g:?}");
+    assert!(
+        g["eval::oracle::act"].contains("eval::oracle::editor") && g["eval::dataset"].contains("cleaning"),
+        "{g:?}"
+    );
     let known: Vec<BTreeSet<String>> = KNOWN.iter().map(|c| c.iter().map(|m| m.to_string()).collect()).collect();
     let found = cycles(&g);
     let new: Vec<&BTreeSet<String>> = found.iter().filter(|c| !known.contains(c)).collect();

@@ -2,10 +2,10 @@
 
 use super::*;
 use crate::corpus::{Corpus, Document};
-use crate::score::Gold;
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::mutable::MutableSet;
 use crate::rules::{RulesFile, Status};
+use crate::score::Gold;
 use crate::tokens::Tokenizer;
 
 /// A text source's rules file holding `rules` (token strings, each accepted with its action), mined on
