@@ -15,7 +15,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use chaff::render::render_html;
+use chaff::reading::render_html;
 use chaff::view::agreement::common_lines;
 use chaff::view::{PageView, Reading};
 use html5ever::tendril::StrTendril;

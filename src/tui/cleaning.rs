@@ -204,7 +204,7 @@ pub fn compute(
         cleaned_by_accepted.spans.iter().map(|s| (s.start, s.end)).collect()
     };
     let cleaned = if render_html {
-        crate::render::html_text(text, &removed)
+        crate::reading::html_text(text, &removed)
     } else if with_pending {
         let spans: Vec<Span> = removed.iter().map(|&(a, b)| Span::new(a, b, SpanKind::Removed, Vec::new())).collect();
         crate::cleaning::render(text, &spans)

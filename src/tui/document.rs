@@ -54,7 +54,7 @@ pub struct Preview {
     /// The cleaned text is of the accepted and pending rules, not the accepted ones alone (what is
     /// exported).
     pub with_pending: bool,
-    /// HTML documents: the cleaned text is shown as a reader sees it ([`crate::render::html_text`]), as
+    /// HTML documents: the cleaned text is shown as a reader sees it ([`crate::reading::html_text`]), as
     /// `chaff eval --input html` scores it and `chaff clean --text` writes it.
     pub render_html: bool,
     /// First visual line drawn.

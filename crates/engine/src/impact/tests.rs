@@ -6,10 +6,10 @@ use super::*;
 use crate::automatic::automatic_rules;
 use crate::clean_settings::Stage;
 use crate::corpus::Corpus;
-use crate::generate::{GeneratedSource, comments, html_news, mixed_templates, sevendays};
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::rules::{MiningParams, Status};
 use crate::settings::Settings;
+use chaff_generate::{GeneratedSource, comments, html_news, mixed_templates, sevendays};
 
 fn corpus_of(source: &GeneratedSource) -> Corpus {
     let docs = source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();

@@ -10,7 +10,7 @@ use crate::rules::Action;
 use crate::symbol::{Symbol, stable_id};
 
 pub(super) fn corpus(n: usize) -> Corpus {
-    let source = crate::generate::sevendays(n, 20_070_227);
+    let source = chaff_generate::sevendays(n, 20_070_227);
     let docs = source.docs.into_iter().map(|d| Document { id: d.id, text: d.text }).collect();
     Corpus::from_docs("sevendays", docs)
 }

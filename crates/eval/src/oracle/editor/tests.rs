@@ -2,10 +2,10 @@
 
 use super::*;
 use crate::corpus::{Corpus, Document};
-use crate::eval::score::Gold;
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::mutable::MutableSet;
 use crate::rules::{RulesFile, Status};
+use crate::score::Gold;
 use crate::tokens::Tokenizer;
 
 /// A text source's rules file holding `rules` (token strings, each accepted with its action), mined on
@@ -17,7 +17,7 @@ fn drafted(rules: &[(&str, Action)], texts: &[String]) -> (RulesFile, Draft, Bas
     let mut config = MiningConfig::for_tokenizer(Tokenizer::Text);
     config.min_df = texts.len() as u32 + 1;
     let mining = mine(&corpus, &config, &Quiet).unwrap();
-    let mut file = crate::merge::from_mining(&mining, crate::rules::MiningParams::of(&config), None);
+    let mut file = chaff_engine::merge::from_mining(&mining, crate::rules::MiningParams::of(&config), None);
     let mutable = MutableSet::new(file.mutable.clone()).unwrap();
     for (tokens, action) in rules {
         let symbols: Vec<_> = tokens.split(' ').map(crate::symbol::Symbol::decode).collect();

@@ -46,7 +46,8 @@ pub enum Error {
 }
 
 impl Error {
-    pub(crate) fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+    /// An I/O error on `path` (public for the evaluation crate, which reads datasets).
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
         Error::Io { path: path.into(), source }
     }
 }

@@ -220,7 +220,7 @@ fn text_runs_and_tags_have_html5gum_spans() {
 /// Every page of the shared corpora, whole and cut at a few places: skipped without `../shared`.
 #[test]
 fn the_tokenizer_reads_every_corpus_page_as_html5gum_does() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpora");
     let Ok(datasets) = std::fs::read_dir(&root) else { return };
     let mut pages = 0;
     for site in datasets.flatten().flat_map(|d| std::fs::read_dir(d.path()).into_iter().flatten().flatten()) {

@@ -1,10 +1,10 @@
 use super::*;
 use crate::automatic::automatic_rules;
 use crate::corpus::{Corpus, Document};
-use crate::generate::{bundled, sevendays};
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::rules::{MiningParams, RulesFile};
 use crate::settings::Settings;
+use chaff_generate::{bundled, sevendays};
 
 fn mined(docs: Vec<Document>) -> (Vec<Document>, RulesFile) {
     let corpus = Corpus::from_docs("s", docs.clone());

@@ -18,6 +18,13 @@ pub mod run;
 pub mod score;
 pub mod spans;
 
+// The engine's modules at this crate's root: the evaluation names them `crate::rules`, `crate::cleaning`…
+// as it did inside the engine.
+use chaff_engine::{
+    automatic, clean_settings, cleaning, corpus, cross_source, draft, editing, error, evidence, frame, impact, mining,
+    mutable, page, rules, settings, symbol, tokens, verified, view,
+};
+
 pub use dataset::{Dataset, Input};
 pub use report::Evaluation;
 pub use run::{Progress, Protocol, Quiet};

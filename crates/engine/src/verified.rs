@@ -265,7 +265,7 @@ mod tests {
         use crate::automatic::automatic_rules;
         use crate::mining::{MiningConfig, Quiet, mine};
         use crate::settings::Settings;
-        let source = crate::generate::sevendays(30, 5);
+        let source = chaff_generate::sevendays(30, 5);
         let docs: Vec<Document> =
             source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();
         let corpus = crate::corpus::Corpus::from_docs("s", docs.clone());
@@ -294,7 +294,7 @@ mod tests {
     fn a_page_verified_from_the_baseline_is_the_page_verify_makes() {
         use crate::automatic::automatic_rules;
         use crate::mining::{MiningConfig, Quiet, mine};
-        for source in [crate::generate::sevendays(20, 3), crate::generate::html_news(12, 3)] {
+        for source in [chaff_generate::sevendays(20, 3), chaff_generate::html_news(12, 3)] {
             let docs: Vec<Document> =
                 source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();
             let kind = if source.extension == "html" { DocKind::Html } else { DocKind::Text };

@@ -23,7 +23,7 @@ fn candidate(element: &str) -> RegionRule {
 
 /// A draft of 40 generated documents whose rules file holds two region candidates.
 fn draft_with(previous: Option<RulesFile>) -> Draft {
-    let source = crate::generate::sevendays(40, 20_070_227);
+    let source = chaff_generate::sevendays(40, 20_070_227);
     let docs = source.docs.into_iter().map(|d| Document { id: d.id, text: d.text }).collect();
     let corpus = Corpus::from_docs("sevendays", docs);
     let config = MiningConfig::for_tokenizer(Tokenizer::Text);

@@ -44,7 +44,7 @@ pub fn collapse(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::methods::df_lines::lines;
+    use crate::methods::df_lines::lines;
 
     #[test]
     fn frequent_needs_two_pages_and_the_share() {

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 
 /// The thesis's list (chapter 5) in Rust regex syntax; the same file editors find in `rules/`.
-pub const DEFAULT_PATTERNS_TOML: &str = include_str!("../rules/mutable-patterns.toml");
+pub const DEFAULT_PATTERNS_TOML: &str = include_str!("../../../rules/mutable-patterns.toml");
 
 /// At most this many patterns: a token's matches are kept as a bit mask.
 pub const MAX_PATTERNS: usize = 64;
@@ -414,7 +414,7 @@ mod tests {
         let oracle = RegexSet::new(wrapped(set.patterns())).unwrap();
         let mut tokens = 0;
         for source in ["sevendays", "html_news", "comments", "mixed_templates", "optional_parts"] {
-            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-corpora").join(source);
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../sample-corpora").join(source);
             for entry in std::fs::read_dir(dir).unwrap().take(40) {
                 let text = std::fs::read_to_string(entry.unwrap().path()).unwrap_or_default();
                 for token in text.split_whitespace().chain(["Ünïcödé", "١٢٣", "２０２６", "€12,50", "3rd."])

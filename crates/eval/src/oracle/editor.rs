@@ -116,7 +116,7 @@ impl<'a> Editor<'a> {
     pub fn new(
         draft: Draft,
         base: Baseline,
-        pages: Vec<(&'a str, &'a crate::eval::score::Gold)>,
+        pages: Vec<(&'a str, &'a crate::score::Gold)>,
         verify: bool,
     ) -> Result<Editor<'a>> {
         let file = draft.rules_file();

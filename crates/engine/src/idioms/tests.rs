@@ -1,10 +1,10 @@
 use super::*;
 use crate::automatic::automatic_rules;
 use crate::corpus::Document;
-use crate::generate::sevendays;
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::rules::MiningParams;
 use crate::settings::Settings;
+use chaff_generate::sevendays;
 
 fn mined_sevendays() -> RulesFile {
     let source = sevendays(120, 20_070_227);

@@ -3,7 +3,7 @@
 //! stretches of words a cleaning gets wrong.
 
 use crate::cleaning::{Match, Span};
-use crate::eval::score::{Gold, word_spans};
+use crate::score::{Gold, word_spans};
 
 pub(super) struct TrainingPage<'a> {
     pub text: &'a str,
