@@ -5,6 +5,7 @@
 use chaff::automatic::automatic_rules;
 use chaff::cleaning::Cleaner;
 use chaff::corpus::{Corpus, Document};
+use chaff::generate::{block_page, block_words};
 use chaff::mining::{MiningConfig, Quiet, mine};
 use chaff::page::{Page, viewed};
 use chaff::regions::RegionRule;
@@ -12,31 +13,8 @@ use chaff::rules::{Action, MiningParams, RulesFile, Status};
 use chaff::settings::Settings;
 use chaff::view::DocKind;
 
-/// Words unique to page `i`, part `part`: no two pages share them.
-fn words(i: usize, part: &str, n: usize) -> String {
-    (0..n).map(|w| format!("{part}{i}w{w}")).collect::<Vec<_>>().join(" ")
-}
-
-/// A page: nav and footer fixed (string rules), the article, and two blocks whose every word changes per
-/// page: a related-links strip and a comment thread with no fixed heading, so only their containers repeat.
-fn page(i: usize) -> String {
-    let paragraphs: String = (0..4).map(|p| format!("<p>{}.</p>", words(i, &format!("art{p}x"), 18))).collect();
-    let comments: String =
-        (0..3).map(|c| format!("<li class=\"comment\"><p>{}.</p></li>", words(i, &format!("com{c}x"), 9))).collect();
-    let related: String =
-        (0..4).map(|r| format!("<li><a href=\"/s{i}{r}\">{}</a></li>", words(i, &format!("rel{r}x"), 5))).collect();
-    format!(
-        "<html><head><title>Headline {i}</title></head><body>\
-         <div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/news\">News</a> <a href=\"/sport\">Sport</a></div>\
-         <div class=\"article\"><h1>Headline {i}</h1>{paragraphs}</div>\
-         <ul class=\"related-links\">{related}</ul>\
-         <div id=\"comments\"><ol>{comments}</ol></div>\
-         <div id=\"footer\">Copyright The Example Times. All rights reserved.</div></body></html>"
-    )
-}
-
 fn source() -> (Corpus, Vec<String>) {
-    let html: Vec<String> = (0..12).map(page).collect();
+    let html: Vec<String> = (0..12).map(block_page).collect();
     let docs = html.iter().enumerate().map(|(i, h)| Document { id: format!("p{i}"), text: h.clone() }).collect();
     (Corpus::from_docs("regions", docs), html)
 }
@@ -60,7 +38,7 @@ fn blocks_that_change_per_page_under_a_fixed_container_become_region_rules_and_g
     for (i, h) in html.iter().enumerate() {
         let out = cleaner.clean_page(Page::new(h, DocKind::Html)).text();
         for p in 0..4 {
-            let article = words(i, &format!("art{p}x"), 18);
+            let article = block_words(i, &format!("art{p}x"), 18);
             assert!(out.contains(&article), "page {i} lost article words: {out}");
         }
         assert!(!out.contains(&format!("com0x{i}w0")) && !out.contains(&format!("rel0x{i}w0")), "page {i}: {out}");

@@ -6,32 +6,11 @@ mod tui_support;
 
 use std::path::{Path, PathBuf};
 
+use chaff::generate::block_page;
 use chaff::rules::{Action, RulesFile, Status};
 use chaff::tui::state::Mode;
 use chaff::tui::{App, Settings, TuneOptions};
 use tui_support::{press, screen, settle};
-
-fn words(i: usize, part: &str, n: usize) -> String {
-    (0..n).map(|w| format!("{part}{i}w{w}")).collect::<Vec<_>>().join(" ")
-}
-
-/// A page whose nav and footer are fixed (string rules) and whose related strip and comment thread change
-/// every word (only their containers repeat: region rules).
-fn page(i: usize) -> String {
-    let paragraphs: String = (0..4).map(|p| format!("<p>{}.</p>", words(i, &format!("art{p}x"), 18))).collect();
-    let comments: String =
-        (0..3).map(|c| format!("<li class=\"comment\"><p>{}.</p></li>", words(i, &format!("com{c}x"), 9))).collect();
-    let related: String =
-        (0..4).map(|r| format!("<li><a href=\"/s{i}{r}\">{}</a></li>", words(i, &format!("rel{r}x"), 5))).collect();
-    format!(
-        "<html><head><title>Headline {i}</title></head><body>\
-         <div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/news\">News</a> <a href=\"/sport\">Sport</a></div>\
-         <div class=\"article\"><h1>Headline {i}</h1>{paragraphs}</div>\
-         <ul class=\"related-links\">{related}</ul>\
-         <div id=\"comments\"><ol>{comments}</ol></div>\
-         <div id=\"footer\">Copyright The Example Times. All rights reserved.</div></body></html>"
-    )
-}
 
 struct Fixture {
     dir: tempfile::TempDir,
@@ -43,7 +22,7 @@ impl Fixture {
         let folder = dir.path().join("corpora").join("regions");
         std::fs::create_dir_all(&folder).unwrap();
         for i in 0..12 {
-            std::fs::write(folder.join(format!("p{i:02}.html")), page(i)).unwrap();
+            std::fs::write(folder.join(format!("p{i:02}.html")), block_page(i)).unwrap();
         }
         Fixture { dir }
     }

@@ -10,6 +10,7 @@
 //! given `(n_docs, seed)` produces byte-identical output on every machine.
 //! All text is invented here (see `words`); nothing is copied from outside.
 
+mod blocks;
 pub mod crawl;
 mod pages;
 mod prose;
@@ -17,6 +18,7 @@ mod random;
 mod redesign;
 mod words;
 
+pub use blocks::{block_page, block_words};
 pub use pages::{comments, html_news, mixed_templates, optional_parts};
 pub use redesign::redesigned;
 pub use words::MONTHS;

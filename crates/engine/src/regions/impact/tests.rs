@@ -10,32 +10,12 @@ use crate::page::viewed;
 use crate::rules::{MiningParams, RulesFile, Status};
 use crate::settings::Settings;
 use crate::view::DocKind;
-
-fn words(i: usize, part: &str, n: usize) -> String {
-    (0..n).map(|w| format!("{part}{i}w{w}")).collect::<Vec<_>>().join(" ")
-}
-
-/// A page whose nav and footer are fixed and whose comment thread and related strip change every word.
-fn page(i: usize) -> String {
-    let paragraphs: String = (0..4).map(|p| format!("<p>{}.</p>", words(i, &format!("art{p}x"), 18))).collect();
-    let comments: String =
-        (0..3).map(|c| format!("<li class=\"comment\"><p>{}.</p></li>", words(i, &format!("com{c}x"), 9))).collect();
-    let related: String =
-        (0..4).map(|r| format!("<li><a href=\"/s{i}{r}\">{}</a></li>", words(i, &format!("rel{r}x"), 5))).collect();
-    format!(
-        "<html><head><title>Headline {i}</title></head><body>\
-         <div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/news\">News</a> <a href=\"/sport\">Sport</a></div>\
-         <div class=\"article\"><h1>Headline {i}</h1>{paragraphs}</div>\
-         <ul class=\"related-links\">{related}</ul>\
-         <div id=\"comments\"><ol>{comments}</ol></div>\
-         <div id=\"footer\">Copyright The Example Times. All rights reserved.</div></body></html>"
-    )
-}
+use chaff_generate::block_page;
 
 /// The pages as the source holds them, their views (with where their lines sit) and the automatic rules
 /// with every region rule rejected: the rules the impact is measured against.
 fn source() -> (Vec<Document>, Corpus, RulesFile) {
-    let docs: Vec<Document> = (0..12).map(|i| Document { id: format!("p{i}"), text: page(i) }).collect();
+    let docs: Vec<Document> = (0..12).map(|i| Document { id: format!("p{i}"), text: block_page(i) }).collect();
     let mut config = MiningConfig::default();
     let views = viewed(Corpus::from_docs("regions", docs.clone()), DocKind::Html, &mut config);
     let mining = mine(&views, &config, &Quiet).unwrap();
