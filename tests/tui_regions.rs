@@ -32,13 +32,17 @@ impl Fixture {
     }
 
     fn app(&self) -> App {
+        self.app_with(Settings { watch: false, journal: false })
+    }
+
+    fn app_with(&self, settings: Settings) -> App {
         let opts = TuneOptions {
             corpus: self.dir.path().join("corpora").join("regions"),
             rules: None,
             rules_dir: self.dir.path().join("rules"),
             preset: None,
         };
-        let mut app = chaff::tui::open(&opts, Settings { watch: false, journal: false }).unwrap();
+        let mut app = chaff::tui::open(&opts, settings).unwrap();
         app.resize(140, 40);
         settle(&mut app);
         app
@@ -152,4 +156,21 @@ fn the_region_list_snapshot() {
     let mut app = fx.app();
     select(&mut app, "ul.related-links");
     insta::assert_snapshot!(screen(&app));
+}
+
+#[test]
+fn a_region_decision_not_saved_is_offered_back_after_a_crash() {
+    let fx = Fixture::new();
+    let settings = Settings { watch: false, journal: true };
+    let mut app = fx.app_with(settings);
+    select(&mut app, "div#comments");
+    press(&mut app, "a c");
+    assert_eq!(region(&app, "div#comments"), (Status::Accepted, Action::CutBefore));
+    drop(app); // killed: nothing saved
+    let mut app = fx.app_with(settings);
+    let Mode::JournalPrompt(replay) = &app.mode else { panic!("unsaved work is offered back") };
+    assert!(replay.summary().contains("1 region rule decision(s)"), "{}", replay.summary());
+    press(&mut app, "r");
+    assert_eq!(region(&app, "div#comments"), (Status::Accepted, Action::CutBefore));
+    assert!(app.session().unwrap().draft.dirty, "the decision is back, unsaved");
 }

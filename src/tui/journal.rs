@@ -1,4 +1,5 @@
-//! The journal of unsaved work: every decision, cutoff move and pattern change is appended, one JSON line
+//! The journal of unsaved work: every decision (on a string rule or a region rule), cutoff move and
+//! pattern change is appended, one JSON line
 //! each, to a file beside the rules file (`rules/.<source>.toml.journal`) as the editor works. Saving
 //! removes it; so does quitting without saving. A journal found at start is unsaved work from a session
 //! that crashed or was killed, and is offered back.
@@ -16,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::cutoff::CutoffBin;
 use crate::mutable::MutablePattern;
 use crate::rules::Rule;
+use crate::rules::region::RegionRule;
 use crate::verified::VerifiedPage;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -30,6 +32,10 @@ pub enum Entry {
     },
     Patterns {
         patterns: Vec<MutablePattern>,
+    },
+    /// A decision on a region rule: the rule with its new status and action.
+    Region {
+        rule: RegionRule,
     },
     /// A page marked verified (`page`), or unmarked (`None`).
     Verified {
@@ -47,6 +53,8 @@ pub struct Replay {
     pub patterns: Option<Vec<MutablePattern>>,
     /// Pages marked verified (`Some`) or unmarked (`None`), by id.
     pub verified: HashMap<String, Option<VerifiedPage>>,
+    /// Region rules decided, by element.
+    pub regions: HashMap<String, RegionRule>,
 }
 
 impl Replay {
@@ -62,18 +70,28 @@ impl Replay {
                 Entry::Verified { id, page } => {
                     r.verified.insert(id, page);
                 }
+                Entry::Region { rule } => {
+                    r.regions.insert(rule.element.clone(), rule);
+                }
             }
         }
         r
     }
 
     pub fn is_empty(&self) -> bool {
-        self.decisions.is_empty() && self.cutoff.is_none() && self.patterns.is_none() && self.verified.is_empty()
+        self.decisions.is_empty()
+            && self.cutoff.is_none()
+            && self.patterns.is_none()
+            && self.verified.is_empty()
+            && self.regions.is_empty()
     }
 
     /// One line for the prompt, e.g. "12 decisions, cutoff 60%, mutable patterns".
     pub fn summary(&self) -> String {
         let mut parts = vec![format!("{} decision(s)", self.decisions.len())];
+        if !self.regions.is_empty() {
+            parts.push(format!("{} region rule decision(s)", self.regions.len()));
+        }
         if let Some(c) = self.cutoff {
             parts.push(format!("cutoff {c}%"));
         }

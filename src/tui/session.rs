@@ -14,6 +14,7 @@ use crate::cutoff::CutoffBin;
 use crate::draft::{Change, Draft, default_status};
 use crate::mining::{Mining, Stage};
 use crate::mutable::MutablePattern;
+use crate::rules::region::REGION_PREFIX;
 use crate::rules::{Action as RuleAction, Rule, RulesFile, Status};
 
 use super::candidates::CandidateList;
@@ -231,7 +232,11 @@ impl Session {
             return;
         }
         for id in &change.rules {
-            if let Some(rule) = self.draft.recorded(id) {
+            if let Some(element) = id.strip_prefix(REGION_PREFIX) {
+                if let Some(rule) = self.draft.region(element).cloned() {
+                    let _ = self.journal.append(&Entry::Region { rule });
+                }
+            } else if let Some(rule) = self.draft.recorded(id) {
                 let _ = self.journal.append(&Entry::Decide { rule });
             }
         }
@@ -272,6 +277,14 @@ impl Session {
         let change = self.draft.decide(strings, status, action);
         self.follow(&change, List::IfPendingOnly);
         change.rules.len()
+    }
+
+    /// Sets status and action of region rule `element` (see [`Draft::decide_region`]): one step to undo,
+    /// journaled as every decision is.
+    pub fn decide_region(&mut self, element: &str, status: Option<Status>, action: Option<RuleAction>) -> Change {
+        let change = self.draft.decide_region(element, status, action);
+        self.follow(&change, List::IfPendingOnly);
+        change
     }
 
     /// Trims candidate `i` by one more token at its start (`front`) or end (see [`Draft::trim`]); returns
@@ -361,6 +374,9 @@ impl Session {
     pub fn apply_replay(&mut self, replay: Replay) -> bool {
         let remine = self.draft.replay(replay.decisions, replay.cutoff, replay.patterns);
         self.draft.replay_verified(replay.verified);
+        for rule in replay.regions.values() {
+            self.draft.decide_region(&rule.element, Some(rule.status), Some(rule.action));
+        }
         if !self.draft.dirty {
             self.journal.remove();
         }

@@ -55,7 +55,7 @@ pub(super) fn update(app: &mut App, action: Action) {
         _ => return,
     };
     let Screen::Tune(s) = &mut app.screen else { return };
-    let change = s.draft.decide_region(&rule.element, decision.0, decision.1);
+    let change = s.decide_region(&rule.element, decision.0, decision.1);
     if change.is_empty() {
         return;
     }
