@@ -175,13 +175,7 @@ fn impact_of_decisions(out: &mut String, app: &mut App) {
         let k = if i % 2 == 0 { 'r' } else { 'a' };
         let t = Instant::now();
         frames.push(frame(app, &mut terminal, key(KeyCode::Char(k))));
-        while app.impact.waiting() && t.elapsed() < Duration::from_secs(60) {
-            let f = Instant::now();
-            app.tick();
-            terminal.draw(|fr| view::draw(app, fr)).expect("draw");
-            frames.push(f.elapsed());
-            std::thread::sleep(Duration::from_millis(2));
-        }
+        draw_until_measured(app, &mut terminal, t, &mut frames);
         shown.push(t.elapsed());
         if i % 2 == 1 {
             app.handle_key(key(KeyCode::Down));
@@ -190,6 +184,23 @@ fn impact_of_decisions(out: &mut String, app: &mut App) {
     let s = stats(shown);
     row_with(out, "impact in the status line", &s, "(goal ≤ 200 ms, measured off the UI thread)");
     row(out, "frames while measuring", &stats(frames));
+}
+
+/// Ticks and draws until the impact worker has answered (at most a minute after `since`), each frame's
+/// time pushed to `frames`.
+fn draw_until_measured(
+    app: &mut App,
+    terminal: &mut Terminal<TestBackend>,
+    since: Instant,
+    frames: &mut Vec<Duration>,
+) {
+    while app.impact.waiting() && since.elapsed() < Duration::from_secs(60) {
+        let f = Instant::now();
+        app.tick();
+        terminal.draw(|fr| view::draw(app, fr)).expect("draw");
+        frames.push(f.elapsed());
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }
 
 /// Key → an action's impact shown before it is taken: a cutoff weighed (`C`, then ←/→; the pending rules
@@ -206,13 +217,7 @@ fn what_ifs(out: &mut String, app: &mut App) {
         for i in 0..20 {
             let t = Instant::now();
             frames.push(frame(app, &mut terminal, key(keys[(i / 5) % 2])));
-            while app.impact.waiting() && t.elapsed() < Duration::from_secs(60) {
-                let f = Instant::now();
-                app.tick();
-                terminal.draw(|fr| view::draw(app, fr)).expect("draw");
-                frames.push(f.elapsed());
-                std::thread::sleep(Duration::from_millis(2));
-            }
+            draw_until_measured(app, &mut terminal, t, &mut frames);
             shown.push(t.elapsed());
         }
         app.handle_key(key(KeyCode::Esc));
