@@ -4,7 +4,8 @@
 //! of the engine, asserting it does not panic and that what it returns holds its invariants.
 //!
 //! `CHAFF_FUZZ_SECONDS` (default 1) bounds each target's time; `CHAFF_FUZZ_SEED` picks the run. CI runs
-//! each target for 40 s: `CHAFF_FUZZ_SECONDS=40 cargo test --release --test fuzz -- --nocapture`. An
+//! each target for 20 s, two at a time: `CHAFF_FUZZ_SECONDS=20 cargo test --release --test fuzz --
+//! --nocapture --test-threads 2`. An
 //! input that panics is written to `target/fuzz-crashes/` and fails the test; each target prints how many
 //! inputs it ran.
 
