@@ -572,6 +572,24 @@ fn clean_warns_of_rules_made_for_another_kind_of_document_or_another_source() {
 }
 
 #[test]
+fn text_rules_on_pages_say_that_text_output_does_not_apply() {
+    let (dir, _) = mined();
+    let p = dir.path();
+    fs::create_dir(p.join("pages")).unwrap();
+    fs::write(p.join("pages/1.html"), "<p>The article.</p><p>Read more about it</p>").unwrap();
+    for flag in ["--text", "--keep-tags"] {
+        let out = format!("out{flag}");
+        let o = chaff(&["clean", "--rules", "rules/sevendays.toml", flag, "pages", "--out", &out], p);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains(&format!("{flag} does not apply")), "{flag} ignored without a word: {err}");
+        assert!(p.join(&out).join("1.html").exists(), "written whole, as the warning says");
+    }
+    let o = chaff(&["clean", "--rules", "rules/sevendays.toml", "pages", "--out", "plain"], p);
+    assert!(stderr(&o).contains("rules for plain text") && !stderr(&o).contains("does not apply"), "{}", stderr(&o));
+}
+
+#[test]
 fn a_source_name_too_long_for_a_file_name_is_refused_before_mining() {
     let (dir, _) = mined();
     let name = "n".repeat(250);
