@@ -402,3 +402,108 @@ fn fuzz_verified_pages_file() {
         let _ = chaff::verified::Verified::parse(&text_of(input), Path::new("fuzz.verified.toml"));
     });
 }
+
+/// Sample documents in the encodings a crawl holds: UTF-8 with and without a byte order mark, UTF-16
+/// either way round after its mark, and legacy encodings (the text of each sample that they can write).
+fn encoded_seeds() -> Vec<Vec<u8>> {
+    let mut seeds = Vec::new();
+    let texts: Vec<String> =
+        sample_files("txt").iter().chain(&sample_files("html")).map(|b| text_of(b)).take(6).collect();
+    for (i, text) in texts.iter().enumerate() {
+        let text = format!("{text} café crème, naïve — «€» Ünïcode");
+        seeds.push(text.clone().into_bytes());
+        seeds.push([b"\xEF\xBB\xBF".as_slice(), text.as_bytes()].concat());
+        for (mark, be) in [(b"\xFF\xFE", false), (b"\xFE\xFF", true)] {
+            let mut out = mark.to_vec();
+            for u in text.encode_utf16() {
+                out.extend_from_slice(&if be { u.to_be_bytes() } else { u.to_le_bytes() });
+            }
+            seeds.push(out);
+        }
+        let legacy = [encoding_rs::WINDOWS_1252, encoding_rs::KOI8_R, encoding_rs::SHIFT_JIS, encoding_rs::EUC_KR];
+        let plain = text.replace(['—', '«', '»', '€'], "-");
+        seeds.push(legacy[i % legacy.len()].encode(&plain).0.into_owned());
+    }
+    seeds
+}
+
+/// No byte of an input is lost: a document read exactly is written back as its own bytes, and every offset
+/// of its text maps into the file, in order, ending at its last byte.
+#[test]
+fn fuzz_documents_in_any_encoding_keep_their_bytes() {
+    let seeds = encoded_seeds();
+    for (i, seed) in seeds.iter().enumerate() {
+        let decoded = chaff::corpus::read_text(seed.clone()).expect("a seed is text");
+        assert!(decoded.exact(), "seed {i} ({}) is not read exactly", decoded.encoding.name());
+    }
+    fuzz("encodings", seeds, |input| {
+        let Some(decoded) = chaff::corpus::read_text(input.to_vec()) else {
+            assert!(input.contains(&0), "refused as binary without a NUL byte");
+            return;
+        };
+        if decoded.exact() {
+            assert!(decoded.encode(decoded.text.clone()) == input, "read exactly, written back differently");
+            assert_eq!(decoded.file_offset(decoded.text.len()), input.len(), "the text's end is the file's");
+        } else {
+            assert!(decoded.replaced > 0 || matches!(decoded.encoding, chaff::corpus::Encoding::Legacy(_)));
+        }
+        let text = &decoded.text;
+        let mut last = 0;
+        for (i, _) in text.char_indices().step_by(7).chain([(text.len(), ' ')]) {
+            let at = decoded.file_offset(i);
+            assert!(last <= at && at <= input.len(), "offset {i} of the text is {at} of a {}-byte file", input.len());
+            last = at;
+        }
+    });
+}
+
+/// Hostile regexes in rules: the rest of the document (`(?s).*`), long counted repetitions, patterns that
+/// escape their group, lazy and nested repeats. Each is refused with an error naming its rule, or cleans a
+/// long document in work linear in it.
+#[test]
+fn fuzz_hostile_regex_rules() {
+    use chaff::rules::Action;
+    let seeds: Vec<Vec<u8>> = [
+        "(?s).*",
+        r"[\s\S]{0,250}x",
+        r"[\s\S]{0,5000}x",
+        "a)|(.",
+        r"(?s)line.*?x",
+        "(a|aa)*b",
+        ".{0,200}.{0,200}",
+        r"\bread\s+more\b",
+        r"(?:ab){0,200}",
+        r"(?m)^.*$",
+        r"\w+(?:\s+\w+)*\s*x",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect();
+    let mut doc = String::new();
+    for i in 0..400 {
+        doc.push_str(&format!("line {i} of the page, read more words here {}\n", if i % 7 == 0 { "x" } else { "y" }));
+        if i == 200 {
+            doc.push_str(&"z".repeat(10_000));
+            doc.push('\n');
+        }
+    }
+    doc.push_str("the end");
+    let actions = [Action::Remove, Action::CutAfter, Action::CutBefore, Action::Keep];
+    let patterns = chaff::mutable::MutableSet::defaults().patterns().to_vec();
+    fuzz("hostile-regex", seeds, |input| {
+        let regex = text_of(input);
+        let action = actions[input.len() % actions.len()];
+        let m = chaff::mutable::MutableSet::defaults();
+        let symbols = [chaff::symbol::Symbol::decode("x")];
+        let rule = chaff::rules::Rule::accepted("hostile", &symbols, action, Tokenizer::Text, &m).unwrap();
+        let rule = chaff::rules::Rule { regex: regex.clone(), tokens: Vec::new(), ..rule };
+        match Cleaner::from_rules(Tokenizer::Text, &patterns, [&rule], 0) {
+            Err(e) => assert!(format!("{e:#}").contains("hostile"), "{regex:?}: the refusal names no rule: {e:#}"),
+            Ok(c) => {
+                let (out, reads) = chaff::cleaning::work::measure(|| c.clean(&doc));
+                assert!(reads <= 40 * doc.len(), "{regex:?} ({action:?}): {reads} bytes read for {}", doc.len());
+                assert!(out.removed_bytes <= doc.len());
+            }
+        }
+    });
+}

@@ -32,7 +32,10 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
         return route::clean_routed(&args);
     }
     let file = super::load_rules(&args.rules)?;
-    super::mismatch_warnings(&file, &args.rules, &args.inputs).iter().for_each(|w| eprintln!("chaff: warning: {w}"));
+    let flag = if args.text { Some("--text") } else { args.keep_tags.then_some("--keep-tags") };
+    super::mismatch_warnings(&file, &args.rules, &args.inputs, flag)
+        .iter()
+        .for_each(|w| eprintln!("chaff: warning: {w}"));
     let mut settings = file.clean_settings();
     for s in &args.off {
         settings.stages.set(*s, false);

@@ -110,8 +110,10 @@ pub fn load_rules(path: &Path) -> Result<RulesFile> {
 
 /// Warnings for a rules file applied to documents it was not made for, naming both sides: HTML rules on
 /// `.txt` documents (or text rules on `.html` pages) remove little or nothing, and a folder is a source
-/// (its name) whose rules may be another file. Reads only the inputs' names.
-pub fn mismatch_warnings(file: &RulesFile, rules: &Path, inputs: &[PathBuf]) -> Vec<String> {
+/// (its name) whose rules may be another file. `flag` is the page output asked for (`--text`, `--keep-tags`):
+/// text rules write pages as cleaned text, so the warning says the flag has no effect rather than ignore it
+/// silently. Reads only the inputs' names.
+pub fn mismatch_warnings(file: &RulesFile, rules: &Path, inputs: &[PathBuf], flag: Option<&str>) -> Vec<String> {
     use chaff::view::DocKind;
     let mut warnings = Vec::new();
     let (mut html, mut txt) = (0usize, 0usize);
@@ -146,7 +148,9 @@ pub fn mismatch_warnings(file: &RulesFile, rules: &Path, inputs: &[PathBuf]) -> 
         )),
         DocKind::Text if html > 0 => warnings.push(format!(
             "{rules}: rules for plain text, applied to {html} .html page(s): they are cleaned as text, markup and \
-             all; clean pages with rules mined from pages (or mine these pages)"
+             all{}; clean pages with rules mined from pages (or mine these pages)",
+            flag.map(|f| format!(", and {f} does not apply (each page is written whole, as .html)"))
+                .unwrap_or_default()
         )),
         _ => {}
     }

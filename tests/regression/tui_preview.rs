@@ -362,3 +362,24 @@ fn going_to_a_shorter_document_keeps_the_line_cursor_on_a_line() {
     press(&mut app, "T");
     assert!(matches!(app.mode, Mode::MarkPrompt(_)), "T marks a line of the document shown");
 }
+
+#[test]
+fn an_editors_rule_opens_its_detail_with_what_each_decision_would_change() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    // three words of an article line, marked as template: a rule of the editor's, no mined candidate
+    press(&mut app, "Tab Tab j j j j");
+    let (line_start, _) = lines(&app)[4];
+    let s = app.session_mut().unwrap();
+    let first = s.document_text()[line_start..].find(char::is_whitespace).unwrap() + line_start + 1;
+    s.preview.selection = Some((first, first));
+    press(&mut app, "> > > T y Tab M");
+    let id = app.session().unwrap().decisions.values().find(|r| r.editor).expect("the editor's rule").id.clone();
+    assert_eq!(listed(&app), [id.as_str()]);
+    press(&mut app, "Enter");
+    let Mode::Detail(d) = &app.mode else { panic!("Enter opens the editor's rule's detail") };
+    let impacts = d.measure.impacts.clone().expect("measured");
+    assert_eq!(impacts.len(), d.choices.len(), "one impact a choice");
+    assert!(impacts.iter().any(|i| !i.changed.is_empty()), "a decision on it changes the page it was made on");
+    assert!(screen(&app).contains("What each decision would change"), "{}", screen(&app));
+}

@@ -290,3 +290,31 @@ fn w_while_another_process_holds_the_lock_answers_at_once_and_can_be_retried() {
     press(&mut app, "w");
     assert_eq!(status_on_disk(&fx.rules(), &own), Status::Accepted, "saved once the lock is free");
 }
+
+#[test]
+fn another_sources_rules_file_shows_no_document_frequency_past_100_percent() {
+    let fx = Fixture::sevendays();
+    // a bigger source's file: its counts are of 150 documents, this corpus has 120
+    let other = fx.dir.path().join("other");
+    chaff::generate::write_source(&chaff::generate::sevendays(150, 7), &other).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .arg("mine")
+        .arg(other.join("sevendays"))
+        .args(["--source", "wapo", "--rules-dir"])
+        .arg(fx.rules_dir())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let opts = chaff::tui::TuneOptions { rules: Some(fx.rules_dir().join("wapo.toml")), ..fx.options(&fx.corpus()) };
+    let mut app = chaff::tui::open(&opts, Settings { watch: false, journal: false }).unwrap();
+    app.resize(160, 48);
+    tui_support::settle(&mut app);
+    let shown = tui_support::screen(&app);
+    let percents: Vec<u64> = shown
+        .split(|c: char| !c.is_ascii_digit() && c != '%')
+        .filter_map(|w| w.strip_suffix('%').and_then(|n| n.parse().ok()))
+        .collect();
+    assert!(percents.iter().all(|&p| p <= 100), "{percents:?}\n{shown}");
+    let s = app.session().unwrap();
+    assert!(!s.list.rows.is_empty(), "the candidates are listed:\n{shown}");
+}
