@@ -108,9 +108,20 @@ impl Miner {
         let (outbox, events) = mpsc::channel();
         let latest = Arc::new(AtomicU64::new(0));
         let seen = Arc::clone(&latest);
+        // Mining's parallel steps run on a pool of their own, every core but at a lower priority than the UI
+        // thread: a re-mine uses the machine while the editor waits, and a key and its frame still come
+        // first (on the global pool, its workers took the cores from the UI thread at its own priority).
+        let threads = thread::available_parallelism().map_or(1, |n| n.get());
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("chaff-miner-{i}"))
+            .start_handler(|_| super::priority::background())
+            .build()
+            .ok();
         thread::Builder::new()
             .name("chaff-miner".into())
             .spawn(move || {
+                super::priority::background();
                 while let Ok(mut next) = inbox.recv() {
                     while let Ok(newer) = inbox.try_recv() {
                         next = newer;
@@ -120,7 +131,10 @@ impl Miner {
                         continue;
                     }
                     let reporter = Reporter { generation, latest: &seen, events: &outbox };
-                    let result = run(request, &reporter);
+                    let result = match &pool {
+                        Some(pool) => pool.install(|| run(request, &reporter)),
+                        None => run(request, &reporter),
+                    };
                     if matches!(&result, Err(None)) || reporter.cancelled() {
                         continue;
                     }
