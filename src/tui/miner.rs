@@ -108,20 +108,9 @@ impl Miner {
         let (outbox, events) = mpsc::channel();
         let latest = Arc::new(AtomicU64::new(0));
         let seen = Arc::clone(&latest);
-        // Mining's parallel steps run on a pool of their own, every core but at a lower priority than the UI
-        // thread: a re-mine uses the machine while the editor waits, and a key and its frame still come
-        // first (on the global pool, its workers took the cores from the UI thread at its own priority).
-        let threads = thread::available_parallelism().map_or(1, |n| n.get());
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("chaff-miner-{i}"))
-            .start_handler(|_| super::priority::background())
-            .build()
-            .ok();
         thread::Builder::new()
             .name("chaff-miner".into())
             .spawn(move || {
-                super::priority::background();
                 while let Ok(mut next) = inbox.recv() {
                     while let Ok(newer) = inbox.try_recv() {
                         next = newer;
@@ -131,10 +120,7 @@ impl Miner {
                         continue;
                     }
                     let reporter = Reporter { generation, latest: &seen, events: &outbox };
-                    let result = match &pool {
-                        Some(pool) => pool.install(|| run(request, &reporter)),
-                        None => run(request, &reporter),
-                    };
+                    let result = run(request, &reporter);
                     if matches!(&result, Err(None)) || reporter.cancelled() {
                         continue;
                     }
@@ -220,57 +206,4 @@ fn run(request: MineRequest, progress: &Reporter<'_>) -> Result<Box<Mined>, Opti
     }
     let ready = Ready::build(&mining, prepare.settings);
     Ok(Box::new(Mined { corpus, mining, ready, extra, automatic, elapsed: started.elapsed() }))
-}
-
-#[cfg(all(test, target_os = "linux"))]
-mod tests {
-    use super::*;
-    use crate::corpus::Document;
-
-    /// The nice value of each of this process's threads whose name starts with `prefix`.
-    fn nice_of_threads(prefix: &str) -> Vec<(String, i64)> {
-        let mut out = Vec::new();
-        for task in std::fs::read_dir("/proc/self/task").expect("tasks").flatten() {
-            let comm = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
-            let comm = comm.trim().to_string();
-            if !comm.starts_with(prefix) {
-                continue;
-            }
-            let stat = std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
-            // the fields after the name, which is in parentheses: nice is the 19th field of the line
-            let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else { continue };
-            if let Some(nice) = rest.split_whitespace().nth(16).and_then(|f| f.parse().ok()) {
-                out.push((comm, nice));
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn a_re_mine_runs_below_the_ui_threads_priority() {
-        let docs = (0..8)
-            .map(|i| Document { id: format!("d{i}"), text: format!("Home News Sport\nStory {i} here.\nAll rights") })
-            .collect();
-        let miner = Miner::spawn();
-        let generation = miner.request(MineRequest {
-            corpus: Arc::new(Corpus::from_docs("s", docs)),
-            config: MiningConfig::default(),
-            reload: None,
-            prepare: Prepare::default(),
-        });
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            match miner.recv_timeout(Duration::from_secs(1)) {
-                Some(MinerEvent::Done { generation: g, result }) if g == generation => {
-                    assert!(result.is_ok(), "the corpus mines");
-                    break;
-                }
-                _ => assert!(Instant::now() < deadline, "the miner answers"),
-            }
-        }
-        let threads = nice_of_threads("chaff-miner");
-        assert!(threads.iter().any(|(name, _)| name == "chaff-miner"), "the miner's thread: {threads:?}");
-        assert!(threads.iter().any(|(name, _)| name.starts_with("chaff-miner-")), "its pool: {threads:?}");
-        assert!(threads.iter().all(|&(_, nice)| nice > 0), "every miner thread lowered: {threads:?}");
-    }
 }
