@@ -229,7 +229,14 @@ fn an_accepted_region_rules_lines_are_removed_in_the_preview_and_explained_as_th
         x.items
     );
     assert!(x.items.contains(&ExplainItem::Stage(Stage::Regions)), "{:?}", x.items);
-    press(&mut app, "Esc");
+    // Enter on the region rule says where it is decided: it is not a candidate of the list
+    while let Mode::Explain(x) = &app.mode
+        && !matches!(&x.items[x.selected], ExplainItem::Rule { id, .. } if id.starts_with("region:"))
+    {
+        press(&mut app, "j");
+    }
+    press(&mut app, "Enter");
+    assert!(screen(&app).contains("region:ul.related-links is a region rule: G lists them"), "{}", screen(&app));
     // rejected, the lines come back
     select(&mut app, "ul.related-links");
     press(&mut app, "r Esc");

@@ -119,6 +119,9 @@ pub(super) fn explain(app: &mut App, action: Action) {
 
 /// Selects rule `id` in the candidate list.
 pub(super) fn select_rule(app: &mut App, id: &str) {
+    if let Some(element) = id.strip_prefix(crate::rules::region::REGION_PREFIX) {
+        return app.info(format!("{id} is a region rule: G lists them, {element} among them"));
+    }
     let Some(s) = app.session_mut() else { return };
     match s.position(id).and_then(|i| s.list.rows.iter().position(|&r| r == i)) {
         Some(pos) => {
