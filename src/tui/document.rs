@@ -202,11 +202,11 @@ impl Preview {
         self.cleaned_version += 1;
         let Computed { spans, cleaned, removed, pending, explained } = c;
         self.spans = spans;
-        self.explained = explained;
-        // a large cleaned text is freed off the UI thread
+        // a large cleaned text, and a large document's explanation, are freed off the UI thread
         let old = std::mem::replace(&mut self.cleaned, cleaned);
-        if old.len() > 1 << 20 {
-            std::thread::spawn(move || drop(old));
+        let old_explained = std::mem::replace(&mut self.explained, explained);
+        if old.len() > 1 << 20 || old_explained.as_ref().is_some_and(|x| x.explanation.decisions.len() > 1 << 12) {
+            std::thread::spawn(move || drop((old, old_explained)));
         }
         self.removed = removed;
         self.pending = pending;
