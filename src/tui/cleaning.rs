@@ -195,9 +195,9 @@ pub fn compute(
 ) -> Computed {
     let (accepted_spans, explained) = match accepted {
         Some(c) => {
-            let page = c.clean_page_explained(Page::of_view_text(text, structure));
-            let explanation = page.explanation().cloned().map(Arc::new);
-            (page.spans, explanation.map(|explanation| Explained { cleaner: Arc::clone(c), explanation }))
+            let (spans, explanation) = c.clean_page_explained(Page::of_view_text(text, structure)).into_explained();
+            let explained = explanation.map(|e| Explained { cleaner: Arc::clone(c), explanation: Arc::new(e) });
+            (spans, explained)
         }
         None => (Vec::new(), None),
     };

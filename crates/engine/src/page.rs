@@ -131,6 +131,11 @@ impl<'a> CleanedPage<'a> {
     pub fn explanation(&self) -> Option<&Explanation> {
         self.explanation.as_ref()
     }
+
+    /// The removed spans and their explanation, taken from the cleaned page (nothing copied).
+    pub fn into_explained(self) -> (Vec<Span>, Option<Explanation>) {
+        (self.spans, self.explanation)
+    }
 }
 
 impl CleanedPage<'_> {
