@@ -1,14 +1,17 @@
 //! The region rules list (`G`) on the real application state: listed with their pages and words,
 //! decided with the candidates' keys, undone and redone, measured over the source before a decision,
-//! shown on the previewed page, and saved in the rules file.
+//! shown on the previewed page (its lines selected; once accepted, removed as `chaff clean` removes them,
+//! reached with `]`/`[` and explained with `e`), and saved in the rules file.
 
 mod tui_support;
 
 use std::path::{Path, PathBuf};
 
+use chaff::clean_settings::Stage;
 use chaff::generate::block_page;
 use chaff::rules::{Action, RulesFile, Status};
-use chaff::tui::state::Mode;
+use chaff::tui::document::Mark;
+use chaff::tui::state::{ExplainItem, Mode};
 use chaff::tui::{App, Settings, TuneOptions};
 use tui_support::{press, screen, settle};
 
@@ -173,4 +176,71 @@ fn a_region_decision_not_saved_is_offered_back_after_a_crash() {
     press(&mut app, "r");
     assert_eq!(region(&app, "div#comments"), (Status::Accepted, Action::CutBefore));
     assert!(app.session().unwrap().draft.dirty, "the decision is back, unsaved");
+}
+
+/// The preview's span under the cursor: its text, mark and rules.
+fn cursor_span(app: &App) -> Option<(String, Mark, Vec<String>)> {
+    let s = app.session().unwrap();
+    let span = s.preview.spans.get(s.preview.cursor?)?;
+    Some((s.document_text()[span.start..span.end].to_string(), span.mark, span.rules.clone()))
+}
+
+#[test]
+fn an_accepted_region_rules_lines_are_removed_in_the_preview_and_explained_as_the_rule() {
+    let fx = Fixture::new();
+    let mut app = fx.app();
+    select(&mut app, "ul.related-links");
+    let (start, end) = app.session().unwrap().preview.selection.expect("the region's lines");
+    let removed_before = app.session().unwrap().preview.removed;
+    press(&mut app, "a Esc");
+    settle(&mut app);
+    let s = app.session().unwrap();
+    let doc = s.document_text();
+    assert!(doc[start..end].contains("rel0x"), "the strip: {}", &doc[start..end]);
+    // every line under the element is inside one removed span of the accepted rules
+    let covering = s.preview.spans.iter().find(|p| p.start <= start && end <= p.end);
+    let span = covering.unwrap_or_else(|| panic!("the region's lines are removed: {:?}", s.preview.spans));
+    assert!(matches!(span.mark, Mark::Accepted(_)), "{span:?}");
+    assert!(span.rules.iter().any(|r| r == "region:ul.related-links"), "{span:?}");
+    assert!(s.preview.removed >= removed_before + (end - start), "the removed share counts them");
+    assert!(!s.preview.cleaned.contains("rel0x"), "the cleaned text leaves them out: {}", s.preview.cleaned);
+    // `]` reaches the span, `[` comes back to it, `e` names the region rule and its stage
+    let mut found = false;
+    for _ in 0..s.preview.spans.len() * 2 + 2 {
+        press(&mut app, "]");
+        if cursor_span(&app).is_some_and(|(text, _, _)| text.contains("rel0x")) {
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "] stops on the region's span");
+    let (text, _, rules) = cursor_span(&app).unwrap();
+    press(&mut app, "]");
+    if app.session().unwrap().preview.cursor.is_some() || app.session().unwrap().preview.kept.is_some() {
+        press(&mut app, "[");
+    }
+    assert_eq!(cursor_span(&app).map(|(t, _, r)| (t, r)), Some((text, rules)), "[ comes back to it");
+    press(&mut app, "e");
+    let Mode::Explain(x) = &app.mode else { panic!("e opens the explain list") };
+    assert!(!x.kept, "a removed span is explained");
+    assert!(
+        x.items.iter().any(|i| matches!(i, ExplainItem::Rule { id, .. } if id == "region:ul.related-links")),
+        "{:?}",
+        x.items
+    );
+    assert!(x.items.contains(&ExplainItem::Stage(Stage::Regions)), "{:?}", x.items);
+    // Enter on the region rule says where it is decided: it is not a candidate of the list
+    while let Mode::Explain(x) = &app.mode
+        && !matches!(&x.items[x.selected], ExplainItem::Rule { id, .. } if id.starts_with("region:"))
+    {
+        press(&mut app, "j");
+    }
+    press(&mut app, "Enter");
+    assert!(screen(&app).contains("region:ul.related-links is a region rule: G lists them"), "{}", screen(&app));
+    // rejected, the lines come back
+    select(&mut app, "ul.related-links");
+    press(&mut app, "r Esc");
+    settle(&mut app);
+    let s = app.session().unwrap();
+    assert!(!s.preview.spans.iter().any(|p| p.start <= start && end <= p.end), "rejected: kept");
 }

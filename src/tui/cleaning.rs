@@ -1,5 +1,7 @@
-//! The preview's cleaning, off the UI thread: the previewed document cleaned by the accepted rules and by
-//! the pending candidates above the cutoff (see [`compute`]). A decision or a cutoff move on a document of
+//! The preview's cleaning, off the UI thread: the previewed document cleaned by the accepted rules through
+//! the page entry point (an HTML page held as its view's text with where its lines sit, so region rules
+//! apply as `chaff clean` applies them, and explained from the same pass) and by the pending candidates
+//! above the cutoff (see [`compute`]). A decision or a cutoff move on a document of
 //! tens of megabytes takes seconds to clean; the UI sends the request here and goes on, showing the last
 //! cleaned state (and "cleaning…") until the result comes back (a page of ordinary size is cleaned on the
 //! UI thread: see [`super::document::INLINE_BYTES`]). One thread a preview, the latest request
@@ -11,8 +13,10 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::Duration;
 
-use crate::cleaning::{Cleaned, Cleaner, Match, Span, SpanKind};
+use crate::cleaning::{Cleaner, Explanation, Match, Span, SpanKind};
 use crate::corpus::Corpus;
+use crate::page::Page;
+use crate::view::Structure;
 
 use super::document::{Mark, PreviewSpan};
 use super::latest::Latest;
@@ -35,12 +39,29 @@ pub struct PreviewRequest {
 }
 
 /// The previewed document cleaned: what [`super::document::Preview`] shows of it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub struct Computed {
     pub spans: Vec<PreviewSpan>,
     pub cleaned: String,
     pub removed: usize,
     pub pending: usize,
+    /// Why the accepted rules removed or kept what they did, from the run that made `spans`.
+    pub explained: Option<Explained>,
+}
+
+/// The accepted rules' explanation of the previewed document, with the cleaner that made it: its rules are
+/// named by that cleaner's numbers, which a decision made since may have changed.
+#[derive(Debug, Clone)]
+pub struct Explained {
+    pub cleaner: Arc<Cleaner>,
+    pub explanation: Arc<Explanation>,
+}
+
+/// Where the lines of document `doc` of `corpus` sit, if it is an HTML page held as its view's text (the
+/// source's paths hold it): what the preview cleans it with, so stage `regions` sees it.
+pub fn structure_of(corpus: &Corpus, doc: usize) -> Option<Structure> {
+    let id = &corpus.docs.get(doc)?.id;
+    corpus.paths.as_deref()?.structure(doc, id)
 }
 
 /// A finished cleaning, for the request of `generation`.
@@ -131,7 +152,8 @@ fn spawn(latest: Latest, outbox: Sender<Done>) -> Sender<(u64, PreviewRequest)> 
             let doc_matches = matches.as_ref().map_or(&[][..], |(_, _, m)| m.as_slice());
             let computed = compute(
                 text,
-                r.accepted.as_deref(),
+                structure_of(&r.corpus, r.doc),
+                r.accepted.as_ref(),
                 r.all.as_deref(),
                 doc_matches,
                 |i| r.pending.get(i).copied().unwrap_or(false),
@@ -155,25 +177,32 @@ fn spawn(latest: Latest, outbox: Sender<Done>) -> Sender<(u64, PreviewRequest)> 
     requests
 }
 
-/// `text` cleaned with the accepted rules, and with the matches of `all` (every mined string) that
-/// `is_pending` says are pending candidates above the cutoff; the spans combined: accepted ones, and pending
-/// ones where nothing accepted removes already. The cleaned text is of the accepted rules (with
-/// `with_pending`, of both), rendered as a reader sees it for HTML.
+/// `text` (with `structure`, where its lines sit in its page) cleaned with the accepted rules as the page
+/// entry point cleans a page, explained from the same pass, and with the matches of `all` (every mined
+/// string) that `is_pending` says are pending candidates above the cutoff; the spans combined: accepted
+/// ones, and pending ones where nothing accepted removes already. The cleaned text is of the accepted rules
+/// (with `with_pending`, of both), rendered as a reader sees it for raw HTML.
+#[allow(clippy::too_many_arguments)]
 pub fn compute(
     text: &str,
-    accepted: Option<&Cleaner>,
+    structure: Option<Structure>,
+    accepted: Option<&Arc<Cleaner>>,
     all: Option<&Cleaner>,
     doc_matches: &[Match],
     is_pending: impl Fn(usize) -> bool,
     with_pending: bool,
     render_html: bool,
 ) -> Computed {
-    let cleaned_by_accepted = match accepted {
-        Some(c) => c.clean(text),
-        None => Cleaned { text: text.trim().to_string(), spans: Vec::new(), removed_bytes: 0 },
+    let (accepted_spans, explained) = match accepted {
+        Some(c) => {
+            let (spans, explanation) = c.clean_page_explained(Page::of_view_text(text, structure)).into_explained();
+            let explained = explanation.map(|e| Explained { cleaner: Arc::clone(c), explanation: Arc::new(e) });
+            (spans, explained)
+        }
+        None => (Vec::new(), None),
     };
-    let mut spans: Vec<PreviewSpan> = cleaned_by_accepted
-        .spans
+    let accepted = accepted.map(Arc::as_ref);
+    let mut spans: Vec<PreviewSpan> = accepted_spans
         .iter()
         .map(|s| PreviewSpan {
             start: s.start,
@@ -187,7 +216,7 @@ pub fn compute(
         let matches: Vec<Match> = doc_matches.iter().filter(|m| is_pending(m.rule as usize)).copied().collect();
         for s in all.spans_of(text, &matches) {
             let rules = rule_ids(Some(all), &s.rules);
-            for (a, b) in subtract((s.start, s.end), &cleaned_by_accepted.spans) {
+            for (a, b) in subtract((s.start, s.end), &accepted_spans) {
                 if text[a..b].trim().is_empty() {
                     continue;
                 }
@@ -201,17 +230,20 @@ pub fn compute(
     let removed: Vec<(usize, usize)> = if with_pending {
         spans.iter().map(|s| (s.start, s.end)).collect()
     } else {
-        cleaned_by_accepted.spans.iter().map(|s| (s.start, s.end)).collect()
+        accepted_spans.iter().map(|s| (s.start, s.end)).collect()
     };
     let cleaned = if render_html {
         crate::reading::html_text(text, &removed)
     } else if with_pending {
         let spans: Vec<Span> = removed.iter().map(|&(a, b)| Span::new(a, b, SpanKind::Removed, Vec::new())).collect();
         crate::cleaning::render(text, &spans)
+    } else if accepted.is_some() {
+        crate::cleaning::render(text, &accepted_spans)
     } else {
-        cleaned_by_accepted.text
+        text.trim().to_string()
     };
-    Computed { spans, cleaned, removed: cleaned_by_accepted.removed_bytes, pending }
+    let removed = accepted_spans.iter().map(|s| s.end - s.start).sum();
+    Computed { spans, cleaned, removed, pending, explained }
 }
 
 fn rule_ids(cleaner: Option<&Cleaner>, rules: &[u32]) -> Vec<String> {
@@ -253,10 +285,10 @@ mod tests {
         let m = MutableSet::defaults();
         let symbols: Vec<Symbol> = "<nav> Home </nav> <script>".split(' ').map(Symbol::decode).collect();
         let rule = Rule::accepted("r", &symbols, Action::Remove, Tokenizer::Html, &m).unwrap();
-        let cleaner = Cleaner::from_rules(Tokenizer::Html, m.patterns(), [&rule], 0).unwrap();
+        let cleaner = Arc::new(Cleaner::from_rules(Tokenizer::Html, m.patterns(), [&rule], 0).unwrap());
         let text = "<html><body><nav> Home </nav><script>var x = 1;</script>\n\
             <p>The article <img alt=\"Image\" src=\"x.gif\">text.</p></body></html>";
-        let preview = compute(text, Some(&cleaner), None, &[], |_| false, false, true);
+        let preview = compute(text, None, Some(&cleaner), None, &[], |_| false, false, true);
         assert!(!preview.cleaned.contains("var x") && !preview.cleaned.contains("Home"), "{}", preview.cleaned);
         assert!(
             preview.cleaned.contains("The article text.") && !preview.cleaned.contains("Image"),

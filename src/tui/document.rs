@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::cleaning::{Cleaner, Match, SpanKind};
 
-use super::cleaning::{Computed, Done, PreviewCleaner, PreviewRequest, compute};
+use super::cleaning::{Computed, Done, Explained, PreviewCleaner, PreviewRequest, compute, structure_of};
 
 /// Documents up to this size are cleaned on the UI thread: a page of ordinary size cleans well within a
 /// frame, and a thread between would only add its wake-up to every key. Larger ones go to the worker.
@@ -76,6 +76,8 @@ pub struct Preview {
     /// Bytes removed by accepted rules, and by pending ones besides.
     pub removed: usize,
     pub pending: usize,
+    /// Why the accepted rules removed or kept what `spans` show, from the pass that made them (`e`).
+    pub explained: Option<Explained>,
     pub accepted_cleaner: Option<Arc<Cleaner>>,
     /// Changes with the document shown and the mining: the worker finds the document's matches of every
     /// mined string again when it changes (the pending spans are these matches filtered, so a decision or
@@ -114,6 +116,7 @@ impl Preview {
         self.cleaned.clear();
         self.removed = 0;
         self.pending = 0;
+        self.explained = None;
         self.cursor = None;
     }
 
@@ -145,7 +148,8 @@ impl Preview {
         let pending = |i: usize| request.pending.get(i).copied().unwrap_or(false);
         let computed = compute(
             text,
-            request.accepted.as_deref(),
+            structure_of(&request.corpus, self.doc),
+            request.accepted.as_ref(),
             request.all.as_deref(),
             matches,
             pending,
@@ -196,12 +200,13 @@ impl Preview {
     pub fn apply(&mut self, c: Computed) {
         // the cleaned text is new (the document's layout stands: see `doc_version`)
         self.cleaned_version += 1;
-        let Computed { spans, cleaned, removed, pending } = c;
+        let Computed { spans, cleaned, removed, pending, explained } = c;
         self.spans = spans;
-        // a large cleaned text is freed off the UI thread
+        // a large cleaned text, and a large document's explanation, are freed off the UI thread
         let old = std::mem::replace(&mut self.cleaned, cleaned);
-        if old.len() > 1 << 20 {
-            std::thread::spawn(move || drop(old));
+        let old_explained = std::mem::replace(&mut self.explained, explained);
+        if old.len() > 1 << 20 || old_explained.as_ref().is_some_and(|x| x.explanation.decisions.len() > 1 << 12) {
+            std::thread::spawn(move || drop((old, old_explained)));
         }
         self.removed = removed;
         self.pending = pending;

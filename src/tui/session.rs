@@ -528,6 +528,8 @@ impl Session {
             // one bad hand-written regex must not blank the preview: keep the rules that compile
             Err(_) => build(rules.into_iter().filter(|r| build(vec![*r]).is_ok()).collect()).ok(),
         };
-        self.preview.accepted_cleaner = cleaner.map(Arc::new);
+        // the accepted region rules too: the preview cleans pages with where their lines sit
+        let regions = self.draft.regions().iter().filter(|r| r.is_active(false));
+        self.preview.accepted_cleaner = cleaner.map(|c| Arc::new(c.with_regions(regions)));
     }
 }

@@ -17,7 +17,7 @@ use crate::render::{element_cuts, text_cuts, without};
 use crate::rules::RulesFile;
 use crate::tokens::Tokenizer;
 use crate::view::paths::{LocalPaths, SourcePaths};
-use crate::view::{DocKind, PageView};
+use crate::view::{DocKind, PageView, Structure};
 
 pub use explained::{ExplainedSpan, explained, explained_page, kind_name};
 
@@ -27,12 +27,26 @@ pub struct Page<'a> {
     source: &'a str,
     /// The page view, for HTML read as a reader sees it; `None` for text, its own view.
     view: Option<PageView>,
+    /// Where the lines of a page held as its view's text sit ([`Page::of_view_text`]); `None` otherwise.
+    structure: Option<Structure>,
 }
 
 impl<'a> Page<'a> {
     /// `source` read as a document of kind `kind`.
     pub fn new(source: &'a str, kind: DocKind) -> Page<'a> {
-        Page { source, view: (kind == DocKind::Html).then(|| PageView::of_html(source)) }
+        Page { source, view: (kind == DocKind::Html).then(|| PageView::of_html(source)), structure: None }
+    }
+
+    /// An HTML page held as its view's text alone, `text`, with where its lines sit (`structure`, as a
+    /// source's paths keep it: [`SourcePaths::structure`]): cleaned as the page is, its text being its
+    /// view. A front end holding a source's pages as their views (the tuning UI) cleans them this way.
+    pub fn of_view_text(text: &'a str, structure: Option<Structure>) -> Page<'a> {
+        Page { source: text, view: None, structure }
+    }
+
+    /// Where the page's lines sit: its view's structure, or the one it was given.
+    pub fn structure(&self) -> Option<&Structure> {
+        self.view.as_ref().and_then(PageView::structure).or(self.structure.as_ref())
     }
 
     /// A document read as a rules file's cleaner reads it: HTML through its view, whatever the tokenizer.
@@ -116,6 +130,11 @@ impl<'a> CleanedPage<'a> {
     /// The decisions behind the removed spans, if the page was cleaned explained.
     pub fn explanation(&self) -> Option<&Explanation> {
         self.explanation.as_ref()
+    }
+
+    /// The removed spans and their explanation, taken from the cleaned page (nothing copied).
+    pub fn into_explained(self) -> (Vec<Span>, Option<Explanation>) {
+        (self.spans, self.explanation)
     }
 }
 
@@ -306,31 +325,27 @@ impl Cleaner {
     }
 
     fn clean_page_with<'a>(&self, page: Page<'a>, explain: bool) -> CleanedPage<'a> {
-        let structure = page.view.as_ref().and_then(PageView::structure);
-        let (matches, (spans, trace)) = match &page.view {
-            Some(_) if self.tokenizer() == Tokenizer::Html => {
-                let matches = self.page_matches(&page);
-                let run = self.run_on(&Layout::new(page.text()), &matches, structure);
-                (matches, run)
-            }
-            _ => {
-                let doc = Layout::new(page.text());
-                let matches = self.stage_matches_in(&doc, self.raw_matches(page.text()));
-                let run = self.run_on(&doc, &matches, structure);
-                (matches, run)
-            }
-        };
-        let explanation = explain.then(|| self.explanation(spans.clone(), trace, &matches));
+        let (spans, explanation) = self.run_page(&page, explain);
         CleanedPage { explanation, ..CleanedPage::new(page, spans) }
     }
 
-    /// The removed spans of a page and every decision behind them, on its text (see
-    /// [`Cleaner::explain`]).
+    /// The one pass of the stages over a page: its removed spans and, if asked, every decision behind
+    /// them, recorded as the stages ran.
+    fn run_page(&self, page: &Page, explain: bool) -> (Vec<Span>, Option<Explanation>) {
+        let doc = Layout::new(page.text());
+        let matches = match &page.view {
+            Some(_) if self.tokenizer() == Tokenizer::Html => self.page_matches(page),
+            _ => self.stage_matches_in(&doc, self.raw_matches(page.text())),
+        };
+        let (spans, trace) = self.run_on(&doc, &matches, page.structure());
+        let explanation = explain.then(|| self.explanation(spans.clone(), trace, &matches));
+        (spans, explanation)
+    }
+
+    /// Every decision behind a page's removed spans, on its text (see [`Cleaner::explain`]): the
+    /// explanation [`Cleaner::clean_page_explained`] gives, of the same one pass.
     pub fn explain_page(&self, page: &Page) -> Explanation {
-        let matches = self.page_matches(page);
-        let structure = page.view.as_ref().and_then(PageView::structure);
-        let (spans, trace) = self.run_on(&Layout::new(page.text()), &matches, structure);
-        self.explanation(spans, trace, &matches)
+        self.run_page(page, true).1.expect("asked to explain")
     }
 }
 
@@ -411,6 +426,32 @@ mod tests {
         let out = c.clean_page(Page::new("one\nread more\ntwo", DocKind::Text));
         assert_eq!((out.text(), out.cleaned()), ("one\ntwo".to_string(), "one\ntwo".to_string()));
         assert_eq!(out.source_ranges(), vec![(4, 13)]);
+    }
+
+    #[test]
+    fn a_page_held_as_its_views_text_and_paths_is_cleaned_as_the_page_is() {
+        use crate::rules::region::RegionRule;
+        let html = "<html><body><div id=\"nav\">Home News</div><div class=\"post\"><p>The harbour opened on \
+            Monday, the mayor said.</p></div><div id=\"comments\"><div class=\"comment\">What a day!</div>\
+            <div class=\"comment odd\">About time.</div></div><div id=\"foot\">Contact us</div></body></html>";
+        let corpus = Corpus::from_docs("s", vec![Document { id: "a".into(), text: html.into() }]);
+        let viewed = viewed(corpus, DocKind::Html, &mut MiningConfig::default());
+        let paths = viewed.paths.as_deref().unwrap();
+        let regions =
+            [RegionRule::accepted("div#comments", Action::Remove), RegionRule::accepted("div.odd", Action::Keep)];
+        let c = cleaner(Tokenizer::Text, "Home News").with_regions(&regions);
+        let page = c.clean_page_explained(Page::new(html, DocKind::Html));
+        let text = viewed.docs[0].text.as_str();
+        let held = c.clean_page_explained(Page::of_view_text(text, paths.structure(0, "a")));
+        assert_eq!(held.spans, page.spans);
+        assert_eq!(held.text(), page.text());
+        assert!(!held.text().contains("What a day") && held.text().contains("About time."), "{}", held.text());
+        assert_eq!(held.explanation(), page.explanation());
+        assert_eq!(c.explain_page(&held.page), *held.explanation().unwrap(), "explain_page is the same pass");
+        // without its paths the page's text has no structure: the region rules do nothing
+        let bare = c.clean_page(Page::of_view_text(text, None));
+        assert!(bare.text().contains("What a day"), "{}", bare.text());
+        assert!(paths.structure(0, "another id").is_none(), "a page the paths do not hold");
     }
 
     #[test]

@@ -6,6 +6,7 @@ use crate::cleaning::Reason;
 use crate::rules::Action as RuleAction;
 
 use crate::tui::action::Action;
+use crate::tui::cleaning::Explained;
 use crate::tui::document::Mark;
 use crate::tui::session::{Pane, Session};
 use crate::tui::state::{App, Explain, ExplainItem, Mode, Screen};
@@ -33,8 +34,7 @@ pub(super) fn open(app: &mut App) {
 /// Why `start..end` is kept: the stages and keep rules that gave it back over the rules they overruled (no
 /// item: no accepted rule matched it).
 fn kept_reasons(s: &Session, start: usize, end: usize) -> Vec<ExplainItem> {
-    let Some(c) = s.preview.accepted_cleaner.as_ref() else { return Vec::new() };
-    let e = c.explain(s.document_text());
+    let Some(Explained { cleaner: c, explanation: e }) = s.preview.explained.as_ref() else { return Vec::new() };
     let mut items = Vec::new();
     for d in e.decisions_in(start, end).filter(|d| !d.removed) {
         // the giver first: a stage or a keep rule, then the rules it overruled
@@ -53,10 +53,10 @@ fn kept_reasons(s: &Session, start: usize, end: usize) -> Vec<ExplainItem> {
     items
 }
 
-/// Every rule and stage the accepted rules' cleaner names for what it removed of `start..end`.
+/// Every rule and stage the accepted rules' cleaner names for what it removed of `start..end` (a region
+/// rule by its id, `region:<element>`), as the pass that made the preview's spans recorded it.
 fn accepted_reasons(s: &Session, start: usize, end: usize) -> Vec<ExplainItem> {
-    let Some(c) = s.preview.accepted_cleaner.as_ref() else { return Vec::new() };
-    let e = c.explain(s.document_text());
+    let Some(Explained { cleaner: c, explanation: e }) = s.preview.explained.as_ref() else { return Vec::new() };
     let mut rules = Vec::new();
     let mut stages = Vec::new();
     for d in e.decisions_in(start, end).filter(|d| d.removed) {
@@ -119,6 +119,9 @@ pub(super) fn explain(app: &mut App, action: Action) {
 
 /// Selects rule `id` in the candidate list.
 pub(super) fn select_rule(app: &mut App, id: &str) {
+    if let Some(element) = id.strip_prefix(crate::rules::region::REGION_PREFIX) {
+        return app.info(format!("{id} is a region rule: G lists them, {element} among them"));
+    }
     let Some(s) = app.session_mut() else { return };
     match s.position(id).and_then(|i| s.list.rows.iter().position(|&r| r == i)) {
         Some(pos) => {

@@ -96,6 +96,35 @@ impl SourcePaths {
         self.docs.get(doc).filter(|(d, _)| d == id).map(|(_, lines)| lines.as_slice())
     }
 
+    /// Where the lines of document `doc` (id `id`, as [`SourcePaths::lines`]) sit, as a page's
+    /// [`Structure`]: one block path per chain its lines sit in, so that what reads a page's structure for
+    /// its named blocks (stage `regions`) reads a page held as its view's text alone as it reads the page.
+    /// Links are not kept: every line's link density is 0. One pass over its lines and the chains they use.
+    pub fn structure(&self, doc: usize, id: &str) -> Option<Structure> {
+        let lines = self.lines(doc, id)?;
+        let mut out = Structure::new();
+        // chain -> its path in `out`, made on first use with the chains around it
+        let mut path_of: HashMap<u32, u32> = HashMap::default();
+        path_of.insert(0, 0);
+        let mut missing = Vec::new();
+        for &chain in lines {
+            if !path_of.contains_key(&chain) {
+                let mut c = chain;
+                while !path_of.contains_key(&c) {
+                    missing.push(c);
+                    c = self.chains[c as usize - 1].0;
+                }
+                while let Some(c) = missing.pop() {
+                    let (parent, label) = self.chains[c as usize - 1];
+                    let path = out.block_child(path_of[&parent], &self.labels[label as usize]);
+                    path_of.insert(c, path);
+                }
+            }
+            out.start_line(path_of[&chain]);
+        }
+        Some(out)
+    }
+
     /// How many labels the source's pages hold.
     pub fn label_count(&self) -> usize {
         self.labels.len()

@@ -121,6 +121,16 @@ impl Structure {
         path
     }
 
+    /// The path of a block element labelled `label` (as [`Structure::label`] writes it) inside path
+    /// `parent`: a structure read back from where a source's lines sit ([`super::paths::SourcePaths`]),
+    /// which keeps labels, not attributes.
+    pub(super) fn block_child(&mut self, parent: PathId, label: &str) -> PathId {
+        self.parent.push(parent);
+        self.label.push(label.to_string());
+        self.block.push(true);
+        (self.parent.len() - 1) as PathId
+    }
+
     /// A line starts, inside path `path`.
     pub(super) fn start_line(&mut self, path: PathId) {
         self.line_path.push(path);
