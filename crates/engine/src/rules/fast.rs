@@ -196,7 +196,7 @@ fn plain(text: &str) -> bool {
 
 /// A basic string's body (after its opening quote, or three for a `multi_line` one), unescaped, and
 /// what follows its closing quote(s). A multi-line one holds line feeds, not carriage returns, and
-/// declines a line-ending backslash and quotes just before its closing ones.
+/// declines a line-ending backslash.
 fn basic(s: &str, multi_line: bool) -> Option<(Cow<'_, str>, &str)> {
     let end = s.find(['"', '\\'])?;
     if !multi_line && s.as_bytes()[end] == b'"' {
@@ -209,9 +209,11 @@ fn basic(s: &str, multi_line: bool) -> Option<(Cow<'_, str>, &str)> {
         match c {
             '"' if !multi_line => return Some((Cow::Owned(out), &s[i + 1..])),
             '"' => {
-                let after = &s[i..];
-                if after.starts_with("\"\"\"") {
-                    return (!after[3..].starts_with('"')).then_some((Cow::Owned(out), &after[3..]));
+                // a run of three quotes ends the string, one or two before them are its own
+                let run = s[i..].bytes().take_while(|&b| b == b'"').count();
+                if run >= 3 {
+                    out.push_str(&s[i..i + run - 3]);
+                    return (run <= 5).then_some((Cow::Owned(out), &s[i + run..]));
                 }
                 out.push('"');
             }

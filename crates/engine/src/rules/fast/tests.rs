@@ -17,6 +17,7 @@ fn rich() -> RulesFile {
     file.regions = vec![RegionRule::accepted("div#nav.menu", Action::Remove)];
     file.rules[0].example = "it's \"quoted\" \\ and\ttabbed, «x» 'single' end".into();
     file.rules[1].regex = r#"a'b\s+"c""#.into();
+    file.rules[1].example = "«x» | \"quoted\"\nnew \"line\"".into();
     file
 }
 
