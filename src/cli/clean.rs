@@ -11,6 +11,7 @@ mod stdin;
 mod window;
 
 use std::fs;
+use std::mem::ManuallyDrop;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,7 +32,8 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
     if args.rules_dir.is_some() || args.rules.as_os_str().is_empty() {
         return route::clean_routed(&args);
     }
-    let file = super::load_rules(&args.rules)?;
+    // the process ends with this command: its rules file and cleaner are left to the exit, not freed
+    let file = ManuallyDrop::new(super::load_rules(&args.rules)?);
     let flag = if args.text { Some("--text") } else { args.keep_tags.then_some("--keep-tags") };
     super::mismatch_warnings(&file, &args.rules, &args.inputs, flag)
         .iter()
@@ -40,9 +42,11 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
     for s in &args.off {
         settings.stages.set(*s, false);
     }
-    let cleaner = Cleaner::new(&file, args.include_pending)
-        .with_context(|| format!("{}", args.rules.display()))?
-        .with_settings(settings);
+    let cleaner = ManuallyDrop::new(
+        Cleaner::new(&file, args.include_pending)
+            .with_context(|| format!("{}", args.rules.display()))?
+            .with_settings(settings),
+    );
     if cleaner.is_empty() {
         eprintln!(
             "chaff: warning: {}: no accepted rules{}; documents pass through unchanged (accept rules with `chaff tune`, or add --include-pending)",

@@ -10,8 +10,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use regex::{Regex, RegexSet};
 use regex_automata::hybrid::dfa::{Cache, DFA};
-use regex_automata::util::syntax;
+use regex_automata::nfa::thompson::{self, WhichCaptures};
 use regex_automata::{Anchored, Input, MatchKind, PatternSet};
+use regex_syntax::hir::{Hir, Look};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
@@ -68,8 +69,9 @@ fn check_name(p: &MutablePattern) -> Result<()> {
 pub const MAX_REGEX_BYTES: usize = 256 << 10;
 
 /// A pattern is matched wrapped, `^(?:…)$`: it must stand alone as one regex, or text such as `a)|(.`
-/// would close the wrapper's group and match where it should not.
-fn check_alone(p: &MutablePattern) -> Result<()> {
+/// would close the wrapper's group and match where it should not. Its parse, on success, is what the
+/// set is compiled from (wrapped by [`anchored`]), so each pattern is parsed once.
+fn check_alone(p: &MutablePattern) -> Result<Hir> {
     let invalid = |message: String| Error::InvalidPattern { name: p.name.clone(), message };
     if p.regex.len() > MAX_REGEX_BYTES {
         return Err(invalid(format!(
@@ -78,7 +80,10 @@ fn check_alone(p: &MutablePattern) -> Result<()> {
             MAX_REGEX_BYTES >> 10
         )));
     }
-    let Err(e) = regex_syntax::Parser::new().parse(&p.regex) else { return Ok(()) };
+    let e = match regex_syntax::Parser::new().parse(&p.regex) {
+        Ok(hir) => return Ok(hir),
+        Err(e) => e,
+    };
     let why = one_line(&e.to_string());
     // wrapped, it parses: its parentheses close the wrapper's group, the injection this check is for
     if regex_syntax::Parser::new().parse(&format!("^(?:{})$", p.regex)).is_ok() {
@@ -87,6 +92,11 @@ fn check_alone(p: &MutablePattern) -> Result<()> {
         )));
     }
     Err(invalid(why))
+}
+
+/// A pattern's parse as `^(?:…)$` parses: the same language, without parsing it again.
+fn anchored(hir: Hir) -> Hir {
+    Hir::concat(vec![Hir::look(Look::Start), hir, Hir::look(Look::End)])
 }
 
 fn compile_whole(p: &MutablePattern) -> Result<Regex> {
@@ -196,19 +206,30 @@ impl MutableSet {
         if patterns.len() > MAX_PATTERNS {
             return Err(Error::Invalid(format!("at most {MAX_PATTERNS} mutable patterns are supported; remove some")));
         }
+        let mut hirs = Vec::with_capacity(patterns.len());
         for (i, p) in patterns.iter().enumerate() {
             if patterns[..i].iter().any(|q| q.name == p.name) {
                 return Err(Error::InvalidPattern { name: p.name.clone(), message: "the name is used twice".into() });
             }
-            check_alone(p)?;
+            hirs.push(anchored(check_alone(p)?));
         }
-        let built = DFA::builder()
-            .configure(
-                DFA::config().match_kind(MatchKind::All).cache_capacity(SET_CACHE_BYTES).unicode_word_boundary(true),
-            )
-            .syntax(syntax::Config::new())
-            .thompson(regex_automata::nfa::thompson::Config::new().nfa_size_limit(Some(SET_NFA_BYTES)))
-            .build_many(&wrapped(&patterns));
+        // compiled from the parses the check made; a DFA has no captures
+        let thompson = thompson::Config::new().nfa_size_limit(Some(SET_NFA_BYTES)).which_captures(WhichCaptures::None);
+        let built = thompson::Compiler::new()
+            .configure(thompson)
+            .build_many_from_hir(&hirs)
+            .map_err(|e| e.to_string())
+            .and_then(|nfa| {
+                DFA::builder()
+                    .configure(
+                        DFA::config()
+                            .match_kind(MatchKind::All)
+                            .cache_capacity(SET_CACHE_BYTES)
+                            .unicode_word_boundary(true),
+                    )
+                    .build_from_nfa(nfa)
+                    .map_err(|e| e.to_string())
+            });
         match built {
             Ok(dfa) => {
                 // names are checked here; the regexes compiled as a set
@@ -223,7 +244,7 @@ impl MutableSet {
                 for p in &patterns {
                     compile_whole(p)?;
                 }
-                Err(Error::Invalid(one_line(&e.to_string())))
+                Err(Error::Invalid(one_line(&e)))
             }
         }
     }

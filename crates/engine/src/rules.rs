@@ -11,6 +11,7 @@
 //! | a rule: status, action, regex, statistics; line rules | `rules/rule.rs` |
 //! | the cleaner's settings in a file (`merge_gap`, `[clean]`), and older formats' keys read as them | `rules/clean.rs` |
 //! | reading (errors and warnings naming file, line and column) and writing | `rules/io.rs`, `rules/check.rs` |
+//! | reading the plain TOML chaff writes the short way, the TOML parser reading the rest | `rules/fast.rs` |
 
 use std::path::Path;
 
@@ -18,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 mod check;
 mod clean;
+mod fast;
 mod io;
 pub mod region;
 mod rule;

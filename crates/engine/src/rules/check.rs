@@ -118,6 +118,13 @@ pub(crate) struct Keys {
     clean_numbers: Vec<(&'static str, Range<usize>)>,
 }
 
+impl Keys {
+    /// A file whose every key chaff reads, none of an older format.
+    pub(super) fn none() -> Keys {
+        Keys { warnings: Vec::new(), legacy: Vec::new(), clean_numbers: Vec::new() }
+    }
+}
+
 /// The warnings for keys chaff does not read, and the keys of older formats, in `doc` (parsed from
 /// `text`).
 pub(crate) fn keys(text: &str, path: &Path, doc: &DeTable) -> Keys {
@@ -158,7 +165,7 @@ pub(crate) fn keys(text: &str, path: &Path, doc: &DeTable) -> Keys {
 }
 
 /// Top-level keys of older formats: format 1's switches, format 2's places of a stage's settings.
-const LEGACY_KEYS: [&str; 5] = ["line_boundary", "keep_title", "drop_reprints", "islands", "short_runs"];
+pub(super) const LEGACY_KEYS: [&str; 5] = ["line_boundary", "keep_title", "drop_reprints", "islands", "short_runs"];
 
 /// Checks `file`, parsed from `text` (its keys read by [`keys`]): returns the warnings for keys chaff
 /// does not read, and an error for a bin or cutoff over 99, a rule id used twice, a mutable pattern or a

@@ -6,7 +6,7 @@ use std::fs;
 use serde::Deserialize;
 use std::path::Path;
 
-use super::{RulesFile, check};
+use super::{RulesFile, check, fast};
 use crate::error::{Error, Result, line_column};
 
 impl RulesFile {
@@ -19,6 +19,20 @@ impl RulesFile {
     /// that does not compile) and the warnings returned (keys chaff does not read, such as a misspelled
     /// `stauts`) name `path`, line and column.
     pub fn parse_checked(text: &str, path: &Path) -> Result<(RulesFile, Vec<String>)> {
+        // read the short way when it is sure (see `fast.rs`), else by the TOML parser
+        let (mut file, warnings) = match fast::parse(text) {
+            Some(file) => {
+                let warnings = check::check(text, path, &file, check::Keys::none())?;
+                (file, warnings)
+            }
+            None => RulesFile::parse_toml(text, path)?,
+        };
+        file.migrate();
+        Ok((file, warnings))
+    }
+
+    /// [`RulesFile::parse_checked`] by the TOML parser alone, before `migrate`.
+    pub(super) fn parse_toml(text: &str, path: &Path) -> Result<(RulesFile, Vec<String>)> {
         let toml_error = |e: toml::de::Error| {
             let (line, column) = e.span().map_or((1, 1), |s| line_column(text, s.start));
             Error::Toml { path: path.to_path_buf(), line, column, message: e.message().trim().to_string() }
@@ -29,8 +43,6 @@ impl RulesFile {
         let keys = check::keys(text, path, doc.get_ref());
         let file = RulesFile::deserialize(toml::de::Deserializer::from(doc)).map_err(toml_error)?;
         let warnings = check::check(text, path, &file, keys)?;
-        let mut file = file;
-        file.migrate();
         Ok((file, warnings))
     }
 

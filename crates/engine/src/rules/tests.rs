@@ -5,7 +5,7 @@ use std::fs;
 use super::*;
 use crate::clean_settings::{IslandsSettings, ShortRunsSettings, Stage, Stages};
 
-fn sample() -> RulesFile {
+pub(super) fn sample() -> RulesFile {
     RulesFile {
         source: "demo".into(),
         merge_gap: 3,
