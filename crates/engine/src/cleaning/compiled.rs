@@ -25,8 +25,20 @@ fn regexes_built() -> usize {
     BUILT.with(Cell::get)
 }
 
-/// One rule's lazy-DFA cache (per thread that runs it).
+/// One rule's lazy-DFA cache (per thread that runs it), at least.
 pub const RULE_CACHE_BYTES: usize = 256 << 10;
+/// One rule's lazy-DFA cache, at most.
+const MAX_RULE_CACHE_BYTES: usize = 8 << 20;
+/// Cache bytes per byte of a rule's automaton. A lazy DFA's state holds a set of the automaton's states,
+/// and a counted repetition (`\S{0,250}`) keeps a state per count: a cache sized for small rules is then
+/// rebuilt every few bytes of input, and the search falls back to running the automaton itself, a
+/// thousand times slower. So the cache grows with the automaton.
+const CACHE_PER_AUTOMATON_BYTE: usize = 8;
+
+/// The lazy-DFA cache a rule whose automaton is estimated at `automaton` bytes gets.
+fn cache_bytes(automaton: usize) -> usize {
+    automaton.saturating_mul(CACHE_PER_AUTOMATON_BYTE).clamp(RULE_CACHE_BYTES, MAX_RULE_CACHE_BYTES)
+}
 /// All regex rules of a cleaner together, estimated before compiling, caches included.
 pub const TOTAL_REGEX_BYTES: usize = 512 << 20;
 
@@ -41,7 +53,9 @@ impl RegexBudget {
     pub fn compile(&mut self, id: &str, pattern: &str) -> Result<Regex> {
         let invalid = |message: String| Error::InvalidRule { id: id.to_string(), message };
         // refused at once past one rule's limit: building it only to fail took a tenth of a second a rule
-        let estimate = rule_regex_estimate(id, pattern)? + RULE_CACHE_BYTES;
+        let automaton = rule_regex_estimate(id, pattern)?;
+        let cache = cache_bytes(automaton);
+        let estimate = automaton + cache;
         if self.spent + estimate > TOTAL_REGEX_BYTES {
             return Err(Error::RegexBudget {
                 id: id.to_string(),
@@ -53,7 +67,7 @@ impl RegexBudget {
         BUILT.with(|c| c.set(c.get() + 1));
         let re = RegexBuilder::new(pattern)
             .size_limit(RULE_REGEX_BYTES)
-            .dfa_size_limit(RULE_CACHE_BYTES)
+            .dfa_size_limit(cache)
             .build()
             .map_err(|e| match e {
                 regex::Error::CompiledTooBig(limit) => Error::RegexTooBig { id: id.to_string(), limit: limit >> 20 },
