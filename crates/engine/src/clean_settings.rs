@@ -51,6 +51,8 @@ macro_rules! stage_list {
                 => Step::Spans(&datelines::Datelines),
             ShortRuns "short-runs" "kept runs outside the article with no sentence or few words go" [short_runs: ShortRunsSettings]
                 => Step::Spans(&short_runs::ShortRuns),
+            LinkDensity "link-density" "runs of lines mostly inside links (menus, related stories, tags) go where the article is not"
+                => Step::Spans(&link_density::LinkDensity),
             Reprints "reprints" "long lines printed a second time, two or more in a row, go"
                 => Step::Spans(&reprints::Reprints),
             Specks "specks" "a few characters removed inside a line of kept text are given back" [specks: SpecksSettings]
