@@ -4,13 +4,14 @@
 //! article's prose is not. An article's own paragraph with a few links in it has a low link share and
 //! stays.
 //!
-//! A line is link-dense when at least [`DENSE`] of its text sits inside links (the page view records it
-//! per line, `view::Structure`). Among the kept runs of the page, a stretch of consecutive link-dense
-//! lines goes when the run is not the article block, when it is at the end of its run (a strip after the
-//! article: tags, "read more", related stories), or when it is a list of [`LIST_LINES`] lines or more
-//! inside the article block. A single linked line between two parts of the article stays (a source named
-//! by its link), and so does a line repeating the page's title. Only whole kept lines count: a line a
-//! rule cut is no evidence either way.
+//! A line is link-dense when at least `share` percent of its text sits inside links (the page view
+//! records it per line, `view::Structure`; `[clean.link-density] share`, 0: the stage does nothing) and
+//! it is no sentence of the article (a long line that reads as prose stays, linked or not). Among the kept
+//! runs of the page, a stretch of consecutive link-dense lines goes when it has [`LIST_LINES`] lines or
+//! more (a list of links), or [`EDGE_LINES`] or more and lies outside the article block or at the end of
+//! its run (a strip after the article: tags, related stories). A single linked line (a byline, a source
+//! named by its link, a photo credit) stays, and so does a line repeating the page's title. Only whole
+//! kept lines count: a line a rule cut is no evidence either way.
 //!
 //! Text documents have no structure (no links are known): the stage leaves them alone. It runs after
 //! `short-runs`, so the article block it measures against is the one the earlier stages settled. One pass
@@ -18,21 +19,23 @@
 
 use super::stage::{PageState, SpanStage};
 use super::title::starts_a_title_line;
-use super::{Cleaner, Span, by_stage, kept_runs, merge_spans, work};
+use super::{Cleaner, LONG_LINE_WORDS, Span, by_stage, kept_runs, merge_spans, work};
 use crate::clean_settings::Stage;
 
-/// The share of a line's text inside links from which it is link-dense.
-pub const DENSE: f64 = 0.5;
-
-/// Link-dense lines in a row inside the article block that are a list of links, not the article's.
+/// Link-dense lines in a row that are a list of links wherever they stand.
 pub const LIST_LINES: usize = 3;
 
-/// The stage (see the module doc).
+/// Link-dense lines in a row that go outside the article block or at the end of a kept run.
+pub const EDGE_LINES: usize = 2;
+
+/// The stage, with its threshold ([`crate::clean_settings::CleanSettings::link_density`]; 0: nothing).
 pub(super) struct LinkDensity;
 
 impl SpanStage for LinkDensity {
-    fn run(&self, _cleaner: &Cleaner, page: &mut PageState) {
-        let Some(structure) = page.structure else { return };
+    fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
+        let share = cleaner.settings.link_density.share;
+        let Some(structure) = page.structure.filter(|_| share > 0) else { return };
+        let dense = share as f64 / 100.0;
         let block = page.block();
         let doc = page.doc;
         let lines = structure.lines().min(doc.lines());
@@ -42,11 +45,11 @@ impl SpanStage for LinkDensity {
         let mut out: Vec<Span> = Vec::new();
         for (start, end) in kept_runs(doc.text().len(), &page.spans) {
             let in_block = block.is_some_and(|(a, b)| start < b && a < end);
-            // the stretch of link-dense lines being read: its first line's start and its last line's end
+            // the stretch of link-dense lines being read: its first line's start, its last line's end, its lines
             let mut stretch: Option<(usize, usize, usize)> = None;
             let mut close = |stretch: &mut Option<(usize, usize, usize)>, at_end: bool| {
                 if let Some((a, b, n)) = stretch.take()
-                    && (!in_block || at_end || n >= LIST_LINES)
+                    && (n >= LIST_LINES || (n >= EDGE_LINES && (at_end || !in_block)))
                 {
                     out.push(by_stage(a, b, Stage::LinkDensity));
                 }
@@ -60,7 +63,8 @@ impl SpanStage for LinkDensity {
                     continue;
                 }
                 let whole = start <= a && b <= end;
-                if whole && structure.link_density(k) >= DENSE && !starts_a_title_line(doc, a) {
+                let sentence = doc.line_words(k) >= LONG_LINE_WORDS && doc.reads_as_prose(a, b);
+                if whole && !sentence && structure.link_density(k) >= dense && !starts_a_title_line(doc, a) {
                     stretch = Some(stretch.map_or((a, b, 1), |(s, _, n)| (s, b, n + 1)));
                 } else {
                     close(&mut stretch, false);
@@ -102,7 +106,9 @@ mod tests {
         <li><a href=\"/2\">Fishermen fear the new quay will crowd the harbour mouth</a></li></ul>";
 
     fn cleaner_with(on: bool) -> Cleaner {
-        cleaner(&[("Contact the newsroom today", Action::Remove)], 0).with_stage(Stage::LinkDensity, on)
+        let mut c = cleaner(&[("Contact the newsroom today", Action::Remove)], 0).with_stage(Stage::LinkDensity, on);
+        c.settings.link_density.share = 50;
+        c
     }
 
     fn cleaned(c: &Cleaner, html: &str) -> String {
@@ -122,6 +128,9 @@ mod tests {
         assert!(!on.contains("Sport"), "the menu's three links are a list: {on}");
         let off = cleaned(&cleaner_with(false), &html);
         assert!(off.contains("Council votes") && off.contains("Fishermen fear") && off.contains("Sport"), "{off}");
+        // a rules file without `[clean.link-density]` sets no share: the stage does nothing
+        let unset = cleaner(&[("Contact the newsroom today", Action::Remove)], 0);
+        assert!(cleaned(&unset, &html).contains("Council votes"));
     }
 
     #[test]
@@ -136,6 +145,12 @@ mod tests {
         let html = page(&format!("{source}{ARTICLE}"));
         let on = cleaned(&cleaner_with(true), &html);
         assert!(on.contains("The full report of the harbour board"), "{on}");
+        // a sentence of the article that is one link, and a lone source link after the article, stay
+        let sentence =
+            "<p><a href=\"/d\">The board's report says the quay will pay for itself within twenty years.</a></p>";
+        let html = page(&format!("{sentence}<p>[<a href=\"/src\">Source</a>]</p>"));
+        let on = cleaned(&cleaner_with(true), &html);
+        assert!(on.contains("pay for itself within twenty years.") && on.ends_with("[Source]"), "{on}");
     }
 
     #[test]
