@@ -6,12 +6,12 @@
 //!
 //! A line is link-dense when at least `share` percent of its text sits inside links (the page view
 //! records it per line, `view::Structure`; `[clean.link-density] share`, 0: the stage does nothing) and
-//! it is no sentence of the article (a long line that reads as prose stays, linked or not). Among the kept
-//! runs of the page, a stretch of consecutive link-dense lines goes when it has [`LIST_LINES`] lines or
-//! more (a list of links), or [`EDGE_LINES`] or more and lies outside the article block or at the end of
-//! its run (a strip after the article: tags, related stories). A single linked line (a byline, a source
-//! named by its link, a photo credit) stays, and so does a line repeating the page's title. Only whole
-//! kept lines count: a line a rule cut is no evidence either way.
+//! it is no sentence (a long line that reads as prose stays, linked or not). A stretch of [`RUN_LINES`] or
+//! more consecutive link-dense lines, in a kept run outside the article block, goes. Inside the block
+//! nothing goes: some sites' articles end in a list of related links their readers count as the article,
+//! and a list of the site's recent posts or a byline's link sits there too. A single linked line stays
+//! anywhere (a byline, a source named by its link, a photo credit), and so does a line repeating the
+//! page's title. Only whole kept lines count: a line a rule cut is no evidence either way.
 //!
 //! Text documents have no structure (no links are known): the stage leaves them alone. It runs after
 //! `short-runs`, so the article block it measures against is the one the earlier stages settled. One pass
@@ -22,11 +22,8 @@ use super::title::starts_a_title_line;
 use super::{Cleaner, LONG_LINE_WORDS, Span, by_stage, kept_runs, merge_spans, work};
 use crate::clean_settings::Stage;
 
-/// Link-dense lines in a row that are a list of links wherever they stand.
-pub const LIST_LINES: usize = 3;
-
-/// Link-dense lines in a row that go outside the article block or at the end of a kept run.
-pub const EDGE_LINES: usize = 2;
+/// Link-dense lines in a row, outside the article block, that go.
+pub const RUN_LINES: usize = 2;
 
 /// The stage, with its threshold ([`crate::clean_settings::CleanSettings::link_density`]; 0: nothing).
 pub(super) struct LinkDensity;
@@ -44,12 +41,14 @@ impl SpanStage for LinkDensity {
         }
         let mut out: Vec<Span> = Vec::new();
         for (start, end) in kept_runs(doc.text().len(), &page.spans) {
-            let in_block = block.is_some_and(|(a, b)| start < b && a < end);
+            if block.is_some_and(|(a, b)| start < b && a < end) {
+                continue;
+            }
             // the stretch of link-dense lines being read: its first line's start, its last line's end, its lines
             let mut stretch: Option<(usize, usize, usize)> = None;
-            let mut close = |stretch: &mut Option<(usize, usize, usize)>, at_end: bool| {
+            let mut close = |stretch: &mut Option<(usize, usize, usize)>| {
                 if let Some((a, b, n)) = stretch.take()
-                    && (n >= LIST_LINES || (n >= EDGE_LINES && (at_end || !in_block)))
+                    && n >= RUN_LINES
                 {
                     out.push(by_stage(a, b, Stage::LinkDensity));
                 }
@@ -67,10 +66,10 @@ impl SpanStage for LinkDensity {
                 if whole && !sentence && structure.link_density(k) >= dense && !starts_a_title_line(doc, a) {
                     stretch = Some(stretch.map_or((a, b, 1), |(s, _, n)| (s, b, n + 1)));
                 } else {
-                    close(&mut stretch, false);
+                    close(&mut stretch);
                 }
             }
-            close(&mut stretch, true);
+            close(&mut stretch);
         }
         if !out.is_empty() {
             let mut spans = std::mem::take(&mut page.spans);
@@ -92,12 +91,13 @@ mod tests {
     const ARTICLE: &str = "<p>The harbour opened on Monday after ten years of building work, the mayor said.</p>\
         <p>Ferries will run every hour from the new quay, and the old terminal closes in spring.</p>";
 
-    /// A page: a menu, the article, `strip` after it, and a footer a rule removes.
+    /// A page: a menu, the article, the heading the site prints above whatever follows it, `strip`, and a
+    /// footer; rules remove the heading and the footer, so `strip` is a run of its own.
     fn page(strip: &str) -> String {
         format!(
             "<html><head><title>Harbour opens</title></head><body>\
              <ul id=\"nav\"><li><a href=\"/\">Home</a></li><li><a href=\"/n\">News</a></li><li><a href=\"/s\">Sport</a></li></ul>\
-             <div class=\"post\">{ARTICLE}</div>{strip}<div id=\"foot\">Contact the newsroom today</div></body></html>"
+             <div class=\"post\">{ARTICLE}</div><h3>More from the harbour desk</h3>{strip}<div id=\"foot\">Contact the newsroom today</div></body></html>"
         )
     }
 
@@ -105,8 +105,11 @@ mod tests {
         <li><a href=\"/1\">Council votes to close the old ferry terminal next spring</a></li>\
         <li><a href=\"/2\">Fishermen fear the new quay will crowd the harbour mouth</a></li></ul>";
 
+    const RULES: &[(&str, Action)] =
+        &[("More from the harbour desk", Action::Remove), ("Contact the newsroom today", Action::Remove)];
+
     fn cleaner_with(on: bool) -> Cleaner {
-        let mut c = cleaner(&[("Contact the newsroom today", Action::Remove)], 0).with_stage(Stage::LinkDensity, on);
+        let mut c = cleaner(RULES, 0).with_stage(Stage::LinkDensity, on);
         c.settings.link_density.share = 50;
         c
     }
@@ -125,11 +128,11 @@ mod tests {
         let on = cleaned(&cleaner_with(true), &html);
         assert!(!on.contains("Council votes") && !on.contains("Fishermen fear"), "{on}");
         assert!(on.contains("The harbour opened") && on.contains("old terminal closes"), "{on}");
-        assert!(!on.contains("Sport"), "the menu's three links are a list: {on}");
+        assert!(on.contains("Sport"), "the menu is in the article's run: it is no evidence: {on}");
         let off = cleaned(&cleaner_with(false), &html);
-        assert!(off.contains("Council votes") && off.contains("Fishermen fear") && off.contains("Sport"), "{off}");
+        assert!(off.contains("Council votes") && off.contains("Fishermen fear"), "{off}");
         // a rules file without `[clean.link-density]` sets no share: the stage does nothing
-        let unset = cleaner(&[("Contact the newsroom today", Action::Remove)], 0);
+        let unset = cleaner(RULES, 0);
         assert!(cleaned(&unset, &html).contains("Council votes"));
     }
 
