@@ -480,7 +480,7 @@ mod tests {
     fn every_stage_with_settings_has_a_table_whose_keys_are_known() {
         let keys = CleanTable::stage_keys();
         let names: Vec<&str> = keys.iter().map(|k| k.0).collect();
-        assert_eq!(names, ["islands", "short-runs", "specks"]);
+        assert_eq!(names, ["islands", "short-runs", "link-density", "specks"]);
         assert!(keys.iter().all(|(_, fields)| !fields.is_empty()));
         assert_eq!(CleanTable::number_keys(), ["specks"], "format 2 wrote specks alone as a number");
     }
