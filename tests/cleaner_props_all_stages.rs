@@ -2,7 +2,7 @@
 //! title, short runs, reprints, list items, cuts), on documents of long lines and on HTML with real
 //! markup (`tests/cleaner_props.rs` covers the rules alone, heuristics off).
 
-use chaff::clean_settings::{IslandsSettings, ShortRunsSettings, SpecksSettings};
+use chaff::clean_settings::{IslandsSettings, LinkDensitySettings, ShortRunsSettings, SpecksSettings};
 use chaff::cleaning::{CleanSettings, Cleaner, Stage, Stages};
 use chaff::mutable::MutableSet;
 use chaff::rules::{Action, Rule};
@@ -39,6 +39,7 @@ fn settings(tokenizer: Tokenizer) -> CleanSettings {
         merge_gap: 2,
         islands: IslandsSettings { words: 3 },
         short_runs: ShortRunsSettings { words: 20 },
+        link_density: LinkDensitySettings { share: 50 },
         specks: SpecksSettings { chars: 6 },
         stages: Stages::all().with(Stage::LineBoundary, text).with(Stage::SentenceHeads, text),
     }

@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use chaff::automatic::automatic_rules;
-use chaff::clean_settings::{IslandsSettings, ShortRunsSettings, SpecksSettings};
+use chaff::clean_settings::{IslandsSettings, LinkDensitySettings, ShortRunsSettings, SpecksSettings};
 use chaff::cleaning::{CleanSettings, Cleaner, Stage, Stages};
 use chaff::corpus::{Corpus, Document, parse_jsonl, parse_record};
 use chaff::mining::{MiningConfig, Quiet, mine};
@@ -333,6 +333,7 @@ fn mined_rules(tokenizer: Tokenizer) -> RulesFile {
                 merge_gap: 3,
                 islands: IslandsSettings { words: 10 },
                 short_runs: ShortRunsSettings { words: 20 },
+                link_density: LinkDensitySettings { share: 50 },
                 specks: SpecksSettings { chars: 6 },
                 stages: Stages::all().with(Stage::LineBoundary, text).with(Stage::SentenceHeads, text),
             });

@@ -444,6 +444,7 @@ fn regex_rules_that_match_the_rest_of_the_document_cost_linear_work() {
         merge_gap: 0,
         islands: chaff::clean_settings::IslandsSettings { words: 10 },
         short_runs: chaff::clean_settings::ShortRunsSettings { words: 20 },
+        link_density: chaff::clean_settings::LinkDensitySettings { share: 50 },
         specks: chaff::clean_settings::SpecksSettings { chars: 6 },
         stages: Stages::all(),
     };

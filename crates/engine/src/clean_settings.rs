@@ -51,6 +51,8 @@ macro_rules! stage_list {
                 => Step::Spans(&datelines::Datelines),
             ShortRuns "short-runs" "kept runs outside the article with no sentence or few words go" [short_runs: ShortRunsSettings]
                 => Step::Spans(&short_runs::ShortRuns),
+            LinkDensity "link-density" "lines mostly inside links (menus, related stories, tags) go where the article is not" [link_density: LinkDensitySettings]
+                => Step::Spans(&link_density::LinkDensity),
             Reprints "reprints" "long lines printed a second time, two or more in a row, go"
                 => Step::Spans(&reprints::Reprints),
             Specks "specks" "a few characters removed inside a line of kept text are given back" [specks: SpecksSettings]
@@ -73,6 +75,15 @@ pub struct IslandsSettings {
 #[serde(default)]
 pub struct ShortRunsSettings {
     pub words: usize,
+}
+
+/// `[clean.link-density]`: lines with at least `share` percent of their text inside links are link-dense,
+/// and stretches of them go outside the article block, at a kept run's end, or as a list (0: none). HTML
+/// pages only: text has no links.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LinkDensitySettings {
+    pub share: usize,
 }
 
 /// `[clean.specks]`: removed spans of fewer than `chars` characters inside a line of kept text come back
@@ -102,6 +113,11 @@ impl StageSetting for IslandsSettings {
 
 impl StageSetting for ShortRunsSettings {
     const AUTOMATIC: Self = ShortRunsSettings { words: 20 };
+}
+
+impl StageSetting for LinkDensitySettings {
+    // an option for now; docs/results.md has its per-site figures and the default they support
+    const AUTOMATIC: Self = LinkDensitySettings { share: 0 };
 }
 
 impl StageSetting for SpecksSettings {
@@ -464,7 +480,7 @@ mod tests {
     fn every_stage_with_settings_has_a_table_whose_keys_are_known() {
         let keys = CleanTable::stage_keys();
         let names: Vec<&str> = keys.iter().map(|k| k.0).collect();
-        assert_eq!(names, ["islands", "short-runs", "specks"]);
+        assert_eq!(names, ["islands", "short-runs", "link-density", "specks"]);
         assert!(keys.iter().all(|(_, fields)| !fields.is_empty()));
         assert_eq!(CleanTable::number_keys(), ["specks"], "format 2 wrote specks alone as a number");
     }

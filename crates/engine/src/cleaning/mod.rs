@@ -23,6 +23,7 @@ mod islands;
 mod keep;
 mod layout;
 mod line_boundary;
+mod link_density;
 mod list_items;
 mod matching;
 mod regions;

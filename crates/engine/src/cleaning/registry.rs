@@ -7,8 +7,8 @@
 
 use super::stage::Step;
 use super::{
-    clusters, cuts, datelines, headline, islands, line_boundary, regions, reprints, sentence_heads, sentence_tails,
-    short_runs, slots, specks, title,
+    clusters, cuts, datelines, headline, islands, line_boundary, link_density, regions, reprints, sentence_heads,
+    sentence_tails, short_runs, slots, specks, title,
 };
 use crate::clean_settings::{Stage, stage_list};
 
