@@ -25,6 +25,7 @@ mod choices;
 mod editor;
 mod judge;
 mod page;
+mod regions;
 
 use std::collections::BTreeMap;
 
