@@ -1,5 +1,7 @@
 //! What an editor can do about one wrong stretch, as the tuning UI offers it: accept, reject or trim a
-//! candidate, set its action, mark text as template, keep text, or turn a stage off.
+//! candidate, set its action, mark text as template, keep text, or turn a stage off. A region rule (HTML
+//! pages: the lines under an element) is a candidate like a string, its lines its matches, and whole
+//! lines: it is tried as a removal and as a cut; it is never trimmed.
 //!
 //! Template kept: the candidates matching on the stretch's lines are accepted (as removals, or as cuts
 //! when they hold fixed text); the rules on them or on the lines around them get another action (a footer
