@@ -92,3 +92,47 @@ fn diff_with_one_rules_file_says_it_takes_two() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("two rules files, --rules OLD.toml --rules NEW.toml"), "{}", stderr(&o));
 }
+
+#[test]
+fn an_accepted_region_rule_shows_in_the_diff() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("blocks");
+    std::fs::create_dir(&corpus).unwrap();
+    for i in 0..12 {
+        std::fs::write(corpus.join(format!("p{i:02}.html")), chaff::generate::block_page(i)).unwrap();
+    }
+    let o = chaff(&["mine", corpus.to_str().unwrap(), "--rules-dir", "rules"], dir.path());
+    assert!(o.status.success(), "mine: {}", stderr(&o));
+    // before: the region candidates rejected, the comments stay; after: the comments' rule accepted
+    let mut file = RulesFile::load(&dir.path().join("rules/blocks.toml")).unwrap();
+    file.regions.iter_mut().for_each(|r| r.status = Status::Rejected);
+    file.save(&dir.path().join("rules/old.toml")).unwrap();
+    let region = file.regions.iter_mut().find(|r| r.element == "div#comments").expect("the comments mined as a region");
+    region.status = Status::Accepted;
+    file.save(&dir.path().join("rules/new.toml")).unwrap();
+    let args = [
+        "diff",
+        "--rules",
+        "rules/old.toml",
+        "--rules",
+        "rules/new.toml",
+        "--include-pending",
+        "--json",
+        corpus.to_str().unwrap(),
+    ];
+    let o = chaff(&args, dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let changed = v["changed"].as_array().unwrap();
+    assert_eq!(changed.len(), 12, "every page loses its comments: {v}");
+    for d in changed {
+        let removed: Vec<&str> = d["removed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r["text"].as_str().unwrap().split_whitespace())
+            .collect();
+        assert!(!removed.is_empty() && removed.iter().all(|w| w.starts_with("com")), "{removed:?}");
+    }
+    assert_eq!(v["given_back_inside"], 0);
+}

@@ -23,9 +23,10 @@ use crate::cleaning::{Cleaner, Layout, Match, SPLIT_WORDS, Span, article_block, 
 use crate::corpus::{Corpus, Document};
 use crate::error::Result;
 use crate::page::Page;
-use crate::rules::{Rule, RulesFile};
+use crate::rules::region::RegionRule;
+use crate::rules::{Action, Rule, RulesFile};
 use crate::tokens::Tokenizer;
-use crate::view::DocKind;
+use crate::view::{DocKind, PageView, Structure};
 
 use cache::{MatchCache, Plan};
 pub use words::{WordRange, word_changes};
@@ -45,6 +46,8 @@ pub struct Baseline {
     /// The text the cleaner reads of each HTML page (its view), for matching; none for text documents (their
     /// text is what the cleaner reads).
     texts: Vec<String>,
+    /// Where each line of each HTML page's view sits: region rules read it, as `chaff clean` reads it.
+    structures: Vec<Option<Structure>>,
     kind: DocKind,
     include_pending: bool,
     file: RulesFile,
@@ -153,13 +156,28 @@ impl Baseline {
     /// copied.
     pub fn of_corpus(file: &RulesFile, corpus: Arc<Corpus>, include_pending: bool) -> Result<Baseline> {
         let kind = file.input();
-        let texts: Vec<String> = if kind == DocKind::Html {
-            corpus.docs.par_iter().map(|d| Page::new(&d.text, kind).text().to_string()).collect()
+        let (texts, structures): (Vec<String>, Vec<Option<Structure>>) = if kind == DocKind::Html {
+            corpus
+                .docs
+                .par_iter()
+                .map(|d| {
+                    let view = PageView::of_html(&d.text);
+                    (view.text().to_string(), view.structure().cloned())
+                })
+                .unzip()
         } else {
-            Vec::new()
+            (Vec::new(), Vec::new())
         };
-        let mut base =
-            Baseline { corpus, texts, kind, include_pending, file: file.clone(), states: Vec::new(), cache: None };
+        let mut base = Baseline {
+            corpus,
+            texts,
+            structures,
+            kind,
+            include_pending,
+            file: file.clone(),
+            states: Vec::new(),
+            cache: None,
+        };
         if base.raw_markup(file) {
             let cleaner = Cleaner::new(file, include_pending)?;
             base.states = (0..base.len()).into_par_iter().map(|i| base.clean(&cleaner, i)).collect();
@@ -177,7 +195,7 @@ impl Baseline {
         let cleaned: Vec<(State, Vec<Match>)> = (0..self.len())
             .into_par_iter()
             .map(|i| {
-                let (layout, spans, filtered) = cache.clean(&plan, i, texts[i], None);
+                let (layout, spans, filtered) = cache.clean(&plan, i, texts[i], self.structure(i), None);
                 (state_of(&layout, spans.unwrap_or_default()), filtered)
             })
             .collect();
@@ -232,6 +250,21 @@ impl Baseline {
         }
     }
 
+    /// Where each line of document `i`'s text sits (an HTML page's view); `None` for text.
+    pub fn structure(&self, i: usize) -> Option<&Structure> {
+        self.structures.get(i).and_then(Option::as_ref)
+    }
+
+    /// The runs of lines of document `i`'s text under `region`'s element (byte ranges, whole lines), as
+    /// stage `regions` finds them: what the rule takes, given back or cuts at.
+    pub fn region_lines(&self, i: usize, region: &RegionRule) -> Vec<(usize, usize)> {
+        let Some(structure) = self.structure(i) else { return Vec::new() };
+        let probe = RegionRule { action: Action::Remove, ..region.clone() };
+        let Ok(cleaner) = Cleaner::from_rules(Tokenizer::Text, &[], std::iter::empty(), 0) else { return Vec::new() };
+        let cleaner = cleaner.with_regions([&probe]);
+        cleaner.region_matches(&Layout::new(self.text(i)), structure).into_iter().map(|m| (m.start, m.end)).collect()
+    }
+
     /// Removed byte ranges of document `i`'s text under the baseline's rules.
     pub fn removed(&self, i: usize) -> &[(usize, usize)] {
         &self.states[i].removed
@@ -242,14 +275,43 @@ impl Baseline {
         self.states[i].block
     }
 
-    /// Document `i` cleaned by `cleaner`, as the command line cleans it.
+    /// Document `i` cleaned by `cleaner`, as the command line cleans it: an HTML page with its view's
+    /// structure, so that region rules take what they take there.
     fn clean(&self, cleaner: &Cleaner, i: usize) -> State {
-        let spans: Vec<Span> = if self.kind == DocKind::Html && cleaner.tokenizer() == Tokenizer::Html {
-            cleaner.clean_page(Page::new(&self.corpus.docs[i].text, self.kind)).spans
-        } else {
-            cleaner.clean_page(Page::new(self.text(i), DocKind::Text)).spans
+        if self.kind == DocKind::Html && cleaner.tokenizer() == Tokenizer::Html {
+            let spans = cleaner.clean_page(Page::new(&self.corpus.docs[i].text, self.kind)).spans;
+            return state_of(&Layout::new(self.text(i)), spans);
+        }
+        let layout = Layout::new(self.text(i));
+        let matches = cleaner.stage_matches_in(&layout, cleaner.raw_matches(self.text(i)));
+        let (spans, _) = cleaner.run_on(&layout, &matches, self.structure(i));
+        state_of(&layout, spans)
+    }
+
+    /// The region rules on which the baseline's rules and `after`'s differ (active on one side only, or
+    /// with another action): both versions.
+    fn changed_regions<'a>(&'a self, after: &'a RulesFile) -> Vec<&'a RegionRule> {
+        let active = |f: &'a RulesFile| -> Vec<&'a RegionRule> {
+            f.regions.iter().filter(|r| r.is_active(self.include_pending)).collect()
         };
-        state_of(&Layout::new(self.text(i)), spans)
+        let (before, now) = (active(&self.file), active(after));
+        let differs = |r: &RegionRule, other: &[&RegionRule]| {
+            !other.iter().any(|o| o.element == r.element && o.action == r.action)
+        };
+        let mut out: Vec<&RegionRule> = before.iter().copied().filter(|r| differs(r, &now)).collect();
+        out.extend(now.iter().copied().filter(|r| differs(r, &before)));
+        out
+    }
+
+    /// The pages with a line under an element of `regions`: the only ones a change of those rules changes.
+    fn pages_under(&self, regions: &[&RegionRule]) -> Vec<usize> {
+        if regions.is_empty() {
+            return Vec::new();
+        }
+        (0..self.len())
+            .into_par_iter()
+            .filter(|&i| regions.iter().any(|r| !self.region_lines(i, r).is_empty()))
+            .collect()
     }
 
     /// Whether a change from the baseline's rules to `after`'s may change every page: the tokenizer, the
@@ -266,9 +328,11 @@ impl Baseline {
             return true;
         }
         let flags = |f: &RulesFile| {
+            let mut regions = f.regions.iter().filter(|r| r.is_active(self.include_pending)).peekable();
             let mut rules = f.active_rules(self.include_pending).peekable();
-            let empty = rules.peek().is_none();
-            let (mut cut, mut cluster, mut editor) = (false, false, false);
+            let empty = rules.peek().is_none() && regions.peek().is_none();
+            // a region rule that cuts turns the cuts on as a cut string does
+            let (mut cut, mut cluster, mut editor) = (regions.any(|r| r.action.is_cut()), false, false);
             for r in rules {
                 cut |= r.action.is_cut();
                 cluster |= r.cluster.is_some();
@@ -288,7 +352,7 @@ impl Baseline {
     /// The documents a change from the baseline's rules to `after`'s may change, on the raw-markup path:
     /// those where a rule the change touches matches, before or after it, or all of them when it is global.
     fn touched_markup(&self, after: &RulesFile) -> Result<Vec<usize>> {
-        if self.global(after) {
+        if self.global(after) || !self.changed_regions(after).is_empty() {
             return Ok((0..self.len()).collect());
         }
         let changed = self.changed(after);
@@ -330,21 +394,27 @@ impl Baseline {
         let texts = self.all_texts();
         let plan = cache.plan(after, self.include_pending, &texts)?;
         let global = self.global(after);
+        let regions = self.changed_regions(after);
         let touched: Vec<usize> = if global {
             (0..self.len()).collect()
         } else {
             let changed = self.changed(after);
-            if changed.is_empty() {
+            if changed.is_empty() && regions.is_empty() {
                 return Ok((Vec::new(), Some(plan), 0));
             }
-            cache.pages_matching(&plan, &plan.indices(cache, &changed))
+            let mut pages = cache.pages_matching(&plan, &plan.indices(cache, &changed));
+            pages.extend(self.pages_under(&regions));
+            pages.sort_unstable();
+            pages.dedup();
+            pages
         };
-        // unless the change is global, a page whose filtered matches and their rules stand comes out as before
-        let before = (!global).then(|| cache.props_of(&self.file, self.include_pending));
+        // unless the change is global or moves a region rule (which no string match shows), a page whose
+        // filtered matches and their rules stand comes out as before
+        let before = (!global && regions.is_empty()).then(|| cache.props_of(&self.file, self.include_pending));
         let states = touched
             .par_iter()
             .map(|&i| {
-                let (layout, spans, filtered) = cache.clean(&plan, i, texts[i], before.as_deref());
+                let (layout, spans, filtered) = cache.clean(&plan, i, texts[i], self.structure(i), before.as_deref());
                 let state = match spans {
                     Some(spans) => state_of(&layout, spans),
                     None => self.states[i].clone(),

@@ -156,6 +156,8 @@ impl MatchCache {
         for r in &active {
             cleaner.annex(r);
         }
+        // region rules after the string rules: the string rules' indices stay those above
+        let cleaner = cleaner.with_regions(file.regions.iter().filter(|r| r.is_active(include_pending)));
         Ok(Plan { cleaner, to_cleaner, to_universe, props, fresh, fresh_raw })
     }
 
@@ -175,7 +177,8 @@ impl MatchCache {
             .collect()
     }
 
-    /// Page `i` cleaned with `plan`'s rules: its removed spans with its layout (for the article block), and
+    /// Page `i` cleaned with `plan`'s rules (its region rules reading `structure`, where the page's lines
+    /// sit): its removed spans with its layout (for the article block), and
     /// the filtered matches the stages ran on (rule = universe index). `before`: the props of the baseline's
     /// active rules; when the filtered matches and their props are those of the baseline, the stages are not
     /// run again and `None` is returned for the spans.
@@ -184,6 +187,7 @@ impl MatchCache {
         plan: &Plan,
         i: usize,
         text: &'t str,
+        structure: Option<&crate::view::Structure>,
         before: Option<&[Option<Props>]>,
     ) -> (Layout<'t>, Option<Vec<crate::cleaning::Span>>, Vec<Match>) {
         let fresh = plan.fresh_raw.get(i).map_or(&[][..], Vec::as_slice);
@@ -205,7 +209,7 @@ impl MatchCache {
                 return (layout, None, universal);
             }
         }
-        let (spans, _) = plan.cleaner.run(&layout, &filtered);
+        let (spans, _) = plan.cleaner.run_on(&layout, &filtered, structure);
         (layout, Some(spans), universal)
     }
 

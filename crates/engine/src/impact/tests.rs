@@ -9,18 +9,31 @@ use crate::corpus::Corpus;
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::rules::{MiningParams, Status};
 use crate::settings::Settings;
-use chaff_generate::{GeneratedSource, comments, html_news, mixed_templates, sevendays};
+use chaff_generate::{GeneratedSource, block_page, comments, html_news, mixed_templates, sevendays};
 
 fn corpus_of(source: &GeneratedSource) -> Corpus {
     let docs = source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();
     Corpus::from_docs(source.name.clone(), docs)
 }
 
-/// Generated sources mined with the automatic rules: text of several shapes, and HTML pages.
+/// HTML pages with blocks only a region rule removes (comments, related links).
+fn blocks() -> GeneratedSource {
+    let mut source = html_news(1, 1);
+    source.name = "blocks".into();
+    source.docs.truncate(1);
+    let template = source.docs[0].clone();
+    source.docs = (0..16)
+        .map(|i| chaff_generate::GeneratedDoc { id: format!("b{i}"), text: block_page(i), ..template.clone() })
+        .collect();
+    source
+}
+
+/// Generated sources mined with the automatic rules: text of several shapes, HTML pages, and HTML pages
+/// with region candidates.
 fn mined() -> &'static [(Vec<Document>, RulesFile)] {
     static FILES: OnceLock<Vec<(Vec<Document>, RulesFile)>> = OnceLock::new();
     FILES.get_or_init(|| {
-        [sevendays(40, 3), comments(30, 5), mixed_templates(40, 7), html_news(24, 9)]
+        [sevendays(40, 3), comments(30, 5), mixed_templates(40, 7), html_news(24, 9), blocks()]
             .iter()
             .map(|source| {
                 let mut corpus = corpus_of(source);
@@ -55,6 +68,8 @@ enum Edit {
     Regex(usize),
     /// A rule trimmed by a token: an accepted rule of its own.
     Trim(usize),
+    /// A region rule decided: a status and an action.
+    Region(usize, u8, u8),
 }
 
 fn apply(file: &mut RulesFile, docs: &[Document], edit: &Edit) {
@@ -104,6 +119,12 @@ fn apply(file: &mut RulesFile, docs: &[Document], edit: &Edit) {
             file.set_stage(stage, !on);
         }
         Edit::Cutoff(bin) => file.cutoff.chosen = bin % 100,
+        Edit::Region(i, s, a) if !file.regions.is_empty() => {
+            let k = file.regions.len();
+            let r = &mut file.regions[i % k];
+            r.status = [Status::Accepted, Status::Rejected, Status::Pending][s as usize % 3];
+            r.action = [Action::Remove, Action::Keep, Action::CutBefore, Action::CutAfter][a as usize % 4];
+        }
         _ => {}
     }
 }
@@ -118,6 +139,7 @@ fn edit() -> impl Strategy<Value = Edit> {
             .prop_map(|(doc, at, len, action)| Edit::Mark { doc, at, len, action }),
         1 => (0usize..10_000).prop_map(Edit::Regex),
         1 => (0usize..10_000).prop_map(Edit::Trim),
+        3 => (0usize..100, 0u8..3, 0u8..4).prop_map(|(i, s, a)| Edit::Region(i, s, a)),
     ]
 }
 
@@ -128,7 +150,7 @@ proptest! {
     /// cleaning every document again, for any decisions, with or without the pending rules.
     #[test]
     fn impact_cleaning_only_touched_documents_equals_cleaning_every_document(
-        source in 0usize..4,
+        source in 0usize..5,
         edits in proptest::collection::vec(edit(), 1..4),
         pending in any::<bool>(),
     ) {
@@ -147,7 +169,7 @@ proptest! {
     /// as a fresh one does.
     #[test]
     fn an_advanced_baseline_equals_a_fresh_one(
-        source in 0usize..4,
+        source in 0usize..5,
         edits in proptest::collection::vec(edit(), 1..4),
         next in edit(),
     ) {
@@ -199,4 +221,30 @@ fn no_change_touches_no_document() {
     let base = Baseline::new(file, docs.clone(), true).unwrap();
     let impact = base.impact(file).unwrap();
     assert_eq!((impact.recleaned, impact.changed.len()), (0, 0));
+}
+
+#[test]
+fn an_accepted_region_rule_shows_in_the_impact_as_chaff_clean_removes_it() {
+    let (docs, file) = &mined()[4];
+    let comments = file.regions.iter().find(|r| r.element == "div#comments").expect("the comments mined as a region");
+    // rejected before: the comments stay
+    let mut before = file.clone();
+    before.regions.iter_mut().for_each(|r| r.status = Status::Rejected);
+    let base = Baseline::new(&before, docs.clone(), false).unwrap();
+    let mut after = before.clone();
+    after.regions.iter_mut().find(|r| r.element == comments.element).unwrap().status = Status::Accepted;
+    let impact = base.impact(&after).unwrap();
+    assert_eq!(impact.changed.len(), docs.len(), "every page has comments: {}", impact.summary());
+    // (inside or outside: the article block before it held the comments, long lines the rules kept)
+    assert_eq!(impact.given_back(), 0, "{}", impact.summary());
+    // what it removes is what `chaff clean` removes: the comments' words, no article word
+    let cleaner = Cleaner::new(&after, false).unwrap();
+    for d in &impact.changed {
+        let text = base.text(d.index);
+        let removed: Vec<&str> = d.removed.iter().flat_map(|r| text[r.start..r.end].split_whitespace()).collect();
+        assert!(!removed.is_empty() && removed.iter().all(|w| w.starts_with("com")), "{removed:?}");
+        let cleaned = cleaner.clean_page(Page::new(&docs[d.index].text, DocKind::Html)).text();
+        assert!(removed.iter().all(|w| !cleaned.contains(w)), "chaff clean removes them too: {cleaned}");
+    }
+    assert_eq!(impact, Impact { recleaned: impact.recleaned, ..base.impact_cleaning_all(&after).unwrap() });
 }

@@ -1,5 +1,6 @@
 //! A decision made through the draft's actions, the methods the tuning UI calls: accept a candidate with
-//! an action, reject it, trim it, mark a span as template or keep it, turn a stage off. Each is a step of
+//! an action, reject it, trim it, mark a span as template or keep it, turn a stage off; accept or reject
+//! a region rule, or set its action. Each is a step of
 //! the draft's undo history; the oracle undoes them when the decision's impact refuses it.
 
 use crate::rules::{Action, Status};
@@ -15,6 +16,14 @@ pub(super) fn make(editor: &mut Editor<'_>, choice: &Choice) -> Result<usize, St
         let id = editor.rules[r].id.clone();
         let held = editor.draft.position(&id).is_some();
         match (editor.made_as(r), action) {
+            (Made::Region, action) => {
+                let element = id.strip_prefix(crate::rules::region::REGION_PREFIX).unwrap_or(&id);
+                let change = match action {
+                    Some(a) => editor.draft.decide_region(element, Some(Status::Accepted), Some(a)),
+                    None => editor.draft.decide_region(element, Some(Status::Rejected), None),
+                };
+                steps += usize::from(!change.is_empty());
+            }
             // a rule the draft does not hold yet is made as the editor made it
             (Made::Mark { text, start, end }, Some(a)) if !held => {
                 editor.draft.mark_span(text, start, end, a)?;

@@ -1,5 +1,7 @@
 //! What an editor can do about one wrong stretch, as the tuning UI offers it: accept, reject or trim a
-//! candidate, set its action, mark text as template, keep text, or turn a stage off.
+//! candidate, set its action, mark text as template, keep text, or turn a stage off. A region rule (HTML
+//! pages: the lines under an element) is a candidate like a string, its lines its matches, and whole
+//! lines: it is tried as a removal and as a cut; it is never trimmed.
 //!
 //! Template kept: the candidates matching on the stretch's lines are accepted (as removals, or as cuts
 //! when they hold fixed text); the rules on them or on the lines around them get another action (a footer
@@ -65,9 +67,8 @@ pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Ve
     if stretch.lost {
         // the rules that matched the stretch, and the cuts that took it from afar
         let explanation = editor.explain(p);
-        let mut rules: BTreeSet<usize> = editor.pages[p]
-            .matches
-            .iter()
+        let page = &editor.pages[p];
+        let mut rules: BTreeSet<usize> = (page.matches.iter().chain(&page.regions))
             .filter(|m| m.start < stretch.end && m.end > stretch.start && editor.state[m.rule as usize].is_some())
             .map(|m| m.rule as usize)
             .collect();
@@ -104,15 +105,15 @@ pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Ve
         let below = line_at(text, (last.1 + 1).min(text.len())).1.min(stretch.end + NEAR);
         // the stretch's own lines, as far
         let on = (first.0.max(stretch.start.saturating_sub(NEAR)), last.1.min(stretch.end + NEAR));
-        let near: BTreeSet<(usize, bool)> = editor.pages[p]
-            .matches
-            .iter()
+        let page = &editor.pages[p];
+        let near: BTreeSet<(usize, bool)> = (page.matches.iter().chain(&page.regions))
             .filter(|m| m.start < below && m.end > above)
             .map(|m| (m.rule as usize, m.start < on.1 && m.end > on.0))
             .collect();
         for (r, on_stretch) in near {
-            // a cut string is a line of fixed text, not a word
-            let fixed = editor.cleaner.is_fixed(r as u32) && editor.rules[r].tokens.len() >= MIN_TOKENS;
+            // a cut string is a line of fixed text, not a word; a region is whole lines
+            let fixed = editor.is_region(r)
+                || (editor.cleaner.is_fixed(r as u32) && editor.rules[r].tokens.len() >= MIN_TOKENS);
             let tries: &[Action] =
                 if fixed { &[Action::Remove, Action::CutBefore, Action::CutAfter] } else { &[Action::Remove] };
             match editor.state[r] {

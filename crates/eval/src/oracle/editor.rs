@@ -46,6 +46,8 @@ enum Origin {
     Mark { page: usize, start: usize, end: usize },
     /// Rule `of` trimmed.
     Trim { of: usize, front: usize, back: usize },
+    /// A region rule of the rules file (its element): the draft decides it as a region rule.
+    Region,
 }
 
 /// A decision tried on the training pages.
@@ -123,33 +125,47 @@ impl<'a> Editor<'a> {
         let mutable = MutableSet::new(file.mutable.clone())?;
         let cleaner = Cleaner::with_patterns(file.tokenizer, &mutable, file.rules.iter(), file.merge_gap)?
             .with_settings(file.clean_settings());
-        let state: Vec<Option<Action>> =
+        let mut cleaner = cleaner;
+        let mut rules = file.rules.clone();
+        let mut state: Vec<Option<Action>> =
             file.rules.iter().map(|r| file.is_active(r, true).then_some(r.action)).collect();
+        let mut origin = vec![Origin::File; file.rules.len()];
+        // the region candidates after the strings, each a rule whose matches are its lines
+        for region in &file.regions {
+            let rule = super::regions::stand_in(region);
+            let r = cleaner.annex(&rule) as usize;
+            debug_assert_eq!(r, rules.len());
+            rules.push(rule);
+            state.push(region.is_active(true).then_some(region.action));
+            origin.push(Origin::Region);
+        }
         let pages: Vec<TrainingPage<'a>> = pages
             .into_iter()
-            .map(|(text, gold)| {
+            .enumerate()
+            .map(|(p, (text, gold))| {
                 let mut matches = cleaner.raw_matches(text);
                 matches.sort_unstable();
-                let initial = cleaner.spans_of(text, &active(&cleaner, &state, text, &matches));
-                TrainingPage::new(text, gold, matches, &initial)
+                let regions = super::regions::matches_on(&base, p, &file.regions, file.rules.len());
+                let initial = cleaner.spans_of(text, &active(&cleaner, &state, text, &matches, &regions));
+                TrainingPage::new(text, gold, matches, regions, &initial)
             })
             .collect();
-        let mut pages_of = vec![Vec::new(); file.rules.len()];
+        let mut pages_of = vec![Vec::new(); rules.len()];
         for (p, page) in pages.iter().enumerate() {
-            for m in &page.matches {
+            for m in page.matches.iter().chain(&page.regions) {
                 let of: &mut Vec<usize> = &mut pages_of[m.rule as usize];
                 if of.last() != Some(&p) {
                     of.push(p);
                 }
             }
         }
-        let index = file.rules.iter().enumerate().map(|(i, r)| (r.id.clone(), i)).collect();
+        let index = rules.iter().enumerate().map(|(i, r)| (r.id.clone(), i)).collect();
         let n = pages.len();
         let mut editor = Editor {
             cleaner,
             mutable,
-            rules: file.rules.clone(),
-            origin: vec![Origin::File; file.rules.len()],
+            rules,
+            origin,
             index,
             state,
             pages,
@@ -177,7 +193,12 @@ impl<'a> Editor<'a> {
     /// The matches of page `p` that apply under the current decisions, after the stages that drop matches.
     fn active(&self, p: usize) -> Vec<Match> {
         let page = &self.pages[p];
-        active(&self.cleaner, &self.state, page.text, &page.matches)
+        active(&self.cleaner, &self.state, page.text, &page.matches, &page.regions)
+    }
+
+    /// Whether rule `r` stands for a region rule.
+    pub fn is_region(&self, r: usize) -> bool {
+        self.origin[r] == Origin::Region
     }
 
     /// Page `p`'s removed spans under the current decisions.
@@ -237,6 +258,9 @@ impl<'a> Editor<'a> {
     /// Rule `r` trimmed by `front` and `back` tokens (see [`editing::trim`]), among the editor's rules;
     /// a marked span is marked smaller instead (the draft trims only rules it holds).
     pub fn trimmed(&mut self, r: usize, front: usize, back: usize) -> Option<usize> {
+        if self.is_region(r) {
+            return None;
+        }
         if let Origin::Mark { page, start, end } = self.origin[r] {
             let (start, end) = shrink(self.pages[page].text, start, end, front, back, self.cleaner.tokenizer())?;
             return self.rule_of_span(page, start, end, self.rules[r].action, usize::MAX);
@@ -490,6 +514,7 @@ impl<'a> Editor<'a> {
             Origin::File => Made::File,
             Origin::Mark { page, start, end } => Made::Mark { text: self.pages[page].text, start, end },
             Origin::Trim { of, front, back } => Made::Trim { of, front, back },
+            Origin::Region => Made::Region,
         }
     }
 
@@ -497,7 +522,9 @@ impl<'a> Editor<'a> {
     fn describe(&self, choice: &Choice) -> String {
         let mut what = vec![choice.what.to_string()];
         for &(r, action) in &choice.sets {
-            what.push(format!("{} `{}`", action.map_or("off", |a| a.name()), self.rules[r].tokens.join(" ")));
+            let rule = &self.rules[r];
+            let named = if self.is_region(r) { rule.id.clone() } else { rule.tokens.join(" ") };
+            what.push(format!("{} `{named}`", action.map_or("off", |a| a.name())));
         }
         if let Some(stage) = choice.stage_off {
             what.push(stage.name().to_string());
@@ -516,6 +543,7 @@ pub(super) enum Made<'t> {
     File,
     Mark { text: &'t str, start: usize, end: usize },
     Trim { of: usize, front: usize, back: usize },
+    Region,
 }
 
 /// `start..end` of `text` less `front` tokens at its start and `back` at its end, if a token is left.
@@ -533,10 +561,20 @@ fn shrink(
     Some((kept.first()?.0, kept.last()?.1))
 }
 
-/// Of `matches` on `text`, those of rules that apply under `state`, after the stages that drop matches.
-fn active(cleaner: &Cleaner, state: &[Option<Action>], text: &str, matches: &[Match]) -> Vec<Match> {
+/// Of `matches` on `text`, those of rules that apply under `state`, after the stages that drop matches,
+/// and the lines of the region rules that apply (`regions`, which no filter drops) when stage `regions`
+/// is on: what the engine's stages run on.
+fn active(cleaner: &Cleaner, state: &[Option<Action>], text: &str, matches: &[Match], regions: &[Match]) -> Vec<Match> {
     let on: Vec<Match> = matches.iter().filter(|m| state[m.rule as usize].is_some()).copied().collect();
-    cleaner.stage_matches(text, on)
+    let mut out = cleaner.stage_matches(text, on);
+    if cleaner.settings().on(Stage::Regions) {
+        let before = out.len();
+        out.extend(regions.iter().filter(|m| state[m.rule as usize].is_some()));
+        if out.len() > before {
+            out.sort_unstable();
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -98,7 +98,8 @@ pub(super) fn against_article(
         let page = &pages[p];
         let Some((a0, a1)) = page.article_extent(blocks[p]) else { continue };
         let (mut before, mut after) = (false, false);
-        for m in page.matches.iter().filter(|m| m.rule as usize == r) {
+        // a region rule's matches are its lines
+        for m in page.matches.iter().chain(&page.regions).filter(|m| m.rule as usize == r) {
             if page.article_in(m.start, m.end, blocks[p]) > 0 {
                 return Some(Refusal::MatchesArticle { rule: id.to_string(), page: p });
             }

@@ -15,6 +15,8 @@ pub(super) struct TrainingPage<'a> {
     gold_len: usize,
     /// Every match of every rule the editor may turn on, sorted.
     pub matches: Vec<Match>,
+    /// The lines of every region rule (a run of lines under its element), sorted.
+    pub regions: Vec<Match>,
 }
 
 /// A run of consecutive words a cleaning gets wrong the same way.
@@ -30,10 +32,16 @@ pub(super) struct Stretch {
 impl<'a> TrainingPage<'a> {
     /// The page `text` with its `gold` and `matches`; `initial` (the automatic rules' removals) says
     /// which copy of an article printed twice is the article: the one they keep.
-    pub fn new(text: &'a str, gold: &Gold, matches: Vec<Match>, initial: &[Span]) -> TrainingPage<'a> {
+    pub fn new(
+        text: &'a str,
+        gold: &Gold,
+        matches: Vec<Match>,
+        regions: Vec<Match>,
+        initial: &[Span],
+    ) -> TrainingPage<'a> {
         let words = word_spans(text);
         let kept: Vec<bool> = removed(&words, initial).into_iter().map(|r| !r).collect();
-        TrainingPage { text, article: gold.align(text, &kept), words, gold_len: gold.len(), matches }
+        TrainingPage { text, article: gold.align(text, &kept), words, gold_len: gold.len(), matches, regions }
     }
 
     /// Whether each word is removed by `spans`.
@@ -159,7 +167,7 @@ mod tests {
     #[test]
     fn stretches_are_runs_of_words_wrong_the_same_way_largest_first() {
         let text = "Home News\nThe story is here today\nShare this";
-        let page = TrainingPage::new(text, &Gold::new("The story is here today"), Vec::new(), &[]);
+        let page = TrainingPage::new(text, &Gold::new("The story is here today"), Vec::new(), Vec::new(), &[]);
         let share = text.find("Share").unwrap();
         // the menu is kept, "The story" and the share line removed
         let spans = [

@@ -123,3 +123,86 @@ fn a_decision_whose_impact_takes_another_pages_article_is_undone() {
     assert!(!e.make(&choice, trial, 0));
     assert_eq!(e.counts.refused.get("takes article words"), Some(&2));
 }
+
+/// Words unique to page `i` and `part`.
+fn block_words(i: usize, part: &str, n: usize) -> String {
+    (0..n).map(|w| format!("{part}{i}w{w}")).collect::<Vec<_>>().join(" ")
+}
+
+/// Page `i`: its article, and a comment thread of words no other page has (only its container repeats).
+fn block_page(i: usize) -> String {
+    let paragraphs: String = (0..4).map(|p| format!("<p>{}.</p>", block_words(i, &format!("art{p}x"), 18))).collect();
+    let comments: String = (0..3)
+        .map(|c| format!("<li class=\"comment\"><p>{}.</p></li>", block_words(i, &format!("com{c}x"), 9)))
+        .collect();
+    format!(
+        "<html><head><title>Headline {i}</title></head><body>\
+         <div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/news\">News</a> <a href=\"/sport\">Sport</a></div>\
+         <div class=\"article\"><h1>Headline {i}</h1>{paragraphs}</div>\
+         <div id=\"comments\"><ol>{comments}</ol></div>\
+         <div id=\"footer\">Copyright The Example Times. All rights reserved.</div></body></html>"
+    )
+}
+
+/// HTML pages whose comments change on every page (as the generator's `block_page`), mined with the
+/// automatic rules (region candidates pending) and `decide` applied to their region rules; the pages as
+/// the cleaner reads them and the drafted rules.
+fn blocks(decide: impl Fn(&mut crate::rules::region::RegionRule)) -> (Vec<String>, Vec<Gold>, Draft, Baseline) {
+    let docs: Vec<Document> = (0..8).map(|i| Document { id: format!("p{i}"), text: block_page(i) }).collect();
+    let mut config = MiningConfig::default();
+    let corpus =
+        crate::page::viewed(Corpus::from_docs("blocks", docs.clone()), crate::view::DocKind::Html, &mut config);
+    let mining = mine(&corpus, &config, &Quiet).unwrap();
+    let settings = crate::settings::Settings::default();
+    let mut file =
+        crate::automatic::automatic_rules(&corpus, &mining, crate::rules::MiningParams::of(&config), None, &settings)
+            .unwrap();
+    assert!(file.regions.iter().any(|r| r.element == "div#comments"), "{:?}", file.regions);
+    file.regions.iter_mut().for_each(decide);
+    let texts: Vec<String> = corpus.docs.iter().map(|d| d.text.clone()).collect();
+    let golds = (0..8)
+        .map(|i| {
+            let paragraphs: Vec<String> =
+                (0..4).map(|p| format!("{}.", block_words(i, &format!("art{p}x"), 18))).collect();
+            Gold::new(&format!("Headline {i}\n{}", paragraphs.join("\n")))
+        })
+        .collect();
+    let base = Baseline::new(&file, docs, true).unwrap();
+    let draft = super::super::open_draft(corpus, mining, &file);
+    (texts, golds, draft, base)
+}
+
+#[test]
+fn region_lines_are_trialled_as_the_engine_cleans_them() {
+    // the candidates pending, so applied: the editor's own cleaning of each page is the engine's
+    let (texts, golds, draft, base) = blocks(|_| {});
+    let pages = texts.iter().map(String::as_str).zip(&golds).collect();
+    let e = Editor::new(draft, base, pages, false).unwrap();
+    assert!(e.origin.contains(&Origin::Region));
+    assert_eq!(e.counts.drift, 0, "the editor's trial and the engine clean every page alike");
+    assert!(e.f1.iter().all(|&f| f > 0.9), "{:?}", e.f1);
+}
+
+#[test]
+fn the_editor_accepts_a_region_rule_for_comments_no_string_finds() {
+    let (texts, golds, draft, base) = blocks(|r| r.status = Status::Rejected);
+    let pages = texts.iter().map(String::as_str).zip(&golds).collect();
+    let mut e = Editor::new(draft, base, pages, false).unwrap();
+    let before: f64 = e.f1.iter().sum();
+    for _ in 0..4 {
+        if !e.decide() {
+            break;
+        }
+    }
+    let accepted: Vec<String> = (e.draft.rules_file().regions.iter())
+        .filter(|r| r.status == Status::Accepted)
+        .map(|r| r.element.clone())
+        .collect();
+    assert!(!accepted.is_empty() && e.log.iter().any(|d| d.contains("region:")), "{:?} {accepted:?}", e.log);
+    assert!(e.f1.iter().sum::<f64>() > before + 0.5, "{before} → {:?}", e.f1);
+    assert_eq!(e.counts.drift, 0, "made as tried: {:?}", e.log);
+    // no article word lost on any page
+    for (p, page) in e.pages.iter().enumerate() {
+        assert_eq!(page.article_lost(&vec![false; page.words.len()], &e.removed[p], None), 0, "page {p}");
+    }
+}
