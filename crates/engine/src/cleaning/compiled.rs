@@ -65,14 +65,12 @@ impl RegexBudget {
             });
         }
         BUILT.with(|c| c.set(c.get() + 1));
-        let re = RegexBuilder::new(pattern)
-            .size_limit(RULE_REGEX_BYTES)
-            .dfa_size_limit(cache)
-            .build()
-            .map_err(|e| match e {
+        let re = RegexBuilder::new(pattern).size_limit(RULE_REGEX_BYTES).dfa_size_limit(cache).build().map_err(
+            |e| match e {
                 regex::Error::CompiledTooBig(limit) => Error::RegexTooBig { id: id.to_string(), limit: limit >> 20 },
                 e => invalid(last_line(&e.to_string())),
-            })?;
+            },
+        )?;
         self.spent += estimate;
         Ok(re)
     }
