@@ -220,6 +220,9 @@ wait_for "Mark as template?"
 screen | grep -qF "Cedar Heights Community Blog" || fail "the prompt does not show the preview's top line"
 send y
 wait_for "added, accepted"
+# the decision's impact comes from a worker and is written into the status line when it arrives: wait for
+# it, so that it is not what a later key's message is read against
+wait_for "docs change"
 send x
 # the export says what it holds before it writes
 wait_for "Export 1 accepted rule"
