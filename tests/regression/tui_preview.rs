@@ -269,6 +269,17 @@ fn a_60x15_terminal_lists_candidates_and_overlays_leave_the_preview_and_the_pick
     }
 }
 
+/// Selects three words of the fifth line of the previewed article (from its second word): text no
+/// mined candidate holds.
+fn select_three_words_of_an_article_line(app: &mut App) {
+    press(app, "Tab Tab j j j j");
+    let (line_start, _) = lines(app)[4];
+    let s = app.session_mut().unwrap();
+    let first = s.document_text()[line_start..].find(char::is_whitespace).unwrap() + line_start + 1;
+    s.preview.selection = Some((first, first));
+    press(app, "> > >");
+}
+
 /// The candidate list's ids, in order.
 fn listed(app: &App) -> Vec<String> {
     let s = app.session().unwrap();
@@ -280,12 +291,7 @@ fn a_line_marked_as_template_is_listed_found_by_the_filter_and_removed_from_the_
     let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);
     // a line of the article: no candidate holds it
-    press(&mut app, "Tab Tab j j j j");
-    let (line_start, _) = lines(&app)[4];
-    let s = app.session_mut().unwrap();
-    let first = s.document_text()[line_start..].find(char::is_whitespace).unwrap() + line_start + 1;
-    s.preview.selection = Some((first, first));
-    press(&mut app, "> > >");
+    select_three_words_of_an_article_line(&mut app);
     let s = app.session().unwrap();
     let (start, end) = s.preview.selected().unwrap();
     let words = s.document_text()[start..end].to_string();
@@ -368,12 +374,8 @@ fn an_editors_rule_opens_its_detail_with_what_each_decision_would_change() {
     let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);
     // three words of an article line, marked as template: a rule of the editor's, no mined candidate
-    press(&mut app, "Tab Tab j j j j");
-    let (line_start, _) = lines(&app)[4];
-    let s = app.session_mut().unwrap();
-    let first = s.document_text()[line_start..].find(char::is_whitespace).unwrap() + line_start + 1;
-    s.preview.selection = Some((first, first));
-    press(&mut app, "> > > T y Tab M");
+    select_three_words_of_an_article_line(&mut app);
+    press(&mut app, "T y Tab M");
     let id = app.session().unwrap().decisions.values().find(|r| r.editor).expect("the editor's rule").id.clone();
     assert_eq!(listed(&app), [id.as_str()]);
     press(&mut app, "Enter");

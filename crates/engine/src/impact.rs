@@ -258,11 +258,13 @@ impl Baseline {
     /// The runs of lines of document `i`'s text under `region`'s element (byte ranges, whole lines), as
     /// stage `regions` finds them: what the rule takes, given back or cuts at.
     pub fn region_lines(&self, i: usize, region: &RegionRule) -> Vec<(usize, usize)> {
+        region_probe([region]).map_or_else(Vec::new, |probe| self.lines_under(i, &probe))
+    }
+
+    /// The runs of lines of document `i`'s text under any region of `probe` ([`region_probe`]).
+    fn lines_under(&self, i: usize, probe: &Cleaner) -> Vec<(usize, usize)> {
         let Some(structure) = self.structure(i) else { return Vec::new() };
-        let probe = RegionRule { action: Action::Remove, ..region.clone() };
-        let Ok(cleaner) = Cleaner::from_rules(Tokenizer::Text, &[], std::iter::empty(), 0) else { return Vec::new() };
-        let cleaner = cleaner.with_regions([&probe]);
-        cleaner.region_matches(&Layout::new(self.text(i)), structure).into_iter().map(|m| (m.start, m.end)).collect()
+        probe.region_matches(&Layout::new(self.text(i)), structure).into_iter().map(|m| (m.start, m.end)).collect()
     }
 
     /// Removed byte ranges of document `i`'s text under the baseline's rules.
@@ -308,10 +310,9 @@ impl Baseline {
         if regions.is_empty() {
             return Vec::new();
         }
-        (0..self.len())
-            .into_par_iter()
-            .filter(|&i| regions.iter().any(|r| !self.region_lines(i, r).is_empty()))
-            .collect()
+        // one probe for them all, one reading of each page: a line under any of them is under the outermost
+        let Some(probe) = region_probe(regions.iter().copied()) else { return (0..self.len()).collect() };
+        (0..self.len()).into_par_iter().filter(|&i| !self.lines_under(i, &probe).is_empty()).collect()
     }
 
     /// Whether a change from the baseline's rules to `after`'s may change every page: the tokenizer, the
@@ -491,6 +492,15 @@ impl Baseline {
         }
         Some(d)
     }
+}
+
+/// A cleaner that finds the lines under `regions`' elements, each taken as a removal (a keep is found
+/// apart from removals, and the probe asks where the lines are, not what happens to them).
+fn region_probe<'a>(regions: impl IntoIterator<Item = &'a RegionRule>) -> Option<Cleaner> {
+    let probes: Vec<RegionRule> =
+        regions.into_iter().map(|r| RegionRule { action: Action::Remove, ..r.clone() }).collect();
+    let cleaner = Cleaner::from_rules(Tokenizer::Text, &[], std::iter::empty(), 0).ok()?;
+    Some(cleaner.with_regions(&probes))
 }
 
 /// A page's state from its removed spans: the ranges, and the article block as the cuts find it (a short

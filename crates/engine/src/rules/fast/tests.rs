@@ -93,9 +93,7 @@ fn forms_it_does_not_read_are_declined() {
         "[[mutable]]\nname = \"n\"\nregex = '''\n\\d+'''\n",
         "[review]\naccepted = 1\n[review]\n",
     ] {
-        let text = format!("{base}{extra}");
-        assert!(parse(&text).is_none(), "{text}");
-        assert_eq!(read(&text, true), read(&text, false), "{text}");
+        read_alike(&format!("{base}{extra}"), false);
     }
 }
 
@@ -108,8 +106,12 @@ fn forms_toml_allows_beside_those_chaff_writes_are_read_alike() {
         "[ clean . short-runs ]\nwords = 3\n[clean]\noff = [\n  \"reprints\",\n  \"specks\",\n]\n",
         "[[rule]]\nid = \"r\\u00e9\"\nregex = \"a\"\ntokens = []\ntf = 1\ndf = 1\nbin = 5\ncoverage = 1\nexample = \"\"\"\na\"\"b\"\"\"\r\n",
     ] {
-        let text = format!("{base}{extra}");
-        assert!(parse(&text).is_some(), "{text}");
-        assert_eq!(read(&text, true), read(&text, false), "{text}");
+        read_alike(&format!("{base}{extra}"), true);
     }
+}
+
+/// `text` is read the short way (`short`) or declined, and read alike either way.
+fn read_alike(text: &str, short: bool) {
+    assert_eq!(parse(text).is_some(), short, "{text}");
+    assert_eq!(read(text, true), read(text, false), "{text}");
 }

@@ -7,6 +7,7 @@ use crate::mutable::MutableSet;
 use crate::rules::{RulesFile, Status};
 use crate::score::Gold;
 use crate::tokens::Tokenizer;
+use chaff_generate::{block_page, block_words};
 
 /// A text source's rules file holding `rules` (token strings, each accepted with its action), mined on
 /// `texts` with a document frequency no string reaches (the editor sees no candidate), and its draft.
@@ -124,27 +125,7 @@ fn a_decision_whose_impact_takes_another_pages_article_is_undone() {
     assert_eq!(e.counts.refused.get("takes article words"), Some(&2));
 }
 
-/// Words unique to page `i` and `part`.
-fn block_words(i: usize, part: &str, n: usize) -> String {
-    (0..n).map(|w| format!("{part}{i}w{w}")).collect::<Vec<_>>().join(" ")
-}
-
-/// Page `i`: its article, and a comment thread of words no other page has (only its container repeats).
-fn block_page(i: usize) -> String {
-    let paragraphs: String = (0..4).map(|p| format!("<p>{}.</p>", block_words(i, &format!("art{p}x"), 18))).collect();
-    let comments: String = (0..3)
-        .map(|c| format!("<li class=\"comment\"><p>{}.</p></li>", block_words(i, &format!("com{c}x"), 9)))
-        .collect();
-    format!(
-        "<html><head><title>Headline {i}</title></head><body>\
-         <div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/news\">News</a> <a href=\"/sport\">Sport</a></div>\
-         <div class=\"article\"><h1>Headline {i}</h1>{paragraphs}</div>\
-         <div id=\"comments\"><ol>{comments}</ol></div>\
-         <div id=\"footer\">Copyright The Example Times. All rights reserved.</div></body></html>"
-    )
-}
-
-/// HTML pages whose comments change on every page (as the generator's `block_page`), mined with the
+/// The generator's HTML pages whose comments and related strip change on every page, mined with the
 /// automatic rules (region candidates pending) and `decide` applied to their region rules; the pages as
 /// the cleaner reads them and the drafted rules.
 fn blocks(decide: impl Fn(&mut crate::rules::region::RegionRule)) -> (Vec<String>, Vec<Gold>, Draft, Baseline) {
