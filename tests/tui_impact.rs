@@ -284,3 +284,37 @@ fn a_page_marked_verified_and_not_saved_is_offered_back_after_a_crash() {
     let s = app.session().unwrap();
     assert!(s.draft.is_verified(&id) && s.dirty, "the verified page is back, unsaved");
 }
+
+#[test]
+fn a_decisions_late_impact_leaves_a_newer_message_and_adds_only_its_warnings() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(160, 48);
+    // accept, then save before the impact of the accept arrives: the save's message stays
+    app.handle_key(key_event("a"));
+    app.handle_key(key_event("w"));
+    let saved = app.message.clone().expect("the save says so").text;
+    assert!(saved.starts_with("saved "), "{saved}");
+    settle(&mut app);
+    let m = app.message.clone().unwrap();
+    assert_eq!(m.text, saved, "the accept's figures, arriving late, do not write over the save");
+    assert!(!app.session().unwrap().jumps.is_empty(), "its most changed documents are still a key away");
+
+    // with the page verified, the late decision's warning is added to the newer message
+    press(&mut app, "Y");
+    let id = app.session().unwrap().corpus.docs[0].id.clone();
+    press(&mut app, "j");
+    app.handle_key(key_event("a"));
+    app.handle_key(key_event("w"));
+    let saved = app.message.clone().unwrap().text;
+    settle(&mut app);
+    let m = app.message.clone().unwrap();
+    assert!(m.error, "{m:?}");
+    assert!(m.text.starts_with(&format!("{saved} · accepted `")), "{m:?}");
+    assert!(m.text.contains(&format!("⚠ verified page {id} changes: −")), "{m:?}");
+    assert!(!m.text.contains("docs change"), "only the warning is added: {m:?}");
+
+    // a decision whose impact arrives before anything newer still says its figures
+    press(&mut app, "j a");
+    let m = app.message.clone().unwrap();
+    assert!(m.text.starts_with("accepted `") && m.text.contains("docs change"), "{m:?}");
+}

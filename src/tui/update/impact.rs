@@ -82,12 +82,20 @@ pub fn on_impact(app: &mut App, answer: Answer) -> bool {
             let label = std::mem::take(&mut s.pending_label);
             let warnings = verified_changes(s, &impact);
             s.jumps = jumps(&impact);
-            let mut text = format!("{label} · {}", summary(&impact));
-            for w in &warnings {
-                text.push_str(&format!(" · ⚠ {w}"));
+            let most_changed = s.jumps.len();
+            let warned: String = warnings.iter().map(|w| format!(" · ⚠ {w}")).collect();
+            // the answer can come after the editor did something else (saved, exported): what that said
+            // stays, and only the decision's warnings are added to it
+            if let Some(newer) = app.message.as_ref().filter(|m| m.text != label) {
+                if !warnings.is_empty() {
+                    let text = format!("{} · {label}:{}", newer.text, warned.trim_start_matches(" ·"));
+                    app.error(text);
+                }
+                return true;
             }
-            if !s.jumps.is_empty() {
-                text.push_str(&format!(" · 1–{} most changed, b back", s.jumps.len()));
+            let mut text = format!("{label} · {}{warned}", summary(&impact));
+            if most_changed > 0 {
+                text.push_str(&format!(" · 1–{most_changed} most changed, b back"));
             }
             if warnings.is_empty() {
                 app.info(text)
