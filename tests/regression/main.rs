@@ -5,6 +5,7 @@ mod clean_input;
 mod clean_io;
 mod cost;
 mod eval;
+mod rule_regexes;
 mod rules_files;
 mod run;
 mod tui;
