@@ -8,11 +8,13 @@
 # (the median is printed), the datasets ../shared/corpora/dragnet and ../shared/corpora/cleanportaleval
 # (a dataset is a folder of site folders holding .html pages; other files are ignored).
 #
-# chaff: rules are mined beforehand per site (`chaff mine --all`, not timed); then one
-# `chaff clean --include-pending --rules SITE.toml --text SITE --out OUT` per site (the mined rules
-# applied, no editor), as a user cleans a site's pages. That
-# pays a process start per site where resiliparse pays one per dataset, so chaff's figure is, if
-# anything, high.
+# chaff: rules are mined beforehand per site (`chaff mine --all`, not timed), then applied (no editor)
+# two ways, both timed:
+#   routed:   one `chaff clean --include-pending --rules-dir RULES --text DATASET --out OUT` per dataset,
+#             each page cleaned with its site's rules (one process, as resiliparse below; the ratio);
+#   per site: one `chaff clean --include-pending --rules SITE.toml --text SITE --out OUT` per site,
+#             a process start, a rules file and a sync of the outputs each.
+# Both write the same files.
 # resiliparse: one Python process per dataset reading each file, `extract_plain_text(html,
 # main_content=True)`, writing each output.
 set -euo pipefail
@@ -25,7 +27,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --venv) venv=$2; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
-        -h|--help) sed -n 2,16p "$0"; exit 0 ;;
+        -h|--help) sed -n 2,19p "$0"; exit 0 ;;
         *) datasets+=("$1"); shift ;;
     esac
 done
@@ -63,7 +65,7 @@ EOF
 cpu() {
     python3 - "$@" <<'EOF'
 import resource, subprocess, sys
-subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)
+subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 r = resource.getrusage(resource.RUSAGE_CHILDREN)
 print(f"{r.ru_utime + r.ru_stime:.3f}")
 EOF
@@ -71,7 +73,7 @@ EOF
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
-printf '%-18s %6s %9s %12s %16s %7s\n' dataset pages MB chaff_cpu_s resiliparse_cpu_s ratio
+printf '%-18s %6s %9s %14s %16s %18s %7s\n' dataset pages MB chaff_routed_s chaff_per_site_s resiliparse_cpu_s ratio
 for ds in "${datasets[@]}"; do
     name=$(basename "$ds")
     stage="$work/pages/$name"
@@ -99,13 +101,18 @@ for ds in "${datasets[@]}"; do
         done
     } >"$runner"
 
-    c=(); r=()
+    c=(); p=(); r=()
     for _ in $(seq "$runs"); do
-        c+=("$(cpu bash "$runner")")
+        rm -rf "$work/routed/$name"
+        c+=("$(cpu "$chaff" clean --include-pending --rules-dir "$work/rules/$name" --text "$stage" --out "$work/routed/$name")")
+        p+=("$(cpu bash "$runner")")
         rm -rf "$work/res/$name"
         r+=("$(cpu "$venv/bin/python" "$work/peer.py" "$stage" "$work/res/$name")")
     done
+    # the two ways of running chaff write the same text
+    diff -r "$work/routed/$name" "$work/out/$name" >/dev/null || { echo "routed and per-site outputs differ" >&2; exit 1; }
     cm=$(printf '%s\n' "${c[@]}" | median)
+    pm=$(printf '%s\n' "${p[@]}" | median)
     rm_=$(printf '%s\n' "${r[@]}" | median)
-    printf '%-18s %6d %9s %12.3f %16.3f %7.2f\n' "$name" "$pages" "$mb" "$cm" "$rm_" "$(echo "$cm / $rm_" | bc -l)"
+    printf '%-18s %6d %9s %14.3f %16.3f %18.3f %7.2f\n' "$name" "$pages" "$mb" "$cm" "$pm" "$rm_" "$(echo "$cm / $rm_" | bc -l)"
 done

@@ -108,7 +108,7 @@ pub fn is_label(rule: &Rule) -> bool {
 
 /// Every line of `text` whose trimmed content is a key of `rules`, as (start, end, rule) with the trimmed
 /// bounds, in order.
-pub fn find_lines(text: &str, rules: &HashMap<String, u32>, mut found: impl FnMut(usize, usize, u32)) {
+pub fn find_lines(text: &str, rules: &foldhash::HashMap<String, u32>, mut found: impl FnMut(usize, usize, u32)) {
     let mut pos = 0;
     for line in text.split_inclusive('\n') {
         let trimmed = line.trim();
@@ -154,7 +154,7 @@ mod tests {
 
     #[test]
     fn lines_are_found_by_their_trimmed_text() {
-        let rules: HashMap<String, u32> = [("Reply".to_string(), 7)].into();
+        let rules: foldhash::HashMap<String, u32> = [("Reply".to_string(), 7)].into_iter().collect();
         let text = "a Reply\n  Reply  \nReply";
         let mut found = Vec::new();
         find_lines(text, &rules, |s, e, r| found.push((s, e, r)));

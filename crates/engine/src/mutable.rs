@@ -156,6 +156,8 @@ struct Memo {
     masks: foldhash::HashMap<Box<str>, u64>,
     /// The set's lazy DFA's cache on this thread.
     cache: Option<Cache>,
+    /// The patterns one ask found, reused: a token's ask allocates nothing.
+    found: Option<PatternSet>,
 }
 
 thread_local! {
@@ -290,15 +292,17 @@ impl MutableSet {
                 memo.masks.clear();
                 memo.set = self.inner.id;
                 memo.cache = Some(self.inner.dfa.create_cache());
+                memo.found = None;
             }
             if token.len() <= MEMO_TOKEN_BYTES
                 && let Some(&mask) = memo.masks.get(token)
             {
                 return mask;
             }
-            let Memo { masks, cache, .. } = &mut *memo;
+            let Memo { masks, cache, found, .. } = &mut *memo;
             let cache = cache.get_or_insert_with(|| self.inner.dfa.create_cache());
-            let mask = self.ask_with(cache, token);
+            let found = found.get_or_insert_with(|| PatternSet::new(self.inner.patterns.len()));
+            let mask = self.ask_with(cache, found, token);
             if token.len() <= MEMO_TOKEN_BYTES {
                 if masks.len() >= MEMO_TOKENS {
                     masks.clear();
@@ -309,12 +313,13 @@ impl MutableSet {
         })
     }
 
-    /// Every pattern that matches `token` whole, asked of the lazy DFA (with this thread's `cache`),
+    /// Every pattern that matches `token` whole, asked of the lazy DFA (with this thread's `cache`, into
+    /// `found`),
     /// else of the regex crate's set when the DFA gives up.
-    fn ask_with(&self, cache: &mut Cache, token: &str) -> u64 {
-        let mut found = PatternSet::new(self.inner.patterns.len());
+    fn ask_with(&self, cache: &mut Cache, found: &mut PatternSet, token: &str) -> u64 {
+        found.clear();
         let input = Input::new(token).anchored(Anchored::Yes);
-        match self.inner.dfa.try_which_overlapping_matches(cache, &input, &mut found) {
+        match self.inner.dfa.try_which_overlapping_matches(cache, &input, found) {
             Ok(()) => found.iter().fold(0u64, |m, p| m | (1 << p.as_usize())),
             Err(_) => {
                 let set = self.inner.fallback.get_or_init(|| {
@@ -327,7 +332,7 @@ impl MutableSet {
 
     #[cfg(test)]
     fn ask(&self, token: &str) -> u64 {
-        self.ask_with(&mut self.inner.dfa.create_cache(), token)
+        self.ask_with(&mut self.inner.dfa.create_cache(), &mut PatternSet::new(self.inner.patterns.len()), token)
     }
 
     /// The pattern a token is normalized to when mining: the first that matches it whole.

@@ -39,7 +39,7 @@ mod stage;
 mod title;
 pub mod work;
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use regex::Regex;
 use serde::Serialize;

@@ -15,8 +15,10 @@
 //! and crawls hold many pages cut off inside a comment or a head. Whether an element or a comment is
 //! closed later is known from one scan of the page, made before tokenizing.
 
-use std::collections::HashMap;
 use std::ops::Range;
+
+// tag names are the keys: hashed on every tag, so the fast hasher
+use foldhash::{HashMap, HashMapExt};
 
 use super::elements::{RawText, breaks_line, hides, is_block, is_void, key, name_of, raw_text};
 use super::entity;
