@@ -10,8 +10,9 @@
 //! rejected, when it is a few common words (a background any prose holds) or its neighbours differ on both
 //! sides nearly every time.
 
-use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
 
+use foldhash::{HashMap, HashMapExt};
 use rayon::prelude::*;
 
 use crate::cleaning::{Cleaner, LONG_LINE_WORDS, Layout};
@@ -159,20 +160,36 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
     let mutable = MutableSet::new(file.mutable.clone())?;
     let cleaner = Cleaner::with_patterns(file.tokenizer, &mutable, rules.iter().map(|&i| &file.rules[i]), 0)?;
     let tokenizer = file.tokenizer;
-    // per rule: neighbour → count, left and right
-    type Sides = Vec<(HashMap<String, u32>, HashMap<String, u32>, u64, u64, usize)>;
+    // per rule: neighbour → count, left and right. A neighbour is its hash (a token lowercased, or its
+    // pattern, or the document's edge): only how many differ and the most frequent's count are read, so
+    // nothing is allocated per match.
+    type Sides = Vec<(HashMap<u64, u32>, HashMap<u64, u32>, u64, u64, usize)>;
     let empty = || -> Sides { vec![(HashMap::new(), HashMap::new(), 0, 0, 0); rules.len()] };
-    let key = |text: &str, span: Option<&(usize, usize)>, edge: &str| -> String {
+    let hasher = foldhash::fast::FixedState::with_seed(0x6e65_6967_6862);
+    let key = |text: &str, span: Option<&(usize, usize)>, edge: u8| -> u64 {
+        let mut h = hasher.build_hasher();
         match span {
-            None => edge.to_string(),
+            None => h.write_u8(edge),
             Some(&(a, b)) => {
                 let token = &text[a..b];
                 match mutable.classify(token) {
-                    Some(p) => format!("«{p}»"),
-                    None => token.to_lowercase(),
+                    Some(p) => {
+                        h.write_u8(2);
+                        h.write_usize(p);
+                    }
+                    None if token.is_ascii() => {
+                        h.write_u8(3);
+                        token.bytes().for_each(|c| h.write_u8(c.to_ascii_lowercase()));
+                    }
+                    // as `str::to_lowercase` writes it (a final sigma is not a sigma)
+                    None => {
+                        h.write_u8(3);
+                        token.to_lowercase().bytes().for_each(|c| h.write_u8(c));
+                    }
                 }
             }
         }
+        h.finish()
     };
     let sides = corpus
         .docs
@@ -188,8 +205,8 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
             for m in matches {
                 let first = spans.partition_point(|s| s.0 < m.start);
                 let last = spans.partition_point(|s| s.1 <= m.end);
-                let left = key(text, first.checked_sub(1).and_then(|k| spans.get(k)), "^");
-                let right = key(text, spans.get(last), "$");
+                let left = key(text, first.checked_sub(1).and_then(|k| spans.get(k)), 0);
+                let right = key(text, spans.get(last), 1);
                 let (l, r, sum, sq, prose) = &mut acc[m.rule as usize];
                 *prose += usize::from(inside_prose(&layout, m.start, m.end));
                 *l.entry(left).or_default() += 1;
