@@ -32,7 +32,6 @@ impl SpanStage for LinkDensity {
     fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
         let share = cleaner.settings.link_density.share;
         let Some(structure) = page.structure.filter(|_| share > 0) else { return };
-        let dense = share as f64 / 100.0;
         let block = page.block();
         let doc = page.doc;
         let lines = structure.lines().min(doc.lines());
@@ -63,7 +62,8 @@ impl SpanStage for LinkDensity {
                 }
                 let whole = start <= a && b <= end;
                 let sentence = doc.line_words(k) >= LONG_LINE_WORDS && doc.reads_as_prose(a, b);
-                if whole && !sentence && structure.link_density(k) >= dense && !starts_a_title_line(doc, a) {
+                if whole && !sentence && usize::from(structure.link_percent(k)) >= share && !starts_a_title_line(doc, a)
+                {
                     stretch = Some(stretch.map_or((a, b, 1), |(s, _, n)| (s, b, n + 1)));
                 } else {
                     close(&mut stretch);
