@@ -468,7 +468,7 @@ mod tests {
         let viewed = viewed(corpus, DocKind::Html, &mut MiningConfig::default());
         let (paths, text) = (viewed.paths.as_deref().unwrap(), viewed.docs[0].text.as_str());
         let rules = cleaner(Tokenizer::Text, "More from the harbour desk");
-        let settings = rules.settings().clone();
+        let settings = *rules.settings();
         let c = rules
             .with_settings(crate::cleaning::CleanSettings {
                 link_density: LinkDensitySettings { share: 50 },

@@ -179,7 +179,7 @@ impl Structure {
     /// line ([`super::paths::SourcePaths::structure`]) reads as the page's.
     pub fn link_percent(&self, line: usize) -> u8 {
         let all = u64::from(self.line_bytes[line]);
-        if all == 0 { 0 } else { (u64::from(self.line_link_bytes[line]) * 100 / all) as u8 }
+        (u64::from(self.line_link_bytes[line]) * 100).checked_div(all).map_or(0, |p| p as u8)
     }
 
     /// How many paths the page has (path 0, the page's top, included); a path's parent is a lower number.
