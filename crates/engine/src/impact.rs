@@ -165,6 +165,9 @@ impl Baseline {
                     (view.text().to_string(), view.structure().cloned())
                 })
                 .unzip()
+        } else if let Some(paths) = corpus.paths.as_deref() {
+            // pages held as their views' text: where their lines sit and their links, from the source's paths
+            (Vec::new(), corpus.docs.par_iter().enumerate().map(|(i, d)| paths.structure(i, &d.id)).collect())
         } else {
             (Vec::new(), Vec::new())
         };

@@ -455,6 +455,41 @@ mod tests {
     }
 
     #[test]
+    fn a_page_held_as_its_views_text_and_paths_loses_its_link_strips_as_the_page_does() {
+        use crate::clean_settings::{LinkDensitySettings, Stage};
+        let html = "<html><body><div class=\"post\"><p>The harbour opened on Monday after ten years of \
+            building work, the mayor said.</p><p>Ferries will run every hour from the new quay, and the old \
+            terminal closes in spring.</p><p>The council expects twice as many visitors next summer as the old \
+            harbour ever saw in one year.</p></div><h3>More from the harbour desk</h3><ul class=\"related\">\
+            <li><a href=\"/1\">Council votes to close the old ferry terminal next spring</a></li>\
+            <li><a href=\"/2\">Fishermen fear the new quay will crowd the harbour mouth</a></li>\
+            <li>Built <a href=\"/3\">week by week</a> by workers</li></ul></body></html>";
+        let corpus = Corpus::from_docs("s", vec![Document { id: "a".into(), text: html.into() }]);
+        let viewed = viewed(corpus, DocKind::Html, &mut MiningConfig::default());
+        let (paths, text) = (viewed.paths.as_deref().unwrap(), viewed.docs[0].text.as_str());
+        let rules = cleaner(Tokenizer::Text, "More from the harbour desk");
+        let settings = *rules.settings();
+        let c = rules
+            .with_settings(crate::cleaning::CleanSettings {
+                link_density: LinkDensitySettings { share: 50 },
+                ..settings
+            })
+            .with_stage(Stage::LinkDensity, true);
+        let page = c.clean_page_explained(Page::new(html, DocKind::Html));
+        assert!(!page.text().contains("Council votes") && !page.text().contains("Fishermen fear"), "{}", page.text());
+        assert!(
+            page.text().ends_with("Built week by week by workers"),
+            "a line mostly outside links stays: {}",
+            page.text()
+        );
+        let held = c.clean_page_explained(Page::of_view_text(text, paths.structure(0, "a")));
+        assert_eq!(held.spans, page.spans);
+        assert_eq!(held.text(), page.text());
+        assert_eq!(held.explanation(), page.explanation());
+        assert_eq!(paths.link_percents(0, "a").unwrap().len(), text.lines().count(), "a percent per line");
+    }
+
+    #[test]
     fn a_corpus_of_pages_is_mined_on_their_views() {
         let corpus = Corpus::from_docs("s", vec![Document { id: "a".into(), text: PAGE.into() }]);
         let mut config = MiningConfig::default();

@@ -5,9 +5,10 @@
 //! stays.
 //!
 //! A line is link-dense when at least `share` percent of its text sits inside links (the page view
-//! records it per line, `view::Structure`; `[clean.link-density] share`, 0: the stage does nothing) and
-//! it is no sentence (a long line that reads as prose stays, linked or not). A stretch of [`RUN_LINES`] or
-//! more consecutive link-dense lines, in a kept run outside the article block, goes. Inside the block
+//! records it per line as a whole percent, `view::Structure::link_percent`, which a page rebuilt from its
+//! source's paths keeps too; `[clean.link-density] share`, 0: the stage does nothing) and it is no
+//! sentence (a long line that reads as prose stays, linked or not). A stretch of [`RUN_LINES`] or more
+//! consecutive link-dense lines, in a kept run outside the article block, goes. Inside the block
 //! nothing goes: some sites' articles end in a list of related links their readers count as the article,
 //! and a list of the site's recent posts or a byline's link sits there too. A single linked line stays
 //! anywhere (a byline, a source named by its link, a photo credit), and so does a line repeating the
@@ -32,7 +33,6 @@ impl SpanStage for LinkDensity {
     fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
         let share = cleaner.settings.link_density.share;
         let Some(structure) = page.structure.filter(|_| share > 0) else { return };
-        let dense = share as f64 / 100.0;
         let block = page.block();
         let doc = page.doc;
         let lines = structure.lines().min(doc.lines());
@@ -63,7 +63,8 @@ impl SpanStage for LinkDensity {
                 }
                 let whole = start <= a && b <= end;
                 let sentence = doc.line_words(k) >= LONG_LINE_WORDS && doc.reads_as_prose(a, b);
-                if whole && !sentence && structure.link_density(k) >= dense && !starts_a_title_line(doc, a) {
+                if whole && !sentence && usize::from(structure.link_percent(k)) >= share && !starts_a_title_line(doc, a)
+                {
                     stretch = Some(stretch.map_or((a, b, 1), |(s, _, n)| (s, b, n + 1)));
                 } else {
                     close(&mut stretch);

@@ -259,3 +259,31 @@ fn an_accepted_region_rule_shows_in_the_impact_as_chaff_clean_removes_it() {
     }
     assert_eq!(impact, Impact { recleaned: impact.recleaned, ..base.impact_cleaning_all(&after).unwrap() });
 }
+
+#[test]
+fn a_baseline_of_pages_held_as_their_views_and_paths_cleans_them_as_the_pages_are() {
+    // as the tuning UI holds an HTML source: its pages' views' text, where their lines sit apart
+    let (docs, file) = &mined()[4];
+    let viewed =
+        crate::page::viewed(Corpus::from_docs("blocks", docs.clone()), DocKind::Html, &mut MiningConfig::default());
+    let viewed = Arc::new(viewed);
+    for status in [Status::Rejected, Status::Accepted] {
+        let mut file = file.clone();
+        file.regions.iter_mut().for_each(|r| r.status = status);
+        let pages = Baseline::new(&file, docs.clone(), true).unwrap();
+        let held =
+            Baseline::of_corpus(&RulesFile { input: Some(DocKind::Text), ..file.clone() }, Arc::clone(&viewed), true)
+                .unwrap();
+        for i in 0..pages.len() {
+            assert_eq!(
+                (held.removed(i), held.block(i)),
+                (pages.removed(i), pages.block(i)),
+                "page {i}, regions {status:?}"
+            );
+        }
+        // the region rules take the comments from the pages held as views too
+        let text = held.text(0);
+        let comments_go = held.removed(0).iter().any(|&(a, b)| text[a..b].contains("com0x"));
+        assert_eq!(comments_go, status == Status::Accepted, "{:?}", held.removed(0));
+    }
+}

@@ -1,6 +1,8 @@
 //! Where each line of a source's pages sits, kept from their views for region mining: per line, the chain
 //! of elements around it that break lines and carry an id or a class (the only ones a region rule can
-//! name), interned once for the whole source so that pages compare by number. A line costs four bytes.
+//! name), interned once for the whole source so that pages compare by number; and how much of it sits
+//! inside links, as a whole percent, so that a page held as its view's text cleans as the page does with
+//! stage `link-density` on. A line costs five bytes.
 //!
 //! A page's views are read in parallel ([`LocalPaths::of`], per page) and joined in order
 //! ([`SourcePaths::push`], a hash lookup per element of the page).
@@ -21,6 +23,8 @@ pub struct LocalPaths {
     /// Chain `i + 1` is chain `chains[i].0` with label `labels[chains[i].1]` inside it; chain 0 holds none.
     chains: Vec<(u32, u32)>,
     lines: Vec<u32>,
+    /// Per line: [`Structure::link_percent`].
+    links: Vec<u8>,
 }
 
 impl LocalPaths {
@@ -43,6 +47,7 @@ impl LocalPaths {
             };
         }
         out.lines = (0..s.lines()).map(|l| chain_of[s.line_path(l) as usize]).collect();
+        out.links = (0..s.lines()).map(|l| s.link_percent(l)).collect();
         out
     }
 }
@@ -55,8 +60,8 @@ pub struct SourcePaths {
     /// Chain `i + 1` is chain `chains[i].0` with label `chains[i].1` inside it; chain 0 holds none.
     chains: Vec<(u32, u32)>,
     chain_ids: HashMap<(u32, u32), u32>,
-    /// Per document: its id and each line's chain.
-    docs: Vec<(String, Vec<u32>)>,
+    /// Per document: its id, each line's chain and each line's [`Structure::link_percent`].
+    docs: Vec<(String, Vec<u32>, Vec<u8>)>,
 }
 
 impl SourcePaths {
@@ -87,27 +92,34 @@ impl SourcePaths {
             global.push(chain);
         }
         let lines = local.lines.iter().map(|&c| global[c as usize]).collect();
-        self.docs.push((id.to_string(), lines));
+        self.docs.push((id.to_string(), lines, local.links));
     }
 
     /// Each line's chain of document `doc` (its index among the documents pushed), if its id is `id`:
     /// documents dropped or reordered since their views were read have none.
     pub fn lines(&self, doc: usize, id: &str) -> Option<&[u32]> {
-        self.docs.get(doc).filter(|(d, _)| d == id).map(|(_, lines)| lines.as_slice())
+        self.docs.get(doc).filter(|(d, ..)| d == id).map(|(_, lines, _)| lines.as_slice())
+    }
+
+    /// Each line's [`Structure::link_percent`] of document `doc`, if its id is `id` (as
+    /// [`SourcePaths::lines`]).
+    pub fn link_percents(&self, doc: usize, id: &str) -> Option<&[u8]> {
+        self.docs.get(doc).filter(|(d, ..)| d == id).map(|(.., links)| links.as_slice())
     }
 
     /// Where the lines of document `doc` (id `id`, as [`SourcePaths::lines`]) sit, as a page's
     /// [`Structure`]: one block path per chain its lines sit in, so that what reads a page's structure for
-    /// its named blocks (stage `regions`) reads a page held as its view's text alone as it reads the page.
-    /// Links are not kept: every line's link density is 0. One pass over its lines and the chains they use.
+    /// its named blocks (stage `regions`) or its lines' links (stage `link-density`) reads a page held as
+    /// its view's text alone as it reads the page. One pass over its lines and the chains they use.
     pub fn structure(&self, doc: usize, id: &str) -> Option<Structure> {
         let lines = self.lines(doc, id)?;
+        let links = self.link_percents(doc, id)?;
         let mut out = Structure::new();
         // chain -> its path in `out`, made on first use with the chains around it
         let mut path_of: HashMap<u32, u32> = HashMap::default();
         path_of.insert(0, 0);
         let mut missing = Vec::new();
-        for &chain in lines {
+        for (&chain, &percent) in lines.iter().zip(links) {
             if !path_of.contains_key(&chain) {
                 let mut c = chain;
                 while !path_of.contains_key(&c) {
@@ -120,7 +132,7 @@ impl SourcePaths {
                     path_of.insert(c, path);
                 }
             }
-            out.start_line(path_of[&chain]);
+            out.start_line_with_links(path_of[&chain], percent);
         }
         Some(out)
     }
@@ -188,6 +200,21 @@ mod tests {
         );
         assert_eq!(paths.lines(0, "a").unwrap()[1], paths.lines(1, "b").unwrap()[1], "one number for one chain");
         assert!(paths.lines(0, "b").is_none(), "a document dropped since is not mistaken for another");
+    }
+
+    #[test]
+    fn each_line_keeps_its_link_percent_and_the_structure_read_back_has_it() {
+        let page = "<ul class=\"nav\"><li><a href=\"/\">Home</a></li></ul><p>Said <a href=\"/m\">the mayor</a>.</p>\
+                    <p>Plain prose.</p>";
+        let s = PageView::of_html(page).structure().unwrap().clone();
+        let mut paths = SourcePaths::new();
+        paths.push("a", LocalPaths::of(&s));
+        let kept: Vec<u8> = (0..s.lines()).map(|l| s.link_percent(l)).collect();
+        assert!(kept[0] == 100 && (1..100).contains(&kept[1]) && kept[2] == 0, "{kept:?}");
+        assert_eq!(paths.link_percents(0, "a").unwrap(), kept.as_slice());
+        let back = paths.structure(0, "a").unwrap();
+        assert_eq!((0..back.lines()).map(|l| back.link_percent(l)).collect::<Vec<_>>(), kept);
+        assert!(paths.link_percents(0, "b").is_none());
     }
 
     #[test]

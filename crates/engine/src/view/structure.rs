@@ -138,6 +138,15 @@ impl Structure {
         self.line_link_bytes.push(0);
     }
 
+    /// A line starts, inside path `path`, `percent` percent of its text inside links: a line read back
+    /// from where a source's lines sit ([`super::paths::SourcePaths`]), which keeps each line's
+    /// [`Structure::link_percent`], not its bytes.
+    pub(super) fn start_line_with_links(&mut self, path: PathId, percent: u8) {
+        self.line_path.push(path);
+        self.line_bytes.push(100);
+        self.line_link_bytes.push(u32::from(percent.min(100)));
+    }
+
     /// `len` bytes of text were written on the current line, inside a link or not.
     pub(super) fn text(&mut self, len: usize, in_link: bool) {
         let len = len.min(u32::MAX as usize) as u32;
@@ -163,6 +172,14 @@ impl Structure {
     pub fn link_density(&self, line: usize) -> f64 {
         let all = self.line_bytes[line];
         if all == 0 { 0.0 } else { f64::from(self.line_link_bytes[line]) / f64::from(all) }
+    }
+
+    /// The whole percent of line `line`'s text inside links, rounded down: a line is at least `share`
+    /// percent inside links exactly when this is at least `share`, so a structure that keeps only this per
+    /// line ([`super::paths::SourcePaths::structure`]) reads as the page's.
+    pub fn link_percent(&self, line: usize) -> u8 {
+        let all = u64::from(self.line_bytes[line]);
+        (u64::from(self.line_link_bytes[line]) * 100).checked_div(all).map_or(0, |p| p as u8)
     }
 
     /// How many paths the page has (path 0, the page's top, included); a path's parent is a lower number.
@@ -251,6 +268,19 @@ mod tests {
         );
         assert_eq!(got[0].2, 1.0);
         assert!(got[1].2 > 0.0 && got[1].2 < 0.2, "{got:?}");
+    }
+
+    #[test]
+    fn the_link_percent_is_the_link_share_rounded_down_so_a_threshold_reads_it_exactly() {
+        // 2 of 3 bytes inside a link: 66.6 percent
+        let view = PageView::of_html("<p><a href=\"/x\">ab</a>c</p><p>plain</p><p><a>all</a></p>");
+        let s = view.structure().unwrap();
+        assert_eq!((s.link_percent(0), s.link_percent(1), s.link_percent(2)), (66, 0, 100));
+        for share in 0..=100u8 {
+            for line in 0..s.lines() {
+                assert_eq!(s.link_percent(line) >= share, s.link_density(line) >= f64::from(share) / 100.0);
+            }
+        }
     }
 
     #[test]
