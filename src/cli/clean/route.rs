@@ -2,9 +2,8 @@
 //! `url` or `source`), of folders of sources, or of JSON Lines on stdin, cleaned with its own source's
 //! rules file, `DIR/<source>.toml`, loaded the first time the source is met and kept while it is used
 //! (`chaff::crawl::RulesDir`: a bounded number of sources' rules, the least recently used forgotten).
-//! Documents stream through in batches, in input order, read on a thread of their own a few batches
-//! ahead, a batch's documents of one source cleaned together: memory holds a few batches and the kept
-//! rules, never the crawl. A document
+//! Documents stream through in batches, in input order, a batch's documents of one source cleaned
+//! together: memory holds a batch and the kept rules, never the crawl. A document
 //! of a source with no rules file passes through or is skipped (`--unknown`), counted; a bad record or a
 //! source whose rules file is unusable is reported, skipped, and fails the run at its end.
 
@@ -170,18 +169,6 @@ fn refuse_out_inside_inputs(out: &Path, inputs: &[PathBuf]) -> Result<()> {
     Ok(())
 }
 
-/// Documents read ahead of the cleaning, in batches: this many besides the one being cleaned and the
-/// one being read. Reading (gunzip, WARC and HTTP parsing, JSON) runs on a thread of its own, so no core
-/// waits for it at a batch's edge; memory holds a few batches, never the crawl.
-const READ_AHEAD: usize = 2;
-
-/// Up to [`BATCH`] documents read, each with its source, and what was read that is no document.
-struct Batch {
-    docs: Vec<(CrawlDoc, String)>,
-    not_pages: usize,
-    failed: usize,
-}
-
 #[allow(clippy::too_many_arguments)]
 fn run(
     mut items: impl Iterator<Item = Item> + Send,
@@ -194,102 +181,76 @@ fn run(
     bar: &indicatif::ProgressBar,
 ) -> Result<()> {
     let lines = matches!(sink, Sink::Stdout(_));
-    std::thread::scope(|scope| {
-        let (batches, read) = std::sync::mpsc::sync_channel::<Batch>(READ_AHEAD);
-        scope.spawn(move || {
-            loop {
-                let batch = read_batch(&mut items, group, bar);
-                let last = batch.docs.len() < BATCH;
-                // the cleaning stopped (its output failed): nothing more is read
-                if batches.send(batch).is_err() || last {
-                    return;
-                }
-            }
-        });
-        for Batch { docs, not_pages, failed } in read {
-            counts.not_pages += not_pages;
-            counts.failed += failed;
-            if docs.is_empty() {
-                continue;
-            }
-            clean_and_write(docs, output, unknown, lines, cache, sink, counts, bar)?;
+    let mut docs = read_batch(&mut items, group, counts, bar);
+    while !docs.is_empty() {
+        let sources: Vec<&str> = docs.iter().map(|(_, s)| s.as_str()).collect();
+        let args = cache.args;
+        let (found, errors) = cache.rules.get_many(&sources, |_, path| load(path, args));
+        for (source, e) in errors {
+            bar.suspend(|| {
+                eprintln!(
+                    "chaff: error: {}; the documents of source `{source}` are skipped (fix the file, or move it away to pass them through)",
+                    one_line(&e)
+                )
+            });
         }
-        Ok(())
-    })
-}
-
-/// A batch's rules found (loaded in parallel when new), its documents cleaned in parallel, and written
-/// in input order.
-#[allow(clippy::too_many_arguments)]
-fn clean_and_write(
-    docs: Vec<(CrawlDoc, String)>,
-    output: Output,
-    unknown: Unknown,
-    lines: bool,
-    cache: &mut Cache,
-    sink: &mut Sink,
-    counts: &mut Counts,
-    bar: &indicatif::ProgressBar,
-) -> Result<()> {
-    let sources: Vec<&str> = docs.iter().map(|(_, s)| s.as_str()).collect();
-    let args = cache.args;
-    let (found, errors) = cache.rules.get_many(&sources, |_, path| load(path, args));
-    for (source, e) in errors {
-        bar.suspend(|| {
-            eprintln!(
-                "chaff: error: {}; the documents of source `{source}` are skipped (fix the file, or move it away to pass them through)",
-                one_line(&e)
-            )
-        });
-    }
-    let batch: Vec<(CrawlDoc, String, Found<Rules>)> =
-        docs.into_iter().zip(found).map(|((doc, source), rules)| (doc, source, rules)).collect();
-    let done = clean_batch(&batch, output, unknown, lines);
-    bar.inc(batch.len() as u64);
-    for ((doc, source, _), done) in batch.iter().zip(done) {
-        let (out, ext) = match done {
-            Done::Cleaned { out, removed, ext } => {
-                counts.cleaned += 1;
-                counts.bytes += doc.text.len();
-                counts.removed += removed;
-                if !counts.sources.contains(source) {
-                    counts.sources.insert(source.clone());
+        let batch: Vec<(CrawlDoc, String, Found<Rules>)> =
+            docs.into_iter().zip(found).map(|((doc, source), rules)| (doc, source, rules)).collect();
+        // the next batch is read (and its JSON or WARC records parsed) while this one is cleaned
+        let (next, done) =
+            rayon::join(|| read_batch(&mut items, group, counts, bar), || clean_batch(&batch, output, unknown, lines));
+        bar.inc(batch.len() as u64);
+        for ((doc, source, _), done) in batch.iter().zip(done) {
+            let (out, ext) = match done {
+                Done::Cleaned { out, removed, ext } => {
+                    counts.cleaned += 1;
+                    counts.bytes += doc.text.len();
+                    counts.removed += removed;
+                    if !counts.sources.contains(source) {
+                        counts.sources.insert(source.clone());
+                    }
+                    (out, ext)
                 }
-                (out, ext)
-            }
-            Done::Passed { out, ext } => {
-                count_unknown(counts, source);
-                (out, ext)
-            }
-            Done::Skipped => {
-                count_unknown(counts, source);
-                continue;
-            }
-            Done::Failed => {
+                Done::Passed { out, ext } => {
+                    count_unknown(counts, source);
+                    (out, ext)
+                }
+                Done::Skipped => {
+                    count_unknown(counts, source);
+                    continue;
+                }
+                Done::Failed => {
+                    counts.failed += 1;
+                    continue;
+                }
+            };
+            if let Err(e) = write(sink, doc, source, out.as_deref().unwrap_or(&doc.text), ext) {
+                if matches!(sink, Sink::Stdout(_)) {
+                    return Err(e);
+                }
+                eprintln!("chaff: error: {}; skipped", one_line(&e));
                 counts.failed += 1;
-                continue;
             }
-        };
-        if let Err(e) = write(sink, doc, source, out.as_deref().unwrap_or(&doc.text), ext) {
-            if matches!(sink, Sink::Stdout(_)) {
-                return Err(e);
-            }
-            eprintln!("chaff: error: {}; skipped", one_line(&e));
-            counts.failed += 1;
         }
+        docs = next;
     }
     Ok(())
 }
 
 /// Up to [`BATCH`] documents of `items`, each with its source; what is no document is counted and said.
-fn read_batch(items: &mut impl Iterator<Item = Item>, group: Group, bar: &indicatif::ProgressBar) -> Batch {
-    let mut batch = Batch { docs: Vec::with_capacity(BATCH), not_pages: 0, failed: 0 };
+fn read_batch(
+    items: &mut impl Iterator<Item = Item>,
+    group: Group,
+    counts: &mut Counts,
+    bar: &indicatif::ProgressBar,
+) -> Vec<(CrawlDoc, String)> {
+    let mut docs: Vec<(CrawlDoc, String)> = Vec::with_capacity(BATCH);
     for item in items.by_ref() {
         match item {
             Item::Doc(doc) => match doc.source_under(group) {
                 Some(source) => {
-                    batch.docs.push((doc, source));
-                    if batch.docs.len() == BATCH {
+                    docs.push((doc, source));
+                    if docs.len() == BATCH {
                         break;
                     }
                 }
@@ -300,18 +261,18 @@ fn read_batch(items: &mut impl Iterator<Item = Item>, group: Group, bar: &indica
                             doc.id
                         )
                     });
-                    batch.failed += 1;
+                    counts.failed += 1;
                 }
             },
-            Item::NotAPage => batch.not_pages += 1,
+            Item::NotAPage => counts.not_pages += 1,
             Item::Bad(m) => {
                 bar.suspend(|| eprintln!("chaff: error: {m}"));
-                batch.failed += 1;
+                counts.failed += 1;
             }
             Item::Warn(m) => bar.suspend(|| eprintln!("chaff: warning: {m}")),
         }
     }
-    batch
+    docs
 }
 
 /// A batch cleaned in parallel, a source's documents one after another on one thread (its words'
