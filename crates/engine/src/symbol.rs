@@ -53,6 +53,7 @@ pub enum SymbolRef<'a> {
 
 impl<'a> SymbolRef<'a> {
     /// The symbol a stored token `s` is (see [`Symbol::encode`]).
+    #[inline]
     pub fn decode(s: &'a str) -> SymbolRef<'a> {
         if let Some(rest) = s.strip_prefix('\\')
             && (is_placeholder(rest) || rest.starts_with('\\') && is_placeholder(&rest[1..]))
