@@ -141,6 +141,33 @@ fn routing_cleans_each_document_exactly_as_its_sources_rules_file_alone_does() {
 }
 
 #[test]
+fn documents_over_many_batches_come_out_in_input_order_each_cleaned_as_alone() {
+    // the crawl four times over, one gzip stream after another: more documents than one batch the
+    // routed cleaner reads ahead, so batches are read while earlier ones are cleaned and written
+    let dir = mined();
+    let whole = fs::read(dir.path().join("crawl.warc.gz")).unwrap();
+    fs::write(dir.path().join("four.warc.gz"), whole.repeat(4)).unwrap();
+    let args = |input| ["clean", "--rules-dir", "rules", "--include-pending", "--text", input];
+    let once = chaff(&args("crawl.warc.gz"), dir.path());
+    let four = chaff(&args("four.warc.gz"), dir.path());
+    assert!(four.status.success(), "{}", text(&four.stderr));
+    // records that hold no page are counted in every batch, the last one too
+    let no_page = |o: &Output| {
+        let err = text(&o.stderr);
+        let n = err.split("; ").find_map(|p| p.strip_suffix(" record(s) held no page\n")).map(str::to_string);
+        n.and_then(|n| n.parse::<usize>().ok()).unwrap_or_else(|| panic!("{err}"))
+    };
+    assert_eq!(no_page(&four), 4 * no_page(&once));
+    let err = text(&four.stderr);
+    assert!(err.contains(&format!("cleaned {} document(s) of {HOSTS} source(s)", 4 * HOSTS * PAGES)), "{err}");
+    let (once, four) = (records(&once), records(&four));
+    assert_eq!(once.len(), HOSTS * PAGES);
+    assert!(four.len() > 512, "{} documents: fewer than a batch", four.len());
+    let expected: Vec<serde_json::Value> = (0..4).flat_map(|_| once.iter().cloned()).collect();
+    assert_eq!(four, expected);
+}
+
+#[test]
 fn routed_clean_writes_each_source_into_its_folder() {
     let dir = mined();
     let o = chaff(

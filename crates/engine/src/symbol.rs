@@ -24,19 +24,50 @@ impl Symbol {
     }
 
     pub fn decode(s: &str) -> Symbol {
-        if let Some(rest) = s.strip_prefix('\\')
-            && (is_placeholder(rest) || rest.starts_with('\\') && is_placeholder(&rest[1..]))
-        {
-            return Symbol::Literal(rest.to_string());
+        match SymbolRef::decode(s) {
+            SymbolRef::Literal(text) => Symbol::Literal(text.to_string()),
+            SymbolRef::Mutable(name) => Symbol::Mutable(name.to_string()),
         }
-        if is_placeholder(s) {
-            return Symbol::Mutable(s['«'.len_utf8()..s.len() - '»'.len_utf8()].to_string());
+    }
+
+    /// The symbol borrowed.
+    pub fn borrowed(&self) -> SymbolRef<'_> {
+        match self {
+            Symbol::Literal(text) => SymbolRef::Literal(text),
+            Symbol::Mutable(name) => SymbolRef::Mutable(name),
         }
-        Symbol::Literal(s.to_string())
     }
 
     pub fn is_tag(&self) -> bool {
         matches!(self, Symbol::Literal(t) if t.starts_with('<'))
+    }
+}
+
+/// A symbol borrowed from its stored form: what [`Symbol::decode`] reads, nothing copied (loading a rules
+/// file reads every rule's tokens so).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SymbolRef<'a> {
+    Literal(&'a str),
+    Mutable(&'a str),
+}
+
+impl<'a> SymbolRef<'a> {
+    /// The symbol a stored token `s` is (see [`Symbol::encode`]).
+    #[inline]
+    pub fn decode(s: &'a str) -> SymbolRef<'a> {
+        if let Some(rest) = s.strip_prefix('\\')
+            && (is_placeholder(rest) || rest.starts_with('\\') && is_placeholder(&rest[1..]))
+        {
+            return SymbolRef::Literal(rest);
+        }
+        if is_placeholder(s) {
+            return SymbolRef::Mutable(&s['«'.len_utf8()..s.len() - '»'.len_utf8()]);
+        }
+        SymbolRef::Literal(s)
+    }
+
+    pub fn is_tag(&self) -> bool {
+        matches!(self, SymbolRef::Literal(t) if t.starts_with('<'))
     }
 }
 

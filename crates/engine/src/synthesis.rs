@@ -6,7 +6,7 @@
 
 use crate::error::{Error, Result};
 use crate::mutable::MutableSet;
-use crate::symbol::Symbol;
+use crate::symbol::{Symbol, SymbolRef};
 use crate::tokens::Tokenizer;
 
 /// Whether a mutable pattern stands for tags (html mode): decides the joiner next to it.
@@ -17,7 +17,7 @@ fn pattern_is_tag(regex: &str) -> bool {
 /// The regex of a symbol string.
 pub fn synthesize(symbols: &[Symbol], tokenizer: Tokenizer, mutable: &MutableSet) -> Result<String> {
     let mut out = String::new();
-    walk(symbols, tokenizer, mutable, |piece| {
+    walk(symbols.iter().map(Symbol::borrowed), tokenizer, mutable, |piece| {
         out.push_str(piece);
         true
     })?;
@@ -29,6 +29,21 @@ pub fn synthesize(symbols: &[Symbol], tokenizer: Tokenizer, mutable: &MutableSet
 /// every rule (a synthesized rule is matched at token level, any other compiled as a regex), so it costs
 /// no allocation. False where `symbols` name a pattern `mutable` lacks.
 pub fn synthesizes_to(symbols: &[Symbol], tokenizer: Tokenizer, mutable: &MutableSet, regex: &str) -> bool {
+    same_as(symbols.iter().map(Symbol::borrowed), tokenizer, mutable, regex)
+}
+
+/// [`synthesizes_to`] of a rule's tokens as stored (each `«name»` a mutable pattern's), read where they
+/// lie: a rules file's check asks it of every rule, without decoding each token into a symbol first.
+pub fn tokens_synthesize_to(tokens: &[String], tokenizer: Tokenizer, mutable: &MutableSet, regex: &str) -> bool {
+    same_as(tokens.iter().map(|t| SymbolRef::decode(t)), tokenizer, mutable, regex)
+}
+
+fn same_as<'a>(
+    symbols: impl Iterator<Item = SymbolRef<'a>>,
+    tokenizer: Tokenizer,
+    mutable: &MutableSet,
+    regex: &str,
+) -> bool {
     let mut rest = regex;
     let same = walk(symbols, tokenizer, mutable, |piece| match rest.strip_prefix(piece) {
         Some(r) => {
@@ -42,17 +57,17 @@ pub fn synthesizes_to(symbols: &[Symbol], tokenizer: Tokenizer, mutable: &Mutabl
 
 /// The synthesis of `symbols`, handed to `emit` a piece at a time, in order (the two functions above
 /// share it, so what is compared is what is written). Stops when `emit` returns false: `Ok(false)`.
-fn walk(
-    symbols: &[Symbol],
+fn walk<'a>(
+    symbols: impl Iterator<Item = SymbolRef<'a>>,
     tokenizer: Tokenizer,
     mutable: &MutableSet,
     mut emit: impl FnMut(&str) -> bool,
 ) -> Result<bool> {
     let mut prev_tag = false;
-    for (i, s) in symbols.iter().enumerate() {
+    for (i, s) in symbols.enumerate() {
         let pattern = match s {
-            Symbol::Literal(_) => None,
-            Symbol::Mutable(name) => {
+            SymbolRef::Literal(_) => None,
+            SymbolRef::Mutable(name) => {
                 let idx = mutable.index_of(name).ok_or_else(|| {
                     Error::Invalid(format!("rule uses mutable pattern «{name}», which the rules file does not define"))
                 })?;
@@ -64,9 +79,9 @@ fn walk(
             return Ok(false);
         }
         let whole = match (s, pattern) {
-            (Symbol::Literal(t), _) => escaped(t, &mut emit),
+            (SymbolRef::Literal(t), _) => escaped(t, &mut emit),
             (_, Some(re)) => emit("(?:") && emit(re) && emit(")"),
-            (Symbol::Mutable(_), None) => unreachable!("a mutable symbol's pattern was found above"),
+            (SymbolRef::Mutable(_), None) => unreachable!("a mutable symbol's pattern was found above"),
         };
         if !whole {
             return Ok(false);
@@ -130,6 +145,8 @@ mod tests {
     fn symbol() -> impl Strategy<Value = Symbol> {
         prop_oneof![
             "[a-z<>/.|()*+?\\\\é-]{1,4}".prop_map(Symbol::Literal),
+            // literals stored escaped, as they look like a pattern's token
+            "\\\\?«[a-z]{1,3}»".prop_map(Symbol::Literal),
             prop::sample::select(vec!["weekday", "url", "nope"]).prop_map(|n| Symbol::Mutable(n.into())),
         ]
     }
@@ -164,6 +181,9 @@ mod tests {
             for re in candidates {
                 let expected = built.as_deref().is_ok_and(|b| b == re);
                 prop_assert_eq!(synthesizes_to(&a, tokenizer, &m, &re), expected, "{:?} against {:?}", a, re);
+                // the same read from the tokens as a rules file stores them
+                let tokens: Vec<String> = a.iter().map(Symbol::encode).collect();
+                prop_assert_eq!(tokens_synthesize_to(&tokens, tokenizer, &m, &re), expected, "{:?} against {:?}", tokens, re);
             }
         }
     }

@@ -8,7 +8,7 @@ use crate::error::Result;
 use crate::mining::MinedString;
 use crate::mutable::MutableSet;
 use crate::symbol::Symbol;
-use crate::synthesis::{synthesize, synthesizes_to};
+use crate::synthesis::{synthesize, tokens_synthesize_to};
 use crate::tokens::Tokenizer;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
@@ -228,7 +228,7 @@ impl Rule {
         if self.id.starts_with(LINE_PREFIX) && self.tokens.is_empty() {
             return self.line().is_some();
         }
-        !self.tokens.is_empty() && synthesizes_to(&self.symbols(), tokenizer, mutable, &self.regex)
+        !self.tokens.is_empty() && tokens_synthesize_to(&self.tokens, tokenizer, mutable, &self.regex)
     }
 
     /// Whether the rule holds a decision: its status or action differ from what mining gives it (idioms
