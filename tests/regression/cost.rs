@@ -56,7 +56,7 @@ fn one_line_documents(n: usize, bytes: usize) -> Vec<Document> {
 }
 
 /// Every stage of cleaning on, as a mined source would have it.
-fn all_settings() -> CleanSettings {
+pub(crate) fn all_settings() -> CleanSettings {
     CleanSettings {
         merge_gap: 0,
         islands: chaff::clean_settings::IslandsSettings { words: 10 },

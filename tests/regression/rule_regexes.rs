@@ -18,7 +18,7 @@ fn regex_rule(id: &str, regex: &str, action: chaff::rules::Action) -> chaff::rul
 
 #[test]
 fn regex_rules_that_match_the_rest_of_the_document_cost_linear_work() {
-    use chaff::cleaning::{CleanSettings, Cleaner, Stages, work};
+    use chaff::cleaning::{Cleaner, work};
     use chaff::rules::Action;
     // 20,000 lines of 2 MB, a run of 100 KB without a space, `x` now and then
     let mut text = String::new();
@@ -35,14 +35,7 @@ fn regex_rules_that_match_the_rest_of_the_document_cost_linear_work() {
     // no newline at the end: `(?s).*` then ends on a token's end and is kept, one match of it all
     text.push_str("the end");
     assert!(text.len() > 2_000_000, "{} bytes", text.len());
-    let settings = CleanSettings {
-        merge_gap: 0,
-        islands: chaff::clean_settings::IslandsSettings { words: 10 },
-        short_runs: chaff::clean_settings::ShortRunsSettings { words: 20 },
-        link_density: chaff::clean_settings::LinkDensitySettings { share: 50 },
-        specks: chaff::clean_settings::SpecksSettings { chars: 6 },
-        stages: Stages::all(),
-    };
+    let settings = crate::cost::all_settings();
     for (regex, action) in [
         ("(?s).*", Action::CutAfter),
         ("(?s).*", Action::Keep),
