@@ -61,6 +61,26 @@ fn regex_rules_that_match_the_rest_of_the_document_cost_linear_work() {
     }
 }
 
+/// A regex rule's match that ends in whitespace (`(?s).*` on a page ending with a newline, as most files
+/// do) or begins in it was dropped without a word, because it did not end on a token's end: the rule
+/// removed nothing. Its tokens are what it matches.
+#[test]
+fn a_regex_rule_matching_whitespace_at_its_edges_still_removes_its_tokens() {
+    use chaff::cleaning::Cleaner;
+    use chaff::rules::Action;
+    for (regex, text, left) in [
+        ("(?s).*", "first line\nsecond line\n", ""),
+        ("(?s).*", "\n  first line\nsecond line\n\n", ""),
+        (r"read more\s+", "the article.\nread more \n", "the article."),
+        (r"\s+read more", "the article.\n  read more", "the article."),
+    ] {
+        let rules = [regex_rule("hand", regex, Action::Remove)];
+        let cleaner = Cleaner::from_rules(chaff::tokens::Tokenizer::Text, &[], &rules, 0).unwrap();
+        let cleaned = cleaner.clean(text);
+        assert_eq!(cleaned.text.trim(), left, "{regex:?} on {text:?}");
+    }
+}
+
 /// A long counted repetition made the regex crate give up its DFA for an engine that read each byte
 /// once per copy: such a rule is refused, naming it, and what to write instead.
 /// A counted class under the budget of counted characters (`\S{0,250}x`) keeps a lazy-DFA state per count,

@@ -48,8 +48,14 @@ impl Cleaner {
                     // what the search read to find it (or to find nothing)
                     work::add(found.map_or(text.len(), |m| m.end()).saturating_sub(from));
                     let Some(m) = found else { break };
-                    if m.end() > m.start() && starts.binary_search(&m.start()).is_ok() && is_end(m.end()) {
-                        out.push(Match { start: m.start(), end: m.end(), rule: *rule });
+                    // A match that begins or ends in whitespace (`(?s).*` on a page ending with a newline)
+                    // is the tokens it covers: trimmed, it must start and end on token boundaries. Only the
+                    // whitespace at its edges is read.
+                    let matched = &text[m.start()..m.end()];
+                    let start = m.start() + (matched.len() - matched.trim_start().len());
+                    let end = m.start() + matched.trim_end().len();
+                    if end > start && starts.binary_search(&start).is_ok() && is_end(end) {
+                        out.push(Match { start, end, rule: *rule });
                     }
                     // Overlapping matches are found as the token rules find them: the search goes on at the
                     // next token after this match's start. After a long match it goes on at its end: a
