@@ -122,3 +122,23 @@ fn eval_help_lists_every_method_and_the_seed_methods_run_from_the_command_line()
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("expected linkage, mdl"));
 }
+
+/// The options an evaluation reports (`chaff eval --json`) held three stages' settings by hand, and a
+/// stage added since (`link-density`) was missing: every stage's settings now come from the stage list.
+#[test]
+fn the_reported_options_hold_every_stages_settings() {
+    let params = MethodParams::default();
+    let options = params.options(MethodName::Chaff);
+    let stages = options["stages"].as_object().expect("a table of stage settings");
+    for (stage, keys) in chaff::clean_settings::CleanTable::stage_keys() {
+        let automatic = chaff::settings::Settings::default();
+        let table = serde_json::to_value(automatic.clean.table()).unwrap();
+        // a stage whose settings do nothing is left out, as in a rules file
+        if table.get(stage).is_some() {
+            for key in keys {
+                assert!(stages[stage].get(key).is_some(), "{stage}.{key} missing from {options}");
+            }
+        }
+    }
+    assert!(stages["link-density"]["share"].as_u64().is_some_and(|s| s > 0), "{options}");
+}

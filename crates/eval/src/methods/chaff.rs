@@ -125,9 +125,8 @@ pub fn options(settings: &Settings) -> serde_json::Value {
         "cutoff": auto.cutoff,
         "clusters": clusters.map(|c| c.similarity),
         "min_cluster": clusters.unwrap_or_default().min_docs,
-        "islands": s.clean.islands.words,
-        "short_runs": s.clean.short_runs.words,
-        "specks": s.clean.specks.chars,
+        // every stage's own settings, from the stage list, as a rules file's `[clean.<stage>]` tables
+        "stages": crate::clean_settings::CleanTable { off: Vec::new(), ..s.clean.table() },
     });
     if let Some(c) = clusters.filter(|c| !c.method.is_linkage()) {
         v["cluster_method"] = json!(c.method);
