@@ -1,6 +1,7 @@
 //! Stage `reprints`: a page that prints its article twice (a preview, then the article) keeps one print.
 //! Kept long lines printed a second time, two or more in a row, go; long lines between them that are new
-//! end the row, short ones do not. A lone repeat is a pull quote or a teaser, and stays.
+//! end the row, short ones do not. A lone repeat is a pull quote or a teaser, and stays. A print cut short
+//! with an ellipsis ("… because ...") is the same line: pages that print a preview cut its last line so.
 
 use std::collections::HashSet;
 
@@ -25,7 +26,7 @@ pub(super) fn drop_reprints(text: &str, spans: Vec<Span>) -> Vec<Span> {
         for line in text[start..end].split_inclusive('\n') {
             let t = line.trim();
             if crate::words::count(t) >= LONG_LINE_WORDS {
-                if seen.insert(t) {
+                if seen.insert(without_ellipsis(t)) {
                     flush(&mut reprinted);
                 } else {
                     reprinted.push((at, at + line.trim_end().len()));
@@ -40,6 +41,12 @@ pub(super) fn drop_reprints(text: &str, spans: Vec<Span>) -> Vec<Span> {
     }
     out.extend(spans);
     merge_spans(out)
+}
+
+/// `line` less an ellipsis (`…` or `...`) at its end.
+fn without_ellipsis(line: &str) -> &str {
+    let cut = line.strip_suffix('…').or_else(|| line.strip_suffix("...")).unwrap_or(line);
+    cut.trim_end()
 }
 
 pub(super) struct Reprints;
@@ -68,5 +75,20 @@ mod tests {
         cl = cl.with_stage(Stage::Reprints, true);
         // the second print of a and b goes; b alone again later (a pull quote) stays
         assert_eq!(cl.clean(&text).text, format!("Title line\n{a}\n{b}\nSubscribe now\n{c}\n{b}\nEnd"));
+    }
+
+    #[test]
+    fn a_print_whose_last_line_is_cut_with_an_ellipsis_is_a_reprint() {
+        let a = "The first paragraph of the article is long enough to count as a line.";
+        let b = "The second paragraph of the article is long enough to count as well, because";
+        for cut in [format!("{b} ..."), format!("{b}…")] {
+            let text = format!("Title line\n{a}\n{b}\nBY A WRITER\n{a}\n{cut}\nEnd");
+            let cl = cleaner(&[("zzz qqq", Action::Remove)], 0).with_stage(Stage::Reprints, true);
+            assert_eq!(cl.clean(&text).text, format!("Title line\n{a}\n{b}\nBY A WRITER\nEnd"), "{cut}");
+        }
+        // a lone line cut so is a teaser sentence, and stays
+        let text = format!("Title line\n{b}\nBY A WRITER\n{a}\n{b} ...\nEnd");
+        let cl = cleaner(&[("zzz qqq", Action::Remove)], 0).with_stage(Stage::Reprints, true);
+        assert_eq!(cl.clean(&text).text, text);
     }
 }
