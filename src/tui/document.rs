@@ -79,6 +79,8 @@ pub struct Preview {
     /// Why the accepted rules removed or kept what `spans` show, from the pass that made them (`e`).
     pub explained: Option<Explained>,
     pub accepted_cleaner: Option<Arc<Cleaner>>,
+    /// The accepted rules with the pending region rules besides (see [`PreviewRequest::pending_regions`]).
+    pub pending_regions_cleaner: Option<Arc<Cleaner>>,
     /// Changes with the document shown and the mining: the worker finds the document's matches of every
     /// mined string again when it changes (the pending spans are these matches filtered, so a decision or
     /// a cutoff move finds none).
@@ -126,6 +128,7 @@ impl Preview {
     /// "cleaning…", until [`Preview::poll`] takes the result.
     pub fn request(&mut self, mut request: PreviewRequest, wait: Duration) {
         request.accepted = self.accepted_cleaner.clone();
+        request.pending_regions = self.pending_regions_cleaner.clone();
         request.matches_key = self.matches_key;
         request.with_pending = self.with_pending;
         request.render_html = self.render_html;
@@ -151,6 +154,7 @@ impl Preview {
             structure_of(&request.corpus, self.doc),
             request.accepted.as_ref(),
             request.all.as_deref(),
+            request.pending_regions.as_deref(),
             matches,
             pending,
             request.with_pending,
