@@ -7,11 +7,12 @@ mod tui_support;
 use std::path::PathBuf;
 
 use chaff::cleaning::Cleaner;
+use chaff::cleaning::SpanKind;
 use chaff::generate::block_page;
 use chaff::page::Page;
-use chaff::rules::{RulesFile, Status};
+use chaff::rules::{Action, RulesFile, Status};
 use chaff::tui::document::{Mark, PreviewSpan};
-use chaff::tui::state::Mode;
+use chaff::tui::state::{ExplainItem, Mode};
 use chaff::tui::{App, Settings, TuneOptions};
 use tui_support::{press, settle};
 
@@ -149,5 +150,56 @@ fn with_pending_shown_the_preview_cleans_a_page_as_clean_include_pending_does() 
         let expected = cleaner.clean_page(Page::for_rules(&raw, &file)).text();
         assert!(!expected.contains("com0x"), "the pending region rule removes the thread: {expected}");
         assert_eq!(s.preview.cleaned, expected, "page {id}");
+        let string = |p: &PreviewSpan| matches!(p.mark, Mark::Pending(_)) && !p.rules[0].starts_with("region:");
+        assert!(s.preview.spans.iter().any(string), "pending strings too: {:?}", s.preview.spans);
     }
+}
+
+/// What `chaff clean --include-pending` writes of the shown page, with the rules as saved now.
+fn include_pending(fx: &Fixture, app: &mut App) -> String {
+    press(app, "w");
+    let file = RulesFile::load(&fx.rules()).unwrap();
+    let s = app.session().unwrap();
+    let raw = std::fs::read_to_string(fx.page(&s.draft.corpus.docs[s.preview.doc].id)).unwrap();
+    Cleaner::new(&file, true).unwrap().clean_page(Page::for_rules(&raw, &file)).text()
+}
+
+#[test]
+fn a_pending_region_rule_that_cuts_shows_its_cut_pending_and_explains_it_as_the_rule() {
+    let fx = Fixture::new();
+    let mut app = fx.app();
+    let lines = comment_lines(&mut app);
+    // its action changed, still pending: the page from the thread on would be cut
+    select(&mut app, COMMENTS);
+    while app.session().unwrap().draft.region(COMMENTS).unwrap().action != Action::CutAfter {
+        press(&mut app, "c");
+    }
+    press(&mut app, "Esc");
+    settle(&mut app);
+    assert_eq!(app.session().unwrap().draft.region(COMMENTS).unwrap().status, Status::Pending);
+    let spans = spans_over(&app, lines);
+    let cut = |p: &PreviewSpan| p.mark == Mark::Pending(SpanKind::CutAfter) && p.rules.iter().any(|r| r == RULE);
+    let text = app.session().unwrap().document_text();
+    assert!(covered(text, lines, &spans, cut), "a pending cut: {spans:?}");
+    // `]` reaches it and `e` names the region rule with its action
+    let n = app.session().unwrap().preview.spans.len();
+    for _ in 0..n * 2 + 2 {
+        press(&mut app, "]");
+        let s = app.session().unwrap();
+        if s.preview.cursor.and_then(|c| s.preview.spans.get(c)).is_some_and(cut) {
+            break;
+        }
+    }
+    press(&mut app, "e");
+    let Mode::Explain(x) = &app.mode else { panic!("e opens the explain list") };
+    assert!(!x.accepted, "a pending span is explained");
+    let named = ExplainItem::Rule { id: RULE.to_string(), action: Action::CutAfter };
+    assert!(x.items.contains(&named), "{:?}", x.items);
+    press(&mut app, "Esc");
+    // with pending shown, the cut is made as `chaff clean --include-pending` makes it
+    press(&mut app, "+");
+    settle(&mut app);
+    let expected = include_pending(&fx, &mut app);
+    assert!(!expected.contains("com0x") && expected.contains("art0x"), "{expected}");
+    assert_eq!(app.session().unwrap().preview.cleaned, expected);
 }
