@@ -89,6 +89,11 @@ fn spans_over(app: &App, (start, end): (usize, usize)) -> Vec<PreviewSpan> {
     s.preview.spans.iter().filter(|p| p.start < end && start < p.end).cloned().collect()
 }
 
+/// Whether the preview's spans are sorted and disjoint, as drawing and `]`/`[` read them.
+fn disjoint(app: &App) -> bool {
+    app.session().unwrap().preview.spans.windows(2).all(|w| w[0].end <= w[1].start)
+}
+
 /// Whether every word of `range` lies in a span of `spans` that `ok` accepts.
 fn covered(text: &str, (start, end): (usize, usize), spans: &[PreviewSpan], ok: impl Fn(&PreviewSpan) -> bool) -> bool {
     let words = text[start..end].split_whitespace().map(|w| w.as_ptr() as usize - text.as_ptr() as usize);
@@ -108,6 +113,7 @@ fn a_pending_region_rules_lines_show_pending_then_accepted_or_unmarked() {
     let text = s.document_text();
     let pending = |p: &PreviewSpan| matches!(p.mark, Mark::Pending(_)) && p.rules.iter().any(|r| r == RULE);
     assert!(covered(text, lines, &spans, pending), "the thread is marked pending by {RULE}: {spans:?}");
+    assert!(disjoint(&app), "{:?}", s.preview.spans);
     let region_bytes: usize = spans.iter().filter(|p| pending(p)).map(|p| p.end - p.start).sum();
     assert!(s.preview.pending >= region_bytes && region_bytes > 0, "{} pending bytes", s.preview.pending);
     assert!(s.preview.cleaned.contains("com0x"), "pending is not removed from the text as exported");
@@ -181,6 +187,7 @@ fn a_pending_region_rule_that_cuts_shows_its_cut_pending_and_explains_it_as_the_
     let cut = |p: &PreviewSpan| p.mark == Mark::Pending(SpanKind::CutAfter) && p.rules.iter().any(|r| r == RULE);
     let text = app.session().unwrap().document_text();
     assert!(covered(text, lines, &spans, cut), "a pending cut: {spans:?}");
+    assert!(disjoint(&app), "{:?}", app.session().unwrap().preview.spans);
     // `]` reaches it and `e` names the region rule with its action
     let n = app.session().unwrap().preview.spans.len();
     for _ in 0..n * 2 + 2 {

@@ -1,7 +1,8 @@
 //! The preview's cleaning, off the UI thread: the previewed document cleaned by the accepted rules through
 //! the page entry point (an HTML page held as its view's text with where its lines sit, so region rules
-//! apply as `chaff clean` applies them, and explained from the same pass) and by the pending candidates
-//! above the cutoff (see [`compute`]). A decision or a cutoff move on a document of
+//! apply as `chaff clean` applies them, and explained from the same pass), by the pending candidates
+//! above the cutoff, and by the pending region rules as `chaff clean --include-pending` applies them
+//! (see [`compute`]). A decision or a cutoff move on a document of
 //! tens of megabytes takes seconds to clean; the UI sends the request here and goes on, showing the last
 //! cleaned state (and "cleaning…") until the result comes back (a page of ordinary size is cleaned on the
 //! UI thread: see [`super::document::INLINE_BYTES`]). One thread a preview, the latest request
@@ -202,6 +203,8 @@ pub fn compute(
     with_pending: bool,
     render_html: bool,
 ) -> Computed {
+    // region rules apply only where a page's lines sit: without it they would clean as the accepted rules
+    let pending_regions = pending_regions.filter(|_| structure.is_some());
     // the pending region rules are applied to the same page: its structure is needed twice then
     let region_structure = pending_regions.and(structure.clone());
     let (accepted_spans, explained) = match accepted {
@@ -369,6 +372,15 @@ mod tests {
         assert_eq!(subtract((5, 9), &spans), [(5, 9)]);
         assert_eq!(subtract((9_990, 9_994), &spans), []);
         assert_eq!(subtract((9_995, 10_005), &spans), [(9_995, 10_005)]);
+    }
+
+    #[test]
+    fn a_union_of_ranges_is_sorted_and_disjoint() {
+        assert_eq!(
+            union(vec![(0, 4), (10, 20)], vec![(2, 6), (6, 8), (12, 14), (25, 30)]),
+            [(0, 6), (6, 8), (10, 20), (25, 30)]
+        );
+        assert_eq!(union(Vec::new(), vec![(5, 9), (1, 3)]), [(1, 3), (5, 9)]);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The preview's model: one document of the corpus, cleaned twice — by the accepted rules (what the
-//! rules file removes) and by the pending candidates at or above the chosen cutoff (what accepting
-//! them would remove) — and laid out in lines for the pane. Drawing only reads it. The cleaning runs off
+//! rules file removes) and by the pending candidates at or above the chosen cutoff and pending region
+//! rules (what accepting them would remove) — and laid out in lines for the pane. Drawing only reads it. The cleaning runs off
 //! the UI thread ([`super::cleaning`]): until it comes back the preview shows its last cleaned state.
 
 use std::cell::{Cell, RefCell};
@@ -31,8 +31,8 @@ pub fn wraps() -> usize {
 pub enum Mark {
     /// Removed by accepted rules (a removal, or a header / footer cut).
     Accepted(SpanKind),
-    /// Would be removed by pending candidates above the cutoff, if accepted (a removal, or a suggested
-    /// header / footer cut).
+    /// Would be removed by pending candidates above the cutoff or pending region rules, if accepted (a
+    /// removal, or a suggested header / footer cut).
     Pending(SpanKind),
 }
 
