@@ -1,7 +1,8 @@
 //! The preview's model: one document of the corpus, cleaned twice — by the accepted rules (what the
-//! rules file removes) and by the pending candidates at or above the chosen cutoff and pending region
-//! rules (what accepting them would remove) — and laid out in lines for the pane. Drawing only reads it. The cleaning runs off
-//! the UI thread ([`super::cleaning`]): until it comes back the preview shows its last cleaned state.
+//! rules file removes) and by the pending candidates at or above the chosen cutoff and the pending region
+//! rules (what accepting them would remove) — and laid out in lines for the pane. Drawing only reads it.
+//! The cleaning runs off the UI thread ([`super::cleaning`]): until it comes back the preview shows its
+//! last cleaned state.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
