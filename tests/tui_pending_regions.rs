@@ -12,6 +12,7 @@ use chaff::generate::block_page;
 use chaff::page::Page;
 use chaff::rules::{Action, RulesFile, Status};
 use chaff::tui::document::{Mark, PreviewSpan};
+use chaff::tui::session::Pane;
 use chaff::tui::state::{ExplainItem, Mode};
 use chaff::tui::{App, Settings, TuneOptions};
 use tui_support::{press, settle};
@@ -197,6 +198,13 @@ fn a_pending_region_rule_that_cuts_shows_its_cut_pending_and_explains_it_as_the_
             break;
         }
     }
+    // `o` says where it is decided: it is no candidate of the list
+    press(&mut app, "Tab Tab");
+    assert_eq!(app.session().unwrap().focus, Pane::Preview);
+    press(&mut app, "o");
+    let screen = tui_support::screen(&app);
+    assert!(screen.contains("region:div#comments is a region rule: G lists them"), "{screen}");
+    assert_eq!(app.session().unwrap().focus, Pane::Preview);
     press(&mut app, "e");
     let Mode::Explain(x) = &app.mode else { panic!("e opens the explain list") };
     assert!(!x.accepted, "a pending span is explained");
