@@ -1,7 +1,8 @@
 //! The preview's cleaning, off the UI thread: the previewed document cleaned by the accepted rules through
 //! the page entry point (an HTML page held as its view's text with where its lines sit, so region rules
-//! apply as `chaff clean` applies them, and explained from the same pass) and by the pending candidates
-//! above the cutoff (see [`compute`]). A decision or a cutoff move on a document of
+//! apply as `chaff clean` applies them, and explained from the same pass), by the pending candidates
+//! above the cutoff, and by the pending region rules as `chaff clean --include-pending` applies them
+//! (see [`compute`]). A decision or a cutoff move on a document of
 //! tens of megabytes takes seconds to clean; the UI sends the request here and goes on, showing the last
 //! cleaned state (and "cleaning…") until the result comes back (a page of ordinary size is cleaned on the
 //! UI thread: see [`super::document::INLINE_BYTES`]). One thread a preview, the latest request
@@ -16,6 +17,7 @@ use std::time::Duration;
 use crate::cleaning::{Cleaner, Explanation, Match, Span, SpanKind};
 use crate::corpus::Corpus;
 use crate::page::Page;
+use crate::rules::region::REGION_PREFIX;
 use crate::view::Structure;
 
 use super::document::{Mark, PreviewSpan};
@@ -34,6 +36,10 @@ pub struct PreviewRequest {
     pub all: Option<Arc<Cleaner>>,
     /// Per mined string: a pending candidate at or above the chosen cutoff.
     pub pending: Arc<Vec<bool>>,
+    /// The accepted rules with the pending region rules besides, region rules as `chaff clean
+    /// --include-pending` applies them: what it removes beyond the accepted rules shows as pending. None
+    /// when no region rule is pending.
+    pub pending_regions: Option<Arc<Cleaner>>,
     pub with_pending: bool,
     pub render_html: bool,
 }
@@ -155,6 +161,7 @@ fn spawn(latest: Latest, outbox: Sender<Done>) -> Sender<(u64, PreviewRequest)> 
                 structure_of(&r.corpus, r.doc),
                 r.accepted.as_ref(),
                 r.all.as_deref(),
+                r.pending_regions.as_deref(),
                 doc_matches,
                 |i| r.pending.get(i).copied().unwrap_or(false),
                 r.with_pending,
@@ -179,20 +186,27 @@ fn spawn(latest: Latest, outbox: Sender<Done>) -> Sender<(u64, PreviewRequest)> 
 
 /// `text` (with `structure`, where its lines sit in its page) cleaned with the accepted rules as the page
 /// entry point cleans a page, explained from the same pass, and with the matches of `all` (every mined
-/// string) that `is_pending` says are pending candidates above the cutoff; the spans combined: accepted
-/// ones, and pending ones where nothing accepted removes already. The cleaned text is of the accepted rules
-/// (with `with_pending`, of both), rendered as a reader sees it for raw HTML.
+/// string) that `is_pending` says are pending candidates above the cutoff, and with `pending_regions`
+/// (the accepted rules and the pending region rules); the spans combined: accepted ones, pending strings'
+/// where nothing accepted removes already, and pending region rules' where neither does. The cleaned text
+/// is of the accepted rules (with `with_pending`, of all of them), rendered as a reader sees it for raw
+/// HTML.
 #[allow(clippy::too_many_arguments)]
 pub fn compute(
     text: &str,
     structure: Option<Structure>,
     accepted: Option<&Arc<Cleaner>>,
     all: Option<&Cleaner>,
+    pending_regions: Option<&Cleaner>,
     doc_matches: &[Match],
     is_pending: impl Fn(usize) -> bool,
     with_pending: bool,
     render_html: bool,
 ) -> Computed {
+    // region rules apply only where a page's lines sit: without it they would clean as the accepted rules
+    let pending_regions = pending_regions.filter(|_| structure.is_some());
+    // the pending region rules are applied to the same page: its structure is needed twice then
+    let region_structure = pending_regions.and(structure.clone());
     let (accepted_spans, explained) = match accepted {
         Some(c) => {
             let (spans, explanation) = c.clean_page_explained(Page::of_view_text(text, structure)).into_explained();
@@ -212,25 +226,36 @@ pub fn compute(
         })
         .collect();
     let mut pending = 0;
+    let accepted_ranges: Vec<(usize, usize)> = accepted_spans.iter().map(|s| (s.start, s.end)).collect();
+    // the pending strings' spans come after the accepted ones
+    let strings_from = spans.len();
     if let Some(all) = all {
         let matches: Vec<Match> = doc_matches.iter().filter(|m| is_pending(m.rule as usize)).copied().collect();
-        for s in all.spans_of(text, &matches) {
-            let rules = rule_ids(Some(all), &s.rules);
-            for (a, b) in subtract((s.start, s.end), &accepted_spans) {
-                if text[a..b].trim().is_empty() {
-                    continue;
-                }
-                pending += b - a;
-                spans.push(PreviewSpan { start: a, end: b, mark: Mark::Pending(s.kind), rules: rules.clone() });
-            }
-        }
+        let found = all.spans_of(text, &matches);
+        pending += mark_pending(text, &found, all, &accepted_ranges, |_| true, &mut spans);
+    }
+    let strings: Vec<(usize, usize)> = spans[strings_from..].iter().map(|s| (s.start, s.end)).collect();
+    // what the accepted rules remove with the pending region rules applied besides (a keep region gives
+    // some back): with pending shown, the cleaned text drops it
+    let mut with_regions: Option<Vec<(usize, usize)>> = None;
+    if let Some(regions) = pending_regions {
+        spans.sort_by_key(|s| (s.start, s.end));
+        // what the accepted rules or pending strings mark already stays theirs
+        let marked: Vec<(usize, usize)> = spans.iter().map(|s| (s.start, s.end)).collect();
+        let found = regions.clean_page(Page::of_view_text(text, region_structure)).spans;
+        // a span's pending region rules name it (an accepted region rule merged into it has its own span)
+        let accepted_regions: Vec<&str> =
+            accepted.map(|c| c.rule_ids().filter(|id| id.starts_with(REGION_PREFIX)).collect()).unwrap_or_default();
+        let is_pending_region = |id: &str| id.starts_with(REGION_PREFIX) && !accepted_regions.contains(&id);
+        pending += mark_pending(text, &found, regions, &marked, is_pending_region, &mut spans);
+        with_regions = Some(found.iter().map(|s| (s.start, s.end)).collect());
     }
     spans.sort_by_key(|s| (s.start, s.end));
     // accepted and pending spans are disjoint: pending ones are what accepted ones leave
-    let removed: Vec<(usize, usize)> = if with_pending {
-        spans.iter().map(|s| (s.start, s.end)).collect()
-    } else {
-        accepted_spans.iter().map(|s| (s.start, s.end)).collect()
+    let removed: Vec<(usize, usize)> = match (with_pending, with_regions) {
+        (true, Some(base)) => union(base, strings),
+        (true, None) => spans.iter().map(|s| (s.start, s.end)).collect(),
+        (false, _) => accepted_ranges,
     };
     let cleaned = if render_html {
         crate::reading::html_text(text, &removed)
@@ -250,20 +275,63 @@ fn rule_ids(cleaner: Option<&Cleaner>, rules: &[u32]) -> Vec<String> {
     cleaner.map(|c| rules.iter().map(|&r| c.rule_id(r).to_string()).collect()).unwrap_or_default()
 }
 
-/// `range` minus the (sorted, disjoint) spans: only the spans that meet it are visited (a binary search
+/// Adds the parts of `found` (spans `cleaner` removed) that `marked` (sorted, disjoint) leaves to `spans` as
+/// pending, named by their rules that `names` picks (all of them when it picks none). Returns the bytes
+/// added.
+fn mark_pending(
+    text: &str,
+    found: &[Span],
+    cleaner: &Cleaner,
+    marked: &[(usize, usize)],
+    names: impl Fn(&str) -> bool,
+    spans: &mut Vec<PreviewSpan>,
+) -> usize {
+    let mut added = 0;
+    for s in found {
+        let mut rules: Vec<String> =
+            s.rules.iter().map(|&r| cleaner.rule_id(r)).filter(|id| names(id)).map(str::to_string).collect();
+        if rules.is_empty() {
+            rules = rule_ids(Some(cleaner), &s.rules);
+        }
+        for (a, b) in subtract((s.start, s.end), marked) {
+            if text[a..b].trim().is_empty() {
+                continue;
+            }
+            added += b - a;
+            spans.push(PreviewSpan { start: a, end: b, mark: Mark::Pending(s.kind), rules: rules.clone() });
+        }
+    }
+    added
+}
+
+/// The union of two sets of ranges, as sorted disjoint ranges.
+fn union(mut all: Vec<(usize, usize)>, more: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    all.extend(more);
+    all.sort_unstable();
+    let mut out: Vec<(usize, usize)> = Vec::with_capacity(all.len());
+    for (a, b) in all {
+        match out.last_mut() {
+            Some(last) if a < last.1 => last.1 = last.1.max(b),
+            _ => out.push((a, b)),
+        }
+    }
+    out
+}
+
+/// `range` minus the (sorted, disjoint) ranges: only the ranges that meet it are visited (a binary search
 /// finds the first), so a large document's pending spans cost no scan of every accepted span each.
-fn subtract(range: (usize, usize), spans: &[Span]) -> Vec<(usize, usize)> {
+fn subtract(range: (usize, usize), spans: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let (mut a, b) = range;
     let mut out = Vec::new();
-    let first = spans.partition_point(|s| s.end <= a);
-    for s in &spans[first..] {
-        if s.start >= b {
+    let first = spans.partition_point(|&(_, end)| end <= a);
+    for &(start, end) in &spans[first..] {
+        if start >= b {
             break;
         }
-        if s.start > a {
-            out.push((a, s.start));
+        if start > a {
+            out.push((a, start));
         }
-        a = a.max(s.end);
+        a = a.max(end);
     }
     if a < b {
         out.push((a, b));
@@ -288,7 +356,7 @@ mod tests {
         let cleaner = Arc::new(Cleaner::from_rules(Tokenizer::Html, m.patterns(), [&rule], 0).unwrap());
         let text = "<html><body><nav> Home </nav><script>var x = 1;</script>\n\
             <p>The article <img alt=\"Image\" src=\"x.gif\">text.</p></body></html>";
-        let preview = compute(text, None, Some(&cleaner), None, &[], |_| false, false, true);
+        let preview = compute(text, None, Some(&cleaner), None, None, &[], |_| false, false, true);
         assert!(!preview.cleaned.contains("var x") && !preview.cleaned.contains("Home"), "{}", preview.cleaned);
         assert!(
             preview.cleaned.contains("The article text.") && !preview.cleaned.contains("Image"),
@@ -299,12 +367,20 @@ mod tests {
 
     #[test]
     fn subtracting_spans_visits_only_those_that_meet_the_range() {
-        let spans: Vec<Span> =
-            (0..1000).map(|i| Span::new(i * 10, i * 10 + 4, SpanKind::Removed, Vec::new())).collect();
+        let spans: Vec<(usize, usize)> = (0..1000).map(|i| (i * 10, i * 10 + 4)).collect();
         assert_eq!(subtract((12, 33), &spans), [(14, 20), (24, 30)]);
         assert_eq!(subtract((5, 9), &spans), [(5, 9)]);
         assert_eq!(subtract((9_990, 9_994), &spans), []);
         assert_eq!(subtract((9_995, 10_005), &spans), [(9_995, 10_005)]);
+    }
+
+    #[test]
+    fn a_union_of_ranges_is_sorted_and_disjoint() {
+        assert_eq!(
+            union(vec![(0, 4), (10, 20)], vec![(2, 6), (6, 8), (12, 14), (25, 30)]),
+            [(0, 6), (6, 8), (10, 20), (25, 30)]
+        );
+        assert_eq!(union(Vec::new(), vec![(5, 9), (1, 3)]), [(1, 3), (5, 9)]);
     }
 
     #[test]
@@ -320,6 +396,7 @@ mod tests {
             accepted: None,
             all: None,
             pending: Arc::new(Vec::new()),
+            pending_regions: None,
             with_pending: false,
             render_html: false,
         };

@@ -1,7 +1,8 @@
 //! The preview's model: one document of the corpus, cleaned twice — by the accepted rules (what the
-//! rules file removes) and by the pending candidates at or above the chosen cutoff (what accepting
-//! them would remove) — and laid out in lines for the pane. Drawing only reads it. The cleaning runs off
-//! the UI thread ([`super::cleaning`]): until it comes back the preview shows its last cleaned state.
+//! rules file removes) and by the pending candidates at or above the chosen cutoff and the pending region
+//! rules (what accepting them would remove) — and laid out in lines for the pane. Drawing only reads it.
+//! The cleaning runs off the UI thread ([`super::cleaning`]): until it comes back the preview shows its
+//! last cleaned state.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -31,8 +32,8 @@ pub fn wraps() -> usize {
 pub enum Mark {
     /// Removed by accepted rules (a removal, or a header / footer cut).
     Accepted(SpanKind),
-    /// Would be removed by pending candidates above the cutoff, if accepted (a removal, or a suggested
-    /// header / footer cut).
+    /// Would be removed by pending candidates above the cutoff or pending region rules, if accepted (a
+    /// removal, or a suggested header / footer cut).
     Pending(SpanKind),
 }
 
@@ -79,6 +80,8 @@ pub struct Preview {
     /// Why the accepted rules removed or kept what `spans` show, from the pass that made them (`e`).
     pub explained: Option<Explained>,
     pub accepted_cleaner: Option<Arc<Cleaner>>,
+    /// The accepted rules with the pending region rules besides (see [`PreviewRequest::pending_regions`]).
+    pub pending_regions_cleaner: Option<Arc<Cleaner>>,
     /// Changes with the document shown and the mining: the worker finds the document's matches of every
     /// mined string again when it changes (the pending spans are these matches filtered, so a decision or
     /// a cutoff move finds none).
@@ -126,6 +129,7 @@ impl Preview {
     /// "cleaning…", until [`Preview::poll`] takes the result.
     pub fn request(&mut self, mut request: PreviewRequest, wait: Duration) {
         request.accepted = self.accepted_cleaner.clone();
+        request.pending_regions = self.pending_regions_cleaner.clone();
         request.matches_key = self.matches_key;
         request.with_pending = self.with_pending;
         request.render_html = self.render_html;
@@ -151,6 +155,7 @@ impl Preview {
             structure_of(&request.corpus, self.doc),
             request.accepted.as_ref(),
             request.all.as_deref(),
+            request.pending_regions.as_deref(),
             matches,
             pending,
             request.with_pending,

@@ -528,8 +528,16 @@ impl Session {
             // one bad hand-written regex must not blank the preview: keep the rules that compile
             Err(_) => build(rules.into_iter().filter(|r| build(vec![*r]).is_ok()).collect()).ok(),
         };
-        // the accepted region rules too: the preview cleans pages with where their lines sit
-        let regions = self.draft.regions().iter().filter(|r| r.is_active(false));
-        self.preview.accepted_cleaner = cleaner.map(|c| Arc::new(c.with_regions(regions)));
+        // the accepted region rules too: the preview cleans pages with where their lines sit; and the
+        // pending ones besides, as `chaff clean --include-pending` applies them, to show what they would do
+        let regions = self.draft.regions();
+        let any_pending = regions.iter().any(|r| r.status == Status::Pending);
+        let pending = cleaner
+            .as_ref()
+            .filter(|_| any_pending)
+            .map(|c| c.clone().with_regions(regions.iter().filter(|r| r.is_active(true))));
+        self.preview.pending_regions_cleaner = pending.map(Arc::new);
+        self.preview.accepted_cleaner =
+            cleaner.map(|c| Arc::new(c.with_regions(regions.iter().filter(|r| r.is_active(false)))));
     }
 }

@@ -69,6 +69,7 @@ impl Session {
             accepted: None,
             all: self.draft.ready.all.clone(),
             pending: Arc::new(pending),
+            pending_regions: None,
             with_pending: false,
             render_html: false,
         };

@@ -80,11 +80,14 @@ fn accepted_reasons(s: &Session, start: usize, end: usize) -> Vec<ExplainItem> {
     rules
 }
 
-/// A pending span's rules: what accepting them would remove.
+/// A pending span's rules: what accepting them would remove (a region rule with its action).
 fn pending_reasons(ids: &[String], s: &Session) -> Vec<ExplainItem> {
     ids.iter()
         .map(|id| {
-            let action = s.position(id).map_or(RuleAction::Remove, |i| s.rule_action(i));
+            let action = match id.strip_prefix(crate::rules::region::REGION_PREFIX) {
+                Some(element) => s.draft.region(element).map_or(RuleAction::Remove, |r| r.action),
+                None => s.position(id).map_or(RuleAction::Remove, |i| s.rule_action(i)),
+            };
             ExplainItem::Rule { id: id.clone(), action }
         })
         .collect()

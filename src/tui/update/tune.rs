@@ -350,6 +350,10 @@ pub(super) fn show_span_rule(app: &mut App) {
         return;
     };
     let Some(id) = span.rules.first().cloned() else { return };
+    if id.starts_with(crate::rules::region::REGION_PREFIX) {
+        // not a candidate of the list: the message says where it is decided
+        return super::explain::select_rule(app, &id);
+    }
     match s.position(&id).and_then(|i| s.list.rows.iter().position(|&r| r == i)) {
         Some(pos) => {
             s.list.select(pos);
