@@ -9,8 +9,8 @@ import json
 import subprocess
 import sys
 
-STAGES = ["line-boundary", "sentence-heads", "sentence-tails", "clusters", "list-items", "cuts", "islands", "title", "headline",
-          "datelines", "short-runs", "reprints", "specks"]
+STAGES = ["line-boundary", "sentence-heads", "sentence-tails", "clusters", "regions", "list-items", "cuts", "islands", "title",
+          "slots", "headline", "datelines", "short-runs", "link-density", "comments", "reprints", "specks"]
 DATASETS = ["dragnet", "cleanportaleval"]
 NOTABLE = 0.005
 

@@ -53,6 +53,8 @@ macro_rules! stage_list {
                 => Step::Spans(&short_runs::ShortRuns),
             LinkDensity "link-density" "lines mostly inside links (menus, related stories, tags) go where the article is not" [link_density: LinkDensitySettings]
                 => Step::Spans(&link_density::LinkDensity),
+            Comments "comments" "reader comments go: lines inside a block whose class or id names comments"
+                => Step::Spans(&comments::Comments),
             Reprints "reprints" "long lines printed a second time, two or more in a row, go"
                 => Step::Spans(&reprints::Reprints),
             Specks "specks" "a few characters removed inside a line of kept text are given back" [specks: SpecksSettings]

@@ -14,6 +14,7 @@
 
 mod block;
 mod clusters;
+mod comments;
 mod compiled;
 mod cuts;
 mod datelines;

@@ -1,0 +1,179 @@
+//! Stage `comments`: reader comments go. They are prose, often long, and differ on every page, so no
+//! string rule holds them and the article block may take them in; a region rule sees them only when most
+//! pages carry some. But blogs and news templates put them in blocks whose class or id names them
+//! (`div.comment`, `ol#comments`, `div.comments-content`), whatever the page.
+//!
+//! A line goes when it lies inside a block element (one that breaks lines: a line merely starting in a
+//! `<span class="comment-count">` says nothing about the rest of it) whose id or one of whose classes,
+//! split at `-` and `_`, has a part `comment`, `comments` or `commentlist` (not `commentary`: an opinion
+//! column is article). `<html>` and `<body>` do not count: a page's body class says what the page
+//! allows (`no-comments`), not what a block holds. Nothing goes when the article block starts inside
+//! such a block (a wrapper around post and thread, `div.has-comments`), or when every kept word lies in
+//! one (the page is a comment): the stage takes comments from beside an article, never the article.
+//!
+//! Text documents have no structure: the stage leaves them alone. One pass over the page's paths (a
+//! path's parent has a lower number) and one over its kept lines: linear in the page.
+
+use super::stage::{PageState, SpanStage};
+use super::{Span, by_stage, kept_runs, merge_spans, work};
+use crate::clean_settings::Stage;
+use crate::view::Structure;
+
+/// The stage.
+pub(super) struct Comments;
+
+/// Whether an id or class names comments.
+fn names_comments(name: &str) -> bool {
+    name.split(['-', '_']).any(|part| {
+        let part = part.to_ascii_lowercase();
+        matches!(part.as_str(), "comment" | "comments" | "commentlist")
+    })
+}
+
+/// Whether an element label (`tag#id.class…`) is a comment block's.
+fn is_comment_block(label: &str) -> bool {
+    let tag_end = label.find(['#', '.']).unwrap_or(label.len());
+    let tag = &label[..tag_end];
+    if tag.eq_ignore_ascii_case("html") || tag.eq_ignore_ascii_case("body") {
+        return false;
+    }
+    label[tag_end..].split(['#', '.']).any(names_comments)
+}
+
+/// Per path: whether it lies inside a comment block (paths are numbered after their parents).
+fn comment_paths(structure: &Structure) -> Vec<bool> {
+    let mut inside = vec![false; structure.paths()];
+    for p in 1..inside.len() {
+        let path = p as u32;
+        let parent = structure.parent(path) as usize;
+        inside[p] =
+            (parent < p && inside[parent]) || (structure.breaks_line(path) && is_comment_block(structure.label(path)));
+    }
+    work::add(inside.len());
+    inside
+}
+
+impl SpanStage for Comments {
+    fn run(&self, _: &super::Cleaner, page: &mut PageState) {
+        let Some(structure) = page.structure else { return };
+        let doc = page.doc;
+        let lines = structure.lines().min(doc.lines());
+        if lines == 0 {
+            return;
+        }
+        let inside = comment_paths(structure);
+        let (mut out, mut words, mut kept_words): (Vec<Span>, usize, usize) = (Vec::new(), 0, 0);
+        for (start, end) in kept_runs(doc.text().len(), &page.spans) {
+            let (first, last) = (doc.line_of(start), doc.line_of(end).min(lines - 1));
+            work::add((last + 1).saturating_sub(first));
+            for k in first..=last {
+                let (a, b) = doc.line_range(k);
+                if doc.is_blank(a.max(start), b.min(end)) {
+                    continue;
+                }
+                let n = doc.line_words(k);
+                kept_words += n;
+                // only whole kept lines: a line a rule cut is the rule's
+                if start <= a && b <= end && inside.get(structure.line_path(k) as usize).copied().unwrap_or(false) {
+                    words += n;
+                    match out.last_mut() {
+                        Some(last) if doc.line_of(last.end) + 1 == k => last.end = b,
+                        _ => out.push(by_stage(a, b, Stage::Comments)),
+                    }
+                }
+            }
+        }
+        // the article itself in a block named for comments (`div.has-comments` around post and thread), or
+        // a page that is all comment: nothing goes
+        let article_inside = page.block().is_some_and(|(a, _)| {
+            let k = doc.line_of(a).min(lines - 1);
+            inside.get(structure.line_path(k) as usize).copied().unwrap_or(false)
+        });
+        if out.is_empty() || article_inside || words >= kept_words {
+            return;
+        }
+        let mut spans = std::mem::take(&mut page.spans);
+        spans.extend(out);
+        spans.sort_by_key(|s| (s.start, s.end));
+        page.spans = merge_spans(spans);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_comment_block, names_comments};
+    use crate::clean_settings::Stage;
+    use crate::cleaning::Layout;
+    use crate::cleaning::tests::cleaner;
+    use crate::rules::Action;
+    use crate::view::PageView;
+
+    const ARTICLE: &str = "<p>The harbour opened on Monday after ten years of building work, the mayor said today.</p>\
+        <p>Ferries will run every hour from the new quay, and the old terminal closes in the spring.</p>\
+        <p>The council expects twice as many passengers by the end of next year, its report says.</p>";
+
+    const THREAD: &str = "<h3>2 Comments</h3><ol class=\"commentlist\">\
+        <li class=\"comment odd\"><p>I took the first ferry this morning and it was a delight, well done to all.</p></li>\
+        <li class=\"comment even\"><p>Twice as many passengers sounds hopeful when the car park is already full.</p></li></ol>";
+
+    fn page(body_class: &str, inner: &str) -> String {
+        format!(
+            "<html><body class=\"{body_class}\"><div class=\"post\">{ARTICLE}</div>{inner}\
+             <div id=\"foot\">Contact the newsroom today</div></body></html>"
+        )
+    }
+
+    fn cleaned(on: bool, html: &str) -> String {
+        let c = cleaner(&[("Contact the newsroom today", Action::Remove)], 0).with_stage(Stage::Comments, on);
+        let view = PageView::of_html(html);
+        let doc = Layout::new(view.text());
+        let matches = c.matches(view.text());
+        let (spans, _) = c.run_on(&doc, &matches, view.structure());
+        crate::cleaning::render(view.text(), &spans)
+    }
+
+    #[test]
+    fn a_thread_of_reader_comments_goes_and_the_article_stays() {
+        let html = page("single", THREAD);
+        let off = cleaned(false, &html);
+        assert!(off.contains("first ferry this morning"), "off, the thread stays: {off}");
+        let on = cleaned(true, &html);
+        assert!(!on.contains("first ferry") && !on.contains("car park"), "{on}");
+        assert!(on.contains("The harbour opened") && on.contains("next year"), "{on}");
+    }
+
+    #[test]
+    fn a_body_class_saying_comments_are_off_takes_nothing() {
+        let html = page("single no-comments", "");
+        assert_eq!(cleaned(true, &html), cleaned(false, &html));
+    }
+
+    #[test]
+    fn an_article_inside_a_block_named_for_comments_stays() {
+        let html = format!("<html><body><div class=\"comment-body\">{ARTICLE}</div></body></html>");
+        assert!(cleaned(true, &html).contains("The harbour opened"));
+    }
+
+    #[test]
+    fn an_article_whose_wrapper_is_named_for_its_comments_stays_whole() {
+        let html = format!(
+            "<html><body><div class=\"post has-comments\">{ARTICLE}{THREAD}</div>\
+             <div id=\"side\"><p>Subscribe to the harbour newsletter for weekly news from the quay.</p></div></body></html>"
+        );
+        assert_eq!(cleaned(true, &html), cleaned(false, &html));
+    }
+
+    #[test]
+    fn names_are_read_by_their_parts() {
+        for yes in ["comment", "comments", "comment-content", "comments_area", "commentlist", "Comment-0"] {
+            assert!(names_comments(yes), "{yes}");
+        }
+        for no in ["commentary", "recommend", "comm", "post"] {
+            assert!(!names_comments(no), "{no}");
+        }
+        assert!(is_comment_block("div#comments.area"));
+        assert!(is_comment_block("li.comment.odd"));
+        assert!(!is_comment_block("body.no-comments"));
+        assert!(!is_comment_block("div.commentary"));
+    }
+}
