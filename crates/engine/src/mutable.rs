@@ -42,18 +42,53 @@ impl MutablePattern {
 
 /// The default patterns (from [`DEFAULT_PATTERNS_TOML`]).
 pub fn default_patterns() -> Vec<MutablePattern> {
+    bundled().to_vec()
+}
+
+/// The default patterns, parsed once a process: every default `Settings` (the command line's help
+/// builds a dozen) asks.
+fn bundled() -> &'static [MutablePattern] {
     #[derive(Deserialize)]
     struct File {
         pattern: Vec<MutablePattern>,
     }
-    // parsed once a process: every default `Settings` (the command line's help builds a dozen) asks
     static PARSED: OnceLock<Vec<MutablePattern>> = OnceLock::new();
-    PARSED
+    PARSED.get_or_init(|| {
+        let file: File = toml::from_str(DEFAULT_PATTERNS_TOML).expect("bundled mutable-patterns.toml parses");
+        file.pattern
+    })
+}
+
+/// The default patterns compiled, once a process. Apart from the other lists' map because a second
+/// caller must wait for the first to finish rather than compile them again: [`compile_defaults_early`]
+/// starts the compile on another thread, and the thread that needs the set then waits for it.
+static DEFAULTS: OnceLock<MutableSet> = OnceLock::new();
+
+#[cfg(test)]
+static DEFAULT_COMPILES: AtomicU64 = AtomicU64::new(0);
+
+fn compiled_defaults() -> MutableSet {
+    DEFAULTS
         .get_or_init(|| {
-            let file: File = toml::from_str(DEFAULT_PATTERNS_TOML).expect("bundled mutable-patterns.toml parses");
-            file.pattern
+            #[cfg(test)]
+            DEFAULT_COMPILES.fetch_add(1, Ordering::Relaxed);
+            MutableSet::compile(bundled().to_vec()).expect("bundled patterns compile")
         })
         .clone()
+}
+
+/// Starts compiling the default patterns on another thread, once a process, and returns at once. For a
+/// command about to read a rules file: most files carry the defaults, and compiling them is as long as
+/// reading the file, so on a second core the two overlap instead of following each other. A file with
+/// patterns of its own compiles those as before, and the early compile is wasted work on the other core.
+pub fn compile_defaults_early() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        if DEFAULTS.get().is_none() {
+            // a thread that cannot start leaves the compile to the first caller, as without this
+            let _ = std::thread::Builder::new().name("mutable-defaults".into()).spawn(compiled_defaults);
+        }
+    });
 }
 
 fn check_name(p: &MutablePattern) -> Result<()> {
@@ -181,8 +216,12 @@ pub const SHARED_SETS: usize = 64;
 
 impl MutableSet {
     /// The compiled set of `patterns`, in their order: the one already compiled for an equal list when
-    /// there is one (names and regexes alike), else compiled now and kept for the next.
+    /// there is one (names and regexes alike), else compiled now and kept for the next. The default list
+    /// is compiled once a process, a caller waiting for a compile already under way.
     pub fn new(patterns: Vec<MutablePattern>) -> Result<Self> {
+        if patterns == bundled() {
+            return Ok(compiled_defaults());
+        }
         let shared = |f: &mut dyn FnMut(&mut Shared)| {
             let mut guard = SHARED.lock().unwrap_or_else(|e| e.into_inner());
             f(guard.get_or_insert_with(HashMap::new))
@@ -257,7 +296,7 @@ impl MutableSet {
     }
 
     pub fn defaults() -> Self {
-        MutableSet::new(default_patterns()).expect("bundled patterns compile")
+        compiled_defaults()
     }
 
     pub fn empty() -> Self {
@@ -452,6 +491,48 @@ mod tests {
             }
         }
         assert!(tokens > 5_000, "{tokens}");
+    }
+
+    #[test]
+    fn the_defaults_compile_once_a_process_when_threads_ask_at_once() {
+        let threads = 4;
+        let start = std::sync::Barrier::new(threads);
+        let sets: Vec<MutableSet> = std::thread::scope(|scope| {
+            let asks: Vec<_> = (0..threads)
+                .map(|i| {
+                    let start = &start;
+                    scope.spawn(move || {
+                        start.wait();
+                        match i % 3 {
+                            0 => compile_defaults_early(),
+                            1 => {}
+                            _ => return MutableSet::defaults(),
+                        }
+                        MutableSet::new(default_patterns()).unwrap()
+                    })
+                })
+                .collect();
+            asks.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        compile_defaults_early();
+        assert!(sets.iter().all(|s| s.shares_compiled(&sets[0])));
+        assert_eq!(DEFAULT_COMPILES.load(Ordering::Relaxed), 1, "the default list is compiled once");
+        assert_eq!(sets[0].classify("Tuesday,").map(|i| sets[0].patterns()[i].name.as_str()), Some("weekday"));
+    }
+
+    #[test]
+    fn a_list_of_its_own_is_compiled_as_itself_not_given_the_defaults() {
+        compile_defaults_early();
+        let defaults = MutableSet::defaults();
+        let mut own = default_patterns();
+        own.pop();
+        own.push(MutablePattern::new("code", "[A-Z]{2}-[0-9]{3}"));
+        let set = MutableSet::new(own.clone()).unwrap();
+        assert!(!set.shares_compiled(&defaults));
+        assert_eq!(set.patterns(), own.as_slice());
+        assert_eq!(set.classify("AB-123"), set.index_of("code"));
+        assert_eq!(defaults.index_of("code"), None);
+        assert!(MutableSet::new(Vec::new()).unwrap().is_empty());
     }
 
     #[test]

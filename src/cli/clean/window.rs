@@ -12,6 +12,17 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 /// enough that memory holds a handful of documents per thread.
 pub const PER_THREAD: usize = 4;
 
+/// The threads to clean on: as many as rayon's global pool has (`RAYON_NUM_THREADS`, else the machine's
+/// cores), read without starting that pool, which cleaning files or stdin never uses: its workers would
+/// start, and spin looking for work, on the cores the first page waits on.
+pub fn threads() -> usize {
+    std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 /// What the workers share: the input, how many items were taken and how many handed on.
 struct Gate<I> {
     items: I,
