@@ -101,7 +101,7 @@ fn line_end(s: &str) -> Option<&str> {
 
 /// Nothing or a comment (no control characters but tab).
 fn comment_ok(s: &str) -> Option<()> {
-    let ok = s.is_empty() || (s.starts_with('#') && !s.chars().any(|c| (c < ' ' && c != '\t') || c == '\u{7f}'));
+    let ok = s.is_empty() || (s.starts_with('#') && plain(s));
     ok.then_some(())
 }
 
@@ -183,67 +183,84 @@ fn value(s: &str) -> Option<(Value<'_>, &str)> {
         }
         b'[' => array(&s[1..]),
         _ => {
-            let end = s.find([' ', '\t', ',', ']', '#', '\r', '\n']).unwrap_or(s.len());
+            let end = s.bytes().position(|b| matches!(b, b' ' | b'\t' | b',' | b']' | b'#' | b'\r' | b'\n'));
+            let end = end.unwrap_or(s.len());
             Some((scalar(&s[..end])?, &s[end..]))
         }
     }
 }
 
-/// No control characters but tab, and no newline.
+/// No control characters but tab, and no newline (read as bytes: in UTF-8 no other character holds one).
 fn plain(text: &str) -> bool {
-    !text.chars().any(|c| (c < ' ' && c != '\t') || c == '\u{7f}')
+    !text.bytes().any(|c| (c < b' ' && c != b'\t') || c == 0x7f)
 }
 
 /// A basic string's body (after its opening quote, or three for a `multi_line` one), unescaped, and
 /// what follows its closing quote(s). A multi-line one holds line feeds, not carriage returns, and
-/// declines a line-ending backslash.
+/// declines a line-ending backslash. Borrowed when it has no escape; else the runs between escapes are
+/// copied whole.
 fn basic(s: &str, multi_line: bool) -> Option<(Cow<'_, str>, &str)> {
-    let end = s.find(['"', '\\'])?;
-    if !multi_line && s.as_bytes()[end] == b'"' {
-        let text = &s[..end];
-        return plain(text).then_some((Cow::Borrowed(text), &s[end + 1..]));
-    }
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.char_indices();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '"' if !multi_line => return Some((Cow::Owned(out), &s[i + 1..])),
-            '"' => {
+    let b = s.as_bytes();
+    // the unescaped text up to `copied`, once an escape is met
+    let mut out: Option<String> = None;
+    let mut copied = 0;
+    let mut i = 0;
+    let finish = |out: Option<String>, copied: usize, end: usize| match out {
+        None => Cow::Borrowed(&s[..end]),
+        Some(mut out) => {
+            out.push_str(&s[copied..end]);
+            Cow::Owned(out)
+        }
+    };
+    while i < b.len() {
+        match b[i] {
+            b'"' if !multi_line => return Some((finish(out, copied, i), &s[i + 1..])),
+            b'"' => {
                 // a run of three quotes ends the string, one or two before them are its own
-                let run = s[i..].bytes().take_while(|&b| b == b'"').count();
+                let run = b[i..].iter().take_while(|&&q| q == b'"').count();
                 if run >= 3 {
-                    out.push_str(&s[i..i + run - 3]);
-                    return (run <= 5).then_some((Cow::Owned(out), &s[i + run..]));
+                    let end = i + run - 3;
+                    return (run <= 5).then(|| (finish(out, copied, end), &s[i + run..]));
                 }
-                out.push('"');
+                i += run;
             }
-            '\n' if multi_line => out.push('\n'),
-            '\\' => {
-                let escaped = match chars.next()?.1 {
-                    'b' => '\u{8}',
-                    't' => '\t',
-                    'n' => '\n',
-                    'f' => '\u{c}',
-                    'r' => '\r',
-                    '"' => '"',
-                    '\\' => '\\',
-                    u @ ('u' | 'U') => {
-                        let digits = if u == 'u' { 4 } else { 8 };
-                        let hex: String = (0..digits).map(|_| chars.next().map(|(_, c)| c)).collect::<Option<_>>()?;
-                        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-                            return None;
-                        }
-                        char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?
-                    }
-                    _ => return None,
-                };
+            b'\\' => {
+                let (escaped, len) = escape(&s[i + 1..])?;
+                let out = out.get_or_insert_with(|| String::with_capacity(s.len().min(4096)));
+                out.push_str(&s[copied..i]);
                 out.push(escaped);
+                i += 1 + len;
+                copied = i;
             }
-            c if (c < ' ' && c != '\t') || c == '\u{7f}' => return None,
-            c => out.push(c),
+            b'\n' if multi_line => i += 1,
+            c if (c < b' ' && c != b'\t') || c == 0x7f => return None,
+            _ => i += 1,
         }
     }
     None
+}
+
+/// The character an escape stands for (`s` is the text after its backslash), and the escape's length.
+fn escape(s: &str) -> Option<(char, usize)> {
+    let c = match *s.as_bytes().first()? {
+        b'b' => '\u{8}',
+        b't' => '\t',
+        b'n' => '\n',
+        b'f' => '\u{c}',
+        b'r' => '\r',
+        b'"' => '"',
+        b'\\' => '\\',
+        u @ (b'u' | b'U') => {
+            let digits = if u == b'u' { 4 } else { 8 };
+            let hex = s.get(1..1 + digits)?;
+            if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return None;
+            }
+            return Some((char::from_u32(u32::from_str_radix(hex, 16).ok()?)?, 1 + digits));
+        }
+        _ => return None,
+    };
+    Some((c, 1))
 }
 
 /// An inline array's elements and `]` (its opening `[` read), over lines or not, no comments inside;
