@@ -71,7 +71,10 @@ fn tree(text: &str) -> Option<Table<'_>> {
             let array = head.starts_with('[');
             let after = if array { after.strip_prefix(']')? } else { after };
             rest = line_end(&rest[line.len() - after.len()..])?;
-            close(&mut root, std::mem::replace(&mut header, Header::Root), std::mem::take(&mut current), &mut defined)?;
+            // the next table is sized as this one: a file's `[[rule]]` tables are alike
+            let size = current.len();
+            let table = std::mem::replace(&mut current, Vec::with_capacity(size));
+            close(&mut root, std::mem::replace(&mut header, Header::Root), table, &mut defined)?;
             let path = head.strip_prefix('[').unwrap_or(head).split('.').map(|k| bare(k.trim_matches([' ', '\t'])));
             let path: Vec<&str> = path.collect::<Option<_>>()?;
             header = match (array, path.as_slice()) {
@@ -92,6 +95,9 @@ fn tree(text: &str) -> Option<Table<'_>> {
 
 /// The text after the end of this line, when nothing but blanks and a comment is left on it.
 fn line_end(s: &str) -> Option<&str> {
+    if let Some(next) = s.strip_prefix('\n') {
+        return Some(next);
+    }
     let s = s.trim_start_matches([' ', '\t']);
     let end = s.find('\n').unwrap_or(s.len());
     let line = s[..end].strip_suffix('\r').unwrap_or(&s[..end]);
