@@ -65,8 +65,9 @@ fn tree(text: &str) -> Option<Table<'_>> {
             rest = line_end(rest)?;
             continue;
         }
-        let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
-        if let Some(head) = line.strip_prefix('[') {
+        if rest.starts_with('[') {
+            let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+            let head = &line[1..];
             let (head, after) = head.split_once(']')?;
             let array = head.starts_with('[');
             let after = if array { after.strip_prefix(']')? } else { after };
@@ -84,7 +85,8 @@ fn tree(text: &str) -> Option<Table<'_>> {
             };
             continue;
         }
-        let (key, _) = line.split_once('=')?;
+        // a key ends at the first `=`, on its line: a key running over a line end is refused by `bare`
+        let (key, _) = rest.split_once('=')?;
         let (value, after) = value(rest[key.len() + 1..].trim_start_matches([' ', '\t']))?;
         insert(&mut current, bare(key.trim_end_matches([' ', '\t']))?, value)?;
         rest = line_end(after)?;
@@ -218,8 +220,13 @@ fn basic(s: &str, multi_line: bool) -> Option<(Cow<'_, str>, &str)> {
             Cow::Owned(out)
         }
     };
-    while i < b.len() {
-        match b[i] {
+    loop {
+        // past ordinary text at once; then the byte that stopped it decides
+        while i < b.len() && ORDINARY[b[i] as usize] {
+            i += 1;
+        }
+        let Some(&stop) = b.get(i) else { return None };
+        match stop {
             b'"' if !multi_line => return Some((finish(out, copied, i), &s[i + 1..])),
             b'"' => {
                 // a run of three quotes ends the string, one or two before them are its own
@@ -239,12 +246,26 @@ fn basic(s: &str, multi_line: bool) -> Option<(Cow<'_, str>, &str)> {
                 copied = i;
             }
             b'\n' if multi_line => i += 1,
-            c if (c < b' ' && c != b'\t') || c == 0x7f => return None,
-            _ => i += 1,
+            b'\t' => i += 1,
+            _ => return None,
         }
     }
-    None
 }
+
+/// The bytes a basic string's body reads past without a look (`true`): all but quotes, backslashes
+/// and control characters.
+static ORDINARY: [bool; 256] = {
+    let mut ordinary = [true; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        ordinary[b] = false;
+        b += 1;
+    }
+    ordinary[b'"' as usize] = false;
+    ordinary[b'\\' as usize] = false;
+    ordinary[0x7f] = false;
+    ordinary
+};
 
 /// The character an escape stands for (`s` is the text after its backslash), and the escape's length.
 fn escape(s: &str) -> Option<(char, usize)> {
