@@ -149,6 +149,11 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
 
+    #[test]
+    fn threads_are_as_many_as_rayons_pool_would_have() {
+        assert_eq!(threads(), rayon::current_num_threads());
+    }
+
     /// Runs `ordered` over `0..n` with the given work delays (microseconds, by item) and returns what was
     /// emitted and the most items ever held at once (taken by a worker and not yet emitted).
     fn run(n: usize, threads: usize, window: usize, delay: &(dyn Fn(usize) -> u64 + Sync)) -> (Vec<usize>, usize) {
