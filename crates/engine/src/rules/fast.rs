@@ -225,7 +225,7 @@ fn basic(s: &str, multi_line: bool) -> Option<(Cow<'_, str>, &str)> {
         while i < b.len() && ORDINARY[b[i] as usize] {
             i += 1;
         }
-        let Some(&stop) = b.get(i) else { return None };
+        let &stop = b.get(i)?;
         match stop {
             b'"' if !multi_line => return Some((finish(out, copied, i), &s[i + 1..])),
             b'"' => {
