@@ -226,7 +226,7 @@ pub const SHARED_SETS: usize = 64;
 impl MutableSet {
     /// The compiled set of `patterns`, in their order: the one already compiled for an equal list when
     /// there is one (names and regexes alike), else compiled now and kept for the next. The default list
-    /// is compiled once a process, a caller waiting for a compile already under way.
+    /// is one set a process, its automaton built when a token is first asked.
     pub fn new(patterns: Vec<MutablePattern>) -> Result<Self> {
         if patterns == bundled() {
             return Ok(default_set());
