@@ -111,7 +111,7 @@ pub(super) fn clean_files(
     let bar = progress_bar(Some(plan.jobs.len() as u64), "files cleaned");
     // Documents stream through a bounded window: read, cleaned and written on every thread, their
     // explanations printed here in input order; memory holds the window's documents, never the corpus.
-    let threads = rayon::current_num_threads().max(1);
+    let threads = window::threads();
     window::ordered(
         plan.jobs.iter(),
         threads,

@@ -101,6 +101,9 @@ pub fn sources_under(root: &Path) -> Result<Vec<PathBuf>> {
 /// A rules file to apply, its unread keys (`stauts = "accepted"`) warned about on stderr with file, line and
 /// column: a misspelled key would otherwise change what is cleaned without a word.
 pub fn load_rules(path: &Path) -> Result<RulesFile> {
+    // the default patterns compile on another core while this one reads the file, which nearly always
+    // carries them
+    chaff::mutable::compile_defaults_early();
     let (file, warnings) = RulesFile::load_checked(path)?;
     for w in warnings {
         eprintln!("chaff: warning: {w}");

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use foldhash::{HashMap, HashMapExt};
 
 use crate::mutable::MutableSet;
-use crate::symbol::Symbol;
+use crate::symbol::{Symbol, SymbolRef};
 use crate::tokens::Tokenizer;
 
 #[derive(Debug, Default, Clone)]
@@ -58,21 +58,40 @@ const CACHE_LIMIT: usize = 1 << 20;
 impl TokenMatcher {
     /// `strings[i]` is matched as string `i`. A slot naming a pattern the set lacks never matches.
     pub fn new(tokenizer: Tokenizer, mutable: MutableSet, strings: &[&[Symbol]]) -> Self {
+        TokenMatcher::build(tokenizer, mutable, strings.iter().map(|s| s.iter().map(Symbol::borrowed)))
+    }
+
+    /// As [`TokenMatcher::new`], of strings as a rules file stores them (see [`Symbol::encode`]), read
+    /// where they lie: a cleaner built from a file decodes no token into a string of its own.
+    pub fn of_tokens(tokenizer: Tokenizer, mutable: MutableSet, strings: &[&[String]]) -> Self {
+        TokenMatcher::build(tokenizer, mutable, strings.iter().map(|s| s.iter().map(|t| SymbolRef::decode(t))))
+    }
+
+    fn build<'a, S>(tokenizer: Tokenizer, mutable: MutableSet, strings: impl ExactSizeIterator<Item = S>) -> Self
+    where
+        S: Iterator<Item = SymbolRef<'a>>,
+    {
+        let count = strings.len();
         let mut literals: HashMap<String, u32> = HashMap::new();
         let mut nodes = vec![Node::default()];
         let mut any_slot = false;
-        for (sid, string) in strings.iter().enumerate() {
-            if string.is_empty() {
-                continue;
-            }
+        for (sid, string) in strings.enumerate() {
             let mut at = 0u32;
             let mut ok = true;
-            for sym in string.iter() {
+            let mut empty = true;
+            for sym in string {
+                empty = false;
                 let next = nodes.len() as u32;
                 let child = match sym {
-                    Symbol::Literal(t) => {
-                        let n = literals.len() as u32 + 1;
-                        let lid = *literals.entry(t.clone()).or_insert(n);
+                    SymbolRef::Literal(t) => {
+                        let lid = match literals.get(t) {
+                            Some(&lid) => lid,
+                            None => {
+                                let n = literals.len() as u32 + 1;
+                                literals.insert(t.to_string(), n);
+                                n
+                            }
+                        };
                         let node = &mut nodes[at as usize];
                         match node.lits.iter().find(|e| e.0 == lid) {
                             Some(e) => e.1,
@@ -82,7 +101,7 @@ impl TokenMatcher {
                             }
                         }
                     }
-                    Symbol::Mutable(name) => {
+                    SymbolRef::Mutable(name) => {
                         let Some(p) = mutable.index_of(name) else {
                             ok = false;
                             break;
@@ -103,7 +122,7 @@ impl TokenMatcher {
                 }
                 at = child;
             }
-            if ok {
+            if ok && !empty {
                 nodes[at as usize].ends.push(sid as u32);
             }
         }
@@ -115,7 +134,7 @@ impl TokenMatcher {
             starts[lid as usize] = true;
         }
         let uid = NEXT_UID.fetch_add(1, Ordering::Relaxed);
-        TokenMatcher { tokenizer, mutable, literals, nodes, starts, any_slot, strings: strings.len(), uid }
+        TokenMatcher { tokenizer, mutable, literals, nodes, starts, any_slot, strings: count, uid }
     }
 
     pub fn len(&self) -> usize {

@@ -42,18 +42,61 @@ impl MutablePattern {
 
 /// The default patterns (from [`DEFAULT_PATTERNS_TOML`]).
 pub fn default_patterns() -> Vec<MutablePattern> {
+    bundled().to_vec()
+}
+
+/// The default patterns, parsed once a process: every default `Settings` (the command line's help
+/// builds a dozen) asks.
+fn bundled() -> &'static [MutablePattern] {
     #[derive(Deserialize)]
     struct File {
         pattern: Vec<MutablePattern>,
     }
-    // parsed once a process: every default `Settings` (the command line's help builds a dozen) asks
     static PARSED: OnceLock<Vec<MutablePattern>> = OnceLock::new();
-    PARSED
-        .get_or_init(|| {
-            let file: File = toml::from_str(DEFAULT_PATTERNS_TOML).expect("bundled mutable-patterns.toml parses");
-            file.pattern
+    PARSED.get_or_init(|| {
+        let file: File = toml::from_str(DEFAULT_PATTERNS_TOML).expect("bundled mutable-patterns.toml parses");
+        file.pattern
+    })
+}
+
+/// The default patterns as a set, once a process. Its automaton is built the first time a token is asked
+/// of it, not with the set: checking a rules file and building its cleaner read the patterns' names and
+/// regexes only, so [`compile_defaults_early`] can build it on another thread meanwhile, and a caller that
+/// needs it before it is done waits for that build rather than starting another.
+static DEFAULTS: OnceLock<MutableSet> = OnceLock::new();
+
+#[cfg(test)]
+static DEFAULT_COMPILES: AtomicU64 = AtomicU64::new(0);
+
+fn default_set() -> MutableSet {
+    DEFAULTS
+        .get_or_init(|| MutableSet {
+            inner: Arc::new(Compiled {
+                patterns: bundled().to_vec(),
+                dfa: OnceLock::new(),
+                fallback: OnceLock::new(),
+                id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            }),
         })
         .clone()
+}
+
+/// Starts building the default patterns' automaton on another thread, once a process, and returns at
+/// once. For a command about to read a rules file: most files carry the defaults, and building it is as
+/// long as reading the file, so on a second core the two overlap instead of following each other. A file
+/// with patterns of its own compiles those as before, and the early build is wasted work on the other
+/// core.
+pub fn compile_defaults_early() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let set = default_set();
+        if set.inner.dfa.get().is_none() {
+            // a thread that cannot start leaves the build to the first token asked, as without this
+            let _ = std::thread::Builder::new().name("mutable-defaults".into()).spawn(move || {
+                set.inner.dfa();
+            });
+        }
+    });
 }
 
 fn check_name(p: &MutablePattern) -> Result<()> {
@@ -128,8 +171,9 @@ pub struct MutableSet {
 #[derive(Debug)]
 struct Compiled {
     patterns: Vec<MutablePattern>,
-    /// The patterns, each `^(?:…)$`, as one forward lazy DFA matching every pattern at once.
-    dfa: DFA,
+    /// The patterns, each `^(?:…)$`, as one forward lazy DFA matching every pattern at once: built with
+    /// the set, or for the default list when first asked (see [`DEFAULTS`]).
+    dfa: OnceLock<DFA>,
     /// What a pattern the lazy DFA gives up on is asked of (a Unicode word boundary on a non-ASCII
     /// token): the same patterns as the regex crate's set, built the first time it is needed.
     fallback: OnceLock<RegexSet>,
@@ -181,8 +225,12 @@ pub const SHARED_SETS: usize = 64;
 
 impl MutableSet {
     /// The compiled set of `patterns`, in their order: the one already compiled for an equal list when
-    /// there is one (names and regexes alike), else compiled now and kept for the next.
+    /// there is one (names and regexes alike), else compiled now and kept for the next. The default list
+    /// is one set a process, its automaton built when a token is first asked.
     pub fn new(patterns: Vec<MutablePattern>) -> Result<Self> {
+        if patterns == bundled() {
+            return Ok(default_set());
+        }
         let shared = |f: &mut dyn FnMut(&mut Shared)| {
             let mut guard = SHARED.lock().unwrap_or_else(|e| e.into_inner());
             f(guard.get_or_insert_with(HashMap::new))
@@ -205,23 +253,31 @@ impl MutableSet {
     }
 
     fn compile(patterns: Vec<MutablePattern>) -> Result<Self> {
-        if patterns.len() > MAX_PATTERNS {
-            return Err(Error::Invalid(format!("at most {MAX_PATTERNS} mutable patterns are supported; remove some")));
+        let dfa = build(&patterns)?;
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        Ok(MutableSet {
+            inner: Arc::new(Compiled { patterns, dfa: OnceLock::from(dfa), fallback: OnceLock::new(), id }),
+        })
+    }
+}
+
+/// The automaton of `patterns`, or the error naming the pattern at fault.
+fn build(patterns: &[MutablePattern]) -> Result<DFA> {
+    if patterns.len() > MAX_PATTERNS {
+        return Err(Error::Invalid(format!("at most {MAX_PATTERNS} mutable patterns are supported; remove some")));
+    }
+    let mut hirs = Vec::with_capacity(patterns.len());
+    for (i, p) in patterns.iter().enumerate() {
+        if patterns[..i].iter().any(|q| q.name == p.name) {
+            return Err(Error::InvalidPattern { name: p.name.clone(), message: "the name is used twice".into() });
         }
-        let mut hirs = Vec::with_capacity(patterns.len());
-        for (i, p) in patterns.iter().enumerate() {
-            if patterns[..i].iter().any(|q| q.name == p.name) {
-                return Err(Error::InvalidPattern { name: p.name.clone(), message: "the name is used twice".into() });
-            }
-            hirs.push(anchored(check_alone(p)?));
-        }
-        // compiled from the parses the check made; a DFA has no captures
-        let thompson = thompson::Config::new().nfa_size_limit(Some(SET_NFA_BYTES)).which_captures(WhichCaptures::None);
-        let built = thompson::Compiler::new()
-            .configure(thompson)
-            .build_many_from_hir(&hirs)
-            .map_err(|e| e.to_string())
-            .and_then(|nfa| {
+        hirs.push(anchored(check_alone(p)?));
+    }
+    // compiled from the parses the check made; a DFA has no captures
+    let thompson = thompson::Config::new().nfa_size_limit(Some(SET_NFA_BYTES)).which_captures(WhichCaptures::None);
+    let built =
+        thompson::Compiler::new().configure(thompson).build_many_from_hir(&hirs).map_err(|e| e.to_string()).and_then(
+            |nfa| {
                 DFA::builder()
                     .configure(
                         DFA::config()
@@ -231,33 +287,45 @@ impl MutableSet {
                     )
                     .build_from_nfa(nfa)
                     .map_err(|e| e.to_string())
-            });
-        match built {
-            Ok(dfa) => {
-                // names are checked here; the regexes compiled as a set
-                for p in &patterns {
-                    check_name(p)?;
-                }
-                let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
-                Ok(MutableSet { inner: Arc::new(Compiled { patterns, dfa, fallback: OnceLock::new(), id }) })
+            },
+        );
+    match built {
+        Ok(dfa) => {
+            // names are checked here; the regexes compiled as a set
+            for p in patterns {
+                check_name(p)?;
             }
-            Err(e) => {
-                // find the pattern at fault, to name it
-                for p in &patterns {
-                    compile_whole(p)?;
-                }
-                Err(Error::Invalid(one_line(&e)))
+            Ok(dfa)
+        }
+        Err(e) => {
+            // find the pattern at fault, to name it
+            for p in patterns {
+                compile_whole(p)?;
             }
+            Err(Error::Invalid(one_line(&e)))
         }
     }
+}
 
+impl Compiled {
+    fn dfa(&self) -> &DFA {
+        // only the default list's is built here (see `DEFAULTS`): every other is built with its set
+        self.dfa.get_or_init(|| {
+            #[cfg(test)]
+            DEFAULT_COMPILES.fetch_add(1, Ordering::Relaxed);
+            build(&self.patterns).expect("the bundled patterns compile")
+        })
+    }
+}
+
+impl MutableSet {
     /// Whether `self` and `other` are one compiled set (equal lists share it).
     pub fn shares_compiled(&self, other: &MutableSet) -> bool {
         Arc::ptr_eq(&self.inner, &other.inner)
     }
 
     pub fn defaults() -> Self {
-        MutableSet::new(default_patterns()).expect("bundled patterns compile")
+        default_set()
     }
 
     pub fn empty() -> Self {
@@ -291,7 +359,7 @@ impl MutableSet {
             if memo.set != self.inner.id {
                 memo.masks.clear();
                 memo.set = self.inner.id;
-                memo.cache = Some(self.inner.dfa.create_cache());
+                memo.cache = Some(self.inner.dfa().create_cache());
                 memo.found = None;
             }
             if token.len() <= MEMO_TOKEN_BYTES
@@ -300,7 +368,7 @@ impl MutableSet {
                 return mask;
             }
             let Memo { masks, cache, found, .. } = &mut *memo;
-            let cache = cache.get_or_insert_with(|| self.inner.dfa.create_cache());
+            let cache = cache.get_or_insert_with(|| self.inner.dfa().create_cache());
             let found = found.get_or_insert_with(|| PatternSet::new(self.inner.patterns.len()));
             let mask = self.ask_with(cache, found, token);
             if token.len() <= MEMO_TOKEN_BYTES {
@@ -319,7 +387,7 @@ impl MutableSet {
     fn ask_with(&self, cache: &mut Cache, found: &mut PatternSet, token: &str) -> u64 {
         found.clear();
         let input = Input::new(token).anchored(Anchored::Yes);
-        match self.inner.dfa.try_which_overlapping_matches(cache, &input, found) {
+        match self.inner.dfa().try_which_overlapping_matches(cache, &input, found) {
             Ok(()) => found.iter().fold(0u64, |m, p| m | (1 << p.as_usize())),
             Err(_) => {
                 let set = self.inner.fallback.get_or_init(|| {
@@ -332,7 +400,7 @@ impl MutableSet {
 
     #[cfg(test)]
     fn ask(&self, token: &str) -> u64 {
-        self.ask_with(&mut self.inner.dfa.create_cache(), &mut PatternSet::new(self.inner.patterns.len()), token)
+        self.ask_with(&mut self.inner.dfa().create_cache(), &mut PatternSet::new(self.inner.patterns.len()), token)
     }
 
     /// The pattern a token is normalized to when mining: the first that matches it whole.
@@ -452,6 +520,53 @@ mod tests {
             }
         }
         assert!(tokens > 5_000, "{tokens}");
+    }
+
+    #[test]
+    fn the_defaults_compile_once_a_process_when_threads_ask_at_once() {
+        let threads = 4;
+        let start = std::sync::Barrier::new(threads);
+        let sets: Vec<MutableSet> = std::thread::scope(|scope| {
+            let asks: Vec<_> = (0..threads)
+                .map(|i| {
+                    let start = &start;
+                    scope.spawn(move || {
+                        start.wait();
+                        let set = match i % 3 {
+                            0 => {
+                                compile_defaults_early();
+                                MutableSet::new(default_patterns()).unwrap()
+                            }
+                            1 => MutableSet::new(default_patterns()).unwrap(),
+                            _ => MutableSet::defaults(),
+                        };
+                        // a token asked builds the automaton, or waits for the build under way
+                        assert_eq!(set.classify("2007"), set.index_of("number"));
+                        set
+                    })
+                })
+                .collect();
+            asks.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        compile_defaults_early();
+        assert!(sets.iter().all(|s| s.shares_compiled(&sets[0])));
+        assert_eq!(DEFAULT_COMPILES.load(Ordering::Relaxed), 1, "the default list is compiled once");
+        assert_eq!(sets[0].classify("Tuesday,").map(|i| sets[0].patterns()[i].name.as_str()), Some("weekday"));
+    }
+
+    #[test]
+    fn a_list_of_its_own_is_compiled_as_itself_not_given_the_defaults() {
+        compile_defaults_early();
+        let defaults = MutableSet::defaults();
+        let mut own = default_patterns();
+        own.pop();
+        own.push(MutablePattern::new("code", "[A-Z]{2}-[0-9]{3}"));
+        let set = MutableSet::new(own.clone()).unwrap();
+        assert!(!set.shares_compiled(&defaults));
+        assert_eq!(set.patterns(), own.as_slice());
+        assert_eq!(set.classify("AB-123"), set.index_of("code"));
+        assert_eq!(defaults.index_of("code"), None);
+        assert!(MutableSet::new(Vec::new()).unwrap().is_empty());
     }
 
     #[test]

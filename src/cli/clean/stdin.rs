@@ -158,7 +158,7 @@ pub fn clean_jsonl(cleaner: &Cleaner, kind: DocKind, explain: bool, output: Outp
     let bar = progress_bar(None, "documents cleaned");
     // Records stream through a bounded window, cleaned on every thread and written in input order:
     // memory holds the window's records, never the input.
-    let threads = rayon::current_num_threads().max(1);
+    let threads = window::threads();
     window::ordered(
         &mut records,
         threads,

@@ -12,6 +12,17 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 /// enough that memory holds a handful of documents per thread.
 pub const PER_THREAD: usize = 4;
 
+/// The threads to clean on: as many as rayon's global pool has (`RAYON_NUM_THREADS`, else the machine's
+/// cores), read without starting that pool, which cleaning files or stdin never uses: its workers would
+/// start, and spin looking for work, on the cores the first page waits on.
+pub fn threads() -> usize {
+    std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 /// What the workers share: the input, how many items were taken and how many handed on.
 struct Gate<I> {
     items: I,
@@ -137,6 +148,11 @@ mod tests {
     use proptest::prelude::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
+
+    #[test]
+    fn threads_are_as_many_as_rayons_pool_would_have() {
+        assert_eq!(threads(), rayon::current_num_threads());
+    }
 
     /// Runs `ordered` over `0..n` with the given work delays (microseconds, by item) and returns what was
     /// emitted and the most items ever held at once (taken by a worker and not yet emitted).

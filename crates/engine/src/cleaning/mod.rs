@@ -50,8 +50,7 @@ use crate::lines;
 use crate::matcher::TokenMatcher;
 use crate::mutable::{MutablePattern, MutableSet};
 use crate::rules::{Action, Rule, RulesFile};
-use crate::symbol::Symbol;
-use crate::synthesis::synthesizes_to;
+use crate::synthesis::tokens_synthesize_to;
 use crate::tokens::Tokenizer;
 use crate::view::Structure;
 
@@ -234,28 +233,27 @@ impl Cleaner {
         merge_gap: usize,
     ) -> Result<Cleaner> {
         let mut active = Vec::new();
-        let mut token_strings: Vec<Vec<Symbol>> = Vec::new();
+        let mut token_strings: Vec<&[String]> = Vec::new();
         let mut token_rules = Vec::new();
         let mut regex_rules = Vec::new();
         let mut line_rules = HashMap::new();
         let mut budget = RegexBudget::default();
         for rule in rules {
             let idx = active.len() as u32;
-            let symbols = rule.symbols();
-            let synthesized = !symbols.is_empty() && synthesizes_to(&symbols, tokenizer, mutable, &rule.regex);
+            let synthesized =
+                !rule.tokens.is_empty() && tokens_synthesize_to(&rule.tokens, tokenizer, mutable, &rule.regex);
             let line = lines::line_of(rule).filter(|l| !line_rules.contains_key(*l));
             if let Some(line) = line {
                 line_rules.insert(line.to_string(), idx);
             } else if synthesized {
-                token_strings.push(symbols);
+                token_strings.push(&rule.tokens);
                 token_rules.push(idx);
             } else {
                 regex_rules.push((idx, budget.compile(&rule.id, &rule.regex)?));
             }
             active.push(ActiveRule::of(rule));
         }
-        let refs: Vec<&[Symbol]> = token_strings.iter().map(|s| s.as_slice()).collect();
-        let matcher = TokenMatcher::new(tokenizer, mutable.clone(), &refs);
+        let matcher = TokenMatcher::of_tokens(tokenizer, mutable.clone(), &token_strings);
         let any_cut = active.iter().any(|r| r.action.is_cut());
         let any_cluster = active.iter().any(|r| r.cluster.is_some());
         let any_editor = active.iter().any(|r| r.editor);
@@ -390,6 +388,7 @@ impl Cleaner {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::symbol::Symbol;
 
     pub(super) fn rule(id: &str, tokens: &str, action: Action, mutable: &MutableSet) -> Rule {
         rule_for(Tokenizer::Text, id, tokens, action, mutable)

@@ -65,13 +65,17 @@ fn tree(text: &str) -> Option<Table<'_>> {
             rest = line_end(rest)?;
             continue;
         }
-        let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
-        if let Some(head) = line.strip_prefix('[') {
+        if rest.starts_with('[') {
+            let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+            let head = &line[1..];
             let (head, after) = head.split_once(']')?;
             let array = head.starts_with('[');
             let after = if array { after.strip_prefix(']')? } else { after };
             rest = line_end(&rest[line.len() - after.len()..])?;
-            close(&mut root, std::mem::replace(&mut header, Header::Root), std::mem::take(&mut current), &mut defined)?;
+            // the next table is sized as this one: a file's `[[rule]]` tables are alike
+            let size = current.len();
+            let table = std::mem::replace(&mut current, Vec::with_capacity(size));
+            close(&mut root, std::mem::replace(&mut header, Header::Root), table, &mut defined)?;
             let path = head.strip_prefix('[').unwrap_or(head).split('.').map(|k| bare(k.trim_matches([' ', '\t'])));
             let path: Vec<&str> = path.collect::<Option<_>>()?;
             header = match (array, path.as_slice()) {
@@ -81,7 +85,8 @@ fn tree(text: &str) -> Option<Table<'_>> {
             };
             continue;
         }
-        let (key, _) = line.split_once('=')?;
+        // a key ends at the first `=`, on its line: a key running over a line end is refused by `bare`
+        let (key, _) = rest.split_once('=')?;
         let (value, after) = value(rest[key.len() + 1..].trim_start_matches([' ', '\t']))?;
         insert(&mut current, bare(key.trim_end_matches([' ', '\t']))?, value)?;
         rest = line_end(after)?;
@@ -92,6 +97,9 @@ fn tree(text: &str) -> Option<Table<'_>> {
 
 /// The text after the end of this line, when nothing but blanks and a comment is left on it.
 fn line_end(s: &str) -> Option<&str> {
+    if let Some(next) = s.strip_prefix('\n') {
+        return Some(next);
+    }
     let s = s.trim_start_matches([' ', '\t']);
     let end = s.find('\n').unwrap_or(s.len());
     let line = s[..end].strip_suffix('\r').unwrap_or(&s[..end]);
@@ -101,7 +109,7 @@ fn line_end(s: &str) -> Option<&str> {
 
 /// Nothing or a comment (no control characters but tab).
 fn comment_ok(s: &str) -> Option<()> {
-    let ok = s.is_empty() || (s.starts_with('#') && !s.chars().any(|c| (c < ' ' && c != '\t') || c == '\u{7f}'));
+    let ok = s.is_empty() || (s.starts_with('#') && plain(s));
     ok.then_some(())
 }
 
@@ -183,67 +191,103 @@ fn value(s: &str) -> Option<(Value<'_>, &str)> {
         }
         b'[' => array(&s[1..]),
         _ => {
-            let end = s.find([' ', '\t', ',', ']', '#', '\r', '\n']).unwrap_or(s.len());
+            let end = s.bytes().position(|b| matches!(b, b' ' | b'\t' | b',' | b']' | b'#' | b'\r' | b'\n'));
+            let end = end.unwrap_or(s.len());
             Some((scalar(&s[..end])?, &s[end..]))
         }
     }
 }
 
-/// No control characters but tab, and no newline.
+/// No control characters but tab, and no newline (read as bytes: in UTF-8 no other character holds one).
 fn plain(text: &str) -> bool {
-    !text.chars().any(|c| (c < ' ' && c != '\t') || c == '\u{7f}')
+    !text.bytes().any(|c| (c < b' ' && c != b'\t') || c == 0x7f)
 }
 
 /// A basic string's body (after its opening quote, or three for a `multi_line` one), unescaped, and
 /// what follows its closing quote(s). A multi-line one holds line feeds, not carriage returns, and
-/// declines a line-ending backslash.
+/// declines a line-ending backslash. Borrowed when it has no escape; else the runs between escapes are
+/// copied whole.
 fn basic(s: &str, multi_line: bool) -> Option<(Cow<'_, str>, &str)> {
-    let end = s.find(['"', '\\'])?;
-    if !multi_line && s.as_bytes()[end] == b'"' {
-        let text = &s[..end];
-        return plain(text).then_some((Cow::Borrowed(text), &s[end + 1..]));
-    }
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.char_indices();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '"' if !multi_line => return Some((Cow::Owned(out), &s[i + 1..])),
-            '"' => {
+    let b = s.as_bytes();
+    // the unescaped text up to `copied`, once an escape is met
+    let mut out: Option<String> = None;
+    let mut copied = 0;
+    let mut i = 0;
+    let finish = |out: Option<String>, copied: usize, end: usize| match out {
+        None => Cow::Borrowed(&s[..end]),
+        Some(mut out) => {
+            out.push_str(&s[copied..end]);
+            Cow::Owned(out)
+        }
+    };
+    loop {
+        // past ordinary text at once; then the byte that stopped it decides
+        while i < b.len() && ORDINARY[b[i] as usize] {
+            i += 1;
+        }
+        let &stop = b.get(i)?;
+        match stop {
+            b'"' if !multi_line => return Some((finish(out, copied, i), &s[i + 1..])),
+            b'"' => {
                 // a run of three quotes ends the string, one or two before them are its own
-                let run = s[i..].bytes().take_while(|&b| b == b'"').count();
+                let run = b[i..].iter().take_while(|&&q| q == b'"').count();
                 if run >= 3 {
-                    out.push_str(&s[i..i + run - 3]);
-                    return (run <= 5).then_some((Cow::Owned(out), &s[i + run..]));
+                    let end = i + run - 3;
+                    return (run <= 5).then(|| (finish(out, copied, end), &s[i + run..]));
                 }
-                out.push('"');
+                i += run;
             }
-            '\n' if multi_line => out.push('\n'),
-            '\\' => {
-                let escaped = match chars.next()?.1 {
-                    'b' => '\u{8}',
-                    't' => '\t',
-                    'n' => '\n',
-                    'f' => '\u{c}',
-                    'r' => '\r',
-                    '"' => '"',
-                    '\\' => '\\',
-                    u @ ('u' | 'U') => {
-                        let digits = if u == 'u' { 4 } else { 8 };
-                        let hex: String = (0..digits).map(|_| chars.next().map(|(_, c)| c)).collect::<Option<_>>()?;
-                        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-                            return None;
-                        }
-                        char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?
-                    }
-                    _ => return None,
-                };
+            b'\\' => {
+                let (escaped, len) = escape(&s[i + 1..])?;
+                let out = out.get_or_insert_with(|| String::with_capacity(s.len().min(4096)));
+                out.push_str(&s[copied..i]);
                 out.push(escaped);
+                i += 1 + len;
+                copied = i;
             }
-            c if (c < ' ' && c != '\t') || c == '\u{7f}' => return None,
-            c => out.push(c),
+            b'\n' if multi_line => i += 1,
+            b'\t' => i += 1,
+            _ => return None,
         }
     }
-    None
+}
+
+/// The bytes a basic string's body reads past without a look (`true`): all but quotes, backslashes
+/// and control characters.
+static ORDINARY: [bool; 256] = {
+    let mut ordinary = [true; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        ordinary[b] = false;
+        b += 1;
+    }
+    ordinary[b'"' as usize] = false;
+    ordinary[b'\\' as usize] = false;
+    ordinary[0x7f] = false;
+    ordinary
+};
+
+/// The character an escape stands for (`s` is the text after its backslash), and the escape's length.
+fn escape(s: &str) -> Option<(char, usize)> {
+    let c = match *s.as_bytes().first()? {
+        b'b' => '\u{8}',
+        b't' => '\t',
+        b'n' => '\n',
+        b'f' => '\u{c}',
+        b'r' => '\r',
+        b'"' => '"',
+        b'\\' => '\\',
+        u @ (b'u' | b'U') => {
+            let digits = if u == b'u' { 4 } else { 8 };
+            let hex = s.get(1..1 + digits)?;
+            if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return None;
+            }
+            return Some((char::from_u32(u32::from_str_radix(hex, 16).ok()?)?, 1 + digits));
+        }
+        _ => return None,
+    };
+    Some((c, 1))
 }
 
 /// An inline array's elements and `]` (its opening `[` read), over lines or not, no comments inside;

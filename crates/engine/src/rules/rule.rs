@@ -7,7 +7,7 @@ use crate::cutoff::CutoffBin;
 use crate::error::Result;
 use crate::mining::MinedString;
 use crate::mutable::MutableSet;
-use crate::symbol::Symbol;
+use crate::symbol::{Symbol, SymbolRef};
 use crate::synthesis::{synthesize, tokens_synthesize_to};
 use crate::tokens::Tokenizer;
 
@@ -178,13 +178,18 @@ impl Rule {
     /// «upcase»") is a shape that turns up anywhere, not a place in the template. A hand-written
     /// regex counts as fixed.
     pub fn has_fixed_text(&self) -> bool {
-        self.tokens.is_empty() || self.symbols().iter().any(|s| matches!(s, Symbol::Literal(_)))
+        self.tokens.is_empty() || self.tokens.iter().any(|t| matches!(SymbolRef::decode(t), SymbolRef::Literal(_)))
     }
 
     /// Whether the rule holds fixed text a reader sees: as [`Rule::has_fixed_text`], where HTML tags
     /// are not text (`«upcase» </a>` is any linked name, not a place in the template).
     pub fn shows_fixed_text(&self) -> bool {
-        self.tokens.is_empty() || self.symbols().iter().any(|s| matches!(s, Symbol::Literal(_)) && !s.is_tag())
+        self.tokens.is_empty()
+            || self
+                .tokens
+                .iter()
+                .map(|t| SymbolRef::decode(t))
+                .any(|s| matches!(s, SymbolRef::Literal(_)) && !s.is_tag())
     }
 
     /// A rule an editor wrote: `symbols`, synthesized as the miner would, accepted with `action`; no
@@ -219,7 +224,7 @@ impl Rule {
     /// edited regex makes it a regex rule like any other).
     pub fn line(&self) -> Option<&str> {
         let line = self.id.strip_prefix(LINE_PREFIX)?;
-        (self.tokens.is_empty() && self.regex == line_regex(line)).then_some(line)
+        (self.tokens.is_empty() && is_line_regex(&self.regex, line)).then_some(line)
     }
 
     /// Whether the rule's regex is the one made from its tokens (a line rule's: from its line). A
@@ -283,4 +288,19 @@ pub const LINE_PREFIX: &str = "line:";
 /// A line rule's regex: the line, whole.
 pub fn line_regex(line: &str) -> String {
     format!("(?m)^{}$", regex::escape(line))
+}
+
+/// Whether `regex` is [`line_regex`] of `line`, compared as it would be written: nothing built (every
+/// rule of a file loaded is asked).
+fn is_line_regex(regex: &str, line: &str) -> bool {
+    let Some(mut rest) = regex.strip_prefix("(?m)^").and_then(|r| r.strip_suffix('$')) else { return false };
+    for c in line.chars() {
+        if regex_syntax::is_meta_character(c) {
+            let Some(r) = rest.strip_prefix('\\') else { return false };
+            rest = r;
+        }
+        let Some(r) = rest.strip_prefix(c) else { return false };
+        rest = r;
+    }
+    rest.is_empty()
 }

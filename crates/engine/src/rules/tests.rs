@@ -151,3 +151,38 @@ fn active_rules_include_pending_above_the_chosen_cutoff_on_request() {
     g.cutoff.chosen = 95;
     assert_eq!(g.active_rules(true).count(), 1);
 }
+
+mod line_rules {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// A line rule is known by its regex being exactly what `line_regex` writes of its line (read
+        /// without writing it), and nothing else: a longer or shorter regex, another line's, the line
+        /// unescaped.
+        #[test]
+        fn a_line_rule_is_one_whose_regex_is_its_line_regex_exactly(
+            line in "[a-z.*()\\\\$^ «»é:?|-]{0,10}",
+            other in "[a-z.*()\\\\$^ «»é:?|-]{0,10}",
+            cut in 0usize..24,
+        ) {
+            let mut rule = sample().rules[0].clone();
+            rule.id = format!("{LINE_PREFIX}{line}");
+            rule.tokens.clear();
+            let exact = line_regex(&line);
+            let regexes = [
+                exact.clone(),
+                line_regex(&other),
+                exact.get(..cut).unwrap_or("").to_string(),
+                format!("{exact}$"),
+                format!("(?m)^{line}$"),
+                other.clone(),
+            ];
+            for regex in regexes {
+                rule.regex = regex.clone();
+                prop_assert_eq!(rule.line().is_some(), regex == exact, "{}", regex);
+            }
+        }
+    }
+}

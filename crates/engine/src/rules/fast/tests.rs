@@ -105,6 +105,8 @@ fn forms_toml_allows_beside_those_chaff_writes_are_read_alike() {
         "[mining]\nmin_tokens = +2 # two\nmin_df = 2\t\nmax_tf_per_df = 2.5e-1\n",
         "[ clean . short-runs ]\nwords = 3\n[clean]\noff = [\n  \"reprints\",\n  \"specks\",\n]\n",
         "[[rule]]\nid = \"r\\u00e9\"\nregex = \"a\"\ntokens = []\ntf = 1\ndf = 1\nbin = 5\ncoverage = 1\nexample = \"\"\"\na\"\"b\"\"\"\r\n",
+        // escapes between runs of text, over lines, beside quotes and a character of several bytes
+        "[[rule]]\nid = \"r\"\nregex = \"a\"\ntokens = []\ntf = 1\ndf = 1\nbin = 5\ncoverage = 1\nexample = \"\"\"\nx\\ty \\\\ é\\u00e9\n\"\"z\\\"\"\"\"\n",
     ] {
         read_alike(&format!("{base}{extra}"), true);
     }
