@@ -31,7 +31,7 @@ fn rules() -> (RulesFile, Vec<String>) {
 fn blocks_that_change_per_page_under_a_fixed_container_become_region_rules_and_go() {
     let (file, html) = rules();
     let elements: Vec<&str> = file.regions.iter().map(|r| r.element.as_str()).collect();
-    assert!(elements.iter().any(|e| e.contains("comment")), "a comments region: {elements:?}");
+    assert!(elements.iter().any(|e| e.contains("reactions")), "the reactions region: {elements:?}");
     assert!(elements.contains(&"ul.related-links"), "the related strip: {elements:?}");
     assert!(file.regions.iter().all(|r| r.status == Status::Pending && r.df >= 6), "{:?}", file.regions);
     let cleaner = Cleaner::new(&file, true).unwrap();
@@ -65,7 +65,7 @@ fn pending_region_rules_apply_only_with_include_pending() {
 fn explain_names_the_region_rule_that_removed_a_range() {
     let (_, html) = rules();
     let file =
-        RulesFile { regions: vec![RegionRule::accepted("div#comments", Action::Remove)], ..RulesFile::default() };
+        RulesFile { regions: vec![RegionRule::accepted("div#reactions", Action::Remove)], ..RulesFile::default() };
     let cleaner = Cleaner::new(&file, false).unwrap();
     let page = Page::new(&html[3], DocKind::Html);
     let e = cleaner.explain_page(&page);
@@ -73,13 +73,13 @@ fn explain_names_the_region_rule_that_removed_a_range() {
     let d = e.decisions.iter().find(|d| text[d.start..d.end].contains("com1x3w0")).expect("a decision on the comments");
     assert!(d.removed);
     assert!(format!("{:?}", d.reasons).contains("Rule"), "{:?}", d.reasons);
-    assert!(cleaner.rule_ids().any(|id| id == "region:div#comments"));
+    assert!(cleaner.rule_ids().any(|id| id == "region:div#reactions"));
 }
 
 #[test]
 fn a_rules_file_keeps_its_region_table_through_save_and_load() {
     let mut file = RulesFile::default();
-    file.regions.push(RegionRule::accepted("div#comments", Action::Remove));
+    file.regions.push(RegionRule::accepted("div#reactions", Action::Remove));
     file.regions.push(RegionRule {
         df: 9,
         words: 40,
@@ -87,7 +87,7 @@ fn a_rules_file_keeps_its_region_table_through_save_and_load() {
         ..RegionRule::accepted("ul.related-links", Action::CutAfter)
     });
     let toml = file.to_toml();
-    assert!(toml.contains("[[region]]") && toml.contains("element = \"div#comments\""), "{toml}");
+    assert!(toml.contains("[[region]]") && toml.contains("element = \"div#reactions\""), "{toml}");
     let back = RulesFile::parse(&toml, std::path::Path::new("rules.toml")).unwrap();
     assert_eq!(back.regions, file.regions);
 }
@@ -97,7 +97,7 @@ fn many_region_rules_on_a_long_page_remove_only_the_lines_under_their_elements()
     // each element's selectors are looked up once per page, whatever the number of rules
     let many: Vec<RegionRule> = (0..200)
         .map(|i| RegionRule::accepted(format!("div.r{i}"), Action::Remove))
-        .chain([RegionRule::accepted("div#comments", Action::Remove)])
+        .chain([RegionRule::accepted("div#reactions", Action::Remove)])
         .collect();
     let file = RulesFile { regions: many, ..RulesFile::default() };
     let cleaner = Cleaner::new(&file, false).unwrap();

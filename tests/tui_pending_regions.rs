@@ -17,7 +17,7 @@ use chaff::tui::state::{ExplainItem, Mode};
 use chaff::tui::{App, Settings, TuneOptions};
 use tui_support::{press, settle};
 
-/// Twelve pages whose comment thread (`div#comments`) changes from page to page: no string rule takes it,
+/// Twelve pages whose comment thread (`div#reactions`) changes from page to page: no string rule takes it,
 /// a region rule does.
 struct Fixture {
     dir: tempfile::TempDir,
@@ -58,8 +58,8 @@ impl Fixture {
     }
 }
 
-const COMMENTS: &str = "div#comments";
-const RULE: &str = "region:div#comments";
+const COMMENTS: &str = "div#reactions";
+const RULE: &str = "region:div#reactions";
 
 /// Opens the region list on `element` (the preview then selects the rule's lines on the shown page).
 fn select(app: &mut App, element: &str) {
@@ -203,7 +203,7 @@ fn a_pending_region_rule_that_cuts_shows_its_cut_pending_and_explains_it_as_the_
     assert_eq!(app.session().unwrap().focus, Pane::Preview);
     press(&mut app, "o");
     let screen = tui_support::screen(&app);
-    assert!(screen.contains("region:div#comments is a region rule: G lists them"), "{screen}");
+    assert!(screen.contains("region:div#reactions is a region rule: G lists them"), "{screen}");
     assert_eq!(app.session().unwrap().focus, Pane::Preview);
     press(&mut app, "e");
     let Mode::Explain(x) = &app.mode else { panic!("e opens the explain list") };

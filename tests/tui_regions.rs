@@ -166,15 +166,15 @@ fn a_region_decision_not_saved_is_offered_back_after_a_crash() {
     let fx = Fixture::new();
     let settings = Settings { watch: false, journal: true };
     let mut app = fx.app_with(settings);
-    select(&mut app, "div#comments");
+    select(&mut app, "div#reactions");
     press(&mut app, "a c");
-    assert_eq!(region(&app, "div#comments"), (Status::Accepted, Action::CutBefore));
+    assert_eq!(region(&app, "div#reactions"), (Status::Accepted, Action::CutBefore));
     drop(app); // killed: nothing saved
     let mut app = fx.app_with(settings);
     let Mode::JournalPrompt(replay) = &app.mode else { panic!("unsaved work is offered back") };
     assert!(replay.summary().contains("1 region rule decision(s)"), "{}", replay.summary());
     press(&mut app, "r");
-    assert_eq!(region(&app, "div#comments"), (Status::Accepted, Action::CutBefore));
+    assert_eq!(region(&app, "div#reactions"), (Status::Accepted, Action::CutBefore));
     assert!(app.session().unwrap().draft.dirty, "the decision is back, unsaved");
 }
 

@@ -226,7 +226,7 @@ fn no_change_touches_no_document() {
 #[test]
 fn an_accepted_region_rule_shows_in_the_impact_as_chaff_clean_removes_it() {
     let (docs, file) = &mined()[4];
-    let comments = file.regions.iter().find(|r| r.element == "div#comments").expect("the comments mined as a region");
+    let comments = file.regions.iter().find(|r| r.element == "div#reactions").expect("the comments mined as a region");
     // rejected before: the comments stay
     let mut before = file.clone();
     before.regions.iter_mut().for_each(|r| r.status = Status::Rejected);

@@ -62,7 +62,7 @@ fn a_region_rules_impact_is_what_cleaning_every_page_with_it_does() {
     let (docs, views, file) = source();
     let paths = views.paths.as_deref().unwrap();
     let base = Baseline::new(&file, docs.clone(), true).unwrap();
-    for element in ["ul.related-links", "div#comments"] {
+    for element in ["ul.related-links", "div#reactions"] {
         let Some(_) = file.regions.iter().find(|r| r.element == element) else { continue };
         let (after, rule) = with(&file, element, Action::Remove);
         let (removed, given_back, most) = cleaning_every_page(&docs, &file, &after);

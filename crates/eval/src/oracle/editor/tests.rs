@@ -138,7 +138,7 @@ fn blocks(decide: impl Fn(&mut crate::rules::region::RegionRule)) -> (Vec<String
     let mut file =
         crate::automatic::automatic_rules(&corpus, &mining, crate::rules::MiningParams::of(&config), None, &settings)
             .unwrap();
-    assert!(file.regions.iter().any(|r| r.element == "div#comments"), "{:?}", file.regions);
+    assert!(file.regions.iter().any(|r| r.element == "div#reactions"), "{:?}", file.regions);
     file.regions.iter_mut().for_each(decide);
     let texts: Vec<String> = corpus.docs.iter().map(|d| d.text.clone()).collect();
     let golds = (0..8)
