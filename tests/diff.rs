@@ -107,7 +107,8 @@ fn an_accepted_region_rule_shows_in_the_diff() {
     let mut file = RulesFile::load(&dir.path().join("rules/blocks.toml")).unwrap();
     file.regions.iter_mut().for_each(|r| r.status = Status::Rejected);
     file.save(&dir.path().join("rules/old.toml")).unwrap();
-    let region = file.regions.iter_mut().find(|r| r.element == "div#reactions").expect("the comments mined as a region");
+    let region =
+        file.regions.iter_mut().find(|r| r.element == "div#reactions").expect("the reactions mined as a region");
     region.status = Status::Accepted;
     file.save(&dir.path().join("rules/new.toml")).unwrap();
     let args = [
