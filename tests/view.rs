@@ -39,9 +39,12 @@ fn the_view_has_the_title_first_and_a_line_per_block() {
 fn the_view_leaves_out_what_the_page_hides() {
     let html = "<p>shown</p><div style=\"color: red; DISPLAY : none\">hidden <p>inner</p> <div>deeper</div></div>\
         <p hidden>attribute</p><template><p>template</p></template><p>after</p><noscript>no script</noscript>";
-    assert_eq!(lines(html), ["shown", "after", "no script"]);
+    // a browser runs scripts: what `<noscript>` holds is for one that does not
+    assert_eq!(lines(html), ["shown", "after"]);
     let (all, _) = PageView::of_html_reading(html, Reading { noscript: false, drop_hidden: false });
     assert_eq!(all.text(), "shown\nhidden\ninner\ndeeper\nattribute\ntemplate\nafter");
+    let (scripts_off, _) = PageView::of_html_reading(html, Reading { noscript: true, drop_hidden: true });
+    assert_eq!(scripts_off.text(), "shown\nafter\nno script");
 }
 
 #[test]
@@ -297,8 +300,9 @@ fn the_view_agrees_with_the_corpora_txt() {
     }
     // floors a little under what was measured (see the report of examples/view_bench)
     let floors = [
-        ("dragnet", (0.95, 0.998, 0.999), (0.40, 0.90, 0.995)),
-        ("cleanportaleval", (1.0, 1.0, 1.0), (0.65, 0.96, 1.0)),
+        // by default `<noscript>` is left out, which the stripper shows: fewer pages agree exactly
+        ("dragnet", (0.95, 0.998, 0.999), (0.35, 0.90, 0.995)),
+        ("cleanportaleval", (1.0, 1.0, 1.0), (0.55, 0.96, 1.0)),
     ];
     for (dataset, all_text, default) in floors {
         let pages = corpus_pages(&corpora.join(dataset));

@@ -31,6 +31,8 @@ use super::writer::Lines;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reading {
     /// Show what `<noscript>` holds (a reader with scripts off sees it; one with scripts on does not).
+    /// Off by default: browsers run scripts, and what pages put there is a fallback ("Media requires
+    /// JavaScript to play", a tracking pixel's alt text), not their article.
     pub noscript: bool,
     /// Drop elements the page hides: `hidden`, `display: none` in a style attribute, `<template>`.
     pub drop_hidden: bool,
@@ -38,7 +40,7 @@ pub struct Reading {
 
 impl Default for Reading {
     fn default() -> Reading {
-        Reading { noscript: true, drop_hidden: true }
+        Reading { noscript: false, drop_hidden: true }
     }
 }
 
