@@ -15,7 +15,7 @@
 //! path's parent has a lower number) and one over its kept lines: linear in the page.
 
 use super::stage::{PageState, SpanStage};
-use super::{Span, by_stage, kept_runs, merge_spans, work};
+use super::{Span, by_stage, kept_runs, work};
 use crate::clean_settings::Stage;
 use crate::view::Structure;
 
@@ -92,10 +92,7 @@ impl SpanStage for Comments {
         if out.is_empty() || article_inside || words >= kept_words {
             return;
         }
-        let mut spans = std::mem::take(&mut page.spans);
-        spans.extend(out);
-        spans.sort_by_key(|s| (s.start, s.end));
-        page.spans = merge_spans(spans);
+        page.remove(out);
     }
 }
 

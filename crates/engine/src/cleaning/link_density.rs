@@ -20,7 +20,7 @@
 
 use super::stage::{PageState, SpanStage};
 use super::title::starts_a_title_line;
-use super::{Cleaner, LONG_LINE_WORDS, Span, by_stage, kept_runs, merge_spans, work};
+use super::{Cleaner, LONG_LINE_WORDS, Span, by_stage, kept_runs, work};
 use crate::clean_settings::Stage;
 
 /// Link-dense lines in a row, outside the article block, that go.
@@ -72,12 +72,7 @@ impl SpanStage for LinkDensity {
             }
             close(&mut stretch);
         }
-        if !out.is_empty() {
-            let mut spans = std::mem::take(&mut page.spans);
-            spans.extend(out);
-            spans.sort_by_key(|s| (s.start, s.end));
-            page.spans = merge_spans(spans);
-        }
+        page.remove(out);
     }
 }
 

@@ -74,6 +74,17 @@ impl<'a> PageState<'a> {
         }
     }
 
+    /// Removes `out` too: spans a stage found, in any order.
+    pub fn remove(&mut self, out: Vec<Span>) {
+        if out.is_empty() {
+            return;
+        }
+        let mut spans = std::mem::take(&mut self.spans);
+        spans.extend(out);
+        spans.sort_by_key(|s| (s.start, s.end));
+        self.spans = merge_spans(spans);
+    }
+
     pub fn text(&self) -> &'a str {
         self.doc.text()
     }
