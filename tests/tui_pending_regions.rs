@@ -8,54 +8,18 @@ use std::path::PathBuf;
 
 use chaff::cleaning::Cleaner;
 use chaff::cleaning::SpanKind;
-use chaff::generate::block_page;
 use chaff::page::Page;
 use chaff::rules::{Action, RulesFile, Status};
+use chaff::tui::App;
 use chaff::tui::document::{Mark, PreviewSpan};
 use chaff::tui::session::Pane;
 use chaff::tui::state::{ExplainItem, Mode};
-use chaff::tui::{App, Settings, TuneOptions};
-use tui_support::{press, settle};
+use tui_support::{Fixture, press, settle};
 
-/// Twelve pages whose comment thread (`div#reactions`) changes from page to page: no string rule takes it,
-/// a region rule does.
-struct Fixture {
-    dir: tempfile::TempDir,
-}
-
-impl Fixture {
-    fn new() -> Fixture {
-        let dir = tempfile::tempdir().unwrap();
-        let folder = dir.path().join("corpora").join("regions");
-        std::fs::create_dir_all(&folder).unwrap();
-        for i in 0..12 {
-            std::fs::write(folder.join(format!("p{i:02}.html")), block_page(i)).unwrap();
-        }
-        Fixture { dir }
-    }
-
-    fn corpus(&self) -> PathBuf {
-        self.dir.path().join("corpora").join("regions")
-    }
-
-    /// The file of the page the corpus names `id`.
-    fn page(&self, id: &str) -> PathBuf {
-        let path = self.corpus().join(id);
-        if path.exists() { path } else { self.corpus().join(format!("{id}.html")) }
-    }
-
-    fn rules(&self) -> PathBuf {
-        self.dir.path().join("rules").join("regions.toml")
-    }
-
-    fn app(&self) -> App {
-        let opts =
-            TuneOptions { corpus: self.corpus(), rules: None, rules_dir: self.dir.path().join("rules"), preset: None };
-        let mut app = chaff::tui::open(&opts, Settings { watch: false, journal: false }).unwrap();
-        app.resize(140, 40);
-        settle(&mut app);
-        app
-    }
+/// The file of the page the corpus names `id`.
+fn page(fx: &Fixture, id: &str) -> PathBuf {
+    let path = fx.corpus().join(id);
+    if path.exists() { path } else { fx.corpus().join(format!("{id}.html")) }
 }
 
 const COMMENTS: &str = "div#reactions";
@@ -103,8 +67,8 @@ fn covered(text: &str, (start, end): (usize, usize), spans: &[PreviewSpan], ok: 
 
 #[test]
 fn a_pending_region_rules_lines_show_pending_then_accepted_or_unmarked() {
-    let fx = Fixture::new();
-    let mut app = fx.app();
+    let fx = Fixture::regions();
+    let mut app = fx.app(140, 40);
     let region = app.session().unwrap().draft.region(COMMENTS).expect("mined").clone();
     assert_eq!(region.status, Status::Pending);
     let lines = comment_lines(&mut app);
@@ -137,8 +101,8 @@ fn a_pending_region_rules_lines_show_pending_then_accepted_or_unmarked() {
 
 #[test]
 fn with_pending_shown_the_preview_cleans_a_page_as_clean_include_pending_does() {
-    let fx = Fixture::new();
-    let mut app = fx.app();
+    let fx = Fixture::regions();
+    let mut app = fx.app(140, 40);
     press(&mut app, "+");
     settle(&mut app);
     assert!(app.session().unwrap().preview.with_pending);
@@ -153,7 +117,7 @@ fn with_pending_shown_the_preview_cleans_a_page_as_clean_include_pending_does() 
         settle(&mut app);
         let s = app.session().unwrap();
         let id = &s.draft.corpus.docs[doc].id;
-        let raw = std::fs::read_to_string(fx.page(id)).unwrap();
+        let raw = std::fs::read_to_string(page(&fx, id)).unwrap();
         let expected = cleaner.clean_page(Page::for_rules(&raw, &file)).text();
         assert!(!expected.contains("com0x"), "the pending region rule removes the thread: {expected}");
         assert_eq!(s.preview.cleaned, expected, "page {id}");
@@ -167,14 +131,14 @@ fn include_pending(fx: &Fixture, app: &mut App) -> String {
     press(app, "w");
     let file = RulesFile::load(&fx.rules()).unwrap();
     let s = app.session().unwrap();
-    let raw = std::fs::read_to_string(fx.page(&s.draft.corpus.docs[s.preview.doc].id)).unwrap();
+    let raw = std::fs::read_to_string(page(fx, &s.draft.corpus.docs[s.preview.doc].id)).unwrap();
     Cleaner::new(&file, true).unwrap().clean_page(Page::for_rules(&raw, &file)).text()
 }
 
 #[test]
 fn a_pending_region_rule_that_cuts_shows_its_cut_pending_and_explains_it_as_the_rule() {
-    let fx = Fixture::new();
-    let mut app = fx.app();
+    let fx = Fixture::regions();
+    let mut app = fx.app(140, 40);
     let lines = comment_lines(&mut app);
     // its action changed, still pending: the page from the thread on would be cut
     select(&mut app, COMMENTS);

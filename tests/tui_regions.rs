@@ -5,52 +5,14 @@
 
 mod tui_support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use chaff::clean_settings::Stage;
-use chaff::generate::block_page;
 use chaff::rules::{Action, RulesFile, Status};
 use chaff::tui::document::Mark;
 use chaff::tui::state::{ExplainItem, Mode};
-use chaff::tui::{App, Settings, TuneOptions};
-use tui_support::{press, screen, settle};
-
-struct Fixture {
-    dir: tempfile::TempDir,
-}
-
-impl Fixture {
-    fn new() -> Fixture {
-        let dir = tempfile::tempdir().unwrap();
-        let folder = dir.path().join("corpora").join("regions");
-        std::fs::create_dir_all(&folder).unwrap();
-        for i in 0..12 {
-            std::fs::write(folder.join(format!("p{i:02}.html")), block_page(i)).unwrap();
-        }
-        Fixture { dir }
-    }
-
-    fn rules(&self) -> PathBuf {
-        self.dir.path().join("rules").join("regions.toml")
-    }
-
-    fn app(&self) -> App {
-        self.app_with(Settings { watch: false, journal: false })
-    }
-
-    fn app_with(&self, settings: Settings) -> App {
-        let opts = TuneOptions {
-            corpus: self.dir.path().join("corpora").join("regions"),
-            rules: None,
-            rules_dir: self.dir.path().join("rules"),
-            preset: None,
-        };
-        let mut app = chaff::tui::open(&opts, settings).unwrap();
-        app.resize(140, 40);
-        settle(&mut app);
-        app
-    }
-}
+use chaff::tui::{App, Settings};
+use tui_support::{Fixture, press, screen, settle};
 
 fn region(app: &App, element: &str) -> (Status, Action) {
     let r = app.session().unwrap().draft.region(element).unwrap_or_else(|| panic!("region {element}"));
@@ -82,8 +44,8 @@ fn saved(path: &Path, element: &str) -> (Status, Action) {
 
 #[test]
 fn the_region_list_shows_each_rule_and_what_it_would_do_over_the_source() {
-    let fx = Fixture::new();
-    let mut app = fx.app();
+    let fx = Fixture::regions();
+    let mut app = fx.app(140, 40);
     let elements: Vec<String> = app.session().unwrap().draft.regions().iter().map(|r| r.element.clone()).collect();
     assert!(elements.iter().any(|e| e == "ul.related-links"), "mined: {elements:?}");
     select(&mut app, "ul.related-links");
@@ -108,8 +70,8 @@ fn the_region_list_shows_each_rule_and_what_it_would_do_over_the_source() {
 
 #[test]
 fn a_r_backspace_and_c_decide_a_region_rule_and_undo_redo_and_save_keep_it() {
-    let fx = Fixture::new();
-    let mut app = fx.app();
+    let fx = Fixture::regions();
+    let mut app = fx.app(140, 40);
     select(&mut app, "ul.related-links");
     assert_eq!(region(&app, "ul.related-links"), (Status::Pending, Action::Remove));
     press(&mut app, "a");
@@ -140,13 +102,13 @@ fn a_r_backspace_and_c_decide_a_region_rule_and_undo_redo_and_save_keep_it() {
     assert!(!app.session().unwrap().draft.dirty);
     assert_eq!(saved(&fx.rules(), "ul.related-links"), (Status::Accepted, Action::CutBefore));
     // opened again, the decision is there
-    let app = fx.app();
+    let app = fx.app(140, 40);
     assert_eq!(region(&app, "ul.related-links"), (Status::Accepted, Action::CutBefore));
 }
 
 #[test]
 fn a_source_without_region_rules_says_why_and_opens_nothing() {
-    let fx = tui_support::Fixture::sevendays();
+    let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);
     press(&mut app, "G");
     assert!(matches!(app.mode, Mode::Normal));
@@ -155,22 +117,22 @@ fn a_source_without_region_rules_says_why_and_opens_nothing() {
 
 #[test]
 fn the_region_list_snapshot() {
-    let fx = Fixture::new();
-    let mut app = fx.app();
+    let fx = Fixture::regions();
+    let mut app = fx.app(140, 40);
     select(&mut app, "ul.related-links");
     insta::assert_snapshot!(screen(&app));
 }
 
 #[test]
 fn a_region_decision_not_saved_is_offered_back_after_a_crash() {
-    let fx = Fixture::new();
+    let fx = Fixture::regions();
     let settings = Settings { watch: false, journal: true };
-    let mut app = fx.app_with(settings);
+    let mut app = fx.app_with(settings, 140, 40);
     select(&mut app, "div#reactions");
     press(&mut app, "a c");
     assert_eq!(region(&app, "div#reactions"), (Status::Accepted, Action::CutBefore));
     drop(app); // killed: nothing saved
-    let mut app = fx.app_with(settings);
+    let mut app = fx.app_with(settings, 140, 40);
     let Mode::JournalPrompt(replay) = &app.mode else { panic!("unsaved work is offered back") };
     assert!(replay.summary().contains("1 region rule decision(s)"), "{}", replay.summary());
     press(&mut app, "r");
@@ -187,8 +149,8 @@ fn cursor_span(app: &App) -> Option<(String, Mark, Vec<String>)> {
 
 #[test]
 fn an_accepted_region_rules_lines_are_removed_in_the_preview_and_explained_as_the_rule() {
-    let fx = Fixture::new();
-    let mut app = fx.app();
+    let fx = Fixture::regions();
+    let mut app = fx.app(140, 40);
     select(&mut app, "ul.related-links");
     let (start, end) = app.session().unwrap().preview.selection.expect("the region's lines");
     let removed_before = app.session().unwrap().preview.removed;

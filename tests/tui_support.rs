@@ -11,30 +11,55 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub const SEED: u64 = 20_070_227;
 
-/// A temporary folder with `sevendays` (120 documents, fixed seed) and an empty `rules/`.
+/// A temporary folder of generated sources and an empty `rules/`; [`Fixture::corpus`], [`Fixture::rules`]
+/// and [`Fixture::app`] name its main source.
 pub struct Fixture {
     pub dir: tempfile::TempDir,
+    source: &'static str,
 }
 
 impl Fixture {
+    /// An empty folder, filled by the test; its main source is named `sevendays`.
+    pub fn empty() -> Fixture {
+        Fixture::at(tempfile::tempdir().unwrap())
+    }
+
+    /// The folder `dir`, filled by the test; its main source is named `sevendays`.
+    pub fn at(dir: tempfile::TempDir) -> Fixture {
+        Fixture { dir, source: "sevendays" }
+    }
+
+    /// `sevendays` (120 documents, fixed seed).
     pub fn sevendays() -> Fixture {
         let dir = tempfile::tempdir().unwrap();
         generate::write_source(&generate::sevendays(120, SEED), &dir.path().join("corpora")).unwrap();
-        Fixture { dir }
+        Fixture { dir, source: "sevendays" }
+    }
+
+    /// `regions`: twelve HTML pages whose comment thread (`div#reactions`) and related links change from
+    /// page to page, so no string rule takes them and a region rule does.
+    pub fn regions() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("corpora").join("regions");
+        std::fs::create_dir_all(&folder).unwrap();
+        for i in 0..12 {
+            std::fs::write(folder.join(format!("p{i:02}.html")), generate::block_page(i)).unwrap();
+        }
+        Fixture { dir, source: "regions" }
     }
 
     /// `mixed_templates` (80 documents, fixed seed: articles and galleries) and an empty `rules/`.
     pub fn mixed() -> Fixture {
         let dir = tempfile::tempdir().unwrap();
         generate::write_source(&generate::mixed_templates(80, SEED), &dir.path().join("corpora")).unwrap();
-        Fixture { dir }
+        Fixture { dir, source: "mixed_templates" }
     }
 
     /// `html_news` (60 documents, fixed seed) and an empty `rules/`.
     pub fn html() -> Fixture {
         let dir = tempfile::tempdir().unwrap();
         generate::write_source(&generate::html_news(60, SEED), &dir.path().join("corpora")).unwrap();
-        Fixture { dir }
+        Fixture { dir, source: "html_news" }
     }
 
     /// Two sources side by side, for the picker.
@@ -43,7 +68,7 @@ impl Fixture {
         let root = dir.path().join("corpora");
         generate::write_source(&generate::sevendays(120, SEED), &root).unwrap();
         generate::write_source(&generate::html_news(60, SEED), &root).unwrap();
-        Fixture { dir }
+        Fixture { dir, source: "sevendays" }
     }
 
     pub fn root(&self) -> PathBuf {
@@ -51,7 +76,7 @@ impl Fixture {
     }
 
     pub fn corpus(&self) -> PathBuf {
-        self.root().join("sevendays")
+        self.root().join(self.source)
     }
 
     pub fn rules_dir(&self) -> PathBuf {
@@ -59,7 +84,7 @@ impl Fixture {
     }
 
     pub fn rules(&self) -> PathBuf {
-        self.rules_dir().join("sevendays.toml")
+        self.rules_dir().join(format!("{}.toml", self.source))
     }
 
     /// Rules files of two other sources with sevendays' candidates, and none of sevendays' own: opened
@@ -79,7 +104,7 @@ impl Fixture {
         TuneOptions { corpus: corpus.to_path_buf(), rules: None, rules_dir: self.rules_dir(), preset: None }
     }
 
-    /// The app on sevendays, without watcher or journal, at `w`×`h`.
+    /// The app on the main source, without watcher or journal, at `w`×`h`.
     pub fn app(&self, w: u16, h: u16) -> App {
         self.app_with(Settings { watch: false, journal: false }, w, h)
     }

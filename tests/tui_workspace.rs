@@ -27,7 +27,7 @@ fn workspace() -> Fixture {
         s.name = name.into();
         generate::write_source(&s, &root).unwrap();
     }
-    Fixture { dir }
+    Fixture::at(dir)
 }
 
 fn settings() -> Settings {
@@ -401,7 +401,7 @@ fn a_source_opened_from_the_table_flags_the_idioms_it_flags_opened_alone() {
 fn crawl_fixture() -> (Fixture, chaff::generate::crawl::CrawlFiles) {
     let dir = tempfile::tempdir().unwrap();
     let files = chaff::generate::crawl::write_crawl(&dir.path().join("crawl"), 4, 6, SEED, false).unwrap();
-    (Fixture { dir }, files)
+    (Fixture::at(dir), files)
 }
 
 /// The table opened on a crawl file, its sources read from the crawl's spool: the same keys as on a
@@ -459,7 +459,7 @@ fn a_json_lines_crawl_opens_as_a_sources_table_and_a_source_opens_from_the_spool
 #[test]
 fn json_lines_of_one_source_still_open_that_source_directly() {
     let dir = tempfile::tempdir().unwrap();
-    let fx = Fixture { dir };
+    let fx = Fixture::at(dir);
     let path = fx.dir.path().join("one.jsonl");
     let lines: Vec<String> = (0..6)
         .map(|i| format!("{{\"id\": {i}, \"url\": \"https://one.example/{i}\", \"text\": \"Menu Home About\\nstory {i} body text here\\nFooter words\"}}"))

@@ -181,7 +181,7 @@ fn ids(file: &RulesFile) -> BTreeSet<String> {
 
 #[test]
 fn re_mining_makes_the_rules_of_a_fresh_mine_cluster_line_rules_included() {
-    let fx = Fixture { dir: tempfile::tempdir().unwrap() };
+    let fx = Fixture::empty();
     let corpus = two_templates(&fx, 16);
     let mut app = fx.app_on("lined", 160, 48);
     let opened = app.session().unwrap().rules_file();
@@ -249,7 +249,7 @@ fn news_pages(fx: &Fixture, from: usize, to: usize) -> std::path::PathBuf {
 
 #[test]
 fn re_mining_suggests_the_frame_cuts_chaff_mine_suggests() {
-    let fx = Fixture { dir: tempfile::tempdir().unwrap() };
+    let fx = Fixture::empty();
     let corpus = news_pages(&fx, 0, 12);
     let mut app = fx.app_on("news", 160, 48);
     press(&mut app, "w");

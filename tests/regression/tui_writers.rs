@@ -144,7 +144,7 @@ fn copy_html_news(to: &Path) {
 
 #[test]
 fn a_page_changed_while_tuning_an_html_source_is_re_mined_on_the_page_views() {
-    let fx = Fixture { dir: tempfile::tempdir().unwrap() };
+    let fx = Fixture::empty();
     let corpus = fx.root().join("html_news");
     copy_html_news(&corpus);
     let mut app = fx.app_on("html_news", 160, 48);

@@ -234,7 +234,7 @@ fn strings_that_are_candidates_in_many_sources_start_rejected_as_idioms() {
 fn line_rules_are_listed_and_kept_on_save() {
     // a source whose pages share single-word lines ("Reply", "Tags:"): `chaff mine` makes them rules,
     // and the editor sees them and does not lose them by saving
-    let fx = Fixture { dir: tempfile::tempdir().unwrap() };
+    let fx = Fixture::empty();
     let dir = fx.root().join("lined");
     std::fs::create_dir_all(&dir).unwrap();
     for p in 0..12 {
