@@ -8,6 +8,7 @@ use super::spans::subtract;
 use super::{ActiveRule, Cleaner, Layout, Match, Span, SpanKind};
 use crate::clean_settings::Stage;
 use crate::rules::Action;
+use crate::view::Structure;
 
 /// Why a range was removed or kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -94,7 +95,12 @@ impl Cleaner {
 
     /// As [`Cleaner::explain`], given the text's [`Cleaner::matches`].
     pub fn explain_matches(&self, text: &str, matches: &[Match]) -> Explanation {
-        let (spans, trace) = self.run(&Layout::new(text), matches);
+        self.explain_on(text, matches, None)
+    }
+
+    /// [`Cleaner::explain_matches`] for a page whose lines sit in `structure` (see [`Cleaner::spans_on`]).
+    pub fn explain_on(&self, text: &str, matches: &[Match], structure: Option<&Structure>) -> Explanation {
+        let (spans, trace) = self.run_on(&Layout::new(text), matches, structure);
         self.explanation(spans, trace, matches)
     }
 

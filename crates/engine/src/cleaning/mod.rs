@@ -327,6 +327,12 @@ impl Cleaner {
         self.run(&Layout::new(text), matches).0
     }
 
+    /// [`Cleaner::spans_of`] for a page whose lines sit in `structure` (an HTML page's view): the stages
+    /// that read a page's elements (`regions`, `comments`, `link-density`) run as `chaff clean` runs them.
+    pub fn spans_on(&self, text: &str, matches: &[Match], structure: Option<&Structure>) -> Vec<Span> {
+        self.run_on(&Layout::new(text), matches, structure).0
+    }
+
     pub fn clean(&self, text: &str) -> Cleaned {
         let spans = self.spans(text);
         let removed_bytes = spans.iter().map(|s| s.end - s.start).sum();

@@ -34,7 +34,7 @@ const MIN_GAIN: f64 = 0.01;
 /// Tokens a rule the editor makes or trims keeps, at least: one word is no template ("after", "BY").
 pub(super) const MIN_TOKENS: usize = 2;
 
-/// Training pages a rule the editor makes must match on.
+/// Training pages a rule the editor makes must match on, and a stage she turns off must help.
 const MIN_PAGES: usize = 2;
 
 /// Where a rule of the editor's list came from: how the draft makes it.
@@ -146,7 +146,8 @@ impl<'a> Editor<'a> {
                 let mut matches = cleaner.raw_matches(text);
                 matches.sort_unstable();
                 let regions = super::regions::matches_on(&base, p, &file.regions, file.rules.len());
-                let initial = cleaner.spans_of(text, &active(&cleaner, &state, text, &matches, &regions));
+                let active = active(&cleaner, &state, text, &matches, &regions);
+                let initial = cleaner.spans_on(text, &active, base.structure(p));
                 TrainingPage::new(text, gold, matches, regions, &initial)
             })
             .collect();
@@ -203,11 +204,11 @@ impl<'a> Editor<'a> {
 
     /// Page `p`'s removed spans under the current decisions.
     fn spans(&self, p: usize) -> Vec<Span> {
-        self.cleaner.spans_of(self.pages[p].text, &self.active(p))
+        self.cleaner.spans_on(self.pages[p].text, &self.active(p), self.base.structure(p))
     }
 
     pub fn explain(&self, p: usize) -> Explanation {
-        self.cleaner.explain_matches(self.pages[p].text, &self.active(p))
+        self.cleaner.explain_on(self.pages[p].text, &self.active(p), self.base.structure(p))
     }
 
     /// The rule `rule` is (by id) among the editor's, adding it (inactive) if new: compiled apart, its
@@ -356,7 +357,7 @@ impl<'a> Editor<'a> {
             if let Some(before) = before.get(k) {
                 widened.extend(active.iter().filter(|m| before.binary_search(m).is_err()).map(|m| m.rule as usize));
             }
-            let spans = self.cleaner.spans_of(self.pages[p].text, &active);
+            let spans = self.cleaner.spans_on(self.pages[p].text, &active, self.base.structure(p));
             let removed = self.pages[p].removed(&spans);
             let f1 = self.pages[p].f1_of(&removed);
             after.push((p, removed, f1));
@@ -382,6 +383,12 @@ impl<'a> Editor<'a> {
             if *f1 < self.f1[*p] - 1e-9 {
                 refusal = Some(Refusal::Hurts { page: *p });
                 break;
+            }
+        }
+        if refusal.is_none() && choice.stage_off.is_some() {
+            let helped = after.iter().filter(|(p, _, f)| *f > self.f1[*p] + 1e-9).count();
+            if helped < MIN_PAGES {
+                refusal = Some(Refusal::FewPages { helped });
             }
         }
         let gain = after.iter().map(|(p, _, f)| f - self.f1[*p]).sum();
