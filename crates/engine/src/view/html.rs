@@ -222,11 +222,18 @@ impl Reader<'_> {
         let (bytes, html) = (self.bytes, self.html);
         self.work += range.len() as u64;
         let mut i = range.start;
-        // start of the word being copied
+        // start of the words being copied, and the lone spaces between them copied with them
         let mut word = i;
+        let mut spaces = 0;
         while i < range.end {
             let c = bytes[i];
-            if c < 0x80 && c != b'&' && !is_space(c) {
+            if !SPECIAL[usize::from(c)] {
+                i += 1;
+                continue;
+            }
+            if c == b' ' && i > word && i + 1 < range.end && !SPECIAL[usize::from(bytes[i + 1])] {
+                // one space between two words: written as the words around it are, so they go as one
+                spaces += 1;
                 i += 1;
                 continue;
             }
@@ -236,14 +243,14 @@ impl Reader<'_> {
                     i += ch.len_utf8();
                     continue;
                 }
-                self.out.content(&html[word..i], word..i, true);
+                self.out.content_spaced(&html[word..i], word..i, true, std::mem::take(&mut spaces));
                 self.out.space(i..i + ch.len_utf8(), false);
                 i += ch.len_utf8();
                 word = i;
                 continue;
             }
             if is_space(c) {
-                self.out.content(&html[word..i], word..i, true);
+                self.out.content_spaced(&html[word..i], word..i, true, std::mem::take(&mut spaces));
                 self.out.space(i..i + 1, c == b' ');
                 i += 1;
                 word = i;
@@ -254,7 +261,7 @@ impl Reader<'_> {
                 i += 1;
                 continue;
             };
-            self.out.content(&html[word..i], word..i, true);
+            self.out.content_spaced(&html[word..i], word..i, true, std::mem::take(&mut spaces));
             let source = i..i + len;
             if a.is_whitespace() && b.is_none() {
                 self.out.space(source, false);
@@ -267,9 +274,21 @@ impl Reader<'_> {
             i += len;
             word = i;
         }
-        self.out.content(&html[word..range.end], word..range.end, true);
+        self.out.content_spaced(&html[word..range.end], word..range.end, true, spaces);
     }
 }
+
+/// The bytes that end a run of word bytes in text: whitespace, `&`, and every byte of a character
+/// above ASCII (which may be a space).
+static SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = c >= 0x80 || c == b'&' as usize || is_space(c as u8);
+        c += 1;
+    }
+    t
+};
 
 /// The reader of one slice of the page (from `base`), as the tokenizer's handler: spans are the slice's.
 struct Slice<'r, 'a> {
@@ -352,6 +371,6 @@ impl Closes {
     }
 }
 
-fn is_space(c: u8) -> bool {
+const fn is_space(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b')
 }
