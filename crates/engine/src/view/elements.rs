@@ -90,105 +90,150 @@ pub(super) fn named(key: u128) -> u128 {
     if zeros == 0 { key } else { key & ((1u128 << (zeros.trailing_zeros() / 8 * 8)) - 1) }
 }
 
-/// The keys of `names`, sorted, to be searched.
-const fn keys<const N: usize>(names: [&[u8]; N]) -> [u128; N] {
-    let mut out = [0u128; N];
-    let mut i = 0;
-    while i < N {
-        out[i] = key(names[i]);
-        i += 1;
-    }
-    // insertion sort: a const fn cannot call the library's
-    let mut i = 1;
-    while i < N {
-        let mut j = i;
-        while j > 0 && out[j - 1] > out[j] {
-            let t = out[j - 1];
-            out[j - 1] = out[j];
-            out[j] = t;
-            j -= 1;
+/// What the reader knows of an element, as bits: it is a block ([`is_block`]), breaks the line
+/// ([`breaks_line`]), is void ([`is_void`]), holds raw text shown or dropped ([`raw_text`]).
+const BLOCK: u8 = 1;
+const LINE: u8 = 2;
+const VOID: u8 = 4;
+const SHOWN: u8 = 8;
+const DROPPED: u8 = 16;
+
+/// Every element the reader knows something of, with what.
+const KNOWN: [(&[u8], u8); 76] = [
+    (b"address", BLOCK | LINE),
+    (b"article", BLOCK | LINE),
+    (b"aside", BLOCK | LINE),
+    (b"blockquote", BLOCK | LINE),
+    (b"body", BLOCK | LINE),
+    (b"br", BLOCK | LINE | VOID),
+    (b"caption", BLOCK | LINE),
+    (b"center", BLOCK | LINE),
+    (b"dd", BLOCK | LINE),
+    (b"details", BLOCK | LINE),
+    (b"dialog", BLOCK | LINE),
+    (b"dir", BLOCK | LINE),
+    (b"div", BLOCK | LINE),
+    (b"dl", BLOCK | LINE),
+    (b"dt", BLOCK | LINE),
+    (b"fieldset", BLOCK | LINE),
+    (b"figcaption", BLOCK | LINE),
+    (b"figure", BLOCK | LINE),
+    (b"footer", BLOCK | LINE),
+    (b"form", BLOCK | LINE),
+    (b"frameset", BLOCK | LINE),
+    (b"h1", BLOCK | LINE),
+    (b"h2", BLOCK | LINE),
+    (b"h3", BLOCK | LINE),
+    (b"h4", BLOCK | LINE),
+    (b"h5", BLOCK | LINE),
+    (b"h6", BLOCK | LINE),
+    (b"head", BLOCK | LINE),
+    (b"header", BLOCK | LINE),
+    (b"hgroup", BLOCK | LINE),
+    (b"hr", BLOCK | LINE | VOID),
+    (b"html", BLOCK | LINE),
+    (b"iframe", BLOCK | LINE | DROPPED),
+    (b"legend", BLOCK | LINE),
+    (b"li", BLOCK | LINE),
+    (b"main", BLOCK | LINE),
+    (b"menu", BLOCK | LINE),
+    (b"nav", BLOCK | LINE),
+    (b"noscript", BLOCK | LINE),
+    (b"ol", BLOCK | LINE),
+    (b"option", BLOCK | LINE),
+    (b"p", BLOCK | LINE),
+    (b"pre", BLOCK | LINE),
+    (b"section", BLOCK | LINE),
+    (b"summary", BLOCK | LINE),
+    (b"table", BLOCK | LINE),
+    (b"tbody", BLOCK | LINE),
+    (b"td", BLOCK | LINE),
+    (b"tfoot", BLOCK | LINE),
+    (b"th", BLOCK | LINE),
+    (b"thead", BLOCK | LINE),
+    (b"title", BLOCK | LINE | SHOWN),
+    (b"tr", BLOCK | LINE),
+    (b"ul", BLOCK | LINE),
+    (b"img", LINE | VOID),
+    (b"input", LINE | VOID),
+    (b"button", LINE),
+    (b"label", LINE),
+    (b"select", LINE),
+    (b"textarea", LINE | SHOWN),
+    (b"area", VOID),
+    (b"base", VOID),
+    (b"col", VOID),
+    (b"embed", VOID),
+    (b"keygen", VOID),
+    (b"link", VOID),
+    (b"meta", VOID),
+    (b"param", VOID),
+    (b"source", VOID),
+    (b"track", VOID),
+    (b"wbr", VOID),
+    (b"script", DROPPED),
+    (b"style", DROPPED),
+    (b"xmp", DROPPED),
+    (b"noembed", DROPPED),
+    (b"noframes", DROPPED),
+];
+
+/// Slots of [`TABLE`]: a power of two, over three times the names, so a lookup reads one slot or two.
+const SLOTS: usize = 256;
+
+/// [`KNOWN`] as an open-addressing hash table: keys (0 for an empty slot), and each one's bits.
+static TABLE: ([u128; SLOTS], [u8; SLOTS]) = {
+    let (mut keys, mut bits) = ([0u128; SLOTS], [0u8; SLOTS]);
+    let mut n = 0;
+    while n < KNOWN.len() {
+        let k = key(KNOWN[n].0);
+        let mut i = slot(k);
+        while keys[i] != 0 {
+            i = (i + 1) % SLOTS;
         }
-        i += 1;
+        keys[i] = k;
+        bits[i] = KNOWN[n].1;
+        n += 1;
     }
-    out
+    (keys, bits)
+};
+
+const fn slot(key: u128) -> usize {
+    let folded = (key as u64) ^ ((key >> 64) as u64);
+    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % SLOTS
+}
+
+/// What the reader knows of element `name` (see [`BLOCK`]): one hash and a slot or two read.
+fn bits(name: u128) -> u8 {
+    let k = named(name);
+    if k == 0 {
+        return 0;
+    }
+    let mut i = slot(k);
+    loop {
+        match TABLE.0[i] {
+            0 => return 0,
+            e if e == k => return TABLE.1[i],
+            _ => i = (i + 1) % SLOTS,
+        }
+    }
 }
 
 /// Elements that start a line of their own: the blocks, and the pictures and form controls that the
 /// corpora's stripper also puts on a line of their own (with them 95% of the pages agree exactly with
 /// it, 63% without).
 pub(super) fn breaks_line(name: u128) -> bool {
-    static LINE_ELEMENTS: [u128; 6] = keys([b"img", b"input", b"button", b"label", b"select", b"textarea"]);
-    is_block(name) || LINE_ELEMENTS.binary_search(&named(name)).is_ok()
+    bits(name) & LINE != 0
 }
 
 /// Block elements (a `<p>` does not hold one: it closes).
 pub(super) fn is_block(name: u128) -> bool {
-    static BLOCKS: [u128; 54] = keys([
-        b"address",
-        b"article",
-        b"aside",
-        b"blockquote",
-        b"body",
-        b"br",
-        b"caption",
-        b"center",
-        b"dd",
-        b"details",
-        b"dialog",
-        b"dir",
-        b"div",
-        b"dl",
-        b"dt",
-        b"fieldset",
-        b"figcaption",
-        b"figure",
-        b"footer",
-        b"form",
-        b"frameset",
-        b"h1",
-        b"h2",
-        b"h3",
-        b"h4",
-        b"h5",
-        b"h6",
-        b"head",
-        b"header",
-        b"hgroup",
-        b"hr",
-        b"html",
-        b"iframe",
-        b"legend",
-        b"li",
-        b"main",
-        b"menu",
-        b"nav",
-        b"noscript",
-        b"ol",
-        b"option",
-        b"p",
-        b"pre",
-        b"section",
-        b"summary",
-        b"table",
-        b"tbody",
-        b"td",
-        b"tfoot",
-        b"th",
-        b"thead",
-        b"title",
-        b"tr",
-        b"ul",
-    ]);
-    BLOCKS.binary_search(&named(name)).is_ok()
+    bits(name) & BLOCK != 0
 }
 
 /// Elements that hold no content and have no end tag.
 pub(crate) fn is_void(name: u128) -> bool {
-    static VOIDS: [u128; 15] = keys([
-        b"area", b"base", b"br", b"col", b"embed", b"hr", b"img", b"input", b"keygen", b"link", b"meta", b"param",
-        b"source", b"track", b"wbr",
-    ]);
-    VOIDS.binary_search(&named(name)).is_ok()
+    bits(name) & VOID != 0
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,13 +244,10 @@ pub(super) enum RawText {
 
 /// Elements whose content is text, not markup, up to their end tag.
 pub(super) fn raw_text(name: u128) -> Option<RawText> {
-    const SHOWN: [u128; 2] = [key(b"title"), key(b"textarea")];
-    const DROPPED: [u128; 6] =
-        [key(b"script"), key(b"style"), key(b"xmp"), key(b"iframe"), key(b"noembed"), key(b"noframes")];
-    let name = named(name);
-    if SHOWN.contains(&name) {
+    let b = bits(name);
+    if b & SHOWN != 0 {
         Some(RawText::Shown)
-    } else if DROPPED.contains(&name) {
+    } else if b & DROPPED != 0 {
         Some(RawText::Dropped)
     } else {
         None
