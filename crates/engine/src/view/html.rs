@@ -353,8 +353,8 @@ pub(crate) struct Closes {
 impl Closes {
     pub(crate) fn of(bytes: &[u8]) -> Closes {
         let mut raw_text_ends = HashMap::new();
-        // each `</` once, found a word at a time; a later one of a name replaces an earlier
-        for at in memchr::memmem::find_iter(bytes, b"</") {
+        // each `</` once (each `<` found a word at a time); a later one of a name replaces an earlier
+        for at in memchr::memchr_iter(b'<', bytes).filter(|&at| bytes.get(at + 1) == Some(&b'/')) {
             let name = &bytes[at + 2..];
             let len = name.iter().take(9).position(|c| !c.is_ascii_alphabetic()).unwrap_or(0);
             let k = key(&name[..len]);

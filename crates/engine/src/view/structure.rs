@@ -71,6 +71,24 @@ fn push_generalized_chars(s: &mut String, value: &str) {
     }
 }
 
+/// Each byte as a label writes it: an ASCII digit as `0`, ASCII whitespace as a space.
+static FOLD: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_digit() {
+            b'0'
+        } else if c.is_ascii_whitespace() {
+            b' '
+        } else {
+            c
+        };
+        b += 1;
+    }
+    t
+};
+
 /// The element paths of a page's lines and their link density (see the module doc).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Structure {
@@ -115,17 +133,11 @@ impl Structure {
             let part = part.unwrap_or(b"");
             let mut n = 0;
             for &b in &part[..part.len().min(MAX_ATTRIBUTE)] {
-                let b = if b.is_ascii_digit() {
-                    b'0'
-                } else if b.is_ascii_whitespace() {
-                    b' '
-                } else {
-                    b
-                };
-                if !(n > 0 && buf[n - 1] == b && (b == b'0' || b == b' ')) {
-                    buf[n] = b;
-                    n += 1;
-                }
+                let b = FOLD[usize::from(b)];
+                let repeat = n > 0 && buf[n - 1] == b && (b == b'0' || b == b' ');
+                // written always, kept (counted) unless it repeats: no branch on the bytes
+                buf[n] = b;
+                n += usize::from(!repeat);
             }
             h.write(&buf[..n]);
             h.write_u8(0xff);
