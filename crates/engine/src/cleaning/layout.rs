@@ -47,7 +47,16 @@ impl<'a> Layout<'a> {
         // the run being read holds a byte that may start a Han or kana character: it may hold more words
         let mut wide = false;
         let mut prev = b' ';
-        for (i, b, ws) in characters(text) {
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if in_word && printable_ascii(bytes[i]) {
+                // inside a word such a byte changes nothing but which byte came last: the run is skipped
+                i += bytes[i..].iter().position(|&c| !printable_ascii(c)).unwrap_or(bytes.len() - i);
+                prev = bytes[i - 1];
+                continue;
+            }
+            let (b, ws, width) = character(text, i);
             if ws && in_word {
                 end_run(text, i, wide, &mut word_starts, &mut word_ends);
             }
@@ -69,6 +78,7 @@ impl<'a> Layout<'a> {
             wide |= b >= 0xE3;
             in_word = !ws;
             prev = b;
+            i += width;
         }
         if in_word {
             end_run(text, text.len(), wide, &mut word_starts, &mut word_ends);
@@ -277,23 +287,21 @@ fn end_run(text: &str, end: usize, wide: bool, starts: &mut Vec<usize>, ends: &m
     ends.push(end);
 }
 
-/// Each character of `text`: its offset, its first byte, and whether it is whitespace (as
-/// [`char::is_whitespace`] says). ASCII is read a byte at a time; other characters are decoded.
-fn characters(text: &str) -> impl Iterator<Item = (usize, u8, bool)> + '_ {
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    std::iter::from_fn(move || {
-        let b = *bytes.get(i)?;
-        let (white, width) = if b < 0x80 {
-            (b.is_ascii_whitespace() || b == 0x0b, 1)
-        } else {
-            let c = text[i..].chars().next().expect("i is a char boundary");
-            (c.is_whitespace(), c.len_utf8())
-        };
-        let at = i;
-        i += width;
-        Some((at, b, white))
-    })
+/// The character of `text` at `i`: its first byte, whether it is whitespace (as [`char::is_whitespace`]
+/// says), and its length. ASCII is read as a byte; other characters are decoded.
+fn character(text: &str, i: usize) -> (u8, bool, usize) {
+    let b = text.as_bytes()[i];
+    if b < 0x80 {
+        (b, b.is_ascii_whitespace() || b == 0x0b, 1)
+    } else {
+        let c = text[i..].chars().next().expect("i is a char boundary");
+        (b, c.is_whitespace(), c.len_utf8())
+    }
+}
+
+/// `!` to `~`: ASCII that is neither whitespace nor a control character.
+fn printable_ascii(b: u8) -> bool {
+    b.wrapping_sub(b'!') <= b'~' - b'!'
 }
 
 /// `text[start..end]` by lines: see [`Layout::pieces`].
@@ -324,6 +332,8 @@ mod tests {
             "a b c d e f g h.\nmenu one two three four five six seven\n\nshort line\n\
              one two three. four five six seven eight\nx y z w v u t s r\u{2003}q.",
         );
+        // runs of printable ASCII skipped inside words: what ends them, and the byte before a space
+        answers_as_scanning("e.g. u.s.a. end.\x0bnext\x01word. x\u{3002} Done!\r\nx?y? z\tq.\u{201d} a\u{3000}b.");
     }
 
     fn answers_as_scanning(text: &str) {

@@ -159,7 +159,8 @@ pub fn read_text_as(bytes: Vec<u8>, forced: Option<&'static encoding_rs::Encodin
     } else if bytes.starts_with(b"\xFE\xFF") {
         utf16(&bytes, Encoding::Utf16Be)
     } else {
-        if bytes.contains(&0) {
+        // (memchr's search reads a vector register at a time; the slice's own, a word)
+        if memchr::memchr(0, &bytes).is_some() {
             return None;
         }
         let utf8_bom = bytes.starts_with(b"\xEF\xBB\xBF");
@@ -174,7 +175,7 @@ pub fn read_text_as(bytes: Vec<u8>, forced: Option<&'static encoding_rs::Encodin
             None => utf8(bytes),
         }
     };
-    (!decoded.text.contains('\0')).then_some(decoded)
+    memchr::memchr(0, decoded.text.as_bytes()).is_none().then_some(decoded)
 }
 
 /// Whether `bytes` are UTF-8, or UTF-8 with a few invalid sequences: at least as many characters beyond

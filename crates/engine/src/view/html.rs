@@ -20,7 +20,7 @@ use std::ops::Range;
 // tag names are the keys: hashed on every tag, so the fast hasher
 use foldhash::{HashMap, HashMapExt};
 
-use super::elements::{RawText, breaks_line, hides, is_block, is_void, key, name_of, raw_text};
+use super::elements::{RawText, breaks_line, hides, is_block, is_void, key, name_of, named, raw_text};
 use super::entity;
 use super::map::SourceMap;
 use super::structure::{PathId, Structure};
@@ -171,12 +171,19 @@ impl Reader<'_> {
     /// A start tag closes an open element it cannot sit in (a `<p>` in a `<p>`, an `<li>` in an `<li>`),
     /// as a browser does; only the innermost element is looked at.
     fn close_implied(&mut self, name: u128) {
+        const LI: u128 = key(b"li");
+        const DT: u128 = key(b"dt");
+        const DD: u128 = key(b"dd");
+        const TD: u128 = key(b"td");
+        const TH: u128 = key(b"th");
+        const TR: u128 = key(b"tr");
+        const OPTION: u128 = key(b"option");
+        const P: u128 = key(b"p");
         let Some(top) = self.open.last() else { return };
-        let ((n, n_len), (t, t_len)) = (name_of(&name), name_of(&top.name));
-        let implied = match (&n[..n_len], &t[..t_len]) {
-            (b"li", b"li") | (b"dt" | b"dd", b"dt" | b"dd") | (b"td" | b"th" | b"tr", b"td" | b"th") => true,
-            (b"option", b"option") => true,
-            (_, b"p") => is_block(name),
+        let implied = match (named(name), named(top.name)) {
+            (LI, LI) | (DT | DD, DT | DD) | (TD | TH | TR, TD | TH) => true,
+            (OPTION, OPTION) => true,
+            (_, P) => is_block(name),
             _ => false,
         };
         if implied {
@@ -222,11 +229,18 @@ impl Reader<'_> {
         let (bytes, html) = (self.bytes, self.html);
         self.work += range.len() as u64;
         let mut i = range.start;
-        // start of the word being copied
+        // start of the words being copied, and the lone spaces between them copied with them
         let mut word = i;
+        let mut spaces = 0;
         while i < range.end {
             let c = bytes[i];
-            if c < 0x80 && c != b'&' && !is_space(c) {
+            if !SPECIAL[usize::from(c)] {
+                i += 1;
+                continue;
+            }
+            if c == b' ' && i > word && i + 1 < range.end && !SPECIAL[usize::from(bytes[i + 1])] {
+                // one space between two words: written as the words around it are, so they go as one
+                spaces += 1;
                 i += 1;
                 continue;
             }
@@ -236,16 +250,18 @@ impl Reader<'_> {
                     i += ch.len_utf8();
                     continue;
                 }
-                self.out.content(&html[word..i], word..i, true);
+                self.out.content_spaced(&html[word..i], word..i, true, std::mem::take(&mut spaces));
                 self.out.space(i..i + ch.len_utf8(), false);
                 i += ch.len_utf8();
                 word = i;
                 continue;
             }
             if is_space(c) {
-                self.out.content(&html[word..i], word..i, true);
-                self.out.space(i..i + 1, c == b' ');
-                i += 1;
+                self.out.content_spaced(&html[word..i], word..i, true, std::mem::take(&mut spaces));
+                // a run of spaces is one space, as its bytes one by one would make it
+                let run = bytes[i..range.end].iter().position(|&b| !is_space(b)).unwrap_or(range.end - i);
+                self.out.space(i..i + run, run == 1 && c == b' ');
+                i += run;
                 word = i;
                 continue;
             }
@@ -254,7 +270,7 @@ impl Reader<'_> {
                 i += 1;
                 continue;
             };
-            self.out.content(&html[word..i], word..i, true);
+            self.out.content_spaced(&html[word..i], word..i, true, std::mem::take(&mut spaces));
             let source = i..i + len;
             if a.is_whitespace() && b.is_none() {
                 self.out.space(source, false);
@@ -267,9 +283,21 @@ impl Reader<'_> {
             i += len;
             word = i;
         }
-        self.out.content(&html[word..range.end], word..range.end, true);
+        self.out.content_spaced(&html[word..range.end], word..range.end, true, spaces);
     }
 }
+
+/// The bytes that end a run of word bytes in text: whitespace, `&`, and every byte of a character
+/// above ASCII (which may be a space).
+static SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = c >= 0x80 || c == b'&' as usize || is_space(c as u8);
+        c += 1;
+    }
+    t
+};
 
 /// The reader of one slice of the page (from `base`), as the tokenizer's handler: spans are the slice's.
 struct Slice<'r, 'a> {
@@ -325,24 +353,18 @@ pub(crate) struct Closes {
 impl Closes {
     pub(crate) fn of(bytes: &[u8]) -> Closes {
         let mut raw_text_ends = HashMap::new();
-        let mut open_comments = Vec::new();
-        // every `<` and `>` once, found a word at a time
-        for at in memchr::memchr2_iter(b'<', b'>', bytes) {
-            let rest = &bytes[at..];
-            if rest[0] == b'>' {
-                if at >= 2 && &bytes[at - 2..at] == b"--" {
-                    open_comments.clear();
-                }
-            } else if rest.starts_with(b"<!--") {
-                open_comments.push(at);
-            } else if let Some(name) = rest.strip_prefix(b"</") {
-                let len = name.iter().take(9).position(|c| !c.is_ascii_alphabetic()).unwrap_or(0);
-                let k = key(&name[..len]);
-                if len > 0 && raw_text(k).is_some() {
-                    raw_text_ends.insert(k, at);
-                }
+        // each `</` once (each `<` found a word at a time); a later one of a name replaces an earlier
+        for at in memchr::memchr_iter(b'<', bytes).filter(|&at| bytes.get(at + 1) == Some(&b'/')) {
+            let name = &bytes[at + 2..];
+            let len = name.iter().take(9).position(|c| !c.is_ascii_alphabetic()).unwrap_or(0);
+            let k = key(&name[..len]);
+            if len > 0 && raw_text(k).is_some() {
+                raw_text_ends.insert(k, at);
             }
         }
+        // a `-->` closes every comment opened before it: those never closed open after the last one
+        let after = memchr::memmem::rfind(bytes, b"-->").map_or(0, |at| at + 3);
+        let open_comments = memchr::memmem::find_iter(&bytes[after..], b"<!--").map(|at| after + at).collect();
         Closes { raw_text: raw_text_ends, open_comments }
     }
 
@@ -352,6 +374,68 @@ impl Closes {
     }
 }
 
-fn is_space(c: u8) -> bool {
+const fn is_space(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'\x0b')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `<` and `>` in order, as the oracle: a `>` after `--` closes the comments opened so far.
+    fn closes_read_in_order(bytes: &[u8]) -> (Vec<(u128, usize)>, Vec<usize>) {
+        let mut ends = HashMap::new();
+        let mut open = Vec::new();
+        for (at, &b) in bytes.iter().enumerate() {
+            let rest = &bytes[at..];
+            if b == b'>' {
+                if at >= 2 && &bytes[at - 2..at] == b"--" {
+                    open.clear();
+                }
+            } else if rest.starts_with(b"<!--") {
+                open.push(at);
+            } else if let Some(name) = rest.strip_prefix(b"</") {
+                let len = name.iter().take(9).position(|c| !c.is_ascii_alphabetic()).unwrap_or(0);
+                if len > 0 && raw_text(key(&name[..len])).is_some() {
+                    ends.insert(key(&name[..len]), at);
+                }
+            }
+        }
+        let mut ends: Vec<(u128, usize)> = ends.into_iter().collect();
+        ends.sort_unstable();
+        (ends, open)
+    }
+
+    #[test]
+    fn closes_found_by_searching_are_those_read_in_order() {
+        let pieces: [&[u8]; 14] = [
+            b"<",
+            b">",
+            b"!",
+            b"-",
+            b"/",
+            b"<!--",
+            b"-->",
+            b"</script",
+            b"</SCRIPT>",
+            b"</title>",
+            b"</tit",
+            b"a",
+            b" ",
+            b"</style",
+        ];
+        let mut seed = 7u64;
+        for _ in 0..3000 {
+            let mut page = Vec::new();
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            for _ in 0..(seed >> 59) {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                page.extend_from_slice(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            let c = Closes::of(&page);
+            let mut ends: Vec<(u128, usize)> = c.raw_text.into_iter().collect();
+            ends.sort_unstable();
+            assert_eq!((ends, c.open_comments), closes_read_in_order(&page), "{:?}", String::from_utf8_lossy(&page));
+        }
+    }
 }

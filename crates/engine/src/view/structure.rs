@@ -19,22 +19,21 @@ use std::hash::{BuildHasher, Hasher};
 
 use foldhash::{HashMap, HashMapExt};
 
-/// The label of an element in a path: `tag`, then `#id` and `.class` for each class, digits runs as `0`.
-/// Ids and classes past [`MAX_ATTRIBUTE`] bytes are cut there: no template names its blocks that long.
-fn label(tag: &str, id: Option<&[u8]>, class: Option<&[u8]>) -> String {
-    let mut s = String::with_capacity(tag.len() + 16);
+/// Writes the label of an element in a path onto `s`: `tag`, then `#id` and `.class` for each class,
+/// digits runs as `0`. Ids and classes past [`MAX_ATTRIBUTE`] bytes are cut there: no template names its
+/// blocks that long.
+fn push_label(s: &mut String, tag: &str, id: Option<&[u8]>, class: Option<&[u8]>) {
     s.push_str(tag);
     if let Some(id) = id.filter(|id| !id.is_empty()) {
         s.push('#');
-        push_generalized(&mut s, id);
+        push_generalized(s, id);
     }
     if let Some(class) = class {
         for c in class.split(|b| b.is_ascii_whitespace()).filter(|c| !c.is_empty()) {
             s.push('.');
-            push_generalized(&mut s, c);
+            push_generalized(s, c);
         }
     }
-    s
 }
 
 /// Bytes of an id or a class attribute a label keeps.
@@ -42,8 +41,24 @@ pub const MAX_ATTRIBUTE: usize = 64;
 
 fn push_generalized(s: &mut String, value: &[u8]) {
     let value = &value[..value.len().min(MAX_ATTRIBUTE)];
+    let Ok(value) = std::str::from_utf8(value) else {
+        return push_generalized_chars(s, &String::from_utf8_lossy(value));
+    };
+    // UTF-8 puts no ASCII digit inside another character: runs between digits are copied whole
+    let bytes = value.as_bytes();
+    let mut from = 0;
+    while let Some(d) = bytes[from..].iter().position(u8::is_ascii_digit) {
+        s.push_str(&value[from..from + d]);
+        s.push('0');
+        from += d + bytes[from + d..].iter().position(|b| !b.is_ascii_digit()).unwrap_or(bytes.len() - from - d);
+    }
+    s.push_str(&value[from..]);
+}
+
+/// [`push_generalized`] of a value that was not UTF-8, read with replacement characters.
+fn push_generalized_chars(s: &mut String, value: &str) {
     let mut in_digits = false;
-    for ch in String::from_utf8_lossy(value).chars() {
+    for ch in value.chars() {
         if ch.is_ascii_digit() {
             if !in_digits {
                 s.push('0');
@@ -56,12 +71,33 @@ fn push_generalized(s: &mut String, value: &[u8]) {
     }
 }
 
+/// Each byte as a label writes it: an ASCII digit as `0`, ASCII whitespace as a space.
+static FOLD: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_digit() {
+            b'0'
+        } else if c.is_ascii_whitespace() {
+            b' '
+        } else {
+            c
+        };
+        b += 1;
+    }
+    t
+};
+
 /// The element paths of a page's lines and their link density (see the module doc).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Structure {
-    /// Path `i` (0 is the empty path: the page's top) is path `parent[i]` with label `label[i]` added.
+    /// Path `i` (0 is the empty path: the page's top) is path `parent[i]` with its label added.
     parent: Vec<u32>,
-    label: Vec<String>,
+    /// Every path's label, one after another: path `i`'s ends at `label_end[i]`, where `i + 1`'s starts
+    /// (one buffer: a page opens many elements, and a label each would be an allocation each).
+    labels: String,
+    label_end: Vec<u32>,
     /// Whether path `i`'s element breaks lines (a block).
     block: Vec<bool>,
     /// A path by its parent and a hash of its element's tag, id and class as written: an element whose
@@ -80,7 +116,8 @@ impl Structure {
     pub(super) fn new() -> Structure {
         Structure {
             parent: vec![0],
-            label: vec![String::new()],
+            labels: String::new(),
+            label_end: vec![0],
             block: vec![false],
             children: HashMap::new(),
             ..Structure::default()
@@ -96,17 +133,11 @@ impl Structure {
             let part = part.unwrap_or(b"");
             let mut n = 0;
             for &b in &part[..part.len().min(MAX_ATTRIBUTE)] {
-                let b = if b.is_ascii_digit() {
-                    b'0'
-                } else if b.is_ascii_whitespace() {
-                    b' '
-                } else {
-                    b
-                };
-                if !(n > 0 && buf[n - 1] == b && (b == b'0' || b == b' ')) {
-                    buf[n] = b;
-                    n += 1;
-                }
+                let b = FOLD[usize::from(b)];
+                let repeat = n > 0 && buf[n - 1] == b && (b == b'0' || b == b' ');
+                // written always, kept (counted) unless it repeats: no branch on the bytes
+                buf[n] = b;
+                n += usize::from(!repeat);
             }
             h.write(&buf[..n]);
             h.write_u8(0xff);
@@ -115,7 +146,8 @@ impl Structure {
         let path = *self.children.entry((parent, h.finish())).or_insert(next);
         if path == next {
             self.parent.push(parent);
-            self.label.push(label(&String::from_utf8_lossy(tag), id, class));
+            push_label(&mut self.labels, &String::from_utf8_lossy(tag), id, class);
+            self.end_label();
             self.block.push(super::elements::breaks_line(super::elements::key(tag)));
         }
         path
@@ -126,9 +158,15 @@ impl Structure {
     /// which keeps labels, not attributes.
     pub(super) fn block_child(&mut self, parent: PathId, label: &str) -> PathId {
         self.parent.push(parent);
-        self.label.push(label.to_string());
+        self.labels.push_str(label);
+        self.end_label();
         self.block.push(true);
         (self.parent.len() - 1) as PathId
+    }
+
+    /// The label just written onto `labels` is the newest path's.
+    fn end_label(&mut self) {
+        self.label_end.push(u32::try_from(self.labels.len()).expect("a page's labels under 4 GiB"));
     }
 
     /// A line starts, inside path `path`.
@@ -194,7 +232,9 @@ impl Structure {
 
     /// The label of `path`'s innermost element: `tag`, `#id`, `.class`… (empty for the page's top).
     pub fn label(&self, path: PathId) -> &str {
-        &self.label[path as usize]
+        let p = path as usize;
+        let start = if p == 0 { 0 } else { self.label_end[p - 1] as usize };
+        &self.labels[start..self.label_end[p] as usize]
     }
 
     /// Whether `path`'s innermost element breaks lines (a block): every line under it lies inside it whole.
@@ -207,7 +247,7 @@ impl Structure {
     pub fn labels(&self, mut path: PathId) -> Vec<&str> {
         let mut out = Vec::new();
         while path != 0 {
-            out.push(self.label[path as usize].as_str());
+            out.push(self.label(path));
             path = self.parent[path as usize];
         }
         out.reverse();
@@ -284,6 +324,16 @@ mod tests {
     }
 
     #[test]
+    fn spaces_between_words_are_no_text_of_the_line_even_when_copied_with_the_words() {
+        // 4 of 6 word bytes inside the link; counting the spaces would give 5 of 8
+        let view = PageView::of_html("<p><a href=\"/x\">ab cd</a> ef</p><p>a b  c &amp; d</p>");
+        let s = view.structure().unwrap();
+        assert_eq!(view.text(), "ab cd ef\na b c & d");
+        assert_eq!(s.link_percent(0), 66);
+        assert_eq!(s.link_density(1), 0.0);
+    }
+
+    #[test]
     fn a_line_after_an_element_closes_sits_in_its_parent_again() {
         let got = lines("<div class=\"a\"><p>One.</p>Two.<span>three</span></div>");
         assert_eq!(got[0].1, "div.a > p");
@@ -300,6 +350,38 @@ mod tests {
         assert_eq!(s.parent(p), s.parent(a));
         assert_eq!(s.label(s.parent(p)), "div#c");
         assert!(s.parent(p) < p && s.paths() > a as usize);
+    }
+
+    #[test]
+    fn digits_are_generalized_the_same_in_runs_as_char_by_char() {
+        let long = format!("{}é12", "a".repeat(super::MAX_ATTRIBUTE - 1));
+        let values: Vec<&[u8]> = vec![
+            b"",
+            b"7",
+            b"post-1234",
+            b"12ab345c",
+            b"x9",
+            b"caf\xc3\xa9-42",
+            b"\xff12\xfe",
+            long.as_bytes(),
+            b"a 1",
+        ];
+        for v in values {
+            let mut fast = String::new();
+            super::push_generalized(&mut fast, v);
+            let mut slow = String::new();
+            let cut = &v[..v.len().min(super::MAX_ATTRIBUTE)];
+            super::push_generalized_chars(&mut slow, &String::from_utf8_lossy(cut));
+            assert_eq!(fast, slow, "{v:?}");
+        }
+    }
+
+    #[test]
+    fn labels_kept_in_one_buffer_read_back_each_its_own() {
+        let view = PageView::of_html("<div id=\"a1\"><p class=\"x y\">One.</p></div><section><b>Two.</b></section>");
+        let s = view.structure().unwrap();
+        let labels: Vec<&str> = (0..s.paths() as u32).map(|p| s.label(p)).collect();
+        assert_eq!(labels, ["", "div#a0", "p.x.y", "section", "b"]);
     }
 
     #[test]

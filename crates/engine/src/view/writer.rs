@@ -40,6 +40,13 @@ impl Default for Lines {
 
 impl Lines {
     pub(super) fn content(&mut self, s: &str, source: Range<usize>, verbatim: bool) {
+        self.content_spaced(s, source, verbatim, 0);
+    }
+
+    /// [`Lines::content`] of words joined by `spaces` lone `' '`s, copied with them: what writing each
+    /// word and each space by itself writes, in one call. The spaces are no text of the line's (see
+    /// [`Structure::text`]).
+    pub(super) fn content_spaced(&mut self, s: &str, source: Range<usize>, verbatim: bool, spaces: usize) {
         if s.is_empty() {
             return;
         }
@@ -65,7 +72,7 @@ impl Lines {
             self.map.whole(self.text.len(), source);
         }
         self.text.push_str(s);
-        self.structure.text(s.len(), self.in_link);
+        self.structure.text(s.len() - spaces, self.in_link);
         self.line_has_text = true;
     }
 
