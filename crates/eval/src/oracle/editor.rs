@@ -34,7 +34,7 @@ const MIN_GAIN: f64 = 0.01;
 /// Tokens a rule the editor makes or trims keeps, at least: one word is no template ("after", "BY").
 pub(super) const MIN_TOKENS: usize = 2;
 
-/// Training pages a rule the editor makes must match on, and a stage she turns off must help.
+/// Training pages a rule the editor makes must match on.
 const MIN_PAGES: usize = 2;
 
 /// Where a rule of the editor's list came from: how the draft makes it.
@@ -383,12 +383,6 @@ impl<'a> Editor<'a> {
             if *f1 < self.f1[*p] - 1e-9 {
                 refusal = Some(Refusal::Hurts { page: *p });
                 break;
-            }
-        }
-        if refusal.is_none() && choice.stage_off.is_some() {
-            let helped = after.iter().filter(|(p, _, f)| *f > self.f1[*p] + 1e-9).count();
-            if helped < MIN_PAGES {
-                refusal = Some(Refusal::FewPages { helped });
             }
         }
         let gain = after.iter().map(|(p, _, f)| f - self.f1[*p]).sum();

@@ -33,9 +33,6 @@ pub(super) enum Refusal {
     /// It lowers the score of a training page (the one in view too: a decision for a page that makes it
     /// worse is no fix of it).
     Hurts { page: usize },
-    /// It changes every page (a stage turned off) and helps fewer than two of them: one page is an
-    /// anecdote, and the pages out of view may hold what the stage was right to remove.
-    FewPages { helped: usize },
     /// Its impact could not be read (the rules file it makes does not compile).
     NoImpact,
     /// It changes a page the editor verified.
@@ -51,7 +48,6 @@ impl Refusal {
             Refusal::Cut { .. } => "cut check",
             Refusal::TakesArticle { .. } => "takes article words",
             Refusal::Hurts { .. } => "lowers a page's score",
-            Refusal::FewPages { .. } => "helps too few pages",
             Refusal::NoImpact => "no impact",
             Refusal::Verified { .. } => "changes a verified page",
         }
@@ -59,7 +55,7 @@ impl Refusal {
 
     /// Whether a narrower decision (a removal for a cut, fewer tokens, a smaller span) may avoid it.
     pub fn narrowing_helps(&self) -> bool {
-        !matches!(self, Refusal::Verified { .. } | Refusal::NoImpact | Refusal::FewPages { .. })
+        !matches!(self, Refusal::Verified { .. } | Refusal::NoImpact)
     }
 }
 

@@ -13,8 +13,8 @@
 //! impact over the training pages read before it stands. When nothing on offer helps a stretch, it looks
 //! at the next (twelve stretches a decision, over the source). A span it marks or keeps must match on two
 //! training pages at least, as the UI's count shows an editor: text of one page teaches nothing about
-//! the next; a stage it turns off must help two training pages at least, for the same reason. Each
-//! trial cleans a page as `chaff clean` does, with its view's elements (the stages that read them run).
+//! the next. Each trial cleans a page as `chaff clean` does, with its view's elements (the stages that
+//! read them run).
 //!
 //! The source is cleaned after 0, 5, 10, 20 decisions, and after all it makes (at most
 //! [`MAX_DECISIONS`]); undecided candidates keep their automatic state (pending: active at or above the

@@ -12,11 +12,6 @@ use chaff_generate::{block_page, block_words};
 /// A text source's rules file holding `rules` (token strings, each accepted with its action), mined on
 /// `texts` with a document frequency no string reaches (the editor sees no candidate), and its draft.
 fn drafted(rules: &[(&str, Action)], texts: &[String]) -> (RulesFile, Draft, Baseline) {
-    drafted_with(rules, texts, &[])
-}
-
-/// [`drafted`], with stages `on` turned on in the rules file.
-fn drafted_with(rules: &[(&str, Action)], texts: &[String], on: &[Stage]) -> (RulesFile, Draft, Baseline) {
     let docs: Vec<Document> =
         texts.iter().enumerate().map(|(i, t)| Document { id: i.to_string(), text: t.clone() }).collect();
     let corpus = Corpus::from_docs("t", docs.clone());
@@ -29,9 +24,6 @@ fn drafted_with(rules: &[(&str, Action)], texts: &[String], on: &[Stage]) -> (Ru
         let symbols: Vec<_> = tokens.split(' ').map(crate::symbol::Symbol::decode).collect();
         let id = crate::symbol::stable_id(&symbols);
         file.rules.push(Rule::accepted(id, &symbols, *action, file.tokenizer, &mutable).unwrap());
-    }
-    for &stage in on {
-        file.set_stage(stage, true);
     }
     let base = Baseline::new(&file, docs, true).unwrap();
     let draft = super::super::open_draft(corpus, mining, &file);
@@ -137,7 +129,17 @@ fn a_decision_whose_impact_takes_another_pages_article_is_undone() {
 /// automatic rules (region candidates pending) and `decide` applied to their region rules; the pages as
 /// the cleaner reads them and the drafted rules.
 fn blocks(decide: impl Fn(&mut crate::rules::region::RegionRule)) -> (Vec<String>, Vec<Gold>, Draft, Baseline) {
-    let docs: Vec<Document> = (0..8).map(|i| Document { id: format!("p{i}"), text: block_page(i) }).collect();
+    let (texts, golds, draft, base) = blocks_of(block_page, decide);
+    assert!(draft.regions().iter().any(|r| r.element == "div#reactions"), "{:?}", draft.regions());
+    (texts, golds, draft, base)
+}
+
+/// [`blocks`] on the pages `page` writes.
+fn blocks_of(
+    page: impl Fn(usize) -> String,
+    decide: impl Fn(&mut crate::rules::region::RegionRule),
+) -> (Vec<String>, Vec<Gold>, Draft, Baseline) {
+    let docs: Vec<Document> = (0..8).map(|i| Document { id: format!("p{i}"), text: page(i) }).collect();
     let mut config = MiningConfig::default();
     let corpus =
         crate::page::viewed(Corpus::from_docs("blocks", docs.clone()), crate::view::DocKind::Html, &mut config);
@@ -146,7 +148,6 @@ fn blocks(decide: impl Fn(&mut crate::rules::region::RegionRule)) -> (Vec<String
     let mut file =
         crate::automatic::automatic_rules(&corpus, &mining, crate::rules::MiningParams::of(&config), None, &settings)
             .unwrap();
-    assert!(file.regions.iter().any(|r| r.element == "div#reactions"), "{:?}", file.regions);
     file.regions.iter_mut().for_each(decide);
     let texts: Vec<String> = corpus.docs.iter().map(|d| d.text.clone()).collect();
     let golds = (0..8)
@@ -196,38 +197,18 @@ fn the_editor_accepts_a_region_rule_for_comments_no_string_finds() {
     }
 }
 
-/// Pages whose article is two long lines; the first `twice` print it a second time (the stage `reprints`
-/// removes the second print), and their gold keeps both prints.
-fn printed_twice(twice: usize) -> (Vec<String>, Vec<Gold>) {
-    let long = |b: &str| format!("{b} It was the talk of the town for the whole of that long and rainy week.");
-    let (mut texts, mut golds) = (Vec::new(), Vec::new());
-    for (i, b) in BODIES.iter().enumerate() {
-        let article = format!("{}\n{}\n", long(b), long(&b.replace("The ", "Then the ")));
-        let body = if i < twice { format!("{article}{article}") } else { article };
-        golds.push(Gold::new(&body));
-        texts.push(format!("{body}Share this story with your friends on every network\n"));
-    }
-    (texts, golds)
-}
-
-/// The editor on `texts` with stage `reprints` on (it is off unless mining finds the source's pages lined).
-fn reprinting<'a>(rules: &[(&str, Action)], texts: &'a [String], golds: &'a [Gold]) -> Editor<'a> {
-    let (_, draft, base) = drafted_with(rules, texts, &[Stage::Reprints]);
-    let pages = texts.iter().map(String::as_str).zip(golds).collect();
-    Editor::new(draft, base, pages, false).unwrap()
-}
-
 #[test]
-fn a_stage_turned_off_that_helps_one_page_only_is_refused_and_one_that_helps_two_is_not() {
-    let footer = [("Share this story with your friends on every network", Action::Remove)];
-    let off = Choice { what: "stage off", sets: Vec::new(), stage_off: Some(Stage::Reprints) };
-    let (texts, golds) = printed_twice(1);
-    let mut e = reprinting(&footer, &texts, &golds);
-    assert!(e.f1[0] < 0.9 && e.f1[1..].iter().all(|&f| f == 1.0), "the stage takes page 0's second print: {:?}", e.f1);
-    let trial = e.try_choice(&off);
-    assert!(trial.gain > 0.0, "turning it off helps page 0");
-    assert_eq!(trial.refusal, Some(Refusal::FewPages { helped: 1 }));
-    let (texts, golds) = printed_twice(2);
-    let mut e = reprinting(&footer, &texts, &golds);
-    assert_eq!(e.try_choice(&off).refusal, None, "two pages are evidence");
+fn a_trial_cleans_a_page_with_its_elements_as_the_engine_does() {
+    // the thread named for comments, its region rules rejected: stage `comments` alone removes it, and
+    // it reads the page's elements
+    let page = |i| block_page(i).replace("id=\"reactions\"", "id=\"comments\"");
+    let (texts, golds, draft, base) = blocks_of(page, |r| r.status = Status::Rejected);
+    let pages = texts.iter().map(String::as_str).zip(&golds).collect();
+    let e = Editor::new(draft, base, pages, false).unwrap();
+    assert_eq!(e.counts.drift, 0, "the editor's trial and the engine clean every page alike");
+    for (p, page) in e.pages.iter().enumerate() {
+        let thread = page.text.find("com0x").expect("the page holds its thread");
+        let word = page.words.iter().position(|w| w.0 >= thread).unwrap();
+        assert!(e.removed[p][word], "page {p}: the thread is removed in the trial");
+    }
 }
