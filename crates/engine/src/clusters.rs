@@ -163,9 +163,8 @@ pub fn clusters(pages: &[HashSet<u64>], threshold: f64) -> Vec<Vec<usize>> {
         (0..n).map(|a| (0..n).map(|b| if b > a { link(&groups[a], &groups[b]) } else { 0.0 }).collect()).collect();
     loop {
         let mut best: Option<(f64, usize, usize)> = None;
-        for a in 0..groups.len() {
-            for b in a + 1..groups.len() {
-                let s = links[a][b];
+        for (a, row) in links.iter().enumerate() {
+            for (b, &s) in row.iter().enumerate().skip(a + 1) {
                 if best.is_none_or(|(t, _, _)| s > t) {
                     best = Some((s, a, b));
                 }

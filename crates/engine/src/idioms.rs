@@ -66,6 +66,30 @@ pub fn inside_prose(layout: &Layout, start: usize, end: usize) -> bool {
         && layout.reads_as_prose(ls, le)
 }
 
+/// [`inside_prose`] for a page's many matches: whether a line is long and reads as a sentence is found
+/// once a line, and a match's own edges only where its line is.
+pub struct ProseLines<'l, 'a> {
+    layout: &'l Layout<'a>,
+    lines: Vec<Option<bool>>,
+}
+
+impl<'l, 'a> ProseLines<'l, 'a> {
+    pub fn new(layout: &'l Layout<'a>) -> Self {
+        ProseLines { layout, lines: vec![None; layout.lines()] }
+    }
+
+    /// [`inside_prose`]`(layout, start, end)`.
+    pub fn inside(&mut self, start: usize, end: usize) -> bool {
+        let layout = self.layout;
+        let line = layout.line_of(start);
+        let prose = *self.lines[line].get_or_insert_with(|| {
+            let (ls, le) = layout.line_range(line);
+            layout.line_words(line) >= LONG_LINE_WORDS && layout.reads_as_prose(ls, le)
+        });
+        prose && !layout.touches_line_boundary(start, end)
+    }
+}
+
 /// Words of any article: [`COMMON_WORDS`] and more function words and reporting verbs. A
 /// background any prose holds; a site's template holds its own words (names, labels).
 const BACKGROUND: &[&str] = &[
@@ -201,6 +225,7 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
             }
             let spans = tokenizer.spans(text);
             let layout = Layout::new(text);
+            let mut prose = ProseLines::new(&layout);
             // overlapping matches share neighbours: each token's key is found once a page
             let mut keys: Vec<Option<u64>> = vec![None; spans.len()];
             let mut key_at = |k: usize| *keys[k].get_or_insert_with(|| key(text, Some(&spans[k]), 0));
@@ -210,7 +235,7 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
                 let left = if first == 0 { edges[0] } else { key_at(first - 1) };
                 let right = if last < spans.len() { key_at(last) } else { edges[1] };
                 let side = &mut acc[m.rule as usize];
-                side.prose += usize::from(inside_prose(&layout, m.start, m.end));
+                side.prose += usize::from(prose.inside(m.start, m.end));
                 side.left.push(left);
                 side.right.push(right);
                 let pos = (m.start as u64 * 1_000_000) / text.len().max(1) as u64;

@@ -4,6 +4,7 @@ use crate::corpus::Document;
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::rules::MiningParams;
 use crate::settings::Settings;
+use crate::tokens::Tokenizer;
 use chaff_generate::sevendays;
 
 fn mined_sevendays() -> RulesFile {
@@ -125,4 +126,22 @@ fn neighbours_counted_from_their_keys_are_the_neighbours_as_read() {
         found.iter().any(|n| n.left > 1 && n.right > 1 && n.matches > n.left),
         "some rule has varied and repeated neighbours"
     );
+}
+
+#[test]
+fn prose_lines_answer_as_inside_prose_for_every_span_of_words() {
+    let text = "Home | News | Sport\nThe council said on Monday that the new road would open in spring. It cost more.\n\
+                one two three four five six seven eight nine\n  Read more of the story here, as it said so. \nEnd";
+    let layout = Layout::new(text);
+    let mut lines = ProseLines::new(&layout);
+    let spans = Tokenizer::Text.spans(text);
+    let mut inside = 0;
+    for (i, a) in spans.iter().enumerate() {
+        for b in &spans[i..] {
+            let expected = inside_prose(&layout, a.0, b.1);
+            assert_eq!(lines.inside(a.0, b.1), expected, "{:?}", &text[a.0..b.1]);
+            inside += usize::from(expected);
+        }
+    }
+    assert!(inside > 0, "some span stands inside prose");
 }
