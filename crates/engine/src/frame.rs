@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use crate::cleaning::{Cleaner, LIST_ITEMS, Layout, Match, splits_runs, work};
 use crate::corpus::{Corpus, Document};
 use crate::error::Result;
-use crate::idioms::{COMMON_WORDS, IdiomParams, inside_prose, neighbours};
+use crate::idioms::{COMMON_WORDS, IdiomParams, ProseLines, neighbours};
 use crate::lines::is_label;
 use crate::rules::{Action, RulesFile, Status};
 
@@ -58,7 +58,7 @@ struct Sides {
     first_after: usize,
     /// Pages on which it lies both before and after the block: cutting at it takes the article there.
     both: usize,
-    /// Pages on which it stands inside a line of prose ([`inside_prose`]).
+    /// Pages on which it stands inside a line of prose ([`crate::idioms::inside_prose`]).
     prose: usize,
 }
 
@@ -219,8 +219,8 @@ fn see(pages: &[&Document], cleaner: &Cleaner) -> Vec<Seen> {
             work::measure(|| {
                 let layout = Layout::new(&doc.text);
                 let raw = cleaner.raw_matches(&doc.text);
-                let mut prose: Vec<u32> =
-                    raw.iter().filter(|m| inside_prose(&layout, m.start, m.end)).map(|m| m.rule).collect();
+                let mut lines = ProseLines::new(&layout);
+                let mut prose: Vec<u32> = raw.iter().filter(|m| lines.inside(m.start, m.end)).map(|m| m.rule).collect();
                 prose.sort_unstable();
                 prose.dedup();
                 let matches = cleaner.stage_matches_in(&layout, raw);

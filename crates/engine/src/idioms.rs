@@ -12,7 +12,6 @@
 
 use std::hash::{BuildHasher, Hasher};
 
-use foldhash::{HashMap, HashMapExt};
 use rayon::prelude::*;
 
 use crate::cleaning::{Cleaner, LONG_LINE_WORDS, Layout};
@@ -65,6 +64,30 @@ pub fn inside_prose(layout: &Layout, start: usize, end: usize) -> bool {
     !layout.touches_line_boundary(start, end)
         && layout.line_words(line) >= LONG_LINE_WORDS
         && layout.reads_as_prose(ls, le)
+}
+
+/// [`inside_prose`] for a page's many matches: whether a line is long and reads as a sentence is found
+/// once a line, and a match's own edges only where its line is.
+pub struct ProseLines<'l, 'a> {
+    layout: &'l Layout<'a>,
+    lines: Vec<Option<bool>>,
+}
+
+impl<'l, 'a> ProseLines<'l, 'a> {
+    pub fn new(layout: &'l Layout<'a>) -> Self {
+        ProseLines { layout, lines: vec![None; layout.lines()] }
+    }
+
+    /// [`inside_prose`]`(layout, start, end)`.
+    pub fn inside(&mut self, start: usize, end: usize) -> bool {
+        let layout = self.layout;
+        let line = layout.line_of(start);
+        let prose = *self.lines[line].get_or_insert_with(|| {
+            let (ls, le) = layout.line_range(line);
+            layout.line_words(line) >= LONG_LINE_WORDS && layout.reads_as_prose(ls, le)
+        });
+        prose && !layout.touches_line_boundary(start, end)
+    }
 }
 
 /// Words of any article: [`COMMON_WORDS`] and more function words and reporting verbs. A
@@ -160,11 +183,10 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
     let mutable = MutableSet::new(file.mutable.clone())?;
     let cleaner = Cleaner::with_patterns(file.tokenizer, &mutable, rules.iter().map(|&i| &file.rules[i]), 0)?;
     let tokenizer = file.tokenizer;
-    // per rule: neighbour → count, left and right. A neighbour is its hash (a token lowercased, or its
-    // pattern, or the document's edge): only how many differ and the most frequent's count are read, so
-    // nothing is allocated per match.
-    type Sides = Vec<(HashMap<u64, u32>, HashMap<u64, u32>, u64, u64, usize)>;
-    let empty = || -> Sides { vec![(HashMap::new(), HashMap::new(), 0, 0, 0); rules.len()] };
+    // A neighbour is its hash (a token lowercased, or its pattern, or the document's edge): only how many
+    // differ and the most frequent's count are read. Each match's pair is pushed to its rule's lists, and
+    // the lists are counted once every page is read: no map is updated per match.
+    let empty = || -> Vec<Sides> { (0..rules.len()).map(|_| Sides::default()).collect() };
     let hasher = foldhash::fast::FixedState::with_seed(0x6e65_6967_6862);
     let key = |text: &str, span: Option<&(usize, usize)>, edge: u8| -> u64 {
         let mut h = hasher.build_hasher();
@@ -191,6 +213,7 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
         }
         h.finish()
     };
+    let edges = [key("", None, 0), key("", None, 1)];
     let sides = corpus
         .docs
         .par_iter()
@@ -202,48 +225,78 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
             }
             let spans = tokenizer.spans(text);
             let layout = Layout::new(text);
+            let mut prose = ProseLines::new(&layout);
+            // overlapping matches share neighbours: each token's key is found once a page
+            let mut keys: Vec<Option<u64>> = vec![None; spans.len()];
+            let mut key_at = |k: usize| *keys[k].get_or_insert_with(|| key(text, Some(&spans[k]), 0));
             for m in matches {
                 let first = spans.partition_point(|s| s.0 < m.start);
                 let last = spans.partition_point(|s| s.1 <= m.end);
-                let left = key(text, first.checked_sub(1).and_then(|k| spans.get(k)), 0);
-                let right = key(text, spans.get(last), 1);
-                let (l, r, sum, sq, prose) = &mut acc[m.rule as usize];
-                *prose += usize::from(inside_prose(&layout, m.start, m.end));
-                *l.entry(left).or_default() += 1;
-                *r.entry(right).or_default() += 1;
+                let left = if first == 0 { edges[0] } else { key_at(first - 1) };
+                let right = if last < spans.len() { key_at(last) } else { edges[1] };
+                let side = &mut acc[m.rule as usize];
+                side.prose += usize::from(prose.inside(m.start, m.end));
+                side.left.push(left);
+                side.right.push(right);
                 let pos = (m.start as u64 * 1_000_000) / text.len().max(1) as u64;
-                *sum += pos;
-                *sq += pos * pos;
+                side.pos_sum += pos;
+                side.pos_sq += pos * pos;
             }
             acc
         })
         .reduce(empty, |mut a, b| {
-            for ((la, ra, sa, qa, pa), (lb, rb, sb, qb, pb)) in a.iter_mut().zip(b) {
-                *pa += pb;
-                *sa += sb;
-                *qa += qb;
-                for (k, v) in lb {
-                    *la.entry(k).or_default() += v;
-                }
-                for (k, v) in rb {
-                    *ra.entry(k).or_default() += v;
-                }
+            for (a, b) in a.iter_mut().zip(b) {
+                a.add(b);
             }
             a
         });
-    Ok(sides
-        .into_iter()
-        .map(|(l, r, pos_sum, pos_sq, in_prose)| Neighbours {
-            matches: l.values().sum::<u32>() as usize,
-            left: l.len(),
-            right: r.len(),
-            top_left: l.values().max().copied().unwrap_or(0) as usize,
-            top_right: r.values().max().copied().unwrap_or(0) as usize,
-            pos_sum,
-            pos_sq,
-            in_prose,
-        })
-        .collect())
+    Ok(sides.into_par_iter().map(Sides::count).collect())
+}
+
+/// A rule's matches as [`neighbours`] gathers them: each match's neighbour keys, and its position sums.
+#[derive(Default)]
+struct Sides {
+    left: Vec<u64>,
+    right: Vec<u64>,
+    pos_sum: u64,
+    pos_sq: u64,
+    prose: usize,
+}
+
+impl Sides {
+    fn add(&mut self, other: Sides) {
+        self.left.extend(other.left);
+        self.right.extend(other.right);
+        self.pos_sum += other.pos_sum;
+        self.pos_sq += other.pos_sq;
+        self.prose += other.prose;
+    }
+
+    fn count(mut self) -> Neighbours {
+        let (left, top_left) = distinct_and_top(&mut self.left);
+        let (right, top_right) = distinct_and_top(&mut self.right);
+        Neighbours {
+            matches: self.left.len(),
+            left,
+            right,
+            top_left,
+            top_right,
+            pos_sum: self.pos_sum,
+            pos_sq: self.pos_sq,
+            in_prose: self.prose,
+        }
+    }
+}
+
+/// How many distinct keys, and how often the most frequent occurs.
+fn distinct_and_top(keys: &mut [u64]) -> (usize, usize) {
+    keys.sort_unstable();
+    let (mut distinct, mut top) = (0, 0);
+    for run in keys.chunk_by(|a, b| a == b) {
+        distinct += 1;
+        top = top.max(run.len());
+    }
+    (distinct, top)
 }
 
 /// Rejects the pending candidates (at or above the chosen cutoff) of a source mined alone whose

@@ -94,25 +94,47 @@ fn build_libsais(ids: &[u32], alphabet: u32) -> Vec<u32> {
 /// Kasai et al.'s algorithm, O(n). `suffix`'s own `lcp_lens` compares neighbours from scratch, which is
 /// quadratic on templated text where neighbours share kilobytes.
 pub fn lcp(ids: &[u32], sa: &[u32]) -> Vec<u32> {
+    let chunk = ids.len().div_ceil(rayon::current_num_threads().max(1) * 4).max(1 << 16);
+    lcp_in_chunks(ids, sa, chunk)
+}
+
+/// [`lcp`] with the text's positions in chunks of `chunk`, one thread each: a chunk starts from h = 0,
+/// which is a lower bound as any carried h is, so each position's length is the same; only the first
+/// comparisons of a chunk are not skipped.
+fn lcp_in_chunks(ids: &[u32], sa: &[u32], chunk: usize) -> Vec<u32> {
+    use rayon::prelude::*;
     let n = ids.len();
+    let chunk = chunk.max(1);
     let mut rank = vec![0u32; n];
     for (r, &p) in sa.iter().enumerate() {
         rank[p as usize] = r as u32;
     }
+    let by_position: Vec<Vec<u32>> = (0..n.div_ceil(chunk))
+        .into_par_iter()
+        .map(|c| {
+            let (from, to) = (c * chunk, ((c + 1) * chunk).min(n));
+            let mut out = Vec::with_capacity(to - from);
+            let mut h: usize = 0;
+            for i in from..to {
+                let r = rank[i] as usize;
+                if r == 0 {
+                    h = 0;
+                    out.push(0);
+                    continue;
+                }
+                let j = sa[r - 1] as usize;
+                while i + h < n && j + h < n && ids[i + h] == ids[j + h] && ids[i + h] != SEPARATOR {
+                    h += 1;
+                }
+                out.push(h as u32);
+                h = h.saturating_sub(1);
+            }
+            out
+        })
+        .collect();
     let mut lcp = vec![0u32; n];
-    let mut h: usize = 0;
-    for i in 0..n {
-        let r = rank[i] as usize;
-        if r == 0 {
-            h = 0;
-            continue;
-        }
-        let j = sa[r - 1] as usize;
-        while i + h < n && j + h < n && ids[i + h] == ids[j + h] && ids[i + h] != SEPARATOR {
-            h += 1;
-        }
-        lcp[r] = h as u32;
-        h = h.saturating_sub(1);
+    for (i, h) in by_position.into_iter().flatten().enumerate() {
+        lcp[rank[i] as usize] = h;
     }
     lcp
 }
@@ -167,6 +189,13 @@ mod tests {
         fn kasai_matches_brute_force(ids in corpus()) {
             let sa = naive_sa(&ids);
             prop_assert_eq!(lcp(&ids, &sa), naive_lcp(&ids, &sa));
+        }
+
+        /// Each chunk starts afresh: its positions' lengths are those of one pass over the whole text.
+        #[test]
+        fn kasai_in_chunks_matches_brute_force(ids in corpus(), chunk in 1usize..8) {
+            let sa = naive_sa(&ids);
+            prop_assert_eq!(lcp_in_chunks(&ids, &sa, chunk), naive_lcp(&ids, &sa));
         }
     }
 

@@ -4,8 +4,9 @@
 //!
 //! Ids go by descending frequency (1 = most frequent), so the suffix array's char encoding stays short.
 
-use std::collections::HashMap;
-
+// every token is looked up twice (classified, then interned): a fast hasher, as ids go by first sight
+// and counts, never by the map's order
+use foldhash::{HashMap, HashMapExt};
 use rayon::prelude::*;
 
 use crate::corpus::Document;

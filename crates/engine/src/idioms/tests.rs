@@ -4,6 +4,7 @@ use crate::corpus::Document;
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::rules::MiningParams;
 use crate::settings::Settings;
+use crate::tokens::Tokenizer;
 use chaff_generate::sevendays;
 
 fn mined_sevendays() -> RulesFile {
@@ -62,4 +63,85 @@ fn a_common_phrase_in_one_place_of_its_pages_is_no_idiom() {
     // spread down the page, but each a line of its own (a comment's date line): a list, no idiom
     let lines = Neighbours { in_prose: 10, ..spread };
     assert!(!is_idiom(&t("by «upcase»"), &lines, &p));
+}
+
+/// A match's neighbours counted as they read: lowercased tokens, pattern names and page edges as
+/// strings, in a map per rule.
+fn neighbours_by_brute_force(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Vec<Neighbours> {
+    use std::collections::HashMap;
+    let mutable = MutableSet::new(file.mutable.clone()).unwrap();
+    let cleaner = Cleaner::with_patterns(file.tokenizer, &mutable, rules.iter().map(|&i| &file.rules[i]), 0).unwrap();
+    let mut sides =
+        vec![(HashMap::<String, usize>::new(), HashMap::<String, usize>::new(), 0u64, 0u64, 0usize); rules.len()];
+    let word = |text: &str, span: Option<&(usize, usize)>, edge: &str| match span {
+        None => edge.to_string(),
+        Some(&(a, b)) => match mutable.classify(&text[a..b]) {
+            Some(p) => format!("«{p}»"),
+            None => text[a..b].to_lowercase(),
+        },
+    };
+    for doc in &corpus.docs {
+        let text = doc.text.as_str();
+        let spans = file.tokenizer.spans(text);
+        let layout = Layout::new(text);
+        for m in cleaner.raw_matches(text) {
+            let first = spans.iter().position(|s| s.0 >= m.start).unwrap_or(spans.len());
+            let last = spans.iter().position(|s| s.1 > m.end).unwrap_or(spans.len());
+            let (l, r, sum, sq, prose) = &mut sides[m.rule as usize];
+            *l.entry(word(text, first.checked_sub(1).map(|k| &spans[k]), "^")).or_default() += 1;
+            *r.entry(word(text, spans.get(last), "$")).or_default() += 1;
+            let pos = (m.start as u64 * 1_000_000) / text.len().max(1) as u64;
+            *sum += pos;
+            *sq += pos * pos;
+            *prose += usize::from(inside_prose(&layout, m.start, m.end));
+        }
+    }
+    sides
+        .into_iter()
+        .map(|(l, r, pos_sum, pos_sq, in_prose)| Neighbours {
+            matches: l.values().sum(),
+            left: l.len(),
+            right: r.len(),
+            top_left: l.values().max().copied().unwrap_or(0),
+            top_right: r.values().max().copied().unwrap_or(0),
+            pos_sum,
+            pos_sq,
+            in_prose,
+        })
+        .collect()
+}
+
+#[test]
+fn neighbours_counted_from_their_keys_are_the_neighbours_as_read() {
+    let source = sevendays(60, 11);
+    let docs: Vec<Document> = source.docs.iter().map(|d| Document { id: d.id.clone(), text: d.text.clone() }).collect();
+    let corpus = Corpus::from_docs("sevendays", docs);
+    let config = MiningConfig::default();
+    let mining = mine(&corpus, &config, &Quiet).unwrap();
+    let file = crate::merge::from_mining(&mining, MiningParams::of(&config), None);
+    let rules: Vec<usize> = (0..file.rules.len()).collect();
+    let found = neighbours(&corpus, &file, &rules).unwrap();
+    assert_eq!(found, neighbours_by_brute_force(&corpus, &file, &rules));
+    assert!(
+        found.iter().any(|n| n.left > 1 && n.right > 1 && n.matches > n.left),
+        "some rule has varied and repeated neighbours"
+    );
+}
+
+#[test]
+fn prose_lines_answer_as_inside_prose_for_every_span_of_words() {
+    let text = "Home | News | Sport\nThe council said on Monday that the new road would open in spring. It cost more.\n\
+                one two three four five six seven eight nine\n  Read more of the story here, as it said so. \nEnd";
+    let layout = Layout::new(text);
+    let mut lines = ProseLines::new(&layout);
+    let spans = Tokenizer::Text.spans(text);
+    let mut inside = 0;
+    for (i, a) in spans.iter().enumerate() {
+        for b in &spans[i..] {
+            let expected = inside_prose(&layout, a.0, b.1);
+            assert_eq!(lines.inside(a.0, b.1), expected, "{:?}", &text[a.0..b.1]);
+            inside += usize::from(expected);
+        }
+    }
+    assert!(inside > 0, "some span stands inside prose");
 }
