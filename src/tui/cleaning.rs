@@ -207,6 +207,11 @@ pub fn compute(
     let pending_regions = pending_regions.filter(|_| structure.is_some());
     // the pending region rules are applied to the same page: its structure is needed twice then
     let region_structure = pending_regions.and(structure.clone());
+    // the pending strings cleaned on the page's elements, as accepting them would clean it
+    let pending_strings = all.map(|all| {
+        let matches: Vec<Match> = doc_matches.iter().filter(|m| is_pending(m.rule as usize)).copied().collect();
+        (all, all.spans_on(text, &matches, structure.as_ref()))
+    });
     let (accepted_spans, explained) = match accepted {
         Some(c) => {
             let (spans, explanation) = c.clean_page_explained(Page::of_view_text(text, structure)).into_explained();
@@ -229,9 +234,7 @@ pub fn compute(
     let accepted_ranges: Vec<(usize, usize)> = accepted_spans.iter().map(|s| (s.start, s.end)).collect();
     // the pending strings' spans come after the accepted ones
     let strings_from = spans.len();
-    if let Some(all) = all {
-        let matches: Vec<Match> = doc_matches.iter().filter(|m| is_pending(m.rule as usize)).copied().collect();
-        let found = all.spans_of(text, &matches);
+    if let Some((all, found)) = pending_strings {
         pending += mark_pending(text, &found, all, &accepted_ranges, |_| true, &mut spans);
     }
     let strings: Vec<(usize, usize)> = spans[strings_from..].iter().map(|s| (s.start, s.end)).collect();
@@ -363,6 +366,51 @@ mod tests {
             "{}",
             preview.cleaned
         );
+    }
+
+    #[test]
+    fn pending_strings_are_previewed_on_the_pages_elements_as_accepting_them_would_clean_it() {
+        use crate::mutable::MutableSet;
+        use crate::rules::{Action, Rule};
+        use crate::symbol::Symbol;
+        use crate::tokens::Tokenizer;
+        use crate::view::PageView;
+        let m = MutableSet::defaults();
+        let rule = |id: &str, text: &str| {
+            let symbols: Vec<Symbol> = text.split(' ').map(Symbol::decode).collect();
+            Rule::accepted(id, &symbols, Action::Remove, Tokenizer::Text, &m).unwrap()
+        };
+        let foot = rule("foot", "Contact the newsroom today");
+        let subscribe = rule("subscribe", "Subscribe to the harbour newsletter for weekly news from the quay.");
+        // the pending string splits the page's run: the links are then outside the article block, where
+        // stage `link-density` takes them (it reads the page's elements)
+        let p = |words: &str| format!("<p>{words}, the harbour master told the council on Monday evening.</p>");
+        let html = format!(
+            "<html><body>{}{}<p><a href=\"/t\">Ferry timetable</a></p><p><a href=\"/m\">Quay map</a></p>\
+             <p><a href=\"/p\">Parking</a></p><p>Subscribe to the harbour newsletter for weekly news from the quay.</p>\
+             {}{}{}<div id=\"foot\">Contact the newsroom today</div></body></html>",
+            p("The harbour opened after ten years of building work"),
+            p("Ferries will run every hour from the new quay"),
+            p("The old terminal closes in the spring and becomes a market"),
+            p("The council expects twice as many passengers next year"),
+            p("A second quay is planned for the cargo ships of the port")
+        );
+        let view = PageView::of_html(&html);
+        let (text, structure) = (view.text(), view.structure().cloned());
+        let settings = crate::cleaning::CleanSettings::automatic();
+        let cleaner = |rules: &[&Rule]| {
+            Cleaner::from_rules(Tokenizer::Text, m.patterns(), rules.iter().copied(), 0)
+                .unwrap()
+                .with_settings(settings)
+        };
+        let accepted = Arc::new(cleaner(&[&foot]));
+        let all = cleaner(&[&foot, &subscribe]);
+        let matches = all.matches(text);
+        let preview =
+            compute(text, structure.clone(), Some(&accepted), Some(&all), None, &matches, |i| i == 1, true, false);
+        // accepting the pending string: the cleaner of both rules on the page with its elements
+        let both = all.spans_on(text, &matches, structure.as_ref());
+        assert_eq!(preview.cleaned, crate::cleaning::render(text, &both));
     }
 
     #[test]
