@@ -37,6 +37,9 @@ pub(super) enum Refusal {
     NoImpact,
     /// It changes a page the editor verified.
     Verified { page: String },
+    /// Made in the draft, it adds less to the training pages than an editor spends a decision on, as the
+    /// engine cleans them (its trial promised more).
+    NoGain,
 }
 
 impl Refusal {
@@ -50,12 +53,13 @@ impl Refusal {
             Refusal::Hurts { .. } => "lowers a page's score",
             Refusal::NoImpact => "no impact",
             Refusal::Verified { .. } => "changes a verified page",
+            Refusal::NoGain => "gains nothing as the engine cleans",
         }
     }
 
     /// Whether a narrower decision (a removal for a cut, fewer tokens, a smaller span) may avoid it.
     pub fn narrowing_helps(&self) -> bool {
-        !matches!(self, Refusal::Verified { .. } | Refusal::NoImpact)
+        !matches!(self, Refusal::Verified { .. } | Refusal::NoImpact | Refusal::NoGain)
     }
 }
 

@@ -10,11 +10,14 @@
 //! from any training page and lower no other page's score; a refused decision is narrowed (a removal for
 //! a cut, fewer tokens, a smaller span) and tried again. Of those that pass, the one that adds most to the
 //! training pages' F1 is made through the draft's actions (`act.rs`, the methods the UI calls), and its
-//! impact over the training pages read before it stands. When nothing on offer helps a stretch, it looks
-//! at the next (twelve stretches a decision, over the source). A span it marks or keeps must match on two
-//! training pages at least, as the UI's count shows an editor: text of one page teaches nothing about
-//! the next. Each trial cleans a page as `chaff clean` does, with its view's elements (the stages that
-//! read them run).
+//! impact over the training pages read before it stands: it must add to them as the engine cleans them,
+//! not only in its trial (the draft's rules file, merged again with the mining, may change other rules
+//! with it: a kept span has left a suggested cut rejected), and every rule's state is then taken from
+//! the draft's rules file, so that the next trials start from the rules the engine runs. When nothing
+//! on offer helps a stretch, it looks at the next (twelve stretches a decision, over the source). A span
+//! it marks or keeps must match on two training pages at least, as the UI's count shows an editor: text
+//! of one page teaches nothing about the next. Each trial cleans a page as `chaff clean` does, with its
+//! view's elements (the stages that read them run).
 //!
 //! The source is cleaned after 0, 5, 10, 20 decisions, and after all it makes (at most
 //! [`MAX_DECISIONS`]); undecided candidates keep their automatic state (pending: active at or above the

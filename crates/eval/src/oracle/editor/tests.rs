@@ -212,3 +212,45 @@ fn a_trial_cleans_a_page_with_its_elements_as_the_engine_does() {
         assert!(e.removed[p][word], "page {p}: the thread is removed in the trial");
     }
 }
+
+#[test]
+fn a_decision_that_gains_nothing_as_the_engine_cleans_does_not_stand() {
+    let (texts, golds) = pages();
+    // a rule that matches no page: turning it off changes nothing, whatever its trial said
+    let mut e = editor(&[("Nowhere to be found on any page", Action::Remove)], &texts, &golds);
+    let r = e.rules.iter().position(|rule| rule.tokens.join(" ") == "Nowhere to be found on any page").unwrap();
+    let choice = Choice { what: "reject", sets: vec![(r, None)], stage_off: None };
+    let trial = Trial { gain: 1.0, after: Vec::new(), refusal: None };
+    assert!(!e.make(&choice, trial, 0), "a promised gain the engine does not give is not taken");
+    assert_eq!(e.counts.refused.get("gains nothing as the engine cleans"), Some(&1));
+    assert!(e.state[r].is_some(), "the rule stays as it was");
+}
+
+#[test]
+fn after_a_decision_every_rule_is_as_the_drafts_file_holds_it() {
+    // the share line mined as a candidate of the draft's (not one of the editor's decisions)
+    let (texts, golds) = pages();
+    let docs: Vec<Document> =
+        texts.iter().enumerate().map(|(i, t)| Document { id: i.to_string(), text: t.clone() }).collect();
+    let corpus = Corpus::from_docs("t", docs.clone());
+    let mut config = MiningConfig::for_tokenizer(Tokenizer::Text);
+    config.min_df = 2;
+    let mining = mine(&corpus, &config, &Quiet).unwrap();
+    let file = chaff_engine::merge::from_mining(&mining, crate::rules::MiningParams::of(&config), None);
+    let base = Baseline::new(&file, docs, true).unwrap();
+    let draft = super::super::open_draft(corpus, mining, &file);
+    let pages = texts.iter().map(String::as_str).zip(&golds).collect();
+    let mut e = Editor::new(draft, base, pages, false).unwrap();
+    let share = e.rules.iter().position(|r| r.tokens.first().is_some_and(|t| t == "Share")).expect("mined");
+    let was = e.state[share];
+    // the draft changes the rule beside the editor's decisions (as its merge with the mining can)
+    let i = e.draft.position(&e.rules[share].id).unwrap();
+    match was {
+        Some(_) => e.draft.decide(&[i], Some(Status::Rejected), None),
+        None => e.draft.decide(&[i], Some(Status::Accepted), Some(Action::Remove)),
+    };
+    e.file = e.draft.rules_file();
+    e.follow_file();
+    let now = if was.is_some() { None } else { Some(Action::Remove) };
+    assert_eq!(e.state[share], now, "the editor's trials start from the rules the engine runs");
+}
