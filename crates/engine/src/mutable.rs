@@ -17,6 +17,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 
+mod automaton;
+#[cfg(test)]
+mod tests;
+
+use automaton::Automaton;
+
 /// The thesis's list (chapter 5) in Rust regex syntax; the same file editors find in `rules/`.
 pub const DEFAULT_PATTERNS_TOML: &str = include_str!("../../../rules/mutable-patterns.toml");
 
@@ -59,10 +65,11 @@ fn bundled() -> &'static [MutablePattern] {
     })
 }
 
-/// The default patterns as a set, once a process. Its automaton is built the first time a token is asked
-/// of it, not with the set: checking a rules file and building its cleaner read the patterns' names and
-/// regexes only, so [`compile_defaults_early`] can build it on another thread meanwhile, and a caller that
-/// needs it before it is done waits for that build rather than starting another.
+/// The default patterns as a set, once a process. Its automaton is the one the build determinized, loaded
+/// the first time a token is asked of it; where there is none (a big-endian target) it is built then,
+/// not with the set: checking a rules file and building its cleaner read the patterns' names and regexes
+/// only, so [`compile_defaults_early`] can build it on another thread meanwhile, and a caller that needs
+/// it before it is done waits for that build rather than starting another.
 static DEFAULTS: OnceLock<MutableSet> = OnceLock::new();
 
 #[cfg(test)]
@@ -90,7 +97,8 @@ pub fn compile_defaults_early() {
     static STARTED: std::sync::Once = std::sync::Once::new();
     STARTED.call_once(|| {
         let set = default_set();
-        if set.inner.dfa.get().is_none() {
+        // the build's automaton loads at once: no thread is worth starting for it
+        if set.inner.dfa.get().is_none() && !automaton::BUNDLED_BUILT {
             // a thread that cannot start leaves the build to the first token asked, as without this
             let _ = std::thread::Builder::new().name("mutable-defaults".into()).spawn(move || {
                 set.inner.dfa();
@@ -171,9 +179,9 @@ pub struct MutableSet {
 #[derive(Debug)]
 struct Compiled {
     patterns: Vec<MutablePattern>,
-    /// The patterns, each `^(?:…)$`, as one forward lazy DFA matching every pattern at once: built with
-    /// the set, or for the default list when first asked (see [`DEFAULTS`]).
-    dfa: OnceLock<DFA>,
+    /// The patterns, each `^(?:…)$`, as one forward DFA matching every pattern at once: a lazy one built
+    /// with the set, or for the default list the build's, loaded when first asked (see [`DEFAULTS`]).
+    dfa: OnceLock<Automaton>,
     /// What a pattern the lazy DFA gives up on is asked of (a Unicode word boundary on a non-ASCII
     /// token): the same patterns as the regex crate's set, built the first time it is needed.
     fallback: OnceLock<RegexSet>,
@@ -198,7 +206,7 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 struct Memo {
     set: u64,
     masks: foldhash::HashMap<Box<str>, u64>,
-    /// The set's lazy DFA's cache on this thread.
+    /// The set's lazy DFA's cache on this thread (none for the build's DFA).
     cache: Option<Cache>,
     /// The patterns one ask found, reused: a token's ask allocates nothing.
     found: Option<PatternSet>,
@@ -256,7 +264,12 @@ impl MutableSet {
         let dfa = build(&patterns)?;
         let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
         Ok(MutableSet {
-            inner: Arc::new(Compiled { patterns, dfa: OnceLock::from(dfa), fallback: OnceLock::new(), id }),
+            inner: Arc::new(Compiled {
+                patterns,
+                dfa: OnceLock::from(Automaton::Lazy(dfa)),
+                fallback: OnceLock::new(),
+                id,
+            }),
         })
     }
 }
@@ -308,12 +321,13 @@ fn build(patterns: &[MutablePattern]) -> Result<DFA> {
 }
 
 impl Compiled {
-    fn dfa(&self) -> &DFA {
-        // only the default list's is built here (see `DEFAULTS`): every other is built with its set
+    fn dfa(&self) -> &Automaton {
+        // only the default list's is made here (see `DEFAULTS`): every other is built with its set
         self.dfa.get_or_init(|| {
             #[cfg(test)]
             DEFAULT_COMPILES.fetch_add(1, Ordering::Relaxed);
-            build(&self.patterns).expect("the bundled patterns compile")
+            automaton::bundled()
+                .unwrap_or_else(|| Automaton::Lazy(build(&self.patterns).expect("the bundled patterns compile")))
         })
     }
 }
@@ -359,7 +373,7 @@ impl MutableSet {
             if memo.set != self.inner.id {
                 memo.masks.clear();
                 memo.set = self.inner.id;
-                memo.cache = Some(self.inner.dfa().create_cache());
+                memo.cache = self.inner.dfa().create_cache();
                 memo.found = None;
             }
             if token.len() <= MEMO_TOKEN_BYTES
@@ -368,7 +382,6 @@ impl MutableSet {
                 return mask;
             }
             let Memo { masks, cache, found, .. } = &mut *memo;
-            let cache = cache.get_or_insert_with(|| self.inner.dfa().create_cache());
             let found = found.get_or_insert_with(|| PatternSet::new(self.inner.patterns.len()));
             let mask = self.ask_with(cache, found, token);
             if token.len() <= MEMO_TOKEN_BYTES {
@@ -381,13 +394,12 @@ impl MutableSet {
         })
     }
 
-    /// Every pattern that matches `token` whole, asked of the lazy DFA (with this thread's `cache`, into
-    /// `found`),
-    /// else of the regex crate's set when the DFA gives up.
-    fn ask_with(&self, cache: &mut Cache, found: &mut PatternSet, token: &str) -> u64 {
+    /// Every pattern that matches `token` whole, asked of the DFA (with this thread's `cache` if it is a
+    /// lazy one, into `found`), else of the regex crate's set when the DFA gives up.
+    fn ask_with(&self, cache: &mut Option<Cache>, found: &mut PatternSet, token: &str) -> u64 {
         found.clear();
         let input = Input::new(token).anchored(Anchored::Yes);
-        match self.inner.dfa().try_which_overlapping_matches(cache, &input, found) {
+        match self.inner.dfa().which(cache, &input, found) {
             Ok(()) => found.iter().fold(0u64, |m, p| m | (1 << p.as_usize())),
             Err(_) => {
                 let set = self.inner.fallback.get_or_init(|| {
@@ -400,7 +412,7 @@ impl MutableSet {
 
     #[cfg(test)]
     fn ask(&self, token: &str) -> u64 {
-        self.ask_with(&mut self.inner.dfa().create_cache(), &mut PatternSet::new(self.inner.patterns.len()), token)
+        self.ask_with(&mut None, &mut PatternSet::new(self.inner.patterns.len()), token)
     }
 
     /// The pattern a token is normalized to when mining: the first that matches it whole.
@@ -408,177 +420,5 @@ impl MutableSet {
     pub fn classify(&self, token: &str) -> Option<usize> {
         let m = self.matches(token);
         (m != 0).then(|| m.trailing_zeros() as usize)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn thesis_tokens_normalize_as_in_chapter_5() {
-        let set = MutableSet::defaults();
-        let name = |t: &str| set.classify(t).map(|i| set.patterns()[i].name.as_str());
-        assert_eq!(name("Tuesday,"), Some("weekday"));
-        assert_eq!(name("Thursday"), Some("weekday"));
-        assert_eq!(name("27th"), Some("ordinal"));
-        assert_eq!(name("22nd"), Some("ordinal"));
-        assert_eq!(name("February,"), Some("month"));
-        assert_eq!(name("2007"), Some("number"));
-        assert_eq!(name("http://example.com/a?b"), Some("url"));
-        assert_eq!(name("news@example.com"), Some("email"));
-        assert_eq!(name("U.S."), Some("initials"));
-        assert_eq!(name("NASA"), Some("upcase"));
-        assert_eq!(name("By"), Some("by"));
-        // Whole-token only: a word that merely contains a weekday stays itself.
-        assert_eq!(name("Sundays-best"), None);
-        assert_eq!(name("read"), None);
-        assert_eq!(name("|"), None);
-        assert_eq!(name(","), None);
-    }
-
-    #[test]
-    fn invalid_pattern_names_itself() {
-        let err = MutableSet::new(vec![MutablePattern::new("broken", "(unclosed")]).unwrap_err();
-        let msg = err.to_string();
-        assert!(msg.contains("broken") && msg.contains("unclosed"), "{msg}");
-        assert!(!msg.contains('\n'), "{msg}");
-    }
-
-    #[test]
-    fn equal_pattern_lists_share_one_compiled_set_and_different_lists_do_not_mix() {
-        let a = MutableSet::new(default_patterns()).unwrap();
-        let b = MutableSet::new(default_patterns()).unwrap();
-        assert!(a.shares_compiled(&b), "the same list compiles once");
-        let mut other = default_patterns();
-        other[0].regex = format!("{}|zz-only-here", other[0].regex);
-        let c = MutableSet::new(other.clone()).unwrap();
-        assert!(!c.shares_compiled(&a));
-        assert_eq!(c.classify("zz-only-here"), Some(0));
-        assert_eq!(a.classify("zz-only-here"), None, "the defaults do not take the other list's pattern");
-        // a list that differs only by a name is another list: the matcher looks slots up by name
-        let mut renamed = default_patterns();
-        renamed[0].name = "link".into();
-        let d = MutableSet::new(renamed).unwrap();
-        assert!(!d.shares_compiled(&a) && d.index_of("link") == Some(0) && a.index_of("link").is_none());
-        // the order is part of the list: the first pattern that matches a token names it
-        let mut reversed = default_patterns();
-        reversed.reverse();
-        let e = MutableSet::new(reversed).unwrap();
-        assert!(!e.shares_compiled(&a));
-        let name = |s: &MutableSet, t: &str| s.classify(t).map(|i| s.patterns()[i].name.clone());
-        assert_ne!(name(&e, "2007"), name(&a, "2007"));
-        // more lists than are kept: each still compiles as itself
-        for i in 0..SHARED_SETS + 2 {
-            let s = MutableSet::new(vec![MutablePattern::new("n", format!("{i}x"))]).unwrap();
-            assert_eq!(s.classify(&format!("{i}x")), Some(0));
-            assert_eq!(s.classify("0x"), (i == 0).then_some(0));
-        }
-    }
-
-    #[test]
-    fn a_token_remembered_for_one_set_is_asked_again_of_another() {
-        let digits = MutableSet::new(vec![MutablePattern::new("n", r"\d+")]).unwrap();
-        let words =
-            MutableSet::new(vec![MutablePattern::new("w", r"[a-z]+"), MutablePattern::new("n", r"\d+")]).unwrap();
-        let long = "9".repeat(MEMO_TOKEN_BYTES + 1);
-        for _ in 0..3 {
-            for (token, d, w) in [("42", 1, 2), ("abc", 0, 1), ("4a", 0, 0), (long.as_str(), 1, 2)] {
-                assert_eq!(digits.matches(token), d, "{token}");
-                assert_eq!(words.matches(token), w, "{token}");
-                assert_eq!((digits.ask(token), words.ask(token)), (d, w));
-            }
-        }
-    }
-
-    #[test]
-    fn a_pattern_the_lazy_dfa_gives_up_on_is_asked_of_the_regex_set() {
-        // a Unicode word boundary on a non-ASCII token: the lazy DFA quits, the regex crate answers
-        let set = MutableSet::new(vec![MutablePattern::new("w", r"\w+\b"), MutablePattern::new("n", r"\d+")]).unwrap();
-        for (token, mask) in [("café", 1), ("naïve", 1), ("42", 3), ("é-", 0), ("abc", 1)] {
-            assert_eq!(set.matches(token), mask, "{token}");
-            let regex = RegexSet::new(wrapped(set.patterns())).unwrap();
-            assert_eq!(regex.matches(token).iter().fold(0u64, |m, i| m | (1 << i)), mask, "{token}");
-        }
-    }
-
-    #[test]
-    fn the_lazy_dfa_answers_as_the_regex_crates_set_on_every_token_of_the_sample_corpora() {
-        let set = MutableSet::defaults();
-        let oracle = RegexSet::new(wrapped(set.patterns())).unwrap();
-        let mut tokens = 0;
-        for source in ["sevendays", "html_news", "comments", "mixed_templates", "optional_parts"] {
-            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../sample-corpora").join(source);
-            for entry in std::fs::read_dir(dir).unwrap().take(40) {
-                let text = std::fs::read_to_string(entry.unwrap().path()).unwrap_or_default();
-                for token in text.split_whitespace().chain(["Ünïcödé", "١٢٣", "２０２６", "€12,50", "3rd."])
-                {
-                    let expected = oracle.matches(token).iter().fold(0u64, |m, i| m | (1 << i));
-                    assert_eq!(set.matches(token), expected, "{token}");
-                    tokens += 1;
-                }
-            }
-        }
-        assert!(tokens > 5_000, "{tokens}");
-    }
-
-    #[test]
-    fn the_defaults_compile_once_a_process_when_threads_ask_at_once() {
-        let threads = 4;
-        let start = std::sync::Barrier::new(threads);
-        let sets: Vec<MutableSet> = std::thread::scope(|scope| {
-            let asks: Vec<_> = (0..threads)
-                .map(|i| {
-                    let start = &start;
-                    scope.spawn(move || {
-                        start.wait();
-                        let set = match i % 3 {
-                            0 => {
-                                compile_defaults_early();
-                                MutableSet::new(default_patterns()).unwrap()
-                            }
-                            1 => MutableSet::new(default_patterns()).unwrap(),
-                            _ => MutableSet::defaults(),
-                        };
-                        // a token asked builds the automaton, or waits for the build under way
-                        assert_eq!(set.classify("2007"), set.index_of("number"));
-                        set
-                    })
-                })
-                .collect();
-            asks.into_iter().map(|t| t.join().unwrap()).collect()
-        });
-        compile_defaults_early();
-        assert!(sets.iter().all(|s| s.shares_compiled(&sets[0])));
-        assert_eq!(DEFAULT_COMPILES.load(Ordering::Relaxed), 1, "the default list is compiled once");
-        assert_eq!(sets[0].classify("Tuesday,").map(|i| sets[0].patterns()[i].name.as_str()), Some("weekday"));
-    }
-
-    #[test]
-    fn a_list_of_its_own_is_compiled_as_itself_not_given_the_defaults() {
-        compile_defaults_early();
-        let defaults = MutableSet::defaults();
-        let mut own = default_patterns();
-        own.pop();
-        own.push(MutablePattern::new("code", "[A-Z]{2}-[0-9]{3}"));
-        let set = MutableSet::new(own.clone()).unwrap();
-        assert!(!set.shares_compiled(&defaults));
-        assert_eq!(set.patterns(), own.as_slice());
-        assert_eq!(set.classify("AB-123"), set.index_of("code"));
-        assert_eq!(defaults.index_of("code"), None);
-        assert!(MutableSet::new(Vec::new()).unwrap().is_empty());
-    }
-
-    #[test]
-    fn a_list_that_failed_is_refused_again_not_remembered() {
-        for _ in 0..2 {
-            assert!(MutableSet::new(vec![MutablePattern::new("broken", "(unclosed")]).is_err());
-        }
-    }
-
-    #[test]
-    fn duplicate_names_are_refused() {
-        let p = MutablePattern::new("n", r"\d+");
-        assert!(MutableSet::new(vec![p.clone(), p]).is_err());
     }
 }

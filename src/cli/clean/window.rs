@@ -37,7 +37,10 @@ struct Gate<I> {
 /// and not yet emitted. Items are taken from `items` one at a time under a lock, so an input read as it
 /// goes (a file's lines) is read in order. `emit` stops the run by breaking: no item is taken after it,
 /// and the results of those taken are dropped. A panic in `work` stops the workers and is raised here.
-pub fn ordered<I, R, W, E>(items: I, threads: usize, window: usize, work: W, mut emit: E)
+///
+/// The first item is worked on the calling thread, and the threads start only when a second one comes:
+/// an input of one document (a process's first page) starts no thread and hands nothing across.
+pub fn ordered<I, R, W, E>(mut items: I, threads: usize, window: usize, work: W, mut emit: E)
 where
     I: Iterator + Send,
     I::Item: Send,
@@ -45,6 +48,12 @@ where
     W: Fn(I::Item) -> R + Sync,
     E: FnMut(R) -> ControlFlow<()>,
 {
+    let Some(first) = items.next() else { return };
+    if emit(work(first)).is_break() {
+        return;
+    }
+    let Some(second) = items.next() else { return };
+    let items = std::iter::once(second).chain(items);
     let window = window.max(1);
     let gate = Mutex::new(Gate { items, taken: 0, emitted: 0, done: false });
     let room = Condvar::new();
@@ -181,12 +190,33 @@ mod tests {
 
     #[test]
     fn a_slow_first_document_holds_back_at_most_the_window() {
-        // the first item takes long and the rest none: without the bound every other item would be
-        // cleaned and held while the first one is
-        let (out, most) = run(200, 4, 8, &|i| if i == 0 { 50_000 } else { 0 });
+        // the first item the workers take (the second: the first is the caller's) takes long and the rest
+        // none: without the bound every other item would be cleaned and held while that one is
+        let (out, most) = run(200, 4, 8, &|i| if i == 1 { 50_000 } else { 0 });
         assert_eq!(out, (0..200).map(|i| i * 10).collect::<Vec<_>>());
         assert!(most <= 8, "{most} items held at once, window 8");
         assert_eq!(most, 8, "the window is used: the others run ahead up to it");
+    }
+
+    #[test]
+    fn a_lone_document_is_worked_on_the_calling_thread() {
+        let caller = std::thread::current().id();
+        let mut on = Vec::new();
+        ordered(
+            0..1,
+            4,
+            8,
+            |i| (i, std::thread::current().id()),
+            |r| {
+                on.push(r);
+                ControlFlow::Continue(())
+            },
+        );
+        assert_eq!(on, vec![(0, caller)]);
+        // with more, the first is still the caller's and the rest come in order
+        let (out, most) = run(50, 3, 4, &|i| (i % 7) as u64 * 20);
+        assert_eq!(out, (0..50).map(|i| i * 10).collect::<Vec<_>>());
+        assert!(most <= 4);
     }
 
     #[test]

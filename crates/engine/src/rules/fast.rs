@@ -85,8 +85,9 @@ fn tree(text: &str) -> Option<Table<'_>> {
             };
             continue;
         }
-        // a key ends at the first `=`, on its line: a key running over a line end is refused by `bare`
-        let (key, _) = rest.split_once('=')?;
+        // a key ends at the first `=`, on its line: a key running over a line end is refused by `bare`.
+        // Found by a plain loop: a key is a few bytes, shorter than a word-at-a-time search's setup
+        let key = &rest[..rest.bytes().position(|b| b == b'=')?];
         let (value, after) = value(rest[key.len() + 1..].trim_start_matches([' ', '\t']))?;
         insert(&mut current, bare(key.trim_end_matches([' ', '\t']))?, value)?;
         rest = line_end(after)?;
@@ -293,7 +294,12 @@ fn escape(s: &str) -> Option<(char, usize)> {
 /// An inline array's elements and `]` (its opening `[` read), over lines or not, no comments inside;
 /// and the text after it.
 fn array(mut s: &str) -> Option<(Value<'_>, &str)> {
-    let mut items = Vec::new();
+    // sized by the commas before the first `]` in its first kilobyte (a string's own commas or brackets
+    // only make it too large or too small; the bound keeps nested arrays from each reading the rest): a
+    // rule's tokens are a dozen, grown one at a time they were copied three times
+    let start = &s.as_bytes()[..s.len().min(1 << 10)];
+    let head = &start[..memchr::memchr(b']', start).unwrap_or(start.len())];
+    let mut items = Vec::with_capacity(memchr::memchr_iter(b',', head).count() + 1);
     loop {
         s = blanks(s)?;
         if let Some(after) = s.strip_prefix(']') {
