@@ -492,57 +492,6 @@ impl<'a> Editor<'a> {
         true
     }
 
-    /// Takes each rule's state (on, and with which action) from the draft's rules file. A decision made
-    /// through the draft can change rules besides those it names (its rules file is merged again with the
-    /// mining: a kept span has left a suggested cut rejected), and every later trial has to
-    /// start from the rules the engine cleans with: otherwise a trial counts a rule the engine no longer
-    /// runs, and the same decision is offered again and again for a gain that never comes.
-    fn follow_file(&mut self) {
-        let rules = self.file.rules.iter().map(|r| (r.id.clone(), self.file.is_active(r, true).then_some(r.action)));
-        let regions = self.file.regions.iter().map(|r| (r.id(), r.is_active(true).then_some(r.action)));
-        let states: Vec<(String, Option<Action>)> = rules.chain(regions).collect();
-        for (id, state) in states {
-            let Some(&r) = self.index.get(&id) else { continue };
-            self.state[r] = state;
-            if let Some(a) = state {
-                self.cleaner.set_action(r as u32, a);
-            }
-        }
-    }
-
-    /// Page `p`'s removed words as the baseline (the draft's rules file cleaned by the engine) removes them.
-    fn engine_removed(&self, p: usize) -> Vec<bool> {
-        let spans: Vec<Span> = self
-            .base
-            .removed(p)
-            .iter()
-            .map(|&(s, e)| Span::new(s, e, crate::cleaning::SpanKind::Removed, Vec::new()))
-            .collect();
-        self.pages[p].removed(&spans)
-    }
-
-    /// Whether the decision just made in the draft adds at least [`MIN_GAIN`] to the training pages'
-    /// summed F1 as the engine cleans them. A decision can do less there than its trial said: the draft
-    /// may change other rules with it (see [`Editor::follow_file`]), and an editor who reads the impact
-    /// after a decision undoes one that did not help.
-    fn gains_in_engine(&self) -> bool {
-        let gain: f64 = (0..self.pages.len()).map(|p| self.pages[p].f1_of(&self.engine_removed(p)) - self.f1[p]).sum();
-        gain >= MIN_GAIN
-    }
-
-    /// Takes each page's removed words from the baseline where they differ from the editor's: its scores
-    /// follow what is evaluated.
-    fn follow_engine(&mut self) {
-        for p in 0..self.pages.len() {
-            let removed = self.engine_removed(p);
-            if removed != self.removed[p] {
-                self.counts.drift += 1;
-                self.f1[p] = self.pages[p].f1_of(&removed);
-                self.removed[p] = removed;
-            }
-        }
-    }
-
     /// Where rule `r` came from, for the draft: a marked span, a trim of another rule, or the file.
     pub(super) fn made_as(&self, r: usize) -> Made<'a> {
         match self.origin[r] {
@@ -612,5 +561,6 @@ fn active(cleaner: &Cleaner, state: &[Option<Action>], text: &str, matches: &[Ma
     out
 }
 
+mod follow;
 #[cfg(test)]
 mod tests;
