@@ -24,8 +24,10 @@ pub(super) fn make(editor: &mut Editor<'_>, choice: &Choice) -> Result<usize, St
                 };
                 steps += usize::from(!change.is_empty());
             }
-            // a rule the draft does not hold yet is made as the editor made it
-            (Made::Mark { text, start, end }, Some(a)) if !held => {
+            // a marked span is made as the UI makes it, an editor's rule (which no stage overrules), even
+            // when the draft holds a mined string of the same text: accepting that string instead would
+            // leave it to the stages, and clean otherwise than the trial did
+            (Made::Mark { text, start, end }, Some(a)) => {
                 editor.draft.mark_span(text, start, end, a)?;
                 steps += 1;
             }

@@ -226,10 +226,9 @@ fn a_decision_that_gains_nothing_as_the_engine_cleans_does_not_stand() {
     assert!(e.state[r].is_some(), "the rule stays as it was");
 }
 
-#[test]
-fn after_a_decision_every_rule_is_as_the_drafts_file_holds_it() {
-    // the share line mined as a candidate of the draft's (not one of the editor's decisions)
-    let (texts, golds) = pages();
+/// The editor on `texts` mined as they are (the share line a candidate of the draft's), and the index of
+/// the share line's rule among its rules.
+fn mined<'a>(texts: &'a [String], golds: &'a [Gold]) -> (Editor<'a>, usize) {
     let docs: Vec<Document> =
         texts.iter().enumerate().map(|(i, t)| Document { id: i.to_string(), text: t.clone() }).collect();
     let corpus = Corpus::from_docs("t", docs.clone());
@@ -239,9 +238,33 @@ fn after_a_decision_every_rule_is_as_the_drafts_file_holds_it() {
     let file = chaff_engine::merge::from_mining(&mining, crate::rules::MiningParams::of(&config), None);
     let base = Baseline::new(&file, docs, true).unwrap();
     let draft = super::super::open_draft(corpus, mining, &file);
-    let pages = texts.iter().map(String::as_str).zip(&golds).collect();
-    let mut e = Editor::new(draft, base, pages, false).unwrap();
+    let pages = texts.iter().map(String::as_str).zip(golds).collect();
+    let e = Editor::new(draft, base, pages, false).unwrap();
     let share = e.rules.iter().position(|r| r.tokens.first().is_some_and(|t| t == "Share")).expect("mined");
+    (e, share)
+}
+
+#[test]
+fn a_marked_span_is_made_as_an_editors_rule_where_a_mined_string_has_its_text() {
+    let (texts, golds) = pages();
+    let (mut e, share) = mined(&texts, &golds);
+    // the editor marked the share line, and tried it as the UI makes a mark: an editor's rule, which no
+    // stage overrules; accepting the mined string of the same text instead would leave it to the stages
+    let quote = "Share this story with your friends on every network";
+    let start = texts[0].find(quote).unwrap();
+    e.origin[share] = Origin::Mark { page: 0, start, end: start + quote.len() };
+    let choice = Choice { what: "mark as template", sets: vec![(share, Some(Action::Remove))], stage_off: None };
+    super::super::act::make(&mut e, &choice).unwrap();
+    let file = e.draft.rules_file();
+    let made = file.rules.iter().filter(|r| r.tokens.join(" ") == quote && r.status == Status::Accepted);
+    assert!(made.clone().any(|r| r.editor), "{:?}", made.map(|r| (&r.id, r.editor)).collect::<Vec<_>>());
+}
+
+#[test]
+fn after_a_decision_every_rule_is_as_the_drafts_file_holds_it() {
+    // the share line mined as a candidate of the draft's (not one of the editor's decisions)
+    let (texts, golds) = pages();
+    let (mut e, share) = mined(&texts, &golds);
     let was = e.state[share];
     // the draft changes the rule beside the editor's decisions (as its merge with the mining can)
     let i = e.draft.position(&e.rules[share].id).unwrap();
