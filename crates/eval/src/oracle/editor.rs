@@ -187,7 +187,7 @@ impl<'a> Editor<'a> {
         editor.removed = (0..n).map(|p| editor.pages[p].removed(&editor.spans(p))).collect();
         editor.f1 = (0..n).map(|p| editor.pages[p].f1_of(&editor.removed[p])).collect();
         // the draft's rules file, before any decision, must clean as the rules file it was opened on
-        editor.follow_engine();
+        editor.follow_engine(editor.engine_pages());
         Ok(editor)
     }
 
@@ -459,9 +459,14 @@ impl<'a> Editor<'a> {
             }
         };
         let after = self.draft.rules_file();
+        // the training pages as the engine cleans them after the decision, read once for its gain and kept
+        let mut engine = Vec::new();
         let refusal = match self.base.advance(&after) {
             Ok(impact) => judge::impact_refusal(&self.pages, &self.blocks, &impact, made_on, self.verified.as_ref())
-                .or_else(|| (!self.gains_in_engine()).then_some(Refusal::NoGain)),
+                .or_else(|| {
+                    engine = self.engine_pages();
+                    (!self.gains_in_engine(&engine)).then_some(Refusal::NoGain)
+                }),
             Err(_) => Some(Refusal::NoImpact),
         };
         if let Some(refusal) = refusal {
@@ -483,7 +488,7 @@ impl<'a> Editor<'a> {
         self.follow_file();
         self.blocks = (0..self.pages.len()).map(|p| self.base.block(p)).collect();
         self.cut_refused.clear();
-        self.follow_engine();
+        self.follow_engine(engine);
         if let Some(verified) = self.verified.as_mut() {
             let id = self.base.docs()[made_on].id.clone();
             // the page as the new rules clean it is what the editor verified
