@@ -5,7 +5,8 @@
 #   scripts/bench-peers.sh [--venv DIR] [--runs N] [DATASET_DIR...]
 #
 # Defaults: the venv /tmp/chaff-bench-venv (resiliparse installed into it with pip when missing), 5 runs
-# (the median is printed), the datasets ../shared/corpora/dragnet and ../shared/corpora/cleanportaleval
+# (medians are printed, and the median of each run's routed time over the resiliparse run beside it:
+# `run_ratio`, steadier on a machine whose load comes and goes), the datasets ../shared/corpora/dragnet and ../shared/corpora/cleanportaleval
 # (a dataset is a folder of site folders holding .html pages; other files are ignored).
 #
 # chaff: rules are mined beforehand per site (`chaff mine --all`, not timed), then applied (no editor)
@@ -61,19 +62,24 @@ for site in sorted(os.listdir(src)):
             f.write(text)
 EOF
 
-# CPU seconds (user+sys) of a command and its children.
+# CPU seconds (user+sys) of a command and its children: the children's usage after it less before, as
+# the measuring Python may have waited for children of its own already (a version manager's `python3`
+# shim runs a few before Python starts, about 0.08 s, which was once counted to both sides).
 cpu() {
     python3 - "$@" <<'EOF'
 import resource, subprocess, sys
+def used():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+before = used()
 subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(f"{r.ru_utime + r.ru_stime:.3f}")
+print(f"{used() - before:.3f}")
 EOF
 }
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
-printf '%-18s %6s %9s %14s %16s %18s %7s\n' dataset pages MB chaff_routed_s chaff_per_site_s resiliparse_cpu_s ratio
+printf '%-18s %6s %9s %14s %16s %18s %7s %10s\n' dataset pages MB chaff_routed_s chaff_per_site_s resiliparse_cpu_s ratio run_ratio
 for ds in "${datasets[@]}"; do
     name=$(basename "$ds")
     stage="$work/pages/$name"
@@ -96,23 +102,26 @@ for ds in "${datasets[@]}"; do
         echo 'set -e'
         for site in "$stage"/*/; do
             s=$(basename "$site")
-            echo "rm -rf '$work/out/$name/$s'"
-            echo "'$chaff' clean --include-pending --rules '$work/rules/$name/$s.toml' --text '$site' --out '$work/out/$name/$s' 2>/dev/null"
+            echo "'$chaff' clean --include-pending --rules '$work/rules/$name/$s.toml' --text '$site' --out \"\$1/$s\" 2>/dev/null"
         done
     } >"$runner"
 
+    # Every run writes into folders of its own and nothing is deleted until the end: ext4 skips inodes
+    # freed in the last seconds when it makes a file, reading each one's table block, so files made
+    # just after a folder of outputs was removed cost several times their CPU (half a run's time, and
+    # whoever runs next pays it).
     c=(); p=(); r=()
-    for _ in $(seq "$runs"); do
-        rm -rf "$work/routed/$name"
-        c+=("$(cpu "$chaff" clean --include-pending --rules-dir "$work/rules/$name" --text "$stage" --out "$work/routed/$name")")
-        p+=("$(cpu bash "$runner")")
-        rm -rf "$work/res/$name"
-        r+=("$(cpu "$venv/bin/python" "$work/peer.py" "$stage" "$work/res/$name")")
+    for i in $(seq "$runs"); do
+        c+=("$(cpu "$chaff" clean --include-pending --rules-dir "$work/rules/$name" --text "$stage" --out "$work/routed/$name.$i")")
+        p+=("$(cpu bash "$runner" "$work/out/$name.$i")")
+        r+=("$(cpu "$venv/bin/python" "$work/peer.py" "$stage" "$work/res/$name.$i")")
     done
     # the two ways of running chaff write the same text
-    diff -r "$work/routed/$name" "$work/out/$name" >/dev/null || { echo "routed and per-site outputs differ" >&2; exit 1; }
+    diff -r "$work/routed/$name.1" "$work/out/$name.1" >/dev/null || { echo "routed and per-site outputs differ" >&2; exit 1; }
     cm=$(printf '%s\n' "${c[@]}" | median)
     pm=$(printf '%s\n' "${p[@]}" | median)
     rm_=$(printf '%s\n' "${r[@]}" | median)
-    printf '%-18s %6d %9s %14.3f %16.3f %18.3f %7.2f\n' "$name" "$pages" "$mb" "$cm" "$pm" "$rm_" "$(echo "$cm / $rm_" | bc -l)"
+    # each run's routed time over the resiliparse run beside it: a load that comes and goes falls on both
+    q=$(for i in "${!c[@]}"; do echo "${c[$i]} / ${r[$i]}" | bc -l; done | median)
+    printf '%-18s %6d %9s %14.3f %16.3f %18.3f %7.2f %10.2f\n' "$name" "$pages" "$mb" "$cm" "$pm" "$rm_" "$(echo "$cm / $rm_" | bc -l)" "$q"
 done

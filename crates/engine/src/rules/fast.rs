@@ -201,7 +201,14 @@ fn value(s: &str) -> Option<(Value<'_>, &str)> {
 
 /// No control characters but tab, and no newline (read as bytes: in UTF-8 no other character holds one).
 fn plain(text: &str) -> bool {
-    !text.bytes().any(|c| (c < b' ' && c != b'\t') || c == 0x7f)
+    !controls(text.as_bytes(), false)
+}
+
+/// Whether `run` holds a control character other than tab (and line feed, when `line_feeds`). Every
+/// byte is read, with no early exit, so the loop runs many bytes a step: a file without mistakes has
+/// none, and its strings are most of its bytes.
+fn controls(run: &[u8], line_feeds: bool) -> bool {
+    run.iter().fold(false, |found, &c| found | ((c < b' ') & (c != b'\t') & !(line_feeds & (c == b'\n'))) | (c == 0x7f))
 }
 
 /// A basic string's body (after its opening quote, or three for a `multi_line` one), unescaped, and
@@ -222,51 +229,33 @@ fn basic(s: &str, multi_line: bool) -> Option<(Cow<'_, str>, &str)> {
         }
     };
     loop {
-        // past ordinary text at once; then the byte that stopped it decides
-        while i < b.len() && ORDINARY[b[i] as usize] {
-            i += 1;
+        // past ordinary text at once, to the next quote or backslash, which decides; no control
+        // character but tab (and line feed in a multi-line string) may come before it
+        let run = memchr::memchr2(b'"', b'\\', &b[i..])?;
+        if controls(&b[i..i + run], multi_line) {
+            return None;
         }
-        let &stop = b.get(i)?;
-        match stop {
-            b'"' if !multi_line => return Some((finish(out, copied, i), &s[i + 1..])),
-            b'"' => {
-                // a run of three quotes ends the string, one or two before them are its own
-                let run = b[i..].iter().take_while(|&&q| q == b'"').count();
-                if run >= 3 {
-                    let end = i + run - 3;
-                    return (run <= 5).then(|| (finish(out, copied, end), &s[i + run..]));
-                }
-                i += run;
+        i += run;
+        if b[i] == b'\\' {
+            let (escaped, len) = escape(&s[i + 1..])?;
+            let out = out.get_or_insert_with(|| String::with_capacity(s.len().min(4096)));
+            out.push_str(&s[copied..i]);
+            out.push(escaped);
+            i += 1 + len;
+            copied = i;
+        } else if !multi_line {
+            return Some((finish(out, copied, i), &s[i + 1..]));
+        } else {
+            // a run of three quotes ends the string, one or two before them are its own
+            let run = b[i..].iter().take_while(|&&q| q == b'"').count();
+            if run >= 3 {
+                let end = i + run - 3;
+                return (run <= 5).then(|| (finish(out, copied, end), &s[i + run..]));
             }
-            b'\\' => {
-                let (escaped, len) = escape(&s[i + 1..])?;
-                let out = out.get_or_insert_with(|| String::with_capacity(s.len().min(4096)));
-                out.push_str(&s[copied..i]);
-                out.push(escaped);
-                i += 1 + len;
-                copied = i;
-            }
-            b'\n' if multi_line => i += 1,
-            b'\t' => i += 1,
-            _ => return None,
+            i += run;
         }
     }
 }
-
-/// The bytes a basic string's body reads past without a look (`true`): all but quotes, backslashes
-/// and control characters.
-static ORDINARY: [bool; 256] = {
-    let mut ordinary = [true; 256];
-    let mut b = 0;
-    while b < 0x20 {
-        ordinary[b] = false;
-        b += 1;
-    }
-    ordinary[b'"' as usize] = false;
-    ordinary[b'\\' as usize] = false;
-    ordinary[0x7f] = false;
-    ordinary
-};
 
 /// The character an escape stands for (`s` is the text after its backslash), and the escape's length.
 fn escape(s: &str) -> Option<(char, usize)> {

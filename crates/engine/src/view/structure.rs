@@ -385,6 +385,47 @@ mod tests {
     }
 
     #[test]
+    fn elements_share_a_path_exactly_when_their_attributes_fold_alike() {
+        // the labels' bytes folded one by one, runs of digits and of whitespace as one: what the hash of
+        // an element stands for, whether or not its bytes needed folding
+        let folded = |v: &str| {
+            let mut out: Vec<u8> = Vec::new();
+            for &b in &v.as_bytes()[..v.len().min(super::MAX_ATTRIBUTE)] {
+                let b = super::FOLD[usize::from(b)];
+                if !(out.last() == Some(&b) && (b == b'0' || b == b' ')) {
+                    out.push(b);
+                }
+            }
+            out
+        };
+        let long = "k".repeat(super::MAX_ATTRIBUTE);
+        let (long_a, long_b) = (format!("{long}a"), format!("{long}b"));
+        let values =
+            ["", "a", "A", "a1", "a12", "a 1", "a  1", "a\t1", "x y", "x  y", "x\ny", "0", "00", &long_a, &long_b];
+        let mut pairs = Vec::new();
+        let mut html = String::from("<div>");
+        for id in values {
+            for class in ["", "b", "b 2", "b  2", "b7"] {
+                html.push_str(&format!("<p id=\"{id}\" class=\"{class}\">line</p>"));
+                pairs.push((folded(id), folded(class)));
+            }
+        }
+        html.push_str("</div>");
+        let view = PageView::of_html(&html);
+        let s = view.structure().unwrap();
+        assert_eq!(s.lines(), pairs.len());
+        let mut shared = 0;
+        for i in 0..pairs.len() {
+            for j in 0..i {
+                let same = s.line_path(i) == s.line_path(j);
+                assert_eq!(same, pairs[i] == pairs[j], "{:?} / {:?}", pairs[i], pairs[j]);
+                shared += usize::from(same);
+            }
+        }
+        assert!(shared > 0);
+    }
+
+    #[test]
     fn a_text_document_has_no_structure() {
         assert!(PageView::of_text("plain text").structure().is_none());
     }
