@@ -1,7 +1,7 @@
 //! The automaton a set of mutable patterns is matched with: a lazy DFA built from the patterns, or, for the
 //! bundled list, the DFA the build determinized (`build.rs`), loaded without building anything.
 
-use regex_automata::dfa::{Automaton as _, sparse};
+use regex_automata::dfa::{Automaton as _, dense};
 use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::{Input, MatchError, PatternSet};
 
@@ -10,7 +10,7 @@ pub(super) enum Automaton {
     /// Determinized a state at a time as tokens ask, into each thread's cache.
     Lazy(DFA),
     /// Every state determinized when chaff was built: nothing to build, no cache.
-    Built(sparse::DFA<&'static [u8]>),
+    Built(dense::DFA<&'static [u32]>),
 }
 
 impl Automaton {
@@ -44,12 +44,18 @@ pub(super) const BUNDLED_BUILT: bool = cfg!(target_endian = "little");
 /// The bundled list's DFA as the build wrote it (little-endian; elsewhere the list is built lazily).
 #[cfg(target_endian = "little")]
 pub(super) fn bundled() -> Option<Automaton> {
-    static BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/mutable-defaults.dfa"));
-    // SAFETY: the bytes are `to_bytes_little_endian` of a sparse DFA built by this crate's build script
-    // with the regex-automata this crate is compiled against (one version in the lock file); the header
-    // (label, endianness, version) is still checked, only the transitions' validation (a millisecond, and
-    // every page of the table read) is skipped. A sparse DFA has no alignment requirement.
-    let (dfa, _) = unsafe { sparse::DFA::from_bytes_unchecked(BYTES) }.expect("the build's DFA deserializes");
+    /// The DFA's bytes at an address a u32 may be read from, as the dense form needs.
+    #[repr(C, align(4))]
+    struct Aligned<B: ?Sized> {
+        bytes: B,
+    }
+    static ALIGNED: &Aligned<[u8]> =
+        &Aligned { bytes: *include_bytes!(concat!(env!("OUT_DIR"), "/mutable-defaults.dfa")) };
+    // SAFETY: the bytes are `to_bytes_little_endian` of a dense DFA built by this crate's build script
+    // with the regex-automata this crate is compiled against (one version in the lock file), less the
+    // padding before them, and aligned above; the header (label, endianness, version) is still checked,
+    // only the transitions' validation (every page of the table read, at each start) is skipped.
+    let (dfa, _) = unsafe { dense::DFA::from_bytes_unchecked(&ALIGNED.bytes) }.expect("the build's DFA deserializes");
     Some(Automaton::Built(dfa))
 }
 
