@@ -2,12 +2,13 @@
 # CPU time (user+sys) of chaff and resiliparse turning the same HTML pages into reader text, end to end:
 # process start, file reads and writes included.
 #
-#   scripts/bench-peers.sh [--venv DIR] [--runs N] [DATASET_DIR...]
+#   scripts/bench-peers.sh [--venv DIR] [--runs N] [--outputs DIR] [DATASET_DIR...]
 #
 # Defaults: the venv /tmp/chaff-bench-venv (resiliparse installed into it with pip when missing), 5 runs
 # (medians are printed, and the median of each run's routed time over the resiliparse run beside it:
-# `run_ratio`, steadier on a machine whose load comes and goes), the datasets ../shared/corpora/dragnet and ../shared/corpora/cleanportaleval
-# (a dataset is a folder of site folders holding .html pages; other files are ignored).
+# `run_ratio`, steadier on a machine whose load comes and goes), outputs written to /dev/shm (see below),
+# the datasets ../shared/corpora/dragnet and ../shared/corpora/cleanportaleval (a dataset is a folder of
+# site folders holding .html pages; other files are ignored).
 #
 # chaff: rules are mined beforehand per site (`chaff mine --all`, not timed), then applied (no editor)
 # two ways, both timed:
@@ -23,12 +24,14 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 venv=/tmp/chaff-bench-venv
 runs=5
+outputs_given=
 datasets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --venv) venv=$2; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
-        -h|--help) sed -n 2,19p "$0"; exit 0 ;;
+        --outputs) outputs_given=$(mktemp -d "$2/chaff-bench.XXXXXX"); shift 2 ;;
+        -h|--help) sed -n 2,21p "$0"; exit 0 ;;
         *) datasets+=("$1"); shift ;;
     esac
 done
@@ -42,7 +45,12 @@ chaff="$here/target/release/chaff"
 [ -x "$chaff" ] || (cd "$here" && cargo build --release -q)
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# Outputs go to memory (tmpfs) where the machine has one, `--outputs DIR` elsewhere: making a file on ext4
+# skips every inode freed in the last minute or more, reading each one's table block, so a file's
+# creation costs whatever the machine deleted lately (this script's own cleanup, another build's), not
+# the tool, on either side (docs/results.md has the figures).
+outputs=${outputs_given:-$( [ -d /dev/shm ] && [ -w /dev/shm ] && mktemp -d /dev/shm/chaff-bench.XXXXXX || mktemp -d )}
+trap 'rm -rf "$work" "$outputs"' EXIT
 
 cat >"$work/peer.py" <<'EOF'
 import os, sys
@@ -64,7 +72,7 @@ EOF
 
 # CPU seconds (user+sys) of a command and its children: the children's usage after it less before, as
 # the measuring Python may have waited for children of its own already (a version manager's `python3`
-# shim runs a few before Python starts, about 0.08 s, which was once counted to both sides).
+# shim runs a few before Python starts, which were once counted to both sides).
 cpu() {
     python3 - "$@" <<'EOF'
 import resource, subprocess, sys
@@ -112,12 +120,12 @@ for ds in "${datasets[@]}"; do
     # whoever runs next pays it).
     c=(); p=(); r=()
     for i in $(seq "$runs"); do
-        c+=("$(cpu "$chaff" clean --include-pending --rules-dir "$work/rules/$name" --text "$stage" --out "$work/routed/$name.$i")")
-        p+=("$(cpu bash "$runner" "$work/out/$name.$i")")
-        r+=("$(cpu "$venv/bin/python" "$work/peer.py" "$stage" "$work/res/$name.$i")")
+        c+=("$(cpu "$chaff" clean --include-pending --rules-dir "$work/rules/$name" --text "$stage" --out "$outputs/routed/$name.$i")")
+        p+=("$(cpu bash "$runner" "$outputs/out/$name.$i")")
+        r+=("$(cpu "$venv/bin/python" "$work/peer.py" "$stage" "$outputs/res/$name.$i")")
     done
     # the two ways of running chaff write the same text
-    diff -r "$work/routed/$name.1" "$work/out/$name.1" >/dev/null || { echo "routed and per-site outputs differ" >&2; exit 1; }
+    diff -r "$outputs/routed/$name.1" "$outputs/out/$name.1" >/dev/null || { echo "routed and per-site outputs differ" >&2; exit 1; }
     cm=$(printf '%s\n' "${c[@]}" | median)
     pm=$(printf '%s\n' "${p[@]}" | median)
     rm_=$(printf '%s\n' "${r[@]}" | median)
