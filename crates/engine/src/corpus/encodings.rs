@@ -164,6 +164,18 @@ pub fn read_text_as(bytes: Vec<u8>, forced: Option<&'static encoding_rs::Encodin
             return None;
         }
         let utf8_bom = bytes.starts_with(b"\xEF\xBB\xBF");
+        // UTF-8 as it is, nothing forced: validated once, here (`mostly_utf8`, then `utf8`, would each
+        // validate it again); no NUL in it, as just found
+        let bytes = match forced {
+            None if !utf8_bom => match String::from_utf8(bytes) {
+                Ok(text) => {
+                    let (encoding, offsets) = (Encoding::Utf8, Offsets::default());
+                    return Some(Decoded { text, encoding, replaced: 0, unfaithful: false, offsets });
+                }
+                Err(e) => e.into_bytes(),
+            },
+            _ => bytes,
+        };
         let legacy = match forced {
             Some(e) if e == encoding_rs::UTF_8 => None,
             Some(e) => Some(e),
