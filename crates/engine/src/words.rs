@@ -50,11 +50,24 @@ pub fn splits(run: &str) -> Vec<usize> {
 
 /// How many words `text` has (see [`bounds`]); `split_whitespace().count()` for text without Han or kana.
 pub fn count(text: &str) -> usize {
-    // the common case, a text with no lead byte of those scripts, is a plain scan
-    if !text.bytes().any(|b| (0xE3..=0xEF).contains(&b) || b == 0xF0) {
+    if plain(text) {
         return text.split_whitespace().count();
     }
     runs(text).map(|(a, b)| 1 + splits(&text[a..b]).len()).sum()
+}
+
+/// Whether `text` has `n` words or more (`count(text) >= n`), read only up to its `n`th word when it has no
+/// Han or kana: a stage asking whether a line is long reads no further than it must.
+pub fn at_least(text: &str, n: usize) -> bool {
+    if plain(text) {
+        return n == 0 || text.split_whitespace().nth(n - 1).is_some();
+    }
+    count(text) >= n
+}
+
+/// The common case: no lead byte of the scripts written without spaces, so words are whitespace's runs.
+fn plain(text: &str) -> bool {
+    !text.bytes().any(|b| (0xE3..=0xEF).contains(&b) || b == 0xF0)
 }
 
 /// The whitespace-delimited runs of `text`, as byte ranges.
@@ -101,6 +114,17 @@ mod tests {
     fn punctuation_stays_with_a_word_so_the_words_tile_the_text() {
         assert_eq!(words("“引用”"), ["“引", "用”"]);
         assert_eq!(words("。"), ["。"]);
+    }
+
+    #[test]
+    fn at_least_agrees_with_count() {
+        for t in
+            ["", "  ", "a", "a b", " a  b c ", "a\u{a0}b c", "中文 text 日本語です", "x。y z", "one two three four"]
+        {
+            for n in 0..=12 {
+                assert_eq!(at_least(t, n), count(t) >= n, "{t:?} {n}");
+            }
+        }
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub(super) fn drop_reprints(text: &str, spans: Vec<Span>) -> Vec<Span> {
         let mut at = start;
         for line in text[start..end].split_inclusive('\n') {
             let t = line.trim();
-            if crate::words::count(t) >= LONG_LINE_WORDS {
+            if crate::words::at_least(t, LONG_LINE_WORDS) {
                 if seen.insert(without_ellipsis(t)) {
                     flush(&mut reprinted);
                 } else {
