@@ -24,10 +24,8 @@ pub(super) struct Comments;
 
 /// Whether an id or class names comments.
 fn names_comments(name: &str) -> bool {
-    name.split(['-', '_']).any(|part| {
-        let part = part.to_ascii_lowercase();
-        matches!(part.as_str(), "comment" | "comments" | "commentlist")
-    })
+    // every block of every page is asked: compared in place, nothing lowercased into a copy
+    name.split(['-', '_']).any(|part| ["comment", "comments", "commentlist"].iter().any(|w| part.eq_ignore_ascii_case(w)))
 }
 
 /// Whether an element label (`tag#id.class…`) is a comment block's.
