@@ -30,6 +30,11 @@ fn names_comments(name: &str) -> bool {
 
 /// Whether an element label (`tag#id.class…`) is a comment block's.
 fn is_comment_block(label: &str) -> bool {
+    // each name it looks for holds "mm", which most labels lack: those are refused at one scan
+    let b = label.as_bytes();
+    if !memchr::memchr2_iter(b'm', b'M', b).any(|i| matches!(b.get(i + 1), Some(b'm' | b'M'))) {
+        return false;
+    }
     let tag_end = label.find(['#', '.']).unwrap_or(label.len());
     let tag = &label[..tag_end];
     if tag.eq_ignore_ascii_case("html") || tag.eq_ignore_ascii_case("body") {
@@ -170,5 +175,7 @@ mod tests {
         assert!(is_comment_block("li.comment.odd"));
         assert!(!is_comment_block("body.no-comments"));
         assert!(!is_comment_block("div.commentary"));
+        assert!(is_comment_block("div.COMMENTS") && is_comment_block("div#x.CoMment-body"));
+        assert!(!is_comment_block("div.summary") && !is_comment_block("div.community"));
     }
 }
