@@ -25,7 +25,8 @@ pub(super) struct Comments;
 /// Whether an id or class names comments.
 fn names_comments(name: &str) -> bool {
     // every block of every page is asked: compared in place, nothing lowercased into a copy
-    name.split(['-', '_']).any(|part| ["comment", "comments", "commentlist"].iter().any(|w| part.eq_ignore_ascii_case(w)))
+    name.split(['-', '_'])
+        .any(|part| ["comment", "comments", "commentlist"].iter().any(|w| part.eq_ignore_ascii_case(w)))
 }
 
 /// Whether an element label (`tag#id.class…`) is a comment block's.
