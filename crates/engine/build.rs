@@ -2,9 +2,9 @@
 //! loads instead of building it: nearly every rules file carries that list unchanged, and building its
 //! automaton was a third of the work before a process's first page. The DFA is made as `mutable::build`
 //! makes its lazy one (each pattern `^(?:…)$`, no captures, every match kind), every state determinized,
-//! and written in the dense form: four megabytes in the binary, of which a process reads only the pages
-//! its tokens reach, and a token classified in about a third of the sparse form's time (a sixteenth of
-//! the size, but each state's transitions searched), which a batch pays for every distinct token.
+//! and written in the dense form: larger in the binary than the sparse one, but a process reads only the
+//! pages its tokens reach, and a token is classified by indexing each state's transitions where the
+//! sparse form searches them, which a batch pays for every distinct token it meets.
 use std::path::PathBuf;
 
 use regex_automata::MatchKind;
