@@ -387,7 +387,7 @@ mod tests {
     #[test]
     fn elements_share_a_path_exactly_when_their_attributes_fold_alike() {
         // the labels' bytes folded one by one, runs of digits and of whitespace as one: what the hash of
-        // an element stands for, whether or not its bytes needed folding
+        // an element stands for
         let folded = |v: &str| {
             let mut out: Vec<u8> = Vec::new();
             for &b in &v.as_bytes()[..v.len().min(super::MAX_ATTRIBUTE)] {
