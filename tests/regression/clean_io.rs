@@ -263,16 +263,24 @@ fn a_folder_of_binary_files_says_why_it_has_no_documents() {
 }
 
 #[test]
-fn html_and_txt_copies_of_the_same_pages_are_warned_about() {
+fn pages_in_two_forms_are_read_once_in_their_html_form_and_the_skipped_form_named() {
     let dir = tempfile::tempdir().unwrap();
     fs::create_dir(dir.path().join("both")).unwrap();
     for i in 0..4 {
         fs::write(dir.path().join(format!("both/{i}.html")), format!("<p>{}</p>", doc(i))).unwrap();
         fs::write(dir.path().join(format!("both/{i}.txt")), doc(i)).unwrap();
+        // gold files beside the pages neither count as documents nor make the folder a text source
+        fs::write(dir.path().join(format!("both/{i}.gold.txt")), doc(i)).unwrap();
     }
     let o = chaff(&["stats", "both"], dir.path());
     assert!(o.status.success(), "{}", stderr(&o));
     let err = stderr(&o);
-    assert!(err.contains("both: 4 document(s) have a copy under another extension (e.g. 0.html and 0.txt)"), "{err}");
-    assert!(err.contains("--preset"), "{err}");
+    assert!(err.contains("both: 4 page(s) come in two forms (e.g. 0.html and 0.txt)"), "{err}");
+    assert!(err.contains("HTML before text"), "{err}");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("both: 4 documents"), "each page once, not twice: {out}");
+    let o = chaff(&["mine", "both"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rules = fs::read_to_string(dir.path().join("rules/both.toml")).unwrap();
+    assert!(rules.contains("input = \"html\""), "the HTML form is mined as HTML: {rules}");
 }

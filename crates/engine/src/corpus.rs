@@ -22,7 +22,7 @@ mod folder;
 mod jsonl;
 
 pub use encodings::{Decoded, Encoding, decode, decode_lossy, read_text, read_text_as};
-pub use folder::{choose_kind, document_files, source_folders, source_folders_checked};
+pub use folder::{choose_kind, corpus_files, document_files, source_folders, source_folders_checked};
 pub use jsonl::{Record, parse_jsonl, parse_jsonl_warned, parse_record, parse_record_raw, strip_bom};
 
 use folder::load_folder;
@@ -46,7 +46,8 @@ pub enum Warning {
     /// A document's name that cannot be read (a symbolic link loop, a dangling link, no permission): skipped.
     Unreadable { path: PathBuf, message: String },
     /// Documents of a folder that share their stem with another of its documents (`117.html` and
-    /// `117.txt`): the same pages twice, in two forms, mined as one source.
+    /// `117.txt`): the same pages in two forms. One form of each is read (`example.0`, the HTML one) and
+    /// the others skipped (`example.1`).
     SameStems { dir: PathBuf, stems: usize, example: (String, String) },
 }
 
@@ -70,7 +71,7 @@ impl fmt::Display for Warning {
             }
             Warning::SameStems { dir, stems, example: (a, b) } => write!(
                 f,
-                "{}: {stems} document(s) have a copy under another extension (e.g. {a} and {b}), and both are read as documents of one source; put each kind in a folder of its own and mine it with --preset text or --preset html",
+                "{}: {stems} page(s) come in two forms (e.g. {a} and {b}): only the first form of each is read (HTML before text); to use the other, put it in a folder of its own",
                 dir.display()
             ),
         }

@@ -384,6 +384,14 @@ impl<'a> Editor<'a> {
                 refusal = Some(Refusal::Hurts { page: *p });
                 break;
             }
+            // a stage turned off changes every page: what it gives back must be article on each
+            if choice.stage_off.is_some() {
+                let words = self.pages[*p].template_back(&self.removed[*p], removed);
+                if words > 0 {
+                    refusal = Some(Refusal::GivesTemplate { page: *p, words });
+                    break;
+                }
+            }
         }
         let gain = after.iter().map(|(p, _, f)| f - self.f1[*p]).sum();
         Trial { gain, after, refusal }

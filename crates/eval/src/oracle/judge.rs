@@ -6,7 +6,7 @@
 //! A decision is judged on the pages it was not made on as much as on the one in view: it must not take
 //! a word of any page's article nor lower any page's score, and a rule it makes remove more must not be
 //! one that matches articles (a generic string, or one seen inside an article on any page). A cut must
-//! pass the engine's cut check. These hold by construction on the pages the editor has; the pages she
+//! pass the engine's cut check. A stage turned off must give back nothing but article on every page. These hold by construction on the pages the editor has; the pages she
 //! has not seen are like them, so a decision shown harmless on all of them is the safe bet there.
 
 use crate::evidence::{CutProblem, check_cut};
@@ -30,6 +30,9 @@ pub(super) enum Refusal {
     Cut { rule: String, problem: CutProblem },
     /// It takes article words from a training page.
     TakesArticle { page: usize, words: usize },
+    /// A stage it turns off gives template words back on a training page: the stage works on pages
+    /// the editor has not seen too, and there it gives back what it gives back here.
+    GivesTemplate { page: usize, words: usize },
     /// It lowers the score of a training page (the one in view too: a decision for a page that makes it
     /// worse is no fix of it).
     Hurts { page: usize },
@@ -50,6 +53,7 @@ impl Refusal {
             Refusal::MatchesArticle { .. } => "matches an article",
             Refusal::Cut { .. } => "cut check",
             Refusal::TakesArticle { .. } => "takes article words",
+            Refusal::GivesTemplate { .. } => "gives template back",
             Refusal::Hurts { .. } => "lowers a page's score",
             Refusal::NoImpact => "no impact",
             Refusal::Verified { .. } => "changes a verified page",

@@ -77,6 +77,11 @@ impl<'a> TrainingPage<'a> {
         (from..to).filter(|&i| self.article[i] && !before[i] && after[i]).count()
     }
 
+    /// Template words (not the gold's) removed under `before` and kept under `after`.
+    pub fn template_back(&self, before: &[bool], after: &[bool]) -> usize {
+        (0..self.article.len()).filter(|&i| !self.article[i] && before[i] && !after[i]).count()
+    }
+
     /// Article words inside `block` starting in bytes `start..end` (binary searches).
     pub fn article_in(&self, start: usize, end: usize, block: Option<(usize, usize)>) -> usize {
         let Some((a, b)) = block else { return 0 };

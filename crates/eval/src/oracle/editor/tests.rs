@@ -1,6 +1,7 @@
 //! The editor on small hand-made sources: what it decides, and that the draft makes it.
 
 use super::*;
+use crate::clean_settings::ShortRunsSettings;
 use crate::corpus::{Corpus, Document};
 use crate::mining::{MiningConfig, Quiet, mine};
 use crate::mutable::MutableSet;
@@ -12,6 +13,15 @@ use chaff_generate::{block_page, block_words};
 /// A text source's rules file holding `rules` (token strings, each accepted with its action), mined on
 /// `texts` with a document frequency no string reaches (the editor sees no candidate), and its draft.
 fn drafted(rules: &[(&str, Action)], texts: &[String]) -> (RulesFile, Draft, Baseline) {
+    drafted_with(rules, texts, |_| {})
+}
+
+/// [`drafted`], with `settle` applied to the rules file before it is drafted (a stage's setting).
+fn drafted_with(
+    rules: &[(&str, Action)],
+    texts: &[String],
+    settle: impl Fn(&mut RulesFile),
+) -> (RulesFile, Draft, Baseline) {
     let docs: Vec<Document> =
         texts.iter().enumerate().map(|(i, t)| Document { id: i.to_string(), text: t.clone() }).collect();
     let corpus = Corpus::from_docs("t", docs.clone());
@@ -25,6 +35,7 @@ fn drafted(rules: &[(&str, Action)], texts: &[String]) -> (RulesFile, Draft, Bas
         let id = crate::symbol::stable_id(&symbols);
         file.rules.push(Rule::accepted(id, &symbols, *action, file.tokenizer, &mutable).unwrap());
     }
+    settle(&mut file);
     let base = Baseline::new(&file, docs, true).unwrap();
     let draft = super::super::open_draft(corpus, mining, &file);
     (file, draft, base)
@@ -276,4 +287,26 @@ fn after_a_decision_every_rule_is_as_the_drafts_file_holds_it() {
     e.follow_file();
     let now = if was.is_some() { None } else { Some(Action::Remove) };
     assert_eq!(e.state[share], now, "the editor's trials start from the rules the engine runs");
+}
+
+#[test]
+fn a_stage_turned_off_that_gives_template_back_on_a_page_is_refused_though_the_page_gains() {
+    let share = "Share this story with your friends on every network";
+    // each page: a caption the gold keeps and a sign-up line it does not, each alone between template
+    // lines, outside the article: stage `short-runs` removes both
+    let texts: Vec<String> = BODIES
+        .iter()
+        .map(|b| format!("{share}\nPhoto by the staff of the paper\n{share}\n{b} {b}\n{share}\nSign up\n{share}\n"))
+        .collect();
+    let golds: Vec<Gold> =
+        BODIES.iter().map(|b| Gold::new(&format!("Photo by the staff of the paper\n{b} {b}"))).collect();
+    let (_, draft, base) = drafted_with(&[(share, Action::Remove)], &texts, |file| {
+        file.clean.short_runs = ShortRunsSettings { words: 20 };
+    });
+    let pages = texts.iter().map(String::as_str).zip(&golds).collect();
+    let mut e = Editor::new(draft, base, pages, false).unwrap();
+    let choice = Choice { what: "stage off", sets: Vec::new(), stage_off: Some(Stage::ShortRuns) };
+    let trial = e.try_choice(&choice);
+    assert!(trial.gain > 0.0, "each page gains its caption back: {}", trial.gain);
+    assert!(matches!(trial.refusal, Some(Refusal::GivesTemplate { words: 2, .. })), "{:?}", trial.refusal);
 }
