@@ -2,7 +2,7 @@
 //! its own (`chaff mine <source>`, no other source to compare with) and cleaned with its automatic rules
 //! (`chaff clean --include-pending`), against the template spans the generator injected
 //! (`*.template.json`): span precision 1 (no article word removed) and recall of the template at least
-//! 0.95 in-sample, and held out no further below than measured. And the README's stdin example prints the article whole.
+//! 0.95 in-sample; held out, precision 1 too and recall no further below than measured. And the README's stdin example prints the article whole.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -48,11 +48,12 @@ fn a_sample_source_mined_alone_removes_its_whole_template_and_no_article_word() 
         let precision = *hit as f64 / (*removed).max(1) as f64;
         let recall = *hit as f64 / (*template).max(1) as f64;
         eprintln!("{protocol} {site}: span precision {precision:.4}, recall {recall:.4}");
-        // in-sample, the goal: no article word removed, at least 0.95 of the template. Held out, the
-        // shortfalls measured: html_news keeps more of the byline under each page's headline ("By «name»,
-        // «section» desk", template to the generator, the article's to the `title` and `datelines`
-        // stages), and sevendays, mined on the other pages, loses a few article words
-        let (min_precision, min_recall) = if protocol == "held-out" { (0.97, 0.94) } else { (1.0, 0.95) };
+        // no article word removed, on the pages mined and on the others; at least 0.95 of the template
+        // in-sample. Held out, the shortfall measured: html_news keeps more of the byline under each
+        // page's headline ("By «name», «section» desk", template to the generator, the article's to the
+        // `title` and `datelines` stages)
+        let min_recall = if protocol == "held-out" { 0.94 } else { 0.95 };
+        let min_precision = 1.0;
         if precision < min_precision || recall < min_recall {
             failed
                 .push(format!("{protocol} {site}: precision {precision:.4} ({hit} of {removed}), recall {recall:.4}"));

@@ -6,9 +6,10 @@
 //! hold, so its neighbours on both sides are different nearly every time.
 //!
 //! A template string also sits in one place of its pages (a header, a footer); an idiom anywhere in
-//! their articles. A pending candidate whose matches are spread over its pages is an idiom, and starts
-//! rejected, when it is a few common words (a background any prose holds) or its neighbours differ on both
-//! sides nearly every time.
+//! their articles. A pending candidate whose matches are spread over its pages, inside lines of prose, is
+//! an idiom, and starts rejected, when it is common words and patterns (a background any prose holds), or
+//! a few tokens that stand inside sentences nearly every time, or its neighbours differ on both sides
+//! nearly every time.
 
 use std::hash::{BuildHasher, Hasher};
 
@@ -30,8 +31,15 @@ pub struct IdiomParams {
     /// footers spread far less than idioms (measured on the sample sources, docs/results.md).
     pub min_spread: f64,
     /// Strings of at most this many tokens whose words are all common ([`is_common_phrase`]) are idioms
-    /// when spread.
+    /// when spread: "by «number» per cent in «month», the" as much as "of the". A template string this
+    /// long holds words of its own (a label, a name).
     pub max_common_tokens: usize,
+    /// Strings of at most this many tokens, whatever their words ("cost «number»"), are idioms when
+    /// spread and inside lines of prose on at least `min_prose_short` of their matches: a template frames
+    /// its lines or stands on a line of its own, and a few words written inside sentences on page after
+    /// page are the articles' language.
+    pub max_short_tokens: usize,
+    pub min_prose_short: f64,
     /// An idiom stands inside lines of prose: on at least this share of its matches (a comment's
     /// "«number» at «number»" line down a thread is spread too, but is a line of its own).
     pub min_prose: f64,
@@ -43,7 +51,15 @@ pub struct IdiomParams {
 
 impl Default for IdiomParams {
     fn default() -> Self {
-        IdiomParams { min_matches: 8, min_spread: 0.15, min_prose: 0.5, max_common_tokens: 3, min_diversity: 1.01 }
+        IdiomParams {
+            min_matches: 8,
+            min_spread: 0.15,
+            min_prose: 0.5,
+            max_common_tokens: 8,
+            max_short_tokens: 3,
+            min_prose_short: 0.9,
+            min_diversity: 1.01,
+        }
     }
 }
 
@@ -120,7 +136,10 @@ pub fn is_idiom(tokens: &[String], nb: &Neighbours, params: &IdiomParams) -> boo
     nb.matches >= params.min_matches
         && nb.spread() >= params.min_spread
         && nb.in_prose as f64 >= params.min_prose * nb.matches as f64
-        && (is_common_phrase(tokens, params.max_common_tokens) || nb.diversity() >= params.min_diversity)
+        && (is_common_phrase(tokens, params.max_common_tokens)
+            || (tokens.len() <= params.max_short_tokens
+                && nb.in_prose as f64 >= params.min_prose_short * nb.matches as f64)
+            || nb.diversity() >= params.min_diversity)
 }
 
 /// A candidate's neighbours: how many matches, and how many distinct tokens on each side.

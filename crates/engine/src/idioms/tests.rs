@@ -38,6 +38,8 @@ fn common_phrases_are_short_strings_of_common_words_and_patterns() {
     assert!(!is_common_phrase(&t("read more"), 3), "read is a label's word");
     assert!(!is_common_phrase(&t("«number» «month»"), 3), "patterns alone are left to reject_patterns");
     assert!(!is_common_phrase(&t("of the of the"), 3), "too long");
+    assert!(is_common_phrase(&t("«by» «number» per cent in «month» the"), 8));
+    assert!(!is_common_phrase(&t("«by» «number» per cent in «month» the Daily"), 8), "a word of its own");
 }
 
 #[test]
@@ -63,6 +65,33 @@ fn a_common_phrase_in_one_place_of_its_pages_is_no_idiom() {
     // spread down the page, but each a line of its own (a comment's date line): a list, no idiom
     let lines = Neighbours { in_prose: 10, ..spread };
     assert!(!is_idiom(&t("by «upcase»"), &lines, &p));
+}
+
+#[test]
+fn a_short_string_inside_sentences_all_over_its_pages_is_an_idiom_whatever_its_words() {
+    let t = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+    let p = IdiomParams::default();
+    // "could cost $2.7 billion": few neighbours (could, will; billion, million), inside prose lines
+    let prose = Neighbours {
+        matches: 40,
+        left: 2,
+        right: 2,
+        top_left: 30,
+        top_right: 25,
+        pos_sum: 20_000_000,
+        pos_sq: 13_000_000_000_000,
+        in_prose: 40,
+    };
+    assert!(prose.spread() > 0.2, "{}", prose.spread());
+    assert!(is_idiom(&t("cost «number»"), &prose, &p));
+    // the same words, a line of their own on some pages: a label's value, no idiom
+    assert!(!is_idiom(&t("cost «number»"), &Neighbours { in_prose: 30, ..prose }, &p));
+    // longer, with words of its own: a template sentence, left to the other tests
+    assert!(!is_idiom(&t("Total cost «number» incl. shipping"), &prose, &p));
+    // in one place of its pages (an inline price label under every headline): not spread, no idiom
+    let placed = Neighbours { pos_sum: 4_000_000, pos_sq: 410_000_000_000, ..prose };
+    assert!(placed.spread() < 0.05, "{}", placed.spread());
+    assert!(!is_idiom(&t("cost «number»"), &placed, &p));
 }
 
 /// A match's neighbours counted as they read: lowercased tokens, pattern names and page edges as
