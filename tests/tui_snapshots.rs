@@ -60,6 +60,15 @@ fn pattern_editor_and_filter() {
     let mut app = fx.app(80, 24);
     press(&mut app, "/ r e a d");
     insta::assert_snapshot!("filter_80x24", screen(&app));
+    // a valid edit, weighed on the rules as they stand (the pending ones in force) before Enter
+    let mut app = fx.app(120, 40);
+    press(&mut app, "+ Tab");
+    let month = app.session().unwrap().patterns.iter().position(|p| p.name == "month").unwrap();
+    for _ in 0..month {
+        press(&mut app, "Down");
+    }
+    press(&mut app, "e End z z z");
+    insta::assert_snapshot!("pattern_weighed_120x40", screen(&app));
 }
 
 #[test]

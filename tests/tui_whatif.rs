@@ -1,6 +1,7 @@
 //! Key sequences on the real app state for what an action would do before it is taken: a cutoff weighed
 //! (`C`, moved with ←/→, taken with Enter), the stage highlighted in the stages list (`S`), a pattern edit
-//! (weighed once its re-mine is in, one key from undone). The impact shown is the one cleaning every page
+//! (weighed on the rules as they stand as it is typed, and again once its re-mine is in, one key from
+//! undone). The impact shown is the one cleaning every page
 //! finds, and Esc leaves the rules, the cutoff, the stages and the undo history as they were.
 
 mod tui_support;
@@ -171,6 +172,50 @@ fn the_highlighted_stage_shows_what_turning_it_would_do_before_enter_and_esc_lea
     assert_eq!((back.removed(), back.given_back()), (impact.given_back(), impact.removed()));
     press(&mut app, "Esc u");
     assert_eq!(state(&app).0, was.0, "one undo takes it back");
+}
+
+#[test]
+fn a_pattern_edit_shows_its_impact_on_the_rules_as_they_stand_before_enter_and_esc_leaves_everything_as_it_was() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    // the pending rules in force: the header rule with the date's month in it cleans every page
+    press(&mut app, "+");
+    let was = state(&app);
+    let before = app.session().unwrap().impact_rules();
+    let patterns = app.session().unwrap().patterns.clone();
+    let month = patterns.iter().position(|p| p.name == "month").expect("a month pattern");
+    press(&mut app, "Tab");
+    for _ in 0..month {
+        press(&mut app, "Down");
+    }
+    press(&mut app, "e");
+    let measure = |app: &App| match &app.mode {
+        Mode::EditPattern(e) => e.measure.clone(),
+        _ => panic!("the pattern editor is open"),
+    };
+    assert_eq!(measure(&app).asked, 0, "the pattern as it is: nothing to weigh");
+    // no month matches any more: the rules with «month» in them stop matching
+    type_text(&mut app, "zzz");
+    tui_support::settle(&mut app);
+    let impact = weighed(&measure(&app));
+    assert!(impact.given_back() > 0 && impact.removed() == 0, "{:?}", (impact.given_back(), impact.removed()));
+    let mut edited = patterns.clone();
+    edited[month].regex.push_str("zzz");
+    let after = app.session().unwrap().draft.if_taken(&chaff::draft::Act::Patterns(edited)).unwrap().rules_file();
+    assert_eq!(impact, cleaning_all(&app, &before, &after), "the impact cleaning every page finds");
+    let shown = screen(&app);
+    let line = format!("the rules as they stand: {}/120 docs change", impact.changed.len());
+    assert!(shown.contains(&line), "{shown}");
+    assert_eq!(state(&app), was, "typing weighs, applies nothing");
+    assert!(app.session().unwrap().job.is_none(), "nothing re-mined");
+    // a pattern that does not compile is not weighed
+    type_text(&mut app, "(");
+    tui_support::settle(&mut app);
+    assert_eq!(measure(&app).asked, 0);
+    assert!(!screen(&app).contains("the rules as they stand"), "{}", screen(&app));
+    press(&mut app, "Esc");
+    assert!(matches!(app.mode, Mode::Normal));
+    assert_eq!(state(&app), was, "Esc: rules, patterns and undo history as they were");
 }
 
 #[test]

@@ -234,8 +234,8 @@ fn draw_until_measured(
 }
 
 /// Key → an action's impact shown before it is taken: a cutoff weighed (`C`, then ←/→; the pending rules
-/// counted, so the cutoff decides which are in force) and the highlighted stage's turn (`S`, then ↓/↑),
-/// with the frames drawn while the worker measures.
+/// counted, so the cutoff decides which are in force), the highlighted stage's turn (`S`, then ↓/↑) and
+/// a pattern edit as it is typed, with the frames drawn while the worker measures.
 fn what_ifs(out: &mut String, app: &mut App) {
     let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).expect("test backend");
     app.handle_key(key(KeyCode::Char('+')));
@@ -255,11 +255,37 @@ fn what_ifs(out: &mut String, app: &mut App) {
     };
     let (cutoff, cutoff_frames) = weigh(app, 'C', [KeyCode::Left, KeyCode::Right]);
     let (stage, stage_frames) = weigh(app, 'S', [KeyCode::Down, KeyCode::Up]);
+    let (pattern, pattern_frames) = weigh_pattern(app, &mut terminal);
     let goal = "(goal ≤ 200 ms, measured off the UI thread)";
     row_with(out, "cutoff weighed (C, ←/→)", &cutoff, goal);
     row(out, "frames while weighing it", &cutoff_frames);
     row_with(out, "stage weighed (S, ↓/↑)", &stage, goal);
     row(out, "frames while weighing it", &stage_frames);
+    row_with(out, "pattern edit weighed (a key)", &pattern, goal);
+    row(out, "frames while weighing it", &pattern_frames);
+}
+
+/// A pattern edit weighed as it is typed: the month pattern's regex made to match nothing (a `z` at its
+/// end, timed) and back (Backspace, nothing to weigh), so every page is matched again each time.
+fn weigh_pattern(app: &mut App, terminal: &mut Terminal<TestBackend>) -> (Stats, Stats) {
+    let month = app.session().and_then(|s| s.patterns.iter().position(|p| p.name == "month")).unwrap_or(0);
+    app.handle_key(key(KeyCode::Tab));
+    for _ in 0..month {
+        app.handle_key(key(KeyCode::Down));
+    }
+    for k in [KeyCode::Char('e'), KeyCode::End] {
+        app.handle_key(key(k));
+    }
+    let (mut shown, mut frames) = (Vec::new(), Vec::new());
+    for _ in 0..20 {
+        let t = Instant::now();
+        frames.push(frame(app, terminal, key(KeyCode::Char('z'))));
+        draw_until_measured(app, terminal, t, &mut frames);
+        shown.push(t.elapsed());
+        app.handle_key(key(KeyCode::Backspace));
+    }
+    app.handle_key(key(KeyCode::Esc));
+    (stats(shown), stats(frames))
 }
 
 /// One document replaced by a 50 MB one (the source's pages repeated), shown in the preview: every key

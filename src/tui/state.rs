@@ -195,6 +195,9 @@ pub struct PatternEdit {
     pub field: Field,
     /// Why the pattern cannot be applied as it stands.
     pub error: Option<String>,
+    /// What the edit would do, once it is valid: the rules as they stand, matched with the edited
+    /// patterns, over the whole source (the re-mine comes after Enter).
+    pub measure: Measure,
 }
 
 pub enum Mode {

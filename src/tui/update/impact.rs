@@ -130,6 +130,7 @@ fn fill(app: &mut App, generation: u64, measured: Result<Measure, String>) -> bo
         Mode::Detail(d) if d.measure.asked == generation => &mut d.measure,
         Mode::CutoffPrompt(c) if c.measure.asked == generation => &mut c.measure,
         Mode::Stages { measure, .. } if measure.asked == generation => measure,
+        Mode::EditPattern(e) if e.measure.asked == generation => &mut e.measure,
         _ => return false,
     };
     match measured {

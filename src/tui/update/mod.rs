@@ -35,9 +35,22 @@ pub fn validations() -> usize {
 }
 
 /// Checks the pattern being edited (it compiles every pattern: not a cost to pay per pasted character).
-fn validate(edit: &mut super::state::PatternEdit, patterns: &[crate::mutable::MutablePattern]) {
+/// Returns the edited list when it is valid and differs from `patterns`: the edit to weigh.
+fn validate(
+    edit: &mut super::state::PatternEdit,
+    patterns: &[crate::mutable::MutablePattern],
+) -> Option<Vec<crate::mutable::MutablePattern>> {
     VALIDATIONS.with(|v| v.set(v.get() + 1));
-    edit.error = popups::validate(edit, patterns).err();
+    match popups::validate(edit, patterns) {
+        Ok(list) => {
+            edit.error = None;
+            (list != patterns).then_some(list)
+        }
+        Err(e) => {
+            edit.error = Some(e);
+            None
+        }
+    }
 }
 pub use tune::occurrences;
 
@@ -135,7 +148,8 @@ pub fn edit_text(app: &mut App, event: &Event) {
                 Field::Regex => &mut edit.regex,
             };
             if field.handle_event(event).is_some() {
-                validate(edit, &s.patterns);
+                let edited = validate(edit, &s.patterns);
+                what_if::weigh_patterns(app, edited);
             }
         }
         _ => {}
@@ -181,7 +195,8 @@ pub fn paste(app: &mut App, text: &str) {
                 Field::Regex => &mut edit.regex,
             };
             insert(field, &text);
-            validate(edit, &s.patterns);
+            let edited = validate(edit, &s.patterns);
+            what_if::weigh_patterns(app, edited);
         }
         _ => {}
     }

@@ -8,7 +8,7 @@ use crate::rules::{Action as RuleAction, Rule, Status};
 
 use crate::tui::action::Action;
 use crate::tui::session::{Pane, Session};
-use crate::tui::state::{App, Field, Mode, Occurrence, PatternEdit, Screen};
+use crate::tui::state::{App, Field, Measure, Mode, Occurrence, PatternEdit, Screen};
 
 pub(super) fn tune(app: &mut App, action: Action) {
     let Screen::Tune(s) = &mut app.screen else { return };
@@ -222,6 +222,7 @@ pub(super) fn tune(app: &mut App, action: Action) {
                     regex: Input::new(p.regex.clone()),
                     field: Field::Regex,
                     error: None,
+                    measure: Measure::default(),
                 };
                 app.mode = Mode::EditPattern(edit);
             }
@@ -233,6 +234,7 @@ pub(super) fn tune(app: &mut App, action: Action) {
                 regex: Input::default(),
                 field: Field::Name,
                 error: Some("a pattern needs a name and a regex".into()),
+                measure: Measure::default(),
             };
             app.mode = Mode::EditPattern(edit);
         }

@@ -1,6 +1,7 @@
 //! What an editor action would do, before she takes it: a cutoff weighed (`C`: moved with ←/→, measured
 //! as it moves, taken with Enter) and the stage highlighted in the stages list (measured as the selection
-//! moves, turned on or off with Enter). The draft says what the rules would be ([`Draft::if_taken`]), the
+//! moves, turned on or off with Enter), and a mutable pattern as it is edited (the rules as they stand,
+//! matched with the edited pattern, once the edit is valid; Enter applies it and re-mines). The draft says what the rules would be ([`Draft::if_taken`]), the
 //! impact worker measures them off the UI thread, the latest request winning; Esc leaves the rules, the
 //! cutoff, the stages and the undo history as they were. Nothing here draws.
 //!
@@ -79,6 +80,18 @@ pub(super) fn cutoff_prompt(app: &mut App, action: Action) {
     if target != c.target {
         c.target = target;
         measure_cutoff(app);
+    }
+}
+
+/// Weighs a pattern edit as it is typed, once it is valid and changes the list (`edited`); else the
+/// editor measures nothing.
+pub(super) fn weigh_patterns(app: &mut App, edited: Option<Vec<crate::mutable::MutablePattern>>) {
+    let measure = match edited {
+        Some(list) => ask(app, &Act::Patterns(list)),
+        None => Measure::default(),
+    };
+    if let Mode::EditPattern(edit) = &mut app.mode {
+        edit.measure = measure;
     }
 }
 

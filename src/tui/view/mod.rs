@@ -60,7 +60,8 @@ pub fn layout(size: Rect, editing_pattern: bool) -> Areas {
         3
     };
     if editing_pattern {
-        patterns_h = patterns_h.max(7);
+        // the inputs, the check, what the edit changes and the keys
+        patterns_h = patterns_h.max(8);
     }
     let [candidates, patterns] = Layout::vertical([Constraint::Min(3), Constraint::Length(patterns_h)]).areas(left);
     Areas { histogram, candidates, patterns, preview, status }

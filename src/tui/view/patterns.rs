@@ -9,6 +9,7 @@ use tui_input::Input;
 
 use super::super::session::{Pane, Session};
 use super::super::state::{App, Field, Mode, PatternEdit};
+use super::impact::measure_lines;
 use super::{compact, theme};
 
 /// First pattern row drawn: the selection stays in view.
@@ -29,7 +30,7 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
     let inner = block.inner(area);
     frame.render_widget(block, area);
     if let Mode::EditPattern(edit) = &app.mode {
-        draw_editor(frame, inner, edit);
+        draw_editor(frame, inner, s, edit);
         return;
     }
     let rows: Vec<Row> = s
@@ -53,7 +54,23 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
     frame.render_widget(Table::new(rows, widths).header(header).column_spacing(1), inner);
 }
 
-fn draw_editor(frame: &mut Frame, area: Rect, edit: &PatternEdit) {
+/// What the valid edit would do to the rules as they stand: the dialog's measure, without its most
+/// changed documents (a digit types in the field here; they are a key away once the edit is applied).
+fn measured(s: &Session, edit: &PatternEdit) -> Vec<Line<'static>> {
+    if edit.error.is_some() || (edit.measure.asked == 0 && edit.measure.error.is_none()) {
+        return Vec::new();
+    }
+    let mut lines = measure_lines(s, &edit.measure, &[String::new()], false);
+    if edit.measure.impacts.as_ref().and_then(|i| i.first()).is_some_and(|i| !i.changed.is_empty()) {
+        lines.pop();
+    }
+    if let Some(first) = lines.first_mut() {
+        first.spans.insert(0, Span::styled("the rules as they stand: ", theme::dim()));
+    }
+    lines
+}
+
+fn draw_editor(frame: &mut Frame, area: Rect, s: &Session, edit: &PatternEdit) {
     if area.height == 0 {
         return;
     }
@@ -75,7 +92,9 @@ fn draw_editor(frame: &mut Frame, area: Rect, edit: &PatternEdit) {
         )),
     };
     let hint = Line::from(Span::styled("Tab name/regex · Enter apply · Esc cancel", theme::dim()));
-    let lines = vec![name, regex, status, hint];
+    let mut lines = vec![name, regex, status];
+    lines.extend(measured(s, edit));
+    lines.push(hint);
     frame.render_widget(Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false }), area);
     let (cy, cx) = match edit.field {
         Field::Name => (area.y, name_cur),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::cutoff::CutoffBin;
 use crate::mining::Mining;
-use crate::mutable::MutablePattern;
+use crate::mutable::{MutablePattern, MutableSet};
 use crate::rules::{Cutoff, Rule, RulesFile};
 
 use super::Draft;
@@ -37,6 +37,9 @@ impl Snapshot {
         };
         let mut file = crate::merge::from_mining(&self.mining, self.header.mining, Some(&previous));
         file.mutable = self.patterns.clone();
+        if self.patterns != self.mining.patterns {
+            rematch(&mut file, &self.mining.patterns);
+        }
         let decided: std::collections::HashMap<&str, &Rule> = self.decided.iter().map(|r| (r.id.as_str(), r)).collect();
         for r in &mut file.rules {
             if let Some(d) = decided.get(r.id.as_str()) {
@@ -57,6 +60,26 @@ impl Snapshot {
             && self.decided == other.decided
             && self.annexed == other.annexed
             && self.header == other.header
+    }
+}
+
+/// A pattern edit the mining has not caught up with yet: each rule made from its tokens under the
+/// mining's patterns (`mined`) is made again under the file's, so the rules as they stand match with the
+/// new patterns (a rule of `«month»` matches what the edited pattern matches). The re-mine the edit
+/// asks for finds the strings again; until then, this is what the edit does to the rules. A rule whose
+/// regex was written by hand, or that cannot be made again, stays as it is.
+fn rematch(file: &mut RulesFile, mined: &[MutablePattern]) {
+    let (Ok(before), Ok(after)) = (MutableSet::new(mined.to_vec()), MutableSet::new(file.mutable.clone())) else {
+        return;
+    };
+    let tokenizer = file.tokenizer;
+    for rule in &mut file.rules {
+        if rule.tokens.is_empty() || !rule.is_synthesized(tokenizer, &before) {
+            continue;
+        }
+        if let Ok(regex) = crate::synthesis::synthesize(&rule.symbols(), tokenizer, &after) {
+            rule.regex = regex;
+        }
     }
 }
 

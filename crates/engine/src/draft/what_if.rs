@@ -6,9 +6,10 @@
 //! What each costs: a decision, a trim, a mark, a regex or a reset change which rules are in force, and the
 //! impact re-cleans only the pages those rules match; a cutoff move changes which pending rules are in force
 //! (the pages they match); a stage turned on or off runs the stages again on every page, from each page's
-//! cached matches. A pattern edit is weighed on the rules as they stand, matched with the new patterns: the
-//! re-mine it asks for (new candidates, new statistics) is not run here, and comes after the edit, which the
-//! editor can undo with one key.
+//! cached matches. A pattern edit is weighed on the rules as they stand, each made again from its tokens
+//! with the new patterns (a rule of `«month»` matches what the edited pattern matches), every page matched
+//! again: the re-mine it asks for (new candidates, new statistics) is not run here, and comes after the
+//! edit, which the editor can undo with one key.
 
 use crate::clean_settings::Stage;
 use crate::cutoff::CutoffBin;

@@ -90,3 +90,31 @@ fn a_reset_weighed_gives_back_what_the_editors_decisions_took() {
     let reset = weighed_then_taken(&mut d, Act::Reset);
     assert!(reset.given_back() > 0, "the marked line comes back: {reset:?}");
 }
+
+#[test]
+fn a_pattern_edit_weighed_matches_the_rules_as_they_stand_with_the_edited_pattern() {
+    let mut d = draft();
+    let base = Baseline::of_corpus(&d.rules_file(), Arc::clone(&d.corpus), true).unwrap();
+    let reject = |i: usize| Act::Decide { strings: vec![i], status: Some(Status::Rejected), action: None };
+    // a rule in force with a pattern in it, alone on some words
+    let (i, name) = (0..d.editor_from)
+        .filter(|&j| d.string(j).bin >= d.cutoff && d.status(j) == Status::Pending)
+        .filter_map(|j| {
+            let name = d.string(j).symbols.iter().find_map(|s| match s {
+                crate::symbol::Symbol::Mutable(p) => Some(p.clone()),
+                _ => None,
+            })?;
+            (d.what_if(&base, &reject(j)).unwrap().given_back() > 0).then_some((j, name))
+        })
+        .next()
+        .expect("a pending rule with a pattern, alone on some words");
+    // the pattern made to match nothing: the rule matches no more, its words come back
+    let mut patterns = d.patterns.clone();
+    let p = patterns.iter_mut().find(|p| p.name == name).unwrap();
+    p.regex = "zzqq".into();
+    let edited = weighed_then_taken(&mut d, Act::Patterns(patterns));
+    let rejected = d.what_if(&base, &reject(i)).unwrap();
+    let words = |i: &Impact| (i.changed.len(), i.given_back(), i.removed());
+    assert!(edited.given_back() >= rejected.given_back(), "{:?} against {:?}", words(&edited), words(&rejected));
+    assert!(edited.given_back() > 0 && edited.removed() == 0, "{:?}", words(&edited));
+}
