@@ -2,17 +2,17 @@
 # Benchmark of a process's first page (prints figures; no pass/fail): `chaff clean --rules FILE
 # --include-pending` on one small JSON Lines document, the whole process timed, RUNS runs of each binary
 # alternating (so a change in the machine's load falls on both alike), the median and quartiles of each.
-# The rules file is a source mined from a shared corpus (default: dragnet's bigthink.com, about 300 rules),
+# The rules file is a source mined from a shared corpus (default: dragnet's washingtonpost.com, about 330 rules),
 # mined once by the first binary.
 #
 #   scripts/bench-first-page.sh [RUNS] [CHAFF_BIN…]     (defaults: 40 target/release/chaff)
-#   CORPUS=../shared/corpora/dragnet/bigthink.com scripts/bench-first-page.sh 40 A/chaff B/chaff
+#   CORPUS=../shared/corpora/dragnet/nytimes.com scripts/bench-first-page.sh 40 A/chaff B/chaff
 set -euo pipefail
 runs=${1:-40}
 shift || true
 bins=("$@")
 [ ${#bins[@]} -gt 0 ] || bins=(target/release/chaff)
-corpus=${CORPUS:-../shared/corpora/dragnet/bigthink.com}
+corpus=${CORPUS:-../shared/corpora/dragnet/washingtonpost.com}
 for b in "${bins[@]}"; do [ -x "$b" ] || { echo "$b: no chaff binary (cargo build --release)"; exit 1; }; done
 [ -d "$corpus" ] || { echo "$corpus: no such corpus (the shared corpora are missing)"; exit 1; }
 tmp=$(mktemp -d)
