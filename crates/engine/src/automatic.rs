@@ -4,6 +4,9 @@
 //! - frame cuts suggested for header and footer strings ([`crate::frame`]);
 //! - in text mode, the line-boundary filter, unless the source's documents are glued into long lines
 //!   (as a naive parser leaves them: the thesis's own example);
+//! - a string the cross-source filter flagged that stands on lines of its own here is a template several
+//!   sources share (a blogging platform's "Posted by"), not an idiom: it is a candidate again
+//!   ([`crate::idioms::restore_shared_templates`]);
 //! - in html mode, a candidate with no tag in it starts rejected: template strings carry markup, idioms
 //!   ("of the") do not;
 //! - a candidate of mutable patterns alone («month» «number» «number») starts rejected: dates and
@@ -109,6 +112,8 @@ pub fn automatic_rules(
         s.stages.set(Stage::Reprints, auto.drop_reprints && lined);
         file.set_clean_settings(s);
     }
+    // before the rejections below: a string given back is judged by them as any other
+    crate::idioms::restore_shared_templates(corpus, &mut file, previous, &crate::idioms::IdiomParams::default())?;
     let html = file.tokenizer == Tokenizer::Html;
     reject_new(&mut file, previous, |r| {
         // HTML: template strings carry markup; "of the" does not

@@ -341,5 +341,48 @@ pub fn reject_idioms(corpus: &Corpus, file: &mut RulesFile, params: &IdiomParams
     Ok(n)
 }
 
+/// Strings the cross-source filter flagged (candidates in several sources mined together) that stand on
+/// lines of their own here, not inside sentences: a template several sites share (a blogging platform's
+/// "Posted by", "Leave a comment"), not their articles' language. They are given back to the candidates
+/// (pending, not idioms). Only new rules: a decision carried over from `previous` stays. Returns how
+/// many were given back.
+pub fn restore_shared_templates(
+    corpus: &Corpus,
+    file: &mut RulesFile,
+    previous: Option<&RulesFile>,
+    params: &IdiomParams,
+) -> Result<usize> {
+    let decided: std::collections::HashSet<&str> =
+        previous.map(|p| p.rules.iter().map(|r| r.id.as_str()).collect()).unwrap_or_default();
+    let chosen = file.cutoff.chosen;
+    let rules: Vec<usize> = (0..file.rules.len())
+        .filter(|&i| {
+            let r = &file.rules[i];
+            r.idiom
+                && r.status == Status::Rejected
+                && r.bin >= chosen
+                && r.action == Action::Remove
+                && !r.tokens.is_empty()
+                && r.cluster.is_none()
+                && !r.editor
+                && !decided.contains(r.id.as_str())
+        })
+        .collect();
+    if rules.is_empty() {
+        return Ok(0);
+    }
+    let found = neighbours(corpus, file, &rules)?;
+    let mut n = 0;
+    for (&i, nb) in rules.iter().zip(&found) {
+        if nb.matches >= params.min_matches && (nb.in_prose as f64) < params.min_prose * nb.matches as f64 {
+            let r = &mut file.rules[i];
+            r.status = Status::Pending;
+            r.idiom = false;
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
 #[cfg(test)]
 mod tests;

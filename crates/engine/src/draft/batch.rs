@@ -4,7 +4,7 @@
 //! given the automatic rules' suggestions, cluster and line rules made afresh), and a new source gets the
 //! automatic rules.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -57,10 +57,13 @@ impl Draft {
                 (Draft::of_file(&settings_only, patterns), automatic)
             }
         };
-        // the idioms the automatic rules found in the source alone are flagged as the other sources' are
-        let idioms: HashSet<&str> = automatic.rules.iter().filter(|r| r.idiom).map(|r| r.id.as_str()).collect();
-        for s in mining.strings.iter_mut().filter(|s| idioms.contains(s.id.as_str())) {
-            s.idiom = true;
+        // the idioms are the automatic rules' own: those found in the source alone are flagged as the
+        // other sources' are, and a shared string they gave back as a template is one no more
+        let idioms: HashMap<&str, bool> = automatic.rules.iter().map(|r| (r.id.as_str(), r.idiom)).collect();
+        for s in mining.strings.iter_mut() {
+            if let Some(&idiom) = idioms.get(s.id.as_str()) {
+                s.idiom = idiom;
+            }
         }
         let extra: Vec<MinedString> = automatic.rules.iter().filter(|r| is_extra(r)).map(Rule::to_mined).collect();
         // the extra strings after the mined ones, in the automatic rules' order: the rules file lists them

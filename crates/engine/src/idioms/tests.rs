@@ -174,3 +174,52 @@ fn prose_lines_answer_as_inside_prose_for_every_span_of_words() {
     }
     assert!(inside > 0, "some span stands inside prose");
 }
+
+#[test]
+fn a_string_other_sources_share_is_given_back_when_it_stands_on_its_own_lines_here() {
+    use crate::rules::MiningParams;
+    // every page: an article sentence holding a phrase other sites write too, and a platform's footer
+    let words = [
+        "harbour", "orchard", "library", "station", "market", "bridge", "garden", "museum", "school", "theatre",
+        "stadium", "airport",
+    ];
+    let docs: Vec<Document> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let (a, b) = (words[(i + 3) % 12], words[(i + 7) % 12]);
+            Document {
+                id: format!("{i:02}"),
+                text: format!(
+                    "The {w} opened after the {a} closed.\nPeople near the {w} said the {a} was, in the end, \
+                     a better place than the {b} for everyone who lives by the {w}.\nLeave a comment\n"
+                ),
+            }
+        })
+        .collect();
+    let corpus = Corpus::from_docs("blog", docs);
+    let config = MiningConfig::default();
+    let mut mining = mine(&corpus, &config, &Quiet).unwrap();
+    // as if both strings were candidates on other sites mined together
+    let phrase = "was, in the end, a better place than the";
+    let shared = |key: &str| usize::from(key == "Leave a comment" || key == phrase);
+    assert_eq!(crate::cross_source::flag(&mut mining, 2, shared), 2);
+    let mut file = crate::merge::from_mining(&mining, MiningParams::of(&config), None);
+    let status = |file: &RulesFile, text: &str| {
+        let r = file.rules.iter().find(|r| r.tokens.join(" ") == text).unwrap_or_else(|| panic!("{text} mined"));
+        (r.status, r.idiom)
+    };
+    assert_eq!(status(&file, "Leave a comment"), (Status::Rejected, true));
+    let given = restore_shared_templates(&corpus, &mut file, None, &IdiomParams::default()).unwrap();
+    assert_eq!(given, 1);
+    assert_eq!(status(&file, "Leave a comment"), (Status::Pending, false), "a line of its own: template");
+    assert_eq!(status(&file, phrase), (Status::Rejected, true), "inside sentences: an idiom");
+    // a decision carried over from the file re-mined stays
+    let mut again = crate::merge::from_mining(&mining, MiningParams::of(&config), Some(&file));
+    for r in again.rules.iter_mut().filter(|r| r.tokens.join(" ") == "Leave a comment") {
+        (r.status, r.idiom) = (Status::Rejected, true);
+    }
+    let previous = again.clone();
+    restore_shared_templates(&corpus, &mut again, Some(&previous), &IdiomParams::default()).unwrap();
+    assert_eq!(status(&again, "Leave a comment"), (Status::Rejected, true));
+}

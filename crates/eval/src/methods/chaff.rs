@@ -160,7 +160,11 @@ impl Method for Chaff {
                 if docs.len() < 2 {
                     return Ok(HashSet::new());
                 }
-                Ok(candidate_keys(&mine(&Corpus::from_docs(&site.name, docs), &config, &Quiet)?))
+                // read as `chaff mine --all` reads the site: HTML pages as their views, so the strings
+                // compared across sites are the ones each site's own mining finds
+                let mut config = config.clone();
+                let corpus = read_as_kind(Corpus::from_docs(&site.name, docs), Some(kind_of(input)), None, &mut config);
+                Ok(candidate_keys(&mine(&corpus, &config, &Quiet)?))
             })
             .collect::<Result<_>>()?;
         let mut sources: HashMap<String, usize> = HashMap::new();
@@ -205,5 +209,36 @@ fn kind_of(input: Input) -> DocKind {
     match input {
         Input::Txt => DocKind::Text,
         Input::Html => DocKind::Html,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dataset::{Page, Site};
+
+    fn site(name: &str, seed: u64) -> Site {
+        let pages = chaff_generate::html_news(12, seed)
+            .docs
+            .into_iter()
+            .map(|d| Page { id: d.id, txt: None, html: Some(d.text), gold: Some(String::new()), template: None })
+            .collect();
+        Site { name: name.into(), pages }
+    }
+
+    #[test]
+    fn html_sites_are_compared_across_sites_on_the_strings_their_own_minings_find() {
+        let sites = [site("a", 1), site("b", 2)];
+        let mut chaff = Chaff::new(Settings::default());
+        chaff.prepare(&sites, Input::Html).unwrap();
+        let idioms = chaff.idioms.as_ref().expect("prepared");
+        for (k, s) in sites.iter().enumerate() {
+            let docs = s.pages.iter().map(|p| (p.id.as_str(), p.html.as_deref().unwrap())).collect();
+            let source = Source { name: &s.name, site: k, input: Input::Html, docs };
+            let (_, mining, _) = chaff.mined(&source).unwrap();
+            // the page views' strings, as `chaff mine --all` compares them: not the raw markup's
+            assert_eq!(idioms.own[k], candidate_keys(&mining), "site {}", s.name);
+            assert!(!idioms.own[k].iter().any(|key| key.contains('<')), "no markup in the keys of site {}", s.name);
+        }
     }
 }
