@@ -81,6 +81,19 @@ pub fn mine_source(
     Ok((mining, file))
 }
 
+/// The idiom flags of `file`'s rules (the automatic rules made from `mining`) put on `mining`'s strings:
+/// an idiom the source alone shows is flagged as the other sources' are, and a shared string the automatic
+/// rules gave back as a template is one no more. A draft opened on the mining then makes the rules file the
+/// automatic rules are.
+pub fn take_idiom_flags(mining: &mut Mining, file: &RulesFile) {
+    let idioms: HashMap<&str, bool> = file.rules.iter().map(|r| (r.id.as_str(), r.idiom)).collect();
+    for s in mining.strings.iter_mut() {
+        if let Some(&idiom) = idioms.get(s.id.as_str()) {
+            s.idiom = idiom;
+        }
+    }
+}
+
 /// The rules file of a fresh mining, made with `settings`. With `previous` (re-mining), the editor's
 /// settings and decisions carry over and only new candidates get the automatic treatment. What
 /// `settings` says was given is applied last ([`Settings::apply_given`]).

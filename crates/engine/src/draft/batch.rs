@@ -4,7 +4,7 @@
 //! given the automatic rules' suggestions, cluster and line rules made afresh), and a new source gets the
 //! automatic rules.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -57,14 +57,7 @@ impl Draft {
                 (Draft::of_file(&settings_only, patterns), automatic)
             }
         };
-        // the idioms are the automatic rules' own: those found in the source alone are flagged as the
-        // other sources' are, and a shared string they gave back as a template is one no more
-        let idioms: HashMap<&str, bool> = automatic.rules.iter().map(|r| (r.id.as_str(), r.idiom)).collect();
-        for s in mining.strings.iter_mut() {
-            if let Some(&idiom) = idioms.get(s.id.as_str()) {
-                s.idiom = idiom;
-            }
-        }
+        crate::automatic::take_idiom_flags(&mut mining, &automatic);
         let extra: Vec<MinedString> = automatic.rules.iter().filter(|r| is_extra(r)).map(Rule::to_mined).collect();
         // the extra strings after the mined ones, in the automatic rules' order: the rules file lists them
         // as `chaff mine` always has

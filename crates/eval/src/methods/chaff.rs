@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::automatic::{mine_source, read_as_kind};
+use crate::automatic::{mine_source, read_as_kind, take_idiom_flags};
 use crate::clean_settings::CleanSettings;
 use crate::cleaning::{Cleaner, normalize};
 use crate::corpus::{Corpus, Document};
@@ -83,11 +83,13 @@ impl Chaff {
         let mut settings = Settings { mining: self.config(source.input), ..self.settings.clone() };
         let corpus = Corpus::from_docs(source.name, docs.collect());
         let corpus = read_as_kind(corpus, Some(kind_of(source.input)), None, &mut settings.mining);
-        let (mining, mut file) = mine_source(&corpus, &settings, None, &Quiet, |mining| {
+        let (mut mining, mut file) = mine_source(&corpus, &settings, None, &Quiet, |mining| {
             if let Some(idioms) = &self.idioms {
                 flag(mining, idioms.threshold, |key| idioms.elsewhere(source.site, key));
             }
         })?;
+        // the oracle opens a draft on the mining: it must make the rules file these are
+        take_idiom_flags(&mut mining, &file);
         let present: HashSet<String> = file.rules.iter().map(|r| r.id.clone()).collect();
         file.rules.extend(mining.strings.iter().filter(|s| !present.contains(&s.id)).map(Rule::from_mined));
         Ok((corpus, mining, file))
