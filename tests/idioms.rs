@@ -2,7 +2,8 @@
 //! its own (`chaff mine <source>`, no other source to compare with) and cleaned with its automatic rules
 //! (`chaff clean --include-pending`), against the template spans the generator injected
 //! (`*.template.json`): span precision 1 (no article word removed) and recall of the template at least
-//! 0.95 in-sample; held out, precision 1 too and recall no further below than measured. And the README's stdin example prints the article whole.
+//! 0.95 in-sample; held out, precision 1 too and recall no further below than measured. And the README's
+//! stdin example prints the article whole.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,9 +1,10 @@
 //! What an editor action would do, before she takes it: a cutoff weighed (`C`: moved with ←/→, measured
 //! as it moves, taken with Enter) and the stage highlighted in the stages list (measured as the selection
 //! moves, turned on or off with Enter), and a mutable pattern as it is edited (the rules as they stand,
-//! matched with the edited pattern, once the edit is valid; Enter applies it and re-mines). The draft says what the rules would be ([`Draft::if_taken`]), the
-//! impact worker measures them off the UI thread, the latest request winning; Esc leaves the rules, the
-//! cutoff, the stages and the undo history as they were. Nothing here draws.
+//! matched with the edited pattern, once the edit is valid; Enter applies it and re-mines). The draft
+//! says what the rules would be ([`Draft::if_taken`]), the impact worker measures them off the UI thread,
+//! the latest request winning; Esc leaves the rules, the cutoff, the stages and the undo history as they
+//! were. Nothing here draws.
 //!
 //! [`Draft::if_taken`]: crate::draft::Draft::if_taken
 

@@ -104,10 +104,26 @@ fn most_changed(s: &Session, impact: &Impact) -> Line<'static> {
     Line::from(spans)
 }
 
-/// A dialog's lines of its measure: per option (`labels`, in the measure's order) what it changes, the
-/// verified pages it changes, the first option's most changed documents; with `cut`, the rule's evidence
-/// and a cut's warnings.
+/// A dialog's lines of its measure: [`changes_lines`], the first option's most changed documents; with
+/// `cut`, the rule's evidence and a cut's warnings.
 pub fn measure_lines(s: &Session, measure: &Measure, labels: &[String], cut: bool) -> Vec<Line<'static>> {
+    let mut out = changes_lines(s, measure, labels);
+    let Some(impacts) = measure.impacts.as_ref().filter(|_| measure.error.is_none()) else { return out };
+    if let Some(first) = impacts.first().filter(|i| !i.changed.is_empty()) {
+        out.push(most_changed(s, first));
+    }
+    if cut && let Some(e) = &measure.evidence {
+        out.push(Line::from(Span::styled(format!("evidence {}", e.line()), theme::dim())));
+        for w in cut_warnings(e) {
+            out.push(Line::from(Span::styled(format!("⚠ as a cut: {w}"), theme::error())));
+        }
+    }
+    out
+}
+
+/// Per option (`labels`, in the measure's order) what it changes and the verified pages it changes; or
+/// why it cannot be measured, or that it is being measured.
+pub fn changes_lines(s: &Session, measure: &Measure, labels: &[String]) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     if let Some(e) = &measure.error {
         out.push(Line::from(Span::styled(format!("cannot measure it: {e}"), theme::error())));
@@ -127,15 +143,6 @@ pub fn measure_lines(s: &Session, measure: &Measure, labels: &[String], cut: boo
         out.push(Line::from(vec![Span::styled(head, theme::header()), Span::styled(summary(impact), style)]));
         for w in verified_changes(s, impact) {
             out.push(Line::from(Span::styled(format!("  ⚠ {w}"), theme::error())));
-        }
-    }
-    if let Some(first) = impacts.first().filter(|i| !i.changed.is_empty()) {
-        out.push(most_changed(s, first));
-    }
-    if cut && let Some(e) = &measure.evidence {
-        out.push(Line::from(Span::styled(format!("evidence {}", e.line()), theme::dim())));
-        for w in cut_warnings(e) {
-            out.push(Line::from(Span::styled(format!("⚠ as a cut: {w}"), theme::error())));
         }
     }
     out

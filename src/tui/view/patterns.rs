@@ -9,7 +9,7 @@ use tui_input::Input;
 
 use super::super::session::{Pane, Session};
 use super::super::state::{App, Field, Mode, PatternEdit};
-use super::impact::measure_lines;
+use super::impact::changes_lines;
 use super::{compact, theme};
 
 /// First pattern row drawn: the selection stays in view.
@@ -54,16 +54,13 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
     frame.render_widget(Table::new(rows, widths).header(header).column_spacing(1), inner);
 }
 
-/// What the valid edit would do to the rules as they stand: the dialog's measure, without its most
-/// changed documents (a digit types in the field here; they are a key away once the edit is applied).
+/// What the valid edit would do to the rules as they stand: what it changes, not the documents it changes
+/// most (a digit types in the field here; they are a key away once the edit is applied).
 fn measured(s: &Session, edit: &PatternEdit) -> Vec<Line<'static>> {
     if edit.error.is_some() || (edit.measure.asked == 0 && edit.measure.error.is_none()) {
         return Vec::new();
     }
-    let mut lines = measure_lines(s, &edit.measure, &[String::new()], false);
-    if edit.measure.impacts.as_ref().and_then(|i| i.first()).is_some_and(|i| !i.changed.is_empty()) {
-        lines.pop();
-    }
+    let mut lines = changes_lines(s, &edit.measure, &[String::new()]);
     if let Some(first) = lines.first_mut() {
         first.spans.insert(0, Span::styled("the rules as they stand: ", theme::dim()));
     }

@@ -32,7 +32,6 @@ fn sevendays_mined_alone_proposes_none_of_its_articles_idioms() {
 
 #[test]
 fn common_phrases_are_short_strings_of_common_words_and_patterns() {
-    let t = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
     assert!(is_common_phrase(&t("since «number»"), 3));
     assert!(is_common_phrase(&t("«number» The"), 3));
     assert!(!is_common_phrase(&t("read more"), 3), "read is a label's word");
@@ -42,21 +41,23 @@ fn common_phrases_are_short_strings_of_common_words_and_patterns() {
     assert!(!is_common_phrase(&t("«by» «number» per cent in «month» the Daily"), 8), "a word of its own");
 }
 
+fn t(s: &str) -> Vec<String> {
+    s.split(' ').map(String::from).collect()
+}
+
+/// `matches` matches at positions whose sum and sum of squares (in millionths) are `positions`, `in_prose`
+/// of them inside prose, with (left, right) distinct neighbours and (top left, top right) matches with the
+/// most frequent one.
+fn matched(matches: usize, sides: [usize; 4], positions: (u64, u64), in_prose: usize) -> Neighbours {
+    let [left, right, top_left, top_right] = sides;
+    Neighbours { matches, left, right, top_left, top_right, pos_sum: positions.0, pos_sq: positions.1, in_prose }
+}
+
 #[test]
 fn a_common_phrase_in_one_place_of_its_pages_is_no_idiom() {
-    let t = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
     let p = IdiomParams::default();
     // a byline "by «upcase»" under every headline: same place, same neighbours
-    let placed = Neighbours {
-        matches: 100,
-        left: 1,
-        right: 40,
-        top_left: 100,
-        top_right: 5,
-        pos_sum: 5_000_000,
-        pos_sq: 260_000_000_000,
-        in_prose: 100,
-    };
+    let placed = matched(100, [1, 40, 100, 5], (5_000_000, 260_000_000_000), 100);
     assert!(placed.spread() < 0.05, "{}", placed.spread());
     assert!(!is_idiom(&t("by «upcase»"), &placed, &p));
     let spread = Neighbours { pos_sum: 50_000_000, pos_sq: 33_000_000_000_000, ..placed };
@@ -69,19 +70,9 @@ fn a_common_phrase_in_one_place_of_its_pages_is_no_idiom() {
 
 #[test]
 fn a_short_string_inside_sentences_all_over_its_pages_is_an_idiom_whatever_its_words() {
-    let t = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
     let p = IdiomParams::default();
     // "could cost $2.7 billion": few neighbours (could, will; billion, million), inside prose lines
-    let prose = Neighbours {
-        matches: 40,
-        left: 2,
-        right: 2,
-        top_left: 30,
-        top_right: 25,
-        pos_sum: 20_000_000,
-        pos_sq: 13_000_000_000_000,
-        in_prose: 40,
-    };
+    let prose = matched(40, [2, 2, 30, 25], (20_000_000, 13_000_000_000_000), 40);
     assert!(prose.spread() > 0.2, "{}", prose.spread());
     assert!(is_idiom(&t("cost «number»"), &prose, &p));
     // the same words, a line of their own on some pages: a label's value, no idiom

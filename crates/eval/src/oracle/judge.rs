@@ -6,8 +6,9 @@
 //! A decision is judged on the pages it was not made on as much as on the one in view: it must not take
 //! a word of any page's article nor lower any page's score, and a rule it makes remove more must not be
 //! one that matches articles (a generic string, or one seen inside an article on any page). A cut must
-//! pass the engine's cut check. A stage turned off must give back nothing but article on every page. These hold by construction on the pages the editor has; the pages she
-//! has not seen are like them, so a decision shown harmless on all of them is the safe bet there.
+//! pass the engine's cut check. A stage turned off must give back nothing but article on every page.
+//! These hold by construction on the pages the editor has; the pages she has not seen are like them, so
+//! a decision shown harmless on all of them is the safe bet there.
 
 use crate::evidence::{CutProblem, check_cut};
 use crate::frame::is_generic;
