@@ -168,9 +168,14 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
         0
     };
     let mut summaries = Vec::new();
+    // with --all, a dataset's folders often all hold pages in two forms: said once, not once a folder
+    let mut two_forms: Vec<&Warning> = Vec::new();
     for m in &mined {
-        for w in &m.warnings {
-            eprintln!("chaff: warning: {w}");
+        for w in &m.corpus.warnings {
+            match w {
+                Warning::SameStems { .. } if args.all => two_forms.push(w),
+                _ => eprintln!("chaff: warning: {w}"),
+            }
         }
         match write_rules(m, &args) {
             Ok(file) if args.json => summaries.push(summary_json(&m.mining, &file, Some(&m.path), &m.warnings, 0)),
@@ -193,6 +198,7 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
             Err(e) => return Err(e),
         }
     }
+    report_two_forms(&two_forms);
     if args.json {
         let out = if args.all {
             json!({ "sources": summaries, "idioms_flagged": flagged, "failed": failed })
@@ -218,6 +224,22 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The folders whose pages come in two forms, in one warning: how many, and the first in full.
+fn report_two_forms(two_forms: &[&Warning]) {
+    match two_forms {
+        [] => {}
+        [one] => eprintln!("chaff: warning: {one}"),
+        [first, ..] => {
+            let pages: usize =
+                two_forms.iter().map(|w| if let Warning::SameStems { stems, .. } = w { *stems } else { 0 }).sum();
+            eprintln!(
+                "chaff: warning: {} source folders hold pages in two forms ({pages} pages); the first: {first}",
+                two_forms.len()
+            );
+        }
+    }
 }
 
 /// The draft of a mined source (see [`Draft::of_mining`]: the new mining taken into its rules file as the

@@ -284,3 +284,21 @@ fn pages_in_two_forms_are_read_once_in_their_html_form_and_the_skipped_form_name
     let rules = fs::read_to_string(dir.path().join("rules/both.toml")).unwrap();
     assert!(rules.contains("input = \"html\""), "the HTML form is mined as HTML: {rules}");
 }
+
+#[test]
+fn mine_all_says_once_that_its_folders_hold_pages_in_two_forms() {
+    let dir = tempfile::tempdir().unwrap();
+    for site in ["a", "b", "c"] {
+        fs::create_dir_all(dir.path().join(format!("root/{site}"))).unwrap();
+        for i in 0..4 {
+            fs::write(dir.path().join(format!("root/{site}/{i}.html")), format!("<p>{}</p>", doc(i))).unwrap();
+            fs::write(dir.path().join(format!("root/{site}/{i}.txt")), doc(i)).unwrap();
+        }
+    }
+    let o = chaff(&["mine", "--all", "root"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert_eq!(err.lines().filter(|l| l.contains("two forms")).count(), 1, "one warning for the three folders: {err}");
+    assert!(err.contains("3 source folders hold pages in two forms (12 pages); the first: "), "{err}");
+    assert!(err.contains("0.html and 0.txt"), "{err}");
+}

@@ -333,7 +333,7 @@ impl<'a> Editor<'a> {
     /// `choice` tried on the training pages: what it adds to their summed F1, and why it is refused, if
     /// it is: a rule it makes remove more has evidence against it (a stage turned off makes remove
     /// more every rule whose matches the stage dropped), it takes an article word from a page, or it
-    /// lowers a page's score.
+    /// lowers pages' scores more than it raises others' (see [`judge::outweighs`]).
     fn try_choice(&mut self, choice: &Choice) -> Trial {
         let refused = |refusal| Trial { gain: f64::NEG_INFINITY, after: Vec::new(), refusal: Some(refusal) };
         for &(r, action) in &choice.sets {
@@ -374,6 +374,7 @@ impl<'a> Editor<'a> {
             }
         }
         let mut refusal = None;
+        let (mut hurt, mut helped, mut loss) = (Vec::new(), 0usize, 0.0f64);
         for (p, removed, f1) in &after {
             let lost = self.pages[*p].article_lost(&self.removed[*p], removed, self.blocks[*p]);
             if lost > 0 {
@@ -381,8 +382,10 @@ impl<'a> Editor<'a> {
                 break;
             }
             if *f1 < self.f1[*p] - 1e-9 {
-                refusal = Some(Refusal::Hurts { page: *p });
-                break;
+                hurt.push(*p);
+                loss += self.f1[*p] - f1;
+            } else if *f1 > self.f1[*p] + 1e-9 {
+                helped += 1;
             }
             // a stage turned off changes every page: what it gives back must be article on each
             if choice.stage_off.is_some() {
@@ -393,7 +396,13 @@ impl<'a> Editor<'a> {
                 }
             }
         }
-        let gain = after.iter().map(|(p, _, f)| f - self.f1[*p]).sum();
+        let gain: f64 = after.iter().map(|(p, _, f)| f - self.f1[*p]).sum();
+        if refusal.is_none()
+            && let Some(&page) = hurt.first()
+            && !judge::outweighs(helped, hurt.len(), gain + loss, loss)
+        {
+            refusal = Some(Refusal::Hurts { page });
+        }
         Trial { gain, after, refusal }
     }
 

@@ -310,3 +310,31 @@ fn a_stage_turned_off_that_gives_template_back_on_a_page_is_refused_though_the_p
     assert!(trial.gain > 0.0, "each page gains its caption back: {}", trial.gain);
     assert!(matches!(trial.refusal, Some(Refusal::GivesTemplate { words: 2, .. })), "{:?}", trial.refusal);
 }
+
+/// Nine pages, each an archive line and a body of two sentences; the gold keeps the archive line on
+/// `kept` of them.
+fn archived(kept: usize) -> (Vec<String>, Vec<Gold>) {
+    let line = "Printed from the weekly paper archive";
+    let bodies: Vec<String> = (0..9).map(|i| format!("{} {}", BODIES[i % 4], BODIES[(i / 4 + i + 1) % 4])).collect();
+    let texts = bodies.iter().map(|b| format!("{line}\n{b}\n")).collect();
+    let golds =
+        bodies.iter().enumerate().map(|(i, b)| Gold::new(&if i < kept { format!("{line}\n{b}") } else { b.clone() }));
+    (texts, golds.collect())
+}
+
+#[test]
+fn a_decision_right_on_nearly_every_page_is_made_though_it_lowers_one() {
+    let line = "Printed from the weekly paper archive";
+    let trial = |kept: usize| {
+        let (texts, golds) = archived(kept);
+        let mut e = editor(&[(line, Action::Remove)], &texts, &golds);
+        let r = e.rules.iter().position(|rule| rule.tokens.join(" ") == line).unwrap();
+        e.try_choice(&Choice { what: "keep", sets: vec![(r, Some(Action::Keep))], stage_off: None })
+    };
+    // the gold keeps the line on eight pages of nine: keeping it lowers one page and raises eight
+    let most = trial(8);
+    assert!(most.refusal.is_none() && most.gain > 0.0, "{:?} {}", most.refusal, most.gain);
+    // on six of nine it lowers three pages for six raised: too many to bet a page out of view on
+    let some = trial(6);
+    assert!(matches!(some.refusal, Some(Refusal::Hurts { .. })), "{:?}", some.refusal);
+}
