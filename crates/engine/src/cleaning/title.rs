@@ -1,13 +1,15 @@
 //! Stage `title`: the page's title stays. The document's first line is the HTML `<title>` (the page view
 //! puts it first); news pages print it again above the article, often with the byline and date between it
 //! and the last header string, so a header cut would take it. With this stage the cut stops at the line
-//! that repeats the title, and between the title and the header string only what rules match goes. The
-//! title helpers here are shared with stages `headline` and `short-runs`.
+//! that repeats the title, and between the title and the header string only what rules match goes. Where
+//! no line repeats the title (a `<title>` written for search engines), an HTML page's `<h1>` line is its
+//! headline. The title helpers here are shared with stages `headline` and `short-runs`.
 
 use super::datelines::on_byline;
 use super::stage::{PageState, SpanStage};
 use super::{Cleaner, Layout, Match, Span, SpanKind, merge_spans, union, work};
 use crate::clean_settings::Stage;
+use crate::view::{PathId, Structure};
 
 /// The start of the line before `end` that repeats most of the page's title (of equal ones, the last): the
 /// first line of the document holds it (the naive text of a page starts with the HTML `<title>`), it has at
@@ -23,10 +25,17 @@ pub fn title_line(doc: &Layout, start: usize, end: usize, matches: &[Match]) -> 
     };
     // whole lines only: the header string's own line, cut short at `end`, is not the title
     let complete = |ls: usize, line: &str| line.ends_with('\n') || ls + line.len() == text.len();
-    // but a line that holds most of the title is the headline, even if a rule matches it whole: this
-    // page's headline is listed on the site's other pages ("Top stories")
-    let first_words = crate::words::count(doc.title());
-    let most = |line: &str| 2 * crate::words::count(line) > first_words;
+    // but a line that holds most of the title proper is the headline, even if a rule matches it whole:
+    // this page's headline is listed on the site's other pages ("Top stories"). Most of the title proper,
+    // not of the whole title: the site's name after a short headline ("Nook - A Writer's Blog") is most
+    // of the title's words and none of the headline's
+    let proper = title_proper(doc.title());
+    let proper_words = crate::words::count(proper);
+    let most = |line: &str| {
+        let t = fold(line.trim());
+        !proper.is_empty()
+            && (t.contains(proper) || (proper.contains(&t) && 2 * crate::words::count(&t) > proper_words))
+    };
     // the fullest repeat, the last of those: an author's name in the title is a repeat of it too
     title_lines(doc, start, end)
         .filter(|&(ls, line)| complete(ls, line) && (!whole(ls, line) || most(line)))
@@ -89,7 +98,10 @@ pub(super) fn fold(s: &str) -> String {
 pub(super) fn is_title(first: &str, line: &str) -> bool {
     let t = line.trim();
     let mut words = t.split_whitespace();
-    let (Some(head), Some(second)) = (words.next(), words.next()) else { return false };
+    let (Some(head), Some(second)) = (words.next(), words.next()) else {
+        // one word: the title proper whole, where the title has more ("Nook - A Writer's Blog")
+        return t.len() >= 3 && t.len() <= first.len() && one_word_title(first, t);
+    };
     // most lines are not the title: their first two words are not both in it (cheaper than folding the
     // line). Both cases below need them there: the whole line is in the title, or it starts with the
     // title proper, which has a third word after them.
@@ -103,6 +115,13 @@ pub(super) fn is_title(first: &str, line: &str) -> bool {
     // the title proper, followed on its line by a dateline
     let proper = title_proper(first);
     proper.len() >= 10 && proper.split_whitespace().count() >= 3 && t.starts_with(proper)
+}
+
+/// Whether `word` is the whole title proper of `first` (folded), which has more after it.
+fn one_word_title(first: &str, word: &str) -> bool {
+    let proper = title_proper(first).trim();
+    // `first` is folded: an ASCII word needs only its case folded (this runs on every one-word line)
+    proper.len() < first.len() && if word.is_ascii() { proper.eq_ignore_ascii_case(word) } else { proper == fold(word) }
 }
 
 /// Whether `first` (folded) holds `word` folded; an ASCII word is folded without allocating (this runs
@@ -130,6 +149,7 @@ fn title_proper(first: &str) -> &str {
 /// the article's. What islands or the footer's cut joined to the span after `header_end` stays removed.
 pub(super) fn keep_title(
     doc: &Layout,
+    structure: Option<&Structure>,
     spans: Vec<Span>,
     matches: &[Match],
     gap: usize,
@@ -138,7 +158,9 @@ pub(super) fn keep_title(
 ) -> Vec<Span> {
     let text = doc.text();
     let Some(cut) = spans.iter().position(|s| s.kind == SpanKind::CutBefore && s.start == 0) else { return spans };
-    let Some(title) = title_line(doc, 0, header_end, matches) else { return spans };
+    let title =
+        title_line(doc, 0, header_end, matches).or_else(|| headline_element(doc, structure?, header_end, matches));
+    let Some(title) = title else { return spans };
     let mut out = spans;
     let s = out.remove(cut);
     // the title line itself stays even if a rule matches it (the site's other pages list this headline)
@@ -155,6 +177,38 @@ pub(super) fn keep_title(
     merge_spans(out)
 }
 
+/// The start of the last line before `end` that sits in an `<h1>` element, has two words or more and no
+/// rule matches whole: the page's headline where its `<title>` words it otherwise (news sites write one
+/// title for search engines and another for readers). The site's name in an `<h1>` is on every page, so
+/// a rule matches its line whole. One pass over the page's elements and one over the lines before `end`.
+fn headline_element(doc: &Layout, structure: &Structure, end: usize, matches: &[Match]) -> Option<usize> {
+    if structure.lines() != doc.lines() {
+        return None;
+    }
+    let mut in_h1 = vec![false; structure.paths()];
+    for p in 1..structure.paths() {
+        let label = structure.label(p as PathId);
+        let tag = label.split(['#', '.']).next().unwrap_or_default();
+        in_h1[p] = in_h1[structure.parent(p as PathId) as usize] || tag == "h1";
+    }
+    work::add(structure.paths());
+    let last = doc.line_of(end);
+    let mut m = 0;
+    let mut found = None;
+    for k in 1..last {
+        let (ls, le) = doc.line_range(k);
+        while m < matches.len() && matches[m].end < le {
+            m += 1;
+        }
+        let whole = matches[m..].iter().take_while(|x| x.start <= ls).any(|x| x.end >= le);
+        if in_h1[structure.line_path(k) as usize] && doc.line_words(k) >= 2 && le < end && !whole {
+            found = Some(ls);
+        }
+    }
+    work::add(last);
+    found
+}
+
 /// The stage: only where a header string cut.
 pub(super) struct Title;
 
@@ -164,6 +218,7 @@ impl SpanStage for Title {
             let spans = std::mem::take(&mut page.spans);
             let after = keep_title(
                 page.doc,
+                page.structure,
                 spans.clone(),
                 &page.template,
                 cleaner.settings.merge_gap,
@@ -182,6 +237,29 @@ mod tests {
     use crate::clean_settings::Stage;
     use crate::cleaning::tests::{cleaner, titled};
     use crate::rules::Action;
+
+    #[test]
+    fn the_sites_name_after_a_short_headline_is_not_the_headline() {
+        // the name is most of the title's words, and a rule matches its line whole on every page
+        let text = "The Morning Wrap - The BLT: The Blog of Legal Times\nThe BLT: The Blog of Legal Times\nMenu\nThe Morning Wrap\nBody";
+        let name = text.find('\n').unwrap() + 1;
+        let m = Match { start: name, end: name + "The BLT: The Blog of Legal Times".len(), rule: 0 };
+        let headline = text.find("The Morning Wrap\nBody").unwrap();
+        assert_eq!(title_line(&Layout::new(text), 0, text.find("Body").unwrap(), &[m]), Some(headline));
+        assert_eq!(title_line(&Layout::new(text), 0, headline, &[m]), None, "the name is no headline");
+    }
+
+    #[test]
+    fn a_one_word_headline_repeats_the_title_proper() {
+        let text = "Nook — A Writer's Blog\nA Writer's Blog\nMenu\nNook\nby A. Writer\nBody";
+        let name = text.find('\n').unwrap() + 1;
+        let m = Match { start: name, end: name + "A Writer's Blog".len(), rule: 0 };
+        let headline = text.find("Nook\nby").unwrap();
+        assert_eq!(title_line(&Layout::new(text), 0, text.find("Body").unwrap(), &[m]), Some(headline));
+        // a word of the title that is not all of its title proper is no headline, nor a title of one word
+        assert!(!is_title(&first_line("Nook and cranny - Blog"), "Nook"));
+        assert!(!is_title(&first_line("Nook"), "Nook"));
+    }
 
     #[test]
     fn the_title_line_is_the_last_repeat_of_the_first_line_that_is_not_the_sites_name() {
@@ -250,6 +328,30 @@ mod tests {
             "off: the cut takes the byline: {}",
             off.clean(text).text
         );
+    }
+
+    #[test]
+    fn a_headline_the_title_words_otherwise_is_found_in_its_h1() {
+        // the <title> is written for search engines, the <h1> for readers; the site's name is an <h1> too
+        let html = "<html><head><title>Pyramids rumour proves flimsy - The Paper</title></head><body>\
+            <h1>The Paper</h1><div>Menu one two</div><h1>No date with the wrecking ball</h1>\
+            <p>By A. Writer</p><p>Share this now</p>\
+            <p>Body text here, long enough to be the article block.</p></body></html>";
+        let view = crate::view::PageView::of_html(html);
+        let rules =
+            [("The Paper", Action::Remove), ("Menu one two", Action::Remove), ("Share this now", Action::CutBefore)];
+        let cleaned = |c: &Cleaner, structure| {
+            let matches = c.matches(view.text());
+            crate::cleaning::render(view.text(), &c.spans_on(view.text(), &matches, structure))
+        };
+        let c = titled(cleaner(&rules, 0));
+        let on = cleaned(&c, view.structure());
+        assert_eq!(
+            on,
+            "No date with the wrecking ball\nBy A. Writer\nBody text here, long enough to be the article block."
+        );
+        // without the page's elements (a text page) no line repeats the title, and the cut takes the headline
+        assert_eq!(cleaned(&c, None), "Body text here, long enough to be the article block.");
     }
 
     #[test]
