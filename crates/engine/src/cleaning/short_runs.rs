@@ -13,15 +13,21 @@ use crate::clean_settings::Stage;
 pub(super) fn drop_short_runs(doc: &Layout, spans: Vec<Span>, min_words: usize, block: (usize, usize)) -> Vec<Span> {
     let text = doc.text();
     let mut out = spans.clone();
-    // the title kept above the block is its last kept copy there (earlier ones are headline lists), and
-    // none if the block holds it
+    // the title kept above the block is its fullest kept copy there, of equal ones the last (earlier ones
+    // are headline lists), and none if the block holds it. Fullest, in the block too: an author's name in
+    // "Headline | Author | Site" repeats the title as well, and where the block holds only the name, the
+    // headline above it is the title.
     let kept = |at: usize| spans.get(spans.partition_point(|s| s.end <= at)).is_none_or(|s| s.start > at);
-    let title_at = match title_lines(doc, block.0, block.1).next() {
-        Some((at, _)) => Some(at),
-        None => title_lines(doc, 0, block.0)
-            .map(|(at, line)| at + (line.len() - line.trim_start().len()))
-            .filter(|&at| kept(at))
-            .last(),
+    let words = |line: &str| crate::words::count(line);
+    let in_block = title_lines(doc, block.0, block.1).max_by_key(|&(at, line)| (words(line), std::cmp::Reverse(at)));
+    let above = title_lines(doc, 0, block.0)
+        .map(|(at, line)| (at + (line.len() - line.trim_start().len()), line))
+        .filter(|&(at, _)| kept(at))
+        .max_by_key(|&(at, line)| (words(line), at));
+    let title_at = match (in_block, above) {
+        (Some(b), Some(a)) if words(a.1) > words(b.1) => Some(a.0),
+        (Some(b), _) => Some(b.0),
+        (None, a) => a.map(|a| a.0),
     };
     for (start, end) in kept_runs(text.len(), &spans) {
         let title = title_at.filter(|&at| start <= at && at < end);
@@ -105,6 +111,27 @@ mod tests {
         );
         let kept = c.clean(&text.replace("Other story one\nOther story two", second)).text;
         assert!(kept.ends_with(second), "{kept}");
+    }
+
+    #[test]
+    fn the_headline_stays_above_the_authors_name_that_repeats_the_title_too() {
+        // "Headline | Author": the author's line, nearer the article, repeats the title as well
+        let text = "Big news for all today | Anna Maria Writer\nSection menu here\nBig news for all today\n\
+            Share this story\nAnna Maria Writer\nPosted on the site today\n\
+            The article has a first line that is long enough to count here.\n\
+            And a second line that is long enough to count as well, surely.";
+        let rules = [
+            ("Section menu here", Action::Remove),
+            ("Share this story", Action::Remove),
+            ("Posted on the site today", Action::Remove),
+        ];
+        let mut c = cleaner(&rules, 0);
+        c.settings.short_runs.words = 20;
+        assert_eq!(
+            c.clean(text).text,
+            "Big news for all today\nThe article has a first line that is long enough to count here.\n\
+            And a second line that is long enough to count as well, surely."
+        );
     }
 
     #[test]
