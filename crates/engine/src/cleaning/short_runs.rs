@@ -1,16 +1,24 @@
 //! Stage `short-runs`: kept runs outside the article block with fewer than `short_runs` words on long
 //! lines, or with no long line that reads as prose, go: menus, headline lists, related links and share
-//! widgets that no rule matched and no cut reached. The run that holds the title stays from the title on.
+//! widgets that no rule matched and no cut reached. The run that holds the title stays from the title on
+//! (an HTML page's `<h1>` headline where no line repeats its `<title>`).
 
 use super::stage::{PageState, SpanStage};
-use super::title::title_lines;
+use super::title::{headline_element, title_lines};
 use super::{Cleaner, Layout, Span, by_stage, kept_runs, merge_spans};
 use crate::clean_settings::Stage;
+use crate::view::Structure;
 
 /// Adds to `spans` the short runs outside the article `block`. The run that holds the title (the block's
 /// copy, else the last kept copy above the block) stays from the title on; what is above the title in it
 /// goes, unless a sentence is there.
-pub(super) fn drop_short_runs(doc: &Layout, spans: Vec<Span>, min_words: usize, block: (usize, usize)) -> Vec<Span> {
+pub(super) fn drop_short_runs(
+    doc: &Layout,
+    structure: Option<&Structure>,
+    spans: Vec<Span>,
+    min_words: usize,
+    block: (usize, usize),
+) -> Vec<Span> {
     let text = doc.text();
     let mut out = spans.clone();
     // the title kept above the block is its fullest kept copy there, of equal ones the last (earlier ones
@@ -29,6 +37,18 @@ pub(super) fn drop_short_runs(doc: &Layout, spans: Vec<Span>, min_words: usize, 
         (Some(b), _) => Some(b.0),
         (None, a) => a.map(|a| a.0),
     };
+    // no line repeats the title: an HTML page's kept `<h1>` line above the article is its headline,
+    // unless the block starts with a copy of it (a page printing its headline twice)
+    let title_at = title_at.or_else(|| {
+        let at = headline_element(doc, structure?, block.0, |ls, _| kept(ls))?;
+        let headline = text[at..doc.line_end(at)].trim();
+        let first = doc.line_of(block.0);
+        let copied = (first..(first + 3).min(doc.lines())).any(|k| {
+            let (a, b) = doc.line_range(k);
+            text[a.max(block.0)..b].trim() == headline
+        });
+        (!copied).then_some(at)
+    });
     for (start, end) in kept_runs(text.len(), &spans) {
         let title = title_at.filter(|&at| start <= at && at < end);
         // the article starts at its title: menus and breadcrumbs above it in its run go (if no prose does)
@@ -57,7 +77,7 @@ impl SpanStage for ShortRuns {
         if min_words > 0
             && let Some(block) = page.block()
         {
-            page.spans = drop_short_runs(page.doc, std::mem::take(&mut page.spans), min_words, block);
+            page.spans = drop_short_runs(page.doc, page.structure, std::mem::take(&mut page.spans), min_words, block);
         }
     }
 }
@@ -132,6 +152,31 @@ mod tests {
             "Big news for all today\nThe article has a first line that is long enough to count here.\n\
             And a second line that is long enough to count as well, surely."
         );
+    }
+
+    #[test]
+    fn an_h1_headline_the_title_words_otherwise_stays_once() {
+        let article = "<p>The article has a first line that is long enough to count here.</p>\
+            <p>And a second line that is long enough to count as well, surely.</p>";
+        let page = |above: &str| {
+            format!(
+                "<html><head><title>Search engine words - The Paper</title></head><body><div>Section menu here</div>\
+                 <h1>Words for the reader</h1><div>Share this story</div>{above}{article}</body></html>"
+            )
+        };
+        let rules = [("Section menu here", Action::Remove), ("Share this story", Action::Remove)];
+        let mut c = cleaner(&rules, 0);
+        c.settings.short_runs.words = 20;
+        let cleaned = |html: &str| {
+            let view = crate::view::PageView::of_html(html);
+            let matches = c.matches(view.text());
+            crate::cleaning::render(view.text(), &c.spans_on(view.text(), &matches, view.structure()))
+        };
+        let body = "The article has a first line that is long enough to count here.\n\
+            And a second line that is long enough to count as well, surely.";
+        assert_eq!(cleaned(&page("")), format!("Words for the reader\n{body}"));
+        // the article block starts with its own copy of the headline: the one in the <h1> goes
+        assert_eq!(cleaned(&page("<p>Words for the reader</p>")), format!("Words for the reader\n{body}"));
     }
 
     #[test]

@@ -159,7 +159,7 @@ pub(super) fn keep_title(
     let text = doc.text();
     let Some(cut) = spans.iter().position(|s| s.kind == SpanKind::CutBefore && s.start == 0) else { return spans };
     let title =
-        title_line(doc, 0, header_end, matches).or_else(|| headline_element(doc, structure?, header_end, matches));
+        title_line(doc, 0, header_end, matches).or_else(|| headline_in_cut(doc, structure?, header_end, matches));
     let Some(title) = title else { return spans };
     let mut out = spans;
     let s = out.remove(cut);
@@ -177,11 +177,16 @@ pub(super) fn keep_title(
     merge_spans(out)
 }
 
-/// The start of the last line before `end` that sits in an `<h1>` element, has two words or more and no
-/// rule matches whole: the page's headline where its `<title>` words it otherwise (news sites write one
-/// title for search engines and another for readers). The site's name in an `<h1>` is on every page, so
-/// a rule matches its line whole. One pass over the page's elements and one over the lines before `end`.
-fn headline_element(doc: &Layout, structure: &Structure, end: usize, matches: &[Match]) -> Option<usize> {
+/// The start of the last line before `end` that sits in an `<h1>` element, has two words or more and is
+/// `usable` (asked of each such line's bounds, in order): the page's headline where its `<title>` words it
+/// otherwise (news sites write one title for search engines and another for readers). One pass over the
+/// page's elements and one over the lines before `end`.
+pub(super) fn headline_element(
+    doc: &Layout,
+    structure: &Structure,
+    end: usize,
+    mut usable: impl FnMut(usize, usize) -> bool,
+) -> Option<usize> {
     if structure.lines() != doc.lines() {
         return None;
     }
@@ -193,20 +198,27 @@ fn headline_element(doc: &Layout, structure: &Structure, end: usize, matches: &[
     }
     work::add(structure.paths());
     let last = doc.line_of(end);
-    let mut m = 0;
     let mut found = None;
     for k in 1..last {
         let (ls, le) = doc.line_range(k);
-        while m < matches.len() && matches[m].end < le {
-            m += 1;
-        }
-        let whole = matches[m..].iter().take_while(|x| x.start <= ls).any(|x| x.end >= le);
-        if in_h1[structure.line_path(k) as usize] && doc.line_words(k) >= 2 && le < end && !whole {
+        if in_h1[structure.line_path(k) as usize] && doc.line_words(k) >= 2 && le < end && usable(ls, le) {
             found = Some(ls);
         }
     }
     work::add(last);
     found
+}
+
+/// [`headline_element`] inside a header cut: a line no rule of `matches` (sorted) matches whole. The
+/// site's name in an `<h1>` is on every page, so a rule matches its line whole.
+fn headline_in_cut(doc: &Layout, structure: &Structure, end: usize, matches: &[Match]) -> Option<usize> {
+    let mut m = 0;
+    headline_element(doc, structure, end, |ls, le| {
+        while m < matches.len() && matches[m].end < le {
+            m += 1;
+        }
+        !matches[m..].iter().take_while(|x| x.start <= ls).any(|x| x.end >= le)
+    })
 }
 
 /// The stage: only where a header string cut.

@@ -127,9 +127,13 @@ impl Structure {
     /// The path of element `tag` (lowercase) with attributes `id` and `class`, opened inside path `parent`.
     pub(super) fn child(&mut self, parent: PathId, tag: &[u8], id: Option<&[u8]>, class: Option<&[u8]>) -> PathId {
         let mut h = foldhash::fast::FixedState::with_seed(0).build_hasher();
-        // the label's own bytes, hashed as the label writes them: digit runs as one `0`, spaces as one
+        // the label's own bytes, hashed as the label writes them: in ids and classes digit runs as one `0`,
+        // spaces as one
         let mut buf = [0u8; MAX_ATTRIBUTE];
-        for part in [Some(tag), id, class] {
+        // the tag as written: `h1` and `h2` are different elements, whatever digits do in ids and classes
+        h.write(tag);
+        h.write_u8(0xff);
+        for part in [id, class] {
             let part = part.unwrap_or(b"");
             let mut n = 0;
             for &b in &part[..part.len().min(MAX_ATTRIBUTE)] {
@@ -273,6 +277,15 @@ mod tests {
             .enumerate()
             .map(|(i, l)| (l.to_string(), s.path_text(s.line_path(i)), s.link_density(i)))
             .collect()
+    }
+
+    #[test]
+    fn headings_of_different_levels_are_different_elements() {
+        // digits in ids and classes are generalized (`post-0`), but `h2` and `h1` are not one element
+        let got =
+            lines("<body><div><h2>A section heading</h2><h1>The headline</h1><h3 id=\"c12\">More</h3></div></body>");
+        let paths: Vec<&str> = got.iter().map(|l| l.1.as_str()).collect();
+        assert_eq!(paths, ["body > div > h2", "body > div > h1", "body > div > h3#c0"], "{got:?}");
     }
 
     #[test]
