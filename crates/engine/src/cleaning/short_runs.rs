@@ -78,6 +78,16 @@ impl SpanStage for ShortRuns {
             && let Some(block) = page.block()
         {
             page.spans = drop_short_runs(page.doc, page.structure, std::mem::take(&mut page.spans), min_words, block);
+            // the template under the article is one removal to the page's end only now: the line it
+            // starts on has its slots as a footer cut's line has (stage `slots`, which ran before)
+            if page.cuts
+                && page.footer.is_none()
+                && cleaner.settings.stages.contains(Stage::Slots)
+                && let Some((a, b)) = super::slots::footer_slots(page.doc, &page.spans)
+            {
+                page.spans.push(by_stage(a, b, Stage::Slots));
+                page.spans = merge_spans(std::mem::take(&mut page.spans));
+            }
         }
     }
 }

@@ -6,7 +6,9 @@
 //! An article starts and ends on lines of its own: the rest of a header string's line, and the start of a
 //! footer string's line, are the template's when they are a few words that read as no sentence. A line
 //! of prose the template shares (a glued text's whole article) stays, and so does a header string's line
-//! below the page's title, where the title stage keeps the byline.
+//! below the page's title, where the title stage keeps the byline. Where no footer string cut, the
+//! template under the article becomes one removal to the page's end only in stage `short-runs`, which
+//! then takes the slots on that removal's first line by the same rule ([`footer_slots`]).
 
 use super::stage::{PageState, SpanStage};
 use super::{Cleaner, Layout, Span, SpanKind, by_stage, merge_spans};
@@ -49,7 +51,8 @@ pub(super) fn slot_runs(
     }
     if let Some(start) = footer_start.filter(|&s| s > 0 && s < text.len()) {
         let i = spans.partition_point(|s| s.end <= start);
-        let cut = spans.get(i).filter(|s| s.kind == SpanKind::CutAfter && s.start <= start && s.end == text.len());
+        // a footer cut, or removals that run to the page's end (see [`footer_slots`])
+        let cut = spans.get(i).filter(|s| s.kind != SpanKind::CutBefore && s.start <= start && s.end == text.len());
         let line_start = doc.line_start(start);
         if let Some(cut) = cut
             && cut.start > line_start
@@ -62,6 +65,15 @@ pub(super) fn slot_runs(
         }
     }
     out
+}
+
+/// The slots at the head of the line where the removals running to the page's end start, where no footer
+/// string cut: `short-runs` joins the template under the article into one removal only after this stage
+/// ran, and a byline's words left above it ("By A. Writer | 02:29 PM" before "ET, 03/27/2013 Share…") are
+/// that line's slots as they would be a footer cut's.
+pub(super) fn footer_slots(doc: &Layout, spans: &[Span]) -> Option<(usize, usize)> {
+    let last = spans.last().filter(|s| s.end == doc.text().len() && s.kind == SpanKind::Removed)?;
+    slot_runs(doc, spans, None, Some(last.start)).into_iter().next()
 }
 
 pub(super) struct Slots;
@@ -112,6 +124,23 @@ mod tests {
         let explained = c.explain(&text);
         let slots = Reason::Stage(Stage::Slots);
         assert!(explained.decisions.iter().any(|d| d.removed && d.reasons.contains(&slots)), "{explained:?}");
+    }
+
+    #[test]
+    fn a_bylines_words_above_the_template_short_runs_joins_to_the_end_go_as_slots() {
+        // no footer string: a removal starts mid-line under the article, and `short-runs` joins what is
+        // below it into one removal to the page's end
+        let rules = [("Blog | Home | About", Action::CutBefore), ("ET, «date_time» Share this post", Action::Remove)];
+        let mut c = cleaner(&rules, 0);
+        c.settings.short_runs.words = 20;
+        let long = format!("{BODY} {BODY}");
+        let text = format!(
+            "Blog | Home | About\n{long}\n{long}\nBy Leila Brandt | 02:29 PM ET, 03/27/2013\nShare this post\n\
+             Previous: an older post\nNext: a newer post"
+        );
+        assert_eq!(c.clean(&text).text, format!("{long}\n{long}"));
+        let off = c.clone().with_stage(Stage::Slots, false);
+        assert_eq!(off.clean(&text).text, format!("{long}\n{long}\nBy Leila Brandt | 02:29 PM"));
     }
 
     #[test]
