@@ -10,8 +10,8 @@ use crate::clean_settings::Stage;
 use crate::view::Structure;
 
 /// Adds to `spans` the short runs outside the article `block`. The run that holds the title (the block's
-/// copy, else the last kept copy above the block) stays from the title on; what is above the title in it
-/// goes, unless a sentence is there.
+/// fullest copy, else the fullest kept copy above the block, else a kept `<h1>` line above it) stays from
+/// the title on; what is above the title in it goes, unless a sentence is there.
 pub(super) fn drop_short_runs(
     doc: &Layout,
     structure: Option<&Structure>,
