@@ -119,9 +119,22 @@ pub(super) fn is_title(first: &str, line: &str) -> bool {
 
 /// Whether `word` is the whole title proper of `first` (folded), which has more after it.
 fn one_word_title(first: &str, word: &str) -> bool {
-    let proper = title_proper(first).trim();
-    // `first` is folded: an ASCII word needs only its case folded (this runs on every one-word line)
-    proper.len() < first.len() && if word.is_ascii() { proper.eq_ignore_ascii_case(word) } else { proper == fold(word) }
+    // this runs on every one-word line: the title (trimmed, folded) must start with the word before its
+    // title proper is looked for; an ASCII word needs only its case folded
+    let len = if word.is_ascii() {
+        if !first.as_bytes().get(..word.len()).is_some_and(|head| head.eq_ignore_ascii_case(word.as_bytes())) {
+            return false;
+        }
+        word.len()
+    } else {
+        let folded = fold(word);
+        if !first.starts_with(&folded) {
+            return false;
+        }
+        folded.len()
+    };
+    let proper = title_proper(first);
+    proper.len() < first.len() && proper.trim_end().len() == len
 }
 
 /// Whether `first` (folded) holds `word` folded; an ASCII word is folded without allocating (this runs
@@ -250,27 +263,32 @@ mod tests {
     use crate::cleaning::tests::{cleaner, titled};
     use crate::rules::Action;
 
+    /// [`title_line`] of `text` up to where `end` starts, its second line (the site's name, `name`) matched
+    /// whole by a rule.
+    fn title_under_name(text: &str, name: &str, end: &str) -> Option<usize> {
+        let at = text.find('\n').unwrap() + 1;
+        let m = Match { start: at, end: at + name.len(), rule: 0 };
+        title_line(&Layout::new(text), 0, text.find(end).unwrap(), &[m])
+    }
+
     #[test]
     fn the_sites_name_after_a_short_headline_is_not_the_headline() {
         // the name is most of the title's words, and a rule matches its line whole on every page
-        let text = "The Morning Wrap - The BLT: The Blog of Legal Times\nThe BLT: The Blog of Legal Times\nMenu\nThe Morning Wrap\nBody";
-        let name = text.find('\n').unwrap() + 1;
-        let m = Match { start: name, end: name + "The BLT: The Blog of Legal Times".len(), rule: 0 };
-        let headline = text.find("The Morning Wrap\nBody").unwrap();
-        assert_eq!(title_line(&Layout::new(text), 0, text.find("Body").unwrap(), &[m]), Some(headline));
-        assert_eq!(title_line(&Layout::new(text), 0, headline, &[m]), None, "the name is no headline");
+        let name = "The BLT: The Blog of Legal Times";
+        let text = format!("The Morning Wrap - {name}\n{name}\nMenu\nThe Morning Wrap\nBody");
+        let headline = Some(text.find("The Morning Wrap\nBody").unwrap());
+        assert_eq!(title_under_name(&text, name, "Body"), headline);
+        assert_eq!(title_under_name(&text, name, "The Morning Wrap\nBody"), None, "the name is no headline");
     }
 
     #[test]
     fn a_one_word_headline_repeats_the_title_proper() {
         let text = "Nook — A Writer's Blog\nA Writer's Blog\nMenu\nNook\nby A. Writer\nBody";
-        let name = text.find('\n').unwrap() + 1;
-        let m = Match { start: name, end: name + "A Writer's Blog".len(), rule: 0 };
-        let headline = text.find("Nook\nby").unwrap();
-        assert_eq!(title_line(&Layout::new(text), 0, text.find("Body").unwrap(), &[m]), Some(headline));
+        assert_eq!(title_under_name(text, "A Writer's Blog", "Body"), Some(text.find("Nook\nby").unwrap()));
         // a word of the title that is not all of its title proper is no headline, nor a title of one word
         assert!(!is_title(&first_line("Nook and cranny - Blog"), "Nook"));
         assert!(!is_title(&first_line("Nook"), "Nook"));
+        assert!(is_title(&first_line("Ñandú - Blog"), "ñandú") && !is_title(&first_line("Ñandúes - Blog"), "Ñandú"));
     }
 
     #[test]
