@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 
-STAGES = ["line-boundary", "sentence-heads", "sentence-tails", "clusters", "regions", "list-items", "cuts", "islands", "title",
+STAGES = ["line-boundary", "sentence-heads", "sentence-tails", "clusters", "regions", "list-items", "cut-lines", "cuts", "islands", "title",
           "slots", "headline", "datelines", "short-runs", "link-density", "comments", "reprints", "specks"]
 DATASETS = ["dragnet", "cleanportaleval"]
 NOTABLE = 0.005

@@ -37,6 +37,8 @@ macro_rules! stage_list {
                 => Step::Spans(&regions::Regions),
             ListItems "list-items" "runs opened by list markers (a comment's name and date) are not the article"
                 => Step::Switch,
+            CutLines "cut-lines" "a line of a cut string found alone outside the article cuts there (a footer whose top changed)"
+                => Step::Switch,
             Cuts "cuts" "header strings cut everything before them, footer strings everything after"
                 => Step::Spans(&cuts::Cuts),
             Islands "islands" "a few words kept between two removals go too" [islands: IslandsSettings]

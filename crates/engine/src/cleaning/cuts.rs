@@ -5,6 +5,7 @@
 
 use super::stage::{PageState, SpanStage};
 use super::{Cleaner, Match, Span, SpanKind, merge_spans};
+use crate::clean_settings::Stage;
 use crate::rules::Action;
 
 /// What the cuts did: the removed spans with the cuts added, and the header and footer matches that cut.
@@ -50,8 +51,21 @@ impl SpanStage for Cuts {
         if !page.cuts {
             return;
         }
-        let block = cleaner.article_block_of(page.doc, &page.template);
-        let cut = cleaner.cut(page.text(), &page.template, std::mem::take(&mut page.spans), block);
+        let mut block = cleaner.article_block_of(page.doc, &page.template);
+        let mut places = Vec::new();
+        if cleaner.settings.on(Stage::CutLines)
+            && let Some(b) = block
+        {
+            let (b, found) = cleaner.cut_lines.places(cleaner, page.doc, b);
+            (block, places) = (Some(b), found);
+        }
+        let matches = if places.is_empty() {
+            &page.template
+        } else {
+            places.extend_from_slice(&page.template);
+            &places
+        };
+        let cut = cleaner.cut(page.text(), matches, std::mem::take(&mut page.spans), block);
         (page.spans, page.header, page.footer) = (cut.spans, cut.header, cut.footer);
     }
 }

@@ -16,6 +16,7 @@ mod block;
 mod clusters;
 mod comments;
 mod compiled;
+mod cut_lines;
 mod cuts;
 mod datelines;
 mod explain;
@@ -166,6 +167,8 @@ pub struct Cleaner {
     regex_rules: Vec<(u32, Regex)>,
     /// Line rules by their line (see [`crate::lines`]).
     line_rules: HashMap<String, u32>,
+    /// The lines of the rules' examples (stage `cut-lines`).
+    cut_lines: cut_lines::CutLines,
     any_cut: bool,
     any_cluster: bool,
     any_editor: bool,
@@ -237,6 +240,7 @@ impl Cleaner {
         let mut token_rules = Vec::new();
         let mut regex_rules = Vec::new();
         let mut line_rules = HashMap::new();
+        let mut cut_lines = cut_lines::CutLines::default();
         let mut budget = RegexBudget::default();
         for rule in rules {
             let idx = active.len() as u32;
@@ -248,8 +252,10 @@ impl Cleaner {
             } else if synthesized {
                 token_strings.push(&rule.tokens);
                 token_rules.push(idx);
+                cut_lines.add(idx, rule);
             } else {
                 regex_rules.push((idx, budget.compile(&rule.id, &rule.regex)?));
+                cut_lines.add(idx, rule);
             }
             active.push(ActiveRule::of(rule));
         }
@@ -265,6 +271,7 @@ impl Cleaner {
             token_rules,
             regex_rules,
             line_rules,
+            cut_lines,
             any_cut,
             any_cluster,
             any_editor,

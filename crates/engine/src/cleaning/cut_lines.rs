@@ -1,0 +1,148 @@
+//! Stage `cut-lines`: a line of a cut string, found alone, cuts as the string would.
+//!
+//! A footer mined from a source's history is often one long string: a strip of the day's headlines, a
+//! channel finder, the copyright notice. Its first lines change with the news, so on a page fetched a
+//! week later the string as a whole is nowhere and its cut is lost, though the notice under it is word
+//! for word the same. Each line of a cut string's example with at least [`MIN_WORDS`] words is therefore
+//! a place that string may cut, wherever a page has it as a whole line. Such a line only cuts: it does
+//! not move the article block (stage `cuts` finds the block from the rules' own matches, then cuts at
+//! the nearest header or footer line outside it), and a line that cuts nothing is not removed. The
+//! lines of a long string hold the day's teasers too, which may stand above the article of a later
+//! page: as matches they moved the block there and cut the article. Plain template strings' lines are
+//! not used: alone they are as often the article's own.
+
+use foldhash::HashMap;
+
+use super::{Cleaner, Layout, Match, work};
+use crate::rules::{Action, Rule};
+
+/// Lines shorter than this many words ("Share this", "Related stories") are too common to cut at alone.
+pub const MIN_WORDS: usize = 4;
+
+/// The lines of every rule's example (the text of one of its matches), by their trimmed text: the first
+/// rule holding a line has it. A rule's lines count only while its action is a cut.
+#[derive(Debug, Clone, Default)]
+pub(super) struct CutLines {
+    lines: HashMap<String, u32>,
+}
+
+impl CutLines {
+    /// Adds the lines of `rule`'s example, as rule `idx`, if it has more than one.
+    pub fn add(&mut self, idx: u32, rule: &Rule) {
+        if !rule.example.contains('\n') {
+            return;
+        }
+        for line in rule.example.lines().map(str::trim) {
+            if line.split_whitespace().nth(MIN_WORDS - 1).is_some() && !self.lines.contains_key(line) {
+                self.lines.insert(line.to_string(), idx);
+            }
+        }
+    }
+
+    /// The lines of cut rules on `doc` that may cut around the article `block`, and the block ended (or
+    /// begun) at them. A footer line counts inside the block or below it, where fewer of the block's words
+    /// follow it than precede it (the notice under an article no rule split off); a header line, mirrored.
+    /// Elsewhere it is a teaser of the day, above the article or in it. One look-up a line.
+    pub fn places(&self, cleaner: &Cleaner, doc: &Layout, block: (usize, usize)) -> ((usize, usize), Vec<Match>) {
+        let (mut start, mut end) = block;
+        let mut out = Vec::new();
+        if self.lines.is_empty() {
+            return (block, out);
+        }
+        let text = doc.text();
+        // each line is read once, to hash it
+        work::add(text.len());
+        for k in 0..doc.lines() {
+            let (a, b) = doc.line_range(k);
+            let line = &text[a..b];
+            let trimmed = line.trim();
+            let Some(&rule) = self.lines.get(trimmed) else { continue };
+            let from = a + (line.len() - line.trim_start().len());
+            let m = Match { start: from, end: from + trimmed.len(), rule };
+            let inside = |from: usize, to: usize| doc.words(from.clamp(block.0, block.1), to.clamp(block.0, block.1));
+            let cuts = match cleaner.action(rule) {
+                Action::CutAfter => m.start >= block.0 && inside(block.0, m.start) > inside(m.start, block.1),
+                Action::CutBefore => m.end <= block.1 && inside(m.end, block.1) > inside(block.0, m.end),
+                _ => false,
+            };
+            if cuts {
+                match cleaner.action(rule) {
+                    Action::CutAfter => end = end.min(m.start),
+                    _ => start = start.max(m.end),
+                }
+                out.push(m);
+            }
+        }
+        ((start, end.max(start)), out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::clean_settings::Stage;
+    use crate::cleaning::Cleaner;
+    use crate::cleaning::tests::rule;
+    use crate::mutable::MutableSet;
+    use crate::rules::Action;
+    use crate::tokens::Tokenizer;
+
+    /// A footer mined as one string: the day's headlines, then the site's notice.
+    fn footer(action: Action) -> Cleaner {
+        let m = MutableSet::defaults();
+        let mut r = rule("f", "Top stories : Storm hits coast Site is the official home of hockey", action, &m);
+        r.example = "Top stories:\nStorm hits coast\nSite is the official home of hockey".into();
+        Cleaner::from_rules(Tokenizer::Text, m.patterns(), &[r], 0).unwrap()
+    }
+
+    const PAGE: &str = "Headline of the day\nThe article says what it says in one long line of words.\n\
+                        Top stories:\nVote counted late\nSite is the official home of hockey\nChannel finder";
+
+    #[test]
+    fn a_cut_string_whose_first_lines_changed_still_cuts_at_a_line_of_it() {
+        let c = footer(Action::CutAfter);
+        assert_eq!(
+            c.clean(PAGE).text,
+            "Headline of the day\nThe article says what it says in one long line of words.\nTop stories:\nVote counted late"
+        );
+        let off = c.with_stage(Stage::CutLines, false);
+        assert_eq!(off.clean(PAGE).text, PAGE, "off: the string is nowhere whole, nothing is cut");
+    }
+
+    #[test]
+    fn the_lines_of_a_string_that_is_no_cut_match_nothing() {
+        assert_eq!(footer(Action::Remove).clean(PAGE).text, PAGE);
+    }
+
+    #[test]
+    fn lines_of_fewer_than_four_words_and_lines_inside_others_do_not_match() {
+        let c = footer(Action::CutAfter);
+        let page = "Body text of the article, long enough to be its block.\nStorm hits coast\n\
+                    Read: Site is the official home of hockey";
+        assert_eq!(c.clean(page).text, page);
+    }
+
+    #[test]
+    fn a_footer_line_above_the_article_is_a_teaser_and_cuts_nothing() {
+        // as a match it would end the article block above it: the promoted story would be the article
+        let c = footer(Action::CutAfter);
+        let page = "Headline of the day\nA promoted story told in a line long enough to read as a sentence.\n\
+                    Site is the official home of hockey\nThe article says what it says in one long line of \
+                    words, and then some more of them, and more again until it is the longest run.";
+        assert_eq!(c.clean(page).text, page);
+    }
+
+    #[test]
+    fn a_header_whose_last_lines_changed_still_cuts_before_the_article() {
+        let m = MutableSet::defaults();
+        let mut r = rule("h", "Welcome to the site of hockey Today : Storm hits coast", Action::CutBefore, &m);
+        r.example = "Welcome to the site of hockey\nToday:\nStorm hits coast".into();
+        let c = Cleaner::from_rules(Tokenizer::Text, m.patterns(), &[r], 0).unwrap();
+        let page = "Welcome to the site of hockey\nToday:\nVote counted late\n\
+                    The article says what it says in one long line of words, and then some more of them.";
+        assert_eq!(
+            c.clean(page).text,
+            "Today:\nVote counted late\nThe article says what it says in one long line of words, and then some more of them."
+        );
+        assert_eq!(c.with_stage(Stage::CutLines, false).clean(page).text, page);
+    }
+}
