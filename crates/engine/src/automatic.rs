@@ -123,6 +123,7 @@ pub fn automatic_rules(
             s.short_runs = Default::default();
         }
         s.stages.set(Stage::Reprints, auto.drop_reprints && lined);
+        s.stages.set(Stage::Repeats, auto.drop_reprints && lined);
         file.set_clean_settings(s);
     }
     // before the rejections below: a string given back is judged by them as any other

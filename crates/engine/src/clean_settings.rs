@@ -59,6 +59,8 @@ macro_rules! stage_list {
                 => Step::Spans(&comments::Comments),
             Reprints "reprints" "long lines printed a second time, two or more in a row, go"
                 => Step::Spans(&reprints::Reprints),
+            Repeats "repeats" "a short line printed three times or more on a page (a photo credit, a button) goes"
+                => Step::Spans(&repeats::Repeats),
             Specks "specks" "a few characters removed inside a line of kept text are given back" [specks: SpecksSettings]
                 => Step::Spans(&specks::Specks),
         }
@@ -400,7 +402,7 @@ impl Stages {
 impl Default for Stages {
     /// The stages a bare rule set runs with (a fresh mining's, before the automatic rules choose): all
     /// but those that read the document's lines and sentences (`line-boundary`, `sentence-heads`,
-    /// `sentence-tails`), the title's (`title`, `headline`, `datelines`) and `reprints`; the stages that
+    /// `sentence-tails`), the title's (`title`, `headline`, `datelines`), `reprints` and `repeats` (they remove text no rule matched); the stages that
     /// do nothing until their settings are set (`islands`, `short-runs`, `specks`) are on.
     fn default() -> Stages {
         Stages::all()
@@ -411,6 +413,7 @@ impl Default for Stages {
             .with(Stage::Headline, false)
             .with(Stage::Datelines, false)
             .with(Stage::Reprints, false)
+            .with(Stage::Repeats, false)
     }
 }
 

@@ -53,7 +53,7 @@ pub struct Automatic {
     /// The page's title, and the dateline and byline above the article, stay: stages `title`, `headline`
     /// and `datelines` on.
     pub keep_title: bool,
-    /// Where the line-boundary filter is on, stage `reprints` too.
+    /// Where the line-boundary filter is on, stages `reprints` and `repeats` too (text printed again).
     pub drop_reprints: bool,
     /// Where the line-boundary filter is on, single-word lines on two documents or more are rules too.
     pub line_rules: bool,

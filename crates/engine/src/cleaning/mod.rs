@@ -30,6 +30,7 @@ mod list_items;
 mod matching;
 mod regions;
 mod registry;
+mod repeats;
 mod reprints;
 mod sentence_heads;
 mod sentence_tails;

@@ -2,8 +2,13 @@
 //! Kept long lines printed a second time, two or more in a row, go; long lines between them that are new
 //! end the row, short ones do not. A lone repeat is a pull quote or a teaser, and stays. A print cut short
 //! with an ellipsis ("… because ...") is the same line: pages that print a preview cut its last line so.
+//!
+//! A kept line cut short with an ellipsis whose words begin a longer kept line is that line's teaser
+//! and goes, alone too: the summary a page prints over its article ("We've mentioned before how the
+//! Veloster offers a lot of technology for not a lot of money..."), a `<title>` shortened for the window
+//! over the headline. Its words are the other line's, so nothing of the article is lost.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::stage::{PageState, SpanStage};
 use super::{Cleaner, LONG_LINE_WORDS, Span, by_stage, kept_runs, merge_spans};
@@ -43,6 +48,80 @@ pub(super) fn drop_reprints(text: &str, spans: Vec<Span>) -> Vec<Span> {
     merge_spans(out)
 }
 
+/// Words a teaser has at least, besides the one the ellipsis may cut: fewer begin too many lines.
+pub const TEASER_WORDS: usize = 6;
+
+/// Adds to `spans` the kept lines ending in an ellipsis whose text (less it) begins a longer kept line.
+/// Lines are looked up by their first [`TEASER_WORDS`] words: linear in the page but for lines that
+/// share those.
+pub(super) fn drop_teasers(text: &str, spans: Vec<Span>) -> Vec<Span> {
+    let mut lines: Vec<(usize, &str)> = Vec::new();
+    let mut teasers: Vec<usize> = Vec::new();
+    for (start, end) in kept_runs(text.len(), &spans) {
+        let mut at = start;
+        for line in text[start..end].split_inclusive('\n') {
+            let t = line.trim();
+            if !t.is_empty() {
+                if without_ellipsis(t).len() < t.len() {
+                    teasers.push(lines.len());
+                }
+                lines.push((at + (line.len() - line.trim_start().len()), t));
+            }
+            at += line.len();
+        }
+    }
+    let teasers: Vec<(usize, &str, &str)> = teasers
+        .into_iter()
+        .filter_map(|i| {
+            let cut = without_ellipsis(lines[i].1);
+            // a word after the head: the head's words are whole
+            head(cut, TEASER_WORDS + 1)?;
+            Some((i, cut, head(cut, TEASER_WORDS)?))
+        })
+        .collect();
+    if teasers.is_empty() {
+        return spans;
+    }
+    let mut by_head: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, (_, t)) in lines.iter().enumerate() {
+        if let Some(h) = head(t, TEASER_WORDS) {
+            by_head.entry(h).or_default().push(i);
+        }
+    }
+    let mut out: Vec<Span> = teasers
+        .into_iter()
+        .filter(|(i, cut, h)| {
+            by_head[h].iter().any(|&j| j != *i && lines[j].1.len() > cut.len() && lines[j].1.starts_with(cut))
+        })
+        .map(|(i, _, _)| by_stage(lines[i].0, lines[i].0 + lines[i].1.len(), Stage::Reprints))
+        .collect();
+    if out.is_empty() {
+        return spans;
+    }
+    out.extend(spans);
+    merge_spans(out)
+}
+
+/// `line` up to the end of its `n`th word, if it has that many.
+fn head(line: &str, n: usize) -> Option<&str> {
+    let mut words = 0;
+    let mut in_word = false;
+    for (i, c) in line.char_indices() {
+        if c.is_whitespace() {
+            if in_word {
+                words += 1;
+                if words == n {
+                    return Some(&line[..i]);
+                }
+            }
+            in_word = false;
+        } else {
+            in_word = true;
+        }
+    }
+    (in_word && words + 1 == n).then_some(line)
+}
+
 /// `line` less an ellipsis (`…` or `...`) at its end.
 fn without_ellipsis(line: &str) -> &str {
     let cut = line.strip_suffix('…').or_else(|| line.strip_suffix("...")).unwrap_or(line);
@@ -53,7 +132,8 @@ pub(super) struct Reprints;
 
 impl SpanStage for Reprints {
     fn run(&self, _: &Cleaner, page: &mut PageState) {
-        page.spans = drop_reprints(page.text(), std::mem::take(&mut page.spans));
+        let spans = drop_reprints(page.text(), std::mem::take(&mut page.spans));
+        page.spans = drop_teasers(page.text(), spans);
     }
 }
 
@@ -90,5 +170,29 @@ mod tests {
         let text = format!("Title line\n{b}\nBY A WRITER\n{a}\n{b} ...\nEnd");
         let cl = cleaner(&[("zzz qqq", Action::Remove)], 0).with_stage(Stage::Reprints, true);
         assert_eq!(cl.clean(&text).text, text);
+    }
+
+    #[test]
+    fn a_teaser_cut_short_over_its_article_goes() {
+        let teaser = "We have mentioned before how the car offers a lot of technology for not a lot of money...";
+        let lead = "We have mentioned before how the car offers a lot of technology for not a lot of money. \
+                    While we have been driving it, the screen has grown on us.";
+        let text = format!("Title line\n{teaser}\nBY A WRITER\n{lead}\nEnd");
+        let cl = cleaner(&[("zzz qqq", Action::Remove)], 0);
+        assert_eq!(cl.clean(&text).text, text, "off: the teaser stays");
+        let cl = cl.with_stage(Stage::Reprints, true);
+        assert_eq!(cl.clean(&text).text, format!("Title line\nBY A WRITER\n{lead}\nEnd"));
+        // a line cut with an ellipsis that begins no other line stays, and so does one of few words
+        let text = format!("Title line\nWe have mentioned before how the bus...\nIt was...\nIt was late.\n{lead}");
+        assert_eq!(cl.clean(&text).text, text);
+    }
+
+    #[test]
+    fn a_head_is_a_lines_first_words() {
+        use super::head;
+        assert_eq!(head("one two  three four", 3), Some("one two  three"));
+        assert_eq!(head("one two three", 3), Some("one two three"));
+        assert_eq!(head("one two", 3), None);
+        assert_eq!(head("", 1), None);
     }
 }

@@ -55,7 +55,7 @@ impl RulesFile {
             let switches = [
                 (self.legacy_line_boundary, &LINE_BOUNDARY_STAGES[..]),
                 (self.legacy_keep_title, &TITLE_STAGES[..]),
-                (self.legacy_drop_reprints, &[Stage::Reprints][..]),
+                (self.legacy_drop_reprints, &[Stage::Reprints, Stage::Repeats][..]),
             ];
             let mut off = Stages::all();
             for (on, stages) in switches {

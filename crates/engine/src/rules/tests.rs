@@ -107,7 +107,7 @@ fn a_format_one_files_switches_become_the_same_stages_off() {
     let some = old("line_boundary = true\n", "[clean]\noff = [\"islands\"]\n");
     assert_eq!(
         some.clean.off,
-        [Stage::Islands, Stage::Title, Stage::Headline, Stage::Datelines, Stage::Reprints],
+        [Stage::Islands, Stage::Title, Stage::Headline, Stage::Datelines, Stage::Reprints, Stage::Repeats],
         "the switches' stages join the file's own, in pipeline order"
     );
     // written in this format: `[clean] off` alone says which stages are off, and reads back the same
