@@ -64,7 +64,9 @@ impl<'a> Layout<'a> {
                 newlines.push(i);
                 first_word.push(word_starts.len());
             }
-            if b == b' ' && matches!(prev, b'.' | b'?' | b'!') {
+            // a period before a lowercase word is an abbreviation's ("vs. shine", "e.g. the"), no sentence's end
+            if b == b' ' && matches!(prev, b'.' | b'?' | b'!') && !bytes.get(i + 1).is_some_and(u8::is_ascii_lowercase)
+            {
                 sentence_ends.push(i - 1);
             }
             // Chinese and Japanese end sentences with full-width stops and no space after them
@@ -316,12 +318,13 @@ mod tests {
     use super::*;
 
     /// What [`Layout::reads_as_prose`] answers, by reading the line: it ends with a sentence's end, or
-    /// one is followed by more.
+    /// one is followed by more (not by a lowercase word: "vs. shine" is an abbreviation's period).
     fn reads_as_prose(line: &str) -> bool {
         let l = line.trim_end();
+        let lower = |rest: &str| rest.starts_with(|c: char| c.is_ascii_lowercase());
         l.ends_with(['.', '!', '?', '"', '\u{201d}'])
             || l.contains(FULL_STOPS)
-            || [". ", "? ", "! "].iter().any(|end| l.contains(end))
+            || [". ", "? ", "! "].iter().any(|end| l.match_indices(end).any(|(i, _)| !lower(&l[i + 2..])))
     }
 
     #[test]
@@ -334,6 +337,17 @@ mod tests {
         );
         // runs of printable ASCII skipped inside words: what ends them, and the byte before a space
         answers_as_scanning("e.g. u.s.a. end.\x0bnext\x01word. x\u{3002} Done!\r\nx?y? z\tq.\u{201d} a\u{3000}b.");
+        // an abbreviation's period before a lowercase word ends no sentence; before a capital, two spaces
+        // or a digit it does
+        answers_as_scanning("Patina vs. shine | Home\nOne. Two vs.  three\nsee p. 4 now\nwhy? no");
+    }
+
+    #[test]
+    fn a_period_before_a_lowercase_word_is_no_sentences_end() {
+        let text = "Patina vs. shine | Blog Home | Superman »";
+        assert!(!Layout::new(text).reads_as_prose(0, text.len()));
+        let text = "It rained. Then it stopped | Blog Home";
+        assert!(Layout::new(text).reads_as_prose(0, text.len()));
     }
 
     fn answers_as_scanning(text: &str) {
