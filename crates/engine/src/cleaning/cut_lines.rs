@@ -6,12 +6,13 @@
 //! for word the same. Each line of a cut string's example with at least [`MIN_WORDS`] words is therefore
 //! a place that string may cut, wherever a page has it as a whole line. Such a line only cuts: it does
 //! not move the article block (stage `cuts` finds the block from the rules' own matches, then cuts at
-//! the nearest header or footer line outside it), and a line that cuts nothing is not removed. The
+//! the nearest header or footer line outside it), it adds no line of prose to the cuts but itself, and
+//! a line that cuts nothing is not removed. The
 //! lines of a long string hold the day's teasers too, which may stand above the article of a later
 //! page: as matches they moved the block there and cut the article. Plain template strings' lines are
 //! not used: alone they are as often the article's own.
 
-use foldhash::HashMap;
+use foldhash::{HashMap, HashSet};
 
 use super::{Cleaner, Layout, Match, work};
 use crate::rules::{Action, Rule};
@@ -40,38 +41,64 @@ impl CutLines {
     }
 
     /// The lines of cut rules on `doc` that may cut around the article `block`, and the block ended (or
-    /// begun) at them. A footer line counts inside the block or below it, where fewer of the block's words
-    /// follow it than precede it (the notice under an article no rule split off); a header line, mirrored.
-    /// Elsewhere it is a teaser of the day, above the article or in it. One look-up a line.
-    pub fn places(&self, cleaner: &Cleaner, doc: &Layout, block: (usize, usize)) -> ((usize, usize), Vec<Match>) {
+    /// begun) at them. They stand in for a string that changed: a rule among `matches` (found whole) has
+    /// none, and a line found twice on the page is the page's own ("Continue reading the main story"
+    /// between an article's paragraphs). A footer line counts below the block's start where no line of
+    /// prose lies between it and the footer cut there is (`footer_start`, the text's end if none): the
+    /// notice under an article no rule split off. A header line, mirrored (`header_end`). Elsewhere it
+    /// is a teaser of the day above the article. One look-up a line.
+    pub fn places(
+        &self,
+        cleaner: &Cleaner,
+        doc: &Layout,
+        matches: &[Match],
+        block: (usize, usize),
+        (header_end, footer_start): (usize, usize),
+    ) -> ((usize, usize), Vec<Match>) {
         let (mut start, mut end) = block;
-        let mut out = Vec::new();
         if self.lines.is_empty() {
-            return (block, out);
+            return (block, Vec::new());
         }
         let text = doc.text();
         // each line is read once, to hash it
         work::add(text.len());
+        let mut found: Vec<(Match, &str)> = Vec::new();
+        let mut copies: HashMap<&str, usize> = HashMap::default();
         for k in 0..doc.lines() {
             let (a, b) = doc.line_range(k);
             let line = &text[a..b];
             let trimmed = line.trim();
             let Some(&rule) = self.lines.get(trimmed) else { continue };
-            let from = a + (line.len() - line.trim_start().len());
-            let m = Match { start: from, end: from + trimmed.len(), rule };
-            let inside = |from: usize, to: usize| doc.words(from.clamp(block.0, block.1), to.clamp(block.0, block.1));
-            let cuts = match cleaner.action(rule) {
-                Action::CutAfter => m.start >= block.0 && inside(block.0, m.start) > inside(m.start, block.1),
-                Action::CutBefore => m.end <= block.1 && inside(m.end, block.1) > inside(block.0, m.end),
-                _ => false,
-            };
-            if cuts {
-                match cleaner.action(rule) {
-                    Action::CutAfter => end = end.min(m.start),
-                    _ => start = start.max(m.end),
-                }
-                out.push(m);
+            if cleaner.action(rule).is_cut() {
+                let from = a + (line.len() - line.trim_start().len());
+                found.push((Match { start: from, end: from + trimmed.len(), rule }, trimmed));
+                *copies.entry(trimmed).or_default() += 1;
             }
+        }
+        if found.is_empty() {
+            return (block, Vec::new());
+        }
+        let whole: HashSet<u32> = matches.iter().map(|m| m.rule).collect();
+        let mut out = Vec::new();
+        for (m, line) in found {
+            if copies[line] > 1 || whole.contains(&m.rule) {
+                continue;
+            }
+            // what it adds to the cuts besides the line itself holds no prose, and it leaves some of the block
+            match cleaner.action(m.rule) {
+                Action::CutAfter
+                    if m.start > block.0 && m.start < footer_start && !doc.has_prose_line(m.end, footer_start) =>
+                {
+                    end = end.min(m.start)
+                }
+                Action::CutBefore
+                    if m.end < block.1 && m.end > header_end && !doc.has_prose_line(header_end, m.start) =>
+                {
+                    start = start.max(m.end)
+                }
+                _ => continue,
+            }
+            out.push(m);
         }
         ((start, end.max(start)), out)
     }
@@ -144,5 +171,34 @@ mod tests {
             "Today:\nVote counted late\nThe article says what it says in one long line of words, and then some more of them."
         );
         assert_eq!(c.with_stage(Stage::CutLines, false).clean(page).text, page);
+    }
+
+    #[test]
+    fn a_header_line_between_the_articles_paragraphs_cuts_nothing() {
+        let m = MutableSet::defaults();
+        let mut r = rule("h", "Welcome to the site of hockey Continue reading the main story", Action::CutBefore, &m);
+        r.example = "Welcome to the site of hockey\nContinue reading the main story".into();
+        let c = Cleaner::from_rules(Tokenizer::Text, m.patterns(), &[r], 0).unwrap();
+        let page = "Headline of the day\nThe first paragraph says what it says in one line of words.\n\
+                    Continue reading the main story\nThe second paragraph is longer than the first one, \
+                    and it says much more of what the article has to say about the game today.";
+        assert_eq!(c.clean(page).text, page);
+    }
+
+    #[test]
+    fn a_line_printed_twice_on_the_page_is_its_own_and_cuts_nothing() {
+        let c = footer(Action::CutAfter);
+        let notice = "Site is the official home of hockey";
+        let page = format!(
+            "Headline of the day\n{notice}\nThe article says what it says in one long line of words.\n{notice}\nChannel finder"
+        );
+        assert_eq!(c.clean(&page).text, page);
+        let once = format!(
+            "Headline of the day\nThe article says what it says in one long line of words.\n{notice}\nChannel finder"
+        );
+        assert_eq!(
+            c.clean(&once).text,
+            "Headline of the day\nThe article says what it says in one long line of words."
+        );
     }
 }

@@ -18,9 +18,23 @@ pub(super) struct Cut {
 impl Cleaner {
     /// `removed` with the cuts of the header and footer strings around the article `block` (of `matches`).
     pub(super) fn cut(&self, text: &str, matches: &[Match], removed: Vec<Span>, block: Option<(usize, usize)>) -> Cut {
-        let Some((block_start, block_end)) = block else {
+        let Some(block) = block else {
             return Cut { spans: removed, header: None, footer: None };
         };
+        let (header, footer) = self.frame(matches, block);
+        let mut all: Vec<Span> = removed;
+        if let Some(h) = header {
+            all.push(Span::new(0, h.end, SpanKind::CutBefore, vec![h.rule]));
+        }
+        if let Some(f) = footer {
+            all.push(Span::new(f.start, text.len(), SpanKind::CutAfter, vec![f.rule]));
+        }
+        Cut { spans: merge_spans(all), header, footer }
+    }
+
+    /// The header and footer matches the cuts cut at around the article block `(block_start, block_end)`:
+    /// the last header string ending above it, the first footer string starting below it.
+    fn frame(&self, matches: &[Match], (block_start, block_end): (usize, usize)) -> (Option<Match>, Option<Match>) {
         let header = matches
             .iter()
             .filter(|m| self.rules[m.rule as usize].action == Action::CutBefore && m.end <= block_start)
@@ -31,14 +45,7 @@ impl Cleaner {
             .filter(|m| self.rules[m.rule as usize].action == Action::CutAfter && m.start >= block_end)
             .min_by_key(|m| (m.start, m.rule))
             .copied();
-        let mut all: Vec<Span> = removed;
-        if let Some(h) = header {
-            all.push(Span::new(0, h.end, SpanKind::CutBefore, vec![h.rule]));
-        }
-        if let Some(f) = footer {
-            all.push(Span::new(f.start, text.len(), SpanKind::CutAfter, vec![f.rule]));
-        }
-        Cut { spans: merge_spans(all), header, footer }
+        (header, footer)
     }
 }
 
@@ -56,7 +63,9 @@ impl SpanStage for Cuts {
         if cleaner.settings.on(Stage::CutLines)
             && let Some(b) = block
         {
-            let (b, found) = cleaner.cut_lines.places(cleaner, page.doc, b);
+            let (header, footer) = cleaner.frame(&page.template, b);
+            let frame = (header.map_or(0, |h| h.end), footer.map_or(page.text().len(), |f| f.start));
+            let (b, found) = cleaner.cut_lines.places(cleaner, page.doc, &page.template, b, frame);
             (block, places) = (Some(b), found);
         }
         let matches = if places.is_empty() {
