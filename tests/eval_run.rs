@@ -239,8 +239,9 @@ fn site_with_comments_in_gold(root: &Path) {
         let headline = format!("Headline {} of the day", words(i, "h", 3));
         let article = format!("{} {}", words(i, "a", 30), words(i, "b", 20));
         let comment = format!("Reader{i} said: {}", words(i, "c", 25));
+        // a text page starts with its <title>, which the headline repeats
         let text = format!(
-            "Daily Planet | News | Sports | Weather\n{headline}\n{article}\nPlease login to leave a reply\n{comment}\n\
+            "{headline} - Daily Planet\nDaily Planet | News | Sports | Weather\n{headline}\n{article}\nPlease login to leave a reply\n{comment}\n\
              Copyright Daily Planet. All rights reserved. Contact us | Privacy\n"
         );
         fs::write(site.join(format!("{i}.txt")), text).unwrap();
