@@ -113,12 +113,18 @@ mod tests {
     use crate::rules::Action;
     use crate::tokens::Tokenizer;
 
+    /// The cleaner of one mined string with `action`, its example `example` (its tokens: the example's).
+    fn mined(example: &str, action: Action) -> Cleaner {
+        let m = MutableSet::defaults();
+        let tokens = example.replace(':', " :").split_whitespace().collect::<Vec<_>>().join(" ");
+        let mut r = rule("r", &tokens, action, &m);
+        r.example = example.into();
+        Cleaner::from_rules(Tokenizer::Text, m.patterns(), &[r], 0).unwrap()
+    }
+
     /// A footer mined as one string: the day's headlines, then the site's notice.
     fn footer(action: Action) -> Cleaner {
-        let m = MutableSet::defaults();
-        let mut r = rule("f", "Top stories : Storm hits coast Site is the official home of hockey", action, &m);
-        r.example = "Top stories:\nStorm hits coast\nSite is the official home of hockey".into();
-        Cleaner::from_rules(Tokenizer::Text, m.patterns(), &[r], 0).unwrap()
+        mined("Top stories:\nStorm hits coast\nSite is the official home of hockey", action)
     }
 
     const PAGE: &str = "Headline of the day\nThe article says what it says in one long line of words.\n\
@@ -160,10 +166,7 @@ mod tests {
 
     #[test]
     fn a_header_whose_last_lines_changed_still_cuts_before_the_article() {
-        let m = MutableSet::defaults();
-        let mut r = rule("h", "Welcome to the site of hockey Today : Storm hits coast", Action::CutBefore, &m);
-        r.example = "Welcome to the site of hockey\nToday:\nStorm hits coast".into();
-        let c = Cleaner::from_rules(Tokenizer::Text, m.patterns(), &[r], 0).unwrap();
+        let c = mined("Welcome to the site of hockey\nToday:\nStorm hits coast", Action::CutBefore);
         let page = "Welcome to the site of hockey\nToday:\nVote counted late\n\
                     The article says what it says in one long line of words, and then some more of them.";
         assert_eq!(
@@ -175,10 +178,7 @@ mod tests {
 
     #[test]
     fn a_header_line_between_the_articles_paragraphs_cuts_nothing() {
-        let m = MutableSet::defaults();
-        let mut r = rule("h", "Welcome to the site of hockey Continue reading the main story", Action::CutBefore, &m);
-        r.example = "Welcome to the site of hockey\nContinue reading the main story".into();
-        let c = Cleaner::from_rules(Tokenizer::Text, m.patterns(), &[r], 0).unwrap();
+        let c = mined("Welcome to the site of hockey\nContinue reading the main story", Action::CutBefore);
         let page = "Headline of the day\nThe first paragraph says what it says in one line of words.\n\
                     Continue reading the main story\nThe second paragraph is longer than the first one, \
                     and it says much more of what the article has to say about the game today.";

@@ -250,12 +250,13 @@ impl Cleaner {
             let line = lines::line_of(rule).filter(|l| !line_rules.contains_key(*l));
             if let Some(line) = line {
                 line_rules.insert(line.to_string(), idx);
-            } else if synthesized {
-                token_strings.push(&rule.tokens);
-                token_rules.push(idx);
-                cut_lines.add(idx, rule);
             } else {
-                regex_rules.push((idx, budget.compile(&rule.id, &rule.regex)?));
+                if synthesized {
+                    token_strings.push(&rule.tokens);
+                    token_rules.push(idx);
+                } else {
+                    regex_rules.push((idx, budget.compile(&rule.id, &rule.regex)?));
+                }
                 cut_lines.add(idx, rule);
             }
             active.push(ActiveRule::of(rule));

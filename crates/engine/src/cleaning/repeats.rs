@@ -1,8 +1,8 @@
 //! Stage `repeats`: a short line printed three times or more on one page goes.
 //!
-//! A page's own furniture repeats inside it: the credit under every photo of a gallery ("Front page
-//! appears courtesy of the Newseum" under 25 front pages, "(Stephen Morton/Associated Press)"), the
-//! button over every picture ("Enlarge This Image"), a video's format line. No rule sees them when the
+//! A page's own furniture repeats inside it: the credit under every photo of a gallery ("Photo courtesy
+//! of the Museum" under each of 25 pictures, "(A. Photographer/Agency)"), the button over every picture
+//! ("Enlarge this image"), a video's format line. No rule sees them when the
 //! site's other pages carry no such gallery, and they sit inside the article. An article's own words
 //! seldom repeat a whole line three times; a line of a few words that does is a label, not prose. Lines
 //! with no letter ("-", "*", "6") are separators the gold of some sites keeps, and are left alone; so

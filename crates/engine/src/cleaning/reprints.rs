@@ -4,14 +4,14 @@
 //! with an ellipsis ("… because ...") is the same line: pages that print a preview cut its last line so.
 //!
 //! A kept line cut short with an ellipsis whose words begin a longer kept line is that line's teaser
-//! and goes, alone too: the summary a page prints over its article ("We've mentioned before how the
-//! Veloster offers a lot of technology for not a lot of money..."), a `<title>` shortened for the window
-//! over the headline. Its words are the other line's, so nothing of the article is lost.
+//! and goes, alone too: the summary a page prints over its article ("We have driven the car for a month
+//! and it offers a lot for not a lot of money..."), a `<title>` shortened for the window over the
+//! headline. Its words are the other line's, so nothing of the article is lost.
 
 use std::collections::{HashMap, HashSet};
 
 use super::stage::{PageState, SpanStage};
-use super::{Cleaner, LONG_LINE_WORDS, Span, by_stage, kept_runs, merge_spans};
+use super::{Cleaner, LONG_LINE_WORDS, Span, by_stage, kept_runs, merge_spans, work};
 use crate::clean_settings::Stage;
 
 /// Adds to `spans` the kept long lines printed a second time on the page, two or more in a row.
@@ -48,52 +48,61 @@ pub(super) fn drop_reprints(text: &str, spans: Vec<Span>) -> Vec<Span> {
     merge_spans(out)
 }
 
-/// Words a teaser has at least, besides the one the ellipsis may cut: fewer begin too many lines.
-pub const TEASER_WORDS: usize = 6;
+/// Words a teaser has at least: fewer begin too many lines.
+pub const TEASER_WORDS: usize = 7;
 
-/// Adds to `spans` the kept lines ending in an ellipsis whose text (less it) begins a longer kept line.
-/// Lines are looked up by their first [`TEASER_WORDS`] words: linear in the page but for lines that
-/// share those.
+/// Adds to `spans` the kept lines ending in an ellipsis whose text (less it) begins a longer kept line
+/// that is no copy of it. Each kept line is read once, byte by byte, with a running hash of its start
+/// looked up among the teasers' hashes; a hit is compared byte for byte, once per teaser found: linear
+/// in the page however many lines open alike.
 pub(super) fn drop_teasers(text: &str, spans: Vec<Span>) -> Vec<Span> {
     let mut lines: Vec<(usize, &str)> = Vec::new();
-    let mut teasers: Vec<usize> = Vec::new();
     for (start, end) in kept_runs(text.len(), &spans) {
         let mut at = start;
         for line in text[start..end].split_inclusive('\n') {
             let t = line.trim();
             if !t.is_empty() {
-                if without_ellipsis(t).len() < t.len() {
-                    teasers.push(lines.len());
-                }
                 lines.push((at + (line.len() - line.trim_start().len()), t));
             }
             at += line.len();
         }
     }
-    let teasers: Vec<(usize, &str, &str)> = teasers
-        .into_iter()
-        .filter_map(|i| {
-            let cut = without_ellipsis(lines[i].1);
-            // a word after the head: the head's words are whole
-            head(cut, TEASER_WORDS + 1)?;
-            Some((i, cut, head(cut, TEASER_WORDS)?))
-        })
-        .collect();
+    // each teaser's text less its ellipsis, by its hash; whether a longer line starts with it
+    let mut teasers: HashMap<u64, Vec<(&str, usize, bool)>> = HashMap::new();
+    let mut shortest = usize::MAX;
+    for (i, &(_, t)) in lines.iter().enumerate() {
+        let cut = without_ellipsis(t);
+        if cut.len() < t.len() && crate::words::at_least(cut, TEASER_WORDS) {
+            teasers.entry(hash(cut.as_bytes())).or_default().push((cut, i, false));
+            shortest = shortest.min(cut.len());
+        }
+    }
     if teasers.is_empty() {
         return spans;
     }
-    let mut by_head: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (i, (_, t)) in lines.iter().enumerate() {
-        if let Some(h) = head(t, TEASER_WORDS) {
-            by_head.entry(h).or_default().push(i);
+    for &(_, line) in &lines {
+        let bytes = line.as_bytes();
+        // a copy of a teaser is not the line it stands for
+        let own = without_ellipsis(line).len();
+        work::add(bytes.len());
+        let mut h = hash(&bytes[..shortest.min(bytes.len())]);
+        for end in shortest..bytes.len() {
+            if end != own
+                && let Some(found) = teasers.get_mut(&h)
+            {
+                for (cut, _, seen) in found.iter_mut().filter(|(_, _, seen)| !*seen) {
+                    work::add(cut.len());
+                    *seen = cut.as_bytes() == &bytes[..end];
+                }
+            }
+            h = step(h, bytes[end]);
         }
     }
     let mut out: Vec<Span> = teasers
-        .into_iter()
-        .filter(|(i, cut, h)| {
-            by_head[h].iter().any(|&j| j != *i && lines[j].1.len() > cut.len() && lines[j].1.starts_with(cut))
-        })
-        .map(|(i, _, _)| by_stage(lines[i].0, lines[i].0 + lines[i].1.len(), Stage::Reprints))
+        .values()
+        .flatten()
+        .filter(|(_, _, seen)| *seen)
+        .map(|&(_, i, _)| by_stage(lines[i].0, lines[i].0 + lines[i].1.len(), Stage::Reprints))
         .collect();
     if out.is_empty() {
         return spans;
@@ -102,24 +111,13 @@ pub(super) fn drop_teasers(text: &str, spans: Vec<Span>) -> Vec<Span> {
     merge_spans(out)
 }
 
-/// `line` up to the end of its `n`th word, if it has that many.
-fn head(line: &str, n: usize) -> Option<&str> {
-    let mut words = 0;
-    let mut in_word = false;
-    for (i, c) in line.char_indices() {
-        if c.is_whitespace() {
-            if in_word {
-                words += 1;
-                if words == n {
-                    return Some(&line[..i]);
-                }
-            }
-            in_word = false;
-        } else {
-            in_word = true;
-        }
-    }
-    (in_word && words + 1 == n).then_some(line)
+/// A running hash of bytes (FNV-1a's step): `hash(b + [x]) == step(hash(b), x)`.
+fn hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| step(h, b))
+}
+
+fn step(h: u64, b: u8) -> u64 {
+    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
 }
 
 /// `line` less an ellipsis (`…` or `...`) at its end.
@@ -188,11 +186,23 @@ mod tests {
     }
 
     #[test]
-    fn a_head_is_a_lines_first_words() {
-        use super::head;
-        assert_eq!(head("one two  three four", 3), Some("one two  three"));
-        assert_eq!(head("one two three", 3), Some("one two three"));
-        assert_eq!(head("one two", 3), None);
-        assert_eq!(head("", 1), None);
+    fn teasers_are_looked_up_in_work_linear_in_the_page() {
+        let cost = |n: usize| {
+            let lines: Vec<String> = (0..n)
+                .flat_map(|i| {
+                    let head = format!("Posted by A. Writer on the day number {i}");
+                    [format!("{head} and more..."), format!("{head} and more words, and the rest of it.")]
+                })
+                .collect();
+            let text = lines.join("\n");
+            let (spans, work) = super::work::measure(|| super::drop_teasers(&text, Vec::new()));
+            assert_eq!(spans.len(), n, "each teaser goes");
+            (work, text.len())
+        };
+        let ((small, small_len), (large, large_len)) = (cost(100), cost(2000));
+        assert!(
+            small > 0 && large <= 2 * small * large_len / small_len,
+            "{small} for {small_len}, {large} for {large_len}"
+        );
     }
 }
