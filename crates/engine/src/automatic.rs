@@ -122,6 +122,8 @@ pub fn automatic_rules(
         if !lined {
             s.short_runs = Default::default();
         }
+        // slots are the words left on a template string's line: where documents are read by their lines
+        s.stages.set(Stage::LineSlots, lined);
         s.stages.set(Stage::Reprints, auto.drop_reprints && lined);
         s.stages.set(Stage::Repeats, auto.drop_reprints && lined);
         file.set_clean_settings(s);

@@ -47,6 +47,8 @@ macro_rules! stage_list {
                 => Step::Spans(&title::Title),
             Slots "slots" "a few words on a cut string's line, beside it, are its slots (a name, a date, a title)"
                 => Step::Spans(&slots::Slots),
+            LineSlots "line-slots" "a few words on a template string's line, beside it, are its slots (a video's title before \"Watch Video\")"
+                => Step::Spans(&line_slots::LineSlots),
             Headline "headline" "the headline above the article is given back when a rule took it"
                 => Step::Spans(&headline::Headline),
             Datelines "datelines" "the dateline and byline right above the article are given back"
@@ -402,7 +404,8 @@ impl Stages {
 impl Default for Stages {
     /// The stages a bare rule set runs with (a fresh mining's, before the automatic rules choose): all
     /// but those that read the document's lines and sentences (`line-boundary`, `sentence-heads`,
-    /// `sentence-tails`), the title's (`title`, `headline`, `datelines`), `reprints` and `repeats` (they remove text no rule matched); the stages that
+    /// `sentence-tails`), the title's (`title`, `headline`, `datelines`), `line-slots`, `reprints` and
+    /// `repeats` (they remove text no rule matched); the stages that
     /// do nothing until their settings are set (`islands`, `short-runs`, `specks`) are on.
     fn default() -> Stages {
         Stages::all()
@@ -412,6 +415,7 @@ impl Default for Stages {
             .with(Stage::Title, false)
             .with(Stage::Headline, false)
             .with(Stage::Datelines, false)
+            .with(Stage::LineSlots, false)
             .with(Stage::Reprints, false)
             .with(Stage::Repeats, false)
     }

@@ -19,6 +19,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::clean_settings::Stage;
 use crate::cleaning::{Cleaner, Layout, Match, SPLIT_WORDS, Span, article_block, editor_made};
 use crate::corpus::{Corpus, Document};
 use crate::error::Result;
@@ -344,7 +345,11 @@ impl Baseline {
             }
             (empty, cut, cluster, editor)
         };
-        flags(before) != flags(after)
+        // a cut string's example lines cut where the string is not found (stage `cut-lines`): on pages it
+        // does not match, so no page's matches show where such a change acts
+        let example_cuts =
+            after.clean_settings().on(Stage::CutLines) && self.changed(after).iter().any(|r| r.action.is_cut());
+        example_cuts || flags(before) != flags(after)
     }
 
     /// The rules a change from the baseline's rules to `after`'s touches (see [`changed_rules`]).
@@ -529,6 +534,8 @@ fn changed_rules<'a>(before: &[&'a Rule], after: &[&'a Rule]) -> Vec<&'a Rule> {
             && x.tokens == y.tokens
             && x.cluster == y.cluster
             && editor_made(x) == editor_made(y)
+            // stage `cut-lines` reads a cut string's example
+            && (!x.action.is_cut() || x.example == y.example)
     };
     let by_id =
         |rules: &[&'a Rule]| -> HashMap<&'a str, &'a Rule> { rules.iter().map(|r| (r.id.as_str(), *r)).collect() };

@@ -58,12 +58,22 @@ fn in_masthead(doc: &Layout, matches: &[Match], line_start: usize) -> bool {
     })
 }
 
-/// A short line with a date (a year, or a month's name) or starting with "By ".
+/// Whether `start..end` (a line) reads as a dateline or a byline ([`is_dateline`]): counted by the
+/// layout's word starts first, so a long line is never read.
+pub(super) fn reads_as_dateline(doc: &Layout, start: usize, end: usize) -> bool {
+    doc.words(start, end) <= DATELINE_WORDS && is_dateline(work::scan(&doc.text()[start..end]))
+}
+
+/// The most words a dateline or byline holds.
+const DATELINE_WORDS: usize = 14;
+
+/// A short line with a date (a year, or a month's name), a time of day ("03:06 PM") or starting with
+/// "By ".
 fn is_dateline(line: &str) -> bool {
     // the month names of the default mutable patterns ("month", "month_abbr")
     static PATTERNS: LazyLock<MutableSet> = LazyLock::new(MutableSet::defaults);
     let words: Vec<&str> = line.split_whitespace().collect();
-    if words.is_empty() || words.len() > 14 {
+    if words.is_empty() || words.len() > DATELINE_WORDS {
         return false;
     }
     let year = |w: &str| {
@@ -77,7 +87,20 @@ fn is_dateline(line: &str) -> bool {
             .classify(w.trim_end_matches(|c: char| !c.is_alphanumeric()))
             .is_some_and(|p| PATTERNS.patterns()[p].name.starts_with("month"))
     };
-    words[0].eq_ignore_ascii_case("by") || words.iter().any(|w| year(w) || month(w))
+    // "03:06", "11:00am": an hour (up to 23), a colon, two digits of minutes (a dateline's second line)
+    let time = |w: &str| {
+        let (h, m) = w.split_once(':').unwrap_or_default();
+        let m = m.as_bytes();
+        let two = |d: &[u8]| d.iter().fold(0, |n, b| n * 10 + u32::from(b - b'0'));
+        (1..=2).contains(&h.len())
+            && h.bytes().all(|b| b.is_ascii_digit())
+            && two(h.as_bytes()) < 24
+            && m.len() >= 2
+            && m[..2].iter().all(u8::is_ascii_digit)
+            && m.get(2).is_none_or(|b| !b.is_ascii_digit())
+            && two(&m[..2]) < 60
+    };
+    words[0].eq_ignore_ascii_case("by") || words.iter().any(|w| year(w) || month(w) || time(w))
 }
 
 /// Whether the line holding `pos` starts with "By ".
@@ -158,16 +181,26 @@ mod tests {
     }
 
     #[test]
-    fn datelines_are_short_lines_with_a_year_a_month_or_a_byline() {
-        for line in
-            ["November 06, 2012", "Monday, 11.05.2012 / 12:34 AM / News", "By SVEN GRUNDBERG", "Nov• 01•12", "Sept 27"]
-        {
+    fn datelines_are_short_lines_with_a_year_a_month_a_time_or_a_byline() {
+        for line in [
+            "November 06, 2012",
+            "Monday, 11.05.2012 / 12:34 AM / News",
+            "By SVEN GRUNDBERG",
+            "Nov• 01•12",
+            "Sept 27",
+            // a dateline's second line
+            "03:06 PM EDT",
+            "Updated 9:30",
+        ] {
             assert!(is_dateline(line), "{line}");
         }
         for line in [
             "The Washington Post",
             "Maybe later",
             "Marching orders",
+            "Score 2:1",
+            "Ratio 10:100",
+            "Stand 31:05",
             "",
             "In 2012 the council approved the budget for the coming year after a long debate",
         ] {

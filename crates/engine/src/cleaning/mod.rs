@@ -25,6 +25,7 @@ mod islands;
 mod keep;
 mod layout;
 mod line_boundary;
+mod line_slots;
 mod link_density;
 mod list_items;
 mod matching;
@@ -42,7 +43,7 @@ mod stage;
 mod title;
 pub mod work;
 
-use foldhash::{HashMap, HashMapExt};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use regex::Regex;
 use serde::Serialize;
@@ -170,6 +171,9 @@ pub struct Cleaner {
     line_rules: HashMap<String, u32>,
     /// The lines of the rules' examples (stage `cut-lines`).
     cut_lines: cut_lines::CutLines,
+    /// The lines of annexed line rules ([`Cleaner::annex`]): what `line_rules` would hold had they been
+    /// compiled.
+    annexed_lines: HashSet<String>,
     any_cut: bool,
     any_cluster: bool,
     any_editor: bool,
@@ -274,6 +278,7 @@ impl Cleaner {
             regex_rules,
             line_rules,
             cut_lines,
+            annexed_lines: HashSet::new(),
             any_cut,
             any_cluster,
             any_editor,
@@ -293,6 +298,12 @@ impl Cleaner {
     /// oracle editor tries an editor's new rule on its training pages this way without compiling the
     /// source's thousands of rules again.
     pub fn annex(&mut self, rule: &Rule) -> u32 {
+        let idx = self.rules.len() as u32;
+        // as compiling it would: a line rule's example is its line; another rule's example lines may cut
+        let line = lines::line_of(rule).filter(|l| !self.line_rules.contains_key(*l));
+        if line.is_none_or(|l| !self.annexed_lines.insert(l.to_string())) {
+            self.cut_lines.add(idx, rule);
+        }
         self.rules.push(ActiveRule::of(rule));
         self.any_cut |= rule.action.is_cut();
         self.any_cluster |= rule.cluster.is_some();

@@ -20,7 +20,7 @@ pub const SLOT_WORDS: usize = 12;
 
 /// Whether `start..end` (inside one line) is a run of slots: some words, at most [`SLOT_WORDS`], that read
 /// as no sentence.
-fn is_slot_run(doc: &Layout, start: usize, end: usize) -> bool {
+pub(super) fn is_slot_run(doc: &Layout, start: usize, end: usize) -> bool {
     !doc.is_blank(start, end) && doc.words(start, end) <= SLOT_WORDS && !doc.reads_as_prose(start, end)
 }
 

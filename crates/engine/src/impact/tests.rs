@@ -287,3 +287,30 @@ fn a_baseline_of_pages_held_as_their_views_and_paths_cleans_them_as_the_pages_ar
         assert_eq!(comments_go, status == Status::Accepted, "{:?}", held.removed(0));
     }
 }
+
+#[test]
+fn a_cut_string_that_acts_by_its_example_lines_alone_is_measured_as_cleaning_does() {
+    // a footer string narrowed to a regex that matches nowhere at a line's edge: the string is found whole
+    // on no page, and stage `cut-lines` cuts at its example's line; the measure's cleaner, which adds the
+    // rules it is given without compiling them, must know that line too
+    let (docs, file) = &mined()[2];
+    let base = Baseline::new(file, docs.clone(), false).unwrap();
+    let i = file
+        .rules
+        .iter()
+        .position(|r| {
+            r.action == Action::CutAfter
+                && r.status == Status::Pending
+                && r.example.contains('\n')
+                && r.tokens[0] == "/"
+        })
+        .unwrap();
+    let mut after = file.clone();
+    let r = &mut after.rules[i];
+    r.regex = regex::escape(&r.tokens[0]);
+    r.tokens.clear();
+    r.status = Status::Accepted;
+    let (fast, all) = (base.impact(&after).unwrap(), base.impact_cleaning_all(&after).unwrap());
+    assert!(!all.changed.is_empty(), "{}", all.summary());
+    assert_eq!(Impact { recleaned: 0, ..fast }, Impact { recleaned: 0, ..all });
+}

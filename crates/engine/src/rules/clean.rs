@@ -54,6 +54,8 @@ impl RulesFile {
         if self.format < 2 {
             let switches = [
                 (self.legacy_line_boundary, &LINE_BOUNDARY_STAGES[..]),
+                // a later stage that reads lines as the line-boundary filter does
+                (self.legacy_line_boundary, &[Stage::LineSlots][..]),
                 (self.legacy_keep_title, &TITLE_STAGES[..]),
                 (self.legacy_drop_reprints, &[Stage::Reprints, Stage::Repeats][..]),
             ];
