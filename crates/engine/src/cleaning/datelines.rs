@@ -68,7 +68,7 @@ pub(super) fn reads_as_dateline(doc: &Layout, start: usize, end: usize) -> bool 
 const DATELINE_WORDS: usize = 14;
 
 /// A short line with a date (a year, or a month's name), a time of day ("03:06 PM") or starting with
-/// "By ".
+/// "By", "Posted by" or "Written by".
 fn is_dateline(line: &str) -> bool {
     // the month names of the default mutable patterns ("month", "month_abbr")
     static PATTERNS: LazyLock<MutableSet> = LazyLock::new(MutableSet::defaults);
@@ -100,7 +100,11 @@ fn is_dateline(line: &str) -> bool {
             && m.get(2).is_none_or(|b| !b.is_ascii_digit())
             && two(&m[..2]) < 60
     };
-    words[0].eq_ignore_ascii_case("by") || words.iter().any(|w| year(w) || month(w) || time(w))
+    // "By A. Writer", and the blogs' "Posted by: A. Writer", "Written By: A. Writer"
+    let by = |w: &str| w.trim_end_matches(':').eq_ignore_ascii_case("by");
+    let byline = by(words[0])
+        || (words.len() > 1 && ["posted", "written"].iter().any(|p| words[0].eq_ignore_ascii_case(p)) && by(words[1]));
+    byline || words.iter().any(|w| year(w) || month(w) || time(w))
 }
 
 /// Whether the line holding `pos` starts with "By ".
@@ -190,6 +194,8 @@ mod tests {
             "Sept 27",
             // a dateline's second line
             "03:06 PM EDT",
+            "Posted by: Erin Molnar, Marketing Coordinator,",
+            "Written By: A. Writer -",
             "Updated 9:30",
         ] {
             assert!(is_dateline(line), "{line}");
@@ -199,6 +205,8 @@ mod tests {
             "Maybe later",
             "Marching orders",
             "Score 2:1",
+            "Posted on the board",
+            "Bypass closed",
             "Ratio 10:100",
             "Stand 31:05",
             "",
