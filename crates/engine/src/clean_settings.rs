@@ -59,6 +59,8 @@ macro_rules! stage_list {
                 => Step::Spans(&link_density::LinkDensity),
             Comments "comments" "reader comments go: lines inside a block whose class or id names comments"
                 => Step::Spans(&comments::Comments),
+            AuthorBox "author-box" "the author's box goes: lines inside a block whose class or id names it (div#author-bio)"
+                => Step::Spans(&author_box::AuthorBox),
             Reprints "reprints" "long lines printed a second time, two or more in a row, go"
                 => Step::Spans(&reprints::Reprints),
             Repeats "repeats" "a short line printed three times or more on a page (a photo credit, a button) goes"

@@ -12,7 +12,8 @@
 //! one (the page is a comment): the stage takes comments from beside an article, never the article.
 //!
 //! Text documents have no structure: the stage leaves them alone. One pass over the page's paths (a
-//! path's parent has a lower number) and one over its kept lines: linear in the page.
+//! path's parent has a lower number) and one over its kept lines: linear in the page
+//! ([`drop_named_blocks`], which stage `author-box` runs with its own names).
 
 use super::stage::{PageState, SpanStage};
 use super::{Span, by_stage, kept_runs, work};
@@ -33,70 +34,80 @@ fn names_comments(name: &str) -> bool {
 fn is_comment_block(label: &str) -> bool {
     // each name it looks for holds "mm", which most labels lack: those are refused at one scan
     let b = label.as_bytes();
-    if !memchr::memchr2_iter(b'm', b'M', b).any(|i| matches!(b.get(i + 1), Some(b'm' | b'M'))) {
-        return false;
-    }
+    memchr::memchr2_iter(b'm', b'M', b).any(|i| matches!(b.get(i + 1), Some(b'm' | b'M')))
+        && is_named_block(label, names_comments)
+}
+
+/// Whether an element label (`tag#id.class…`) has an id or a class `names` accepts. `<html>` and
+/// `<body>` never: a page's body class says what the page allows (`no-comments`), not what a block holds.
+pub(super) fn is_named_block(label: &str, names: fn(&str) -> bool) -> bool {
     let tag_end = label.find(['#', '.']).unwrap_or(label.len());
     let tag = &label[..tag_end];
     if tag.eq_ignore_ascii_case("html") || tag.eq_ignore_ascii_case("body") {
         return false;
     }
-    label[tag_end..].split(['#', '.']).any(names_comments)
+    label[tag_end..].split(['#', '.']).any(names)
 }
 
-/// Per path: whether it lies inside a comment block (paths are numbered after their parents).
-fn comment_paths(structure: &Structure) -> Vec<bool> {
+/// Per path: whether it lies inside a block `named` says is one (paths are numbered after their parents).
+fn named_paths(structure: &Structure, named: fn(&str) -> bool) -> Vec<bool> {
     let mut inside = vec![false; structure.paths()];
     for p in 1..inside.len() {
         let path = p as u32;
         let parent = structure.parent(path) as usize;
-        inside[p] =
-            (parent < p && inside[parent]) || (structure.breaks_line(path) && is_comment_block(structure.label(path)));
+        inside[p] = (parent < p && inside[parent]) || (structure.breaks_line(path) && named(structure.label(path)));
     }
     work::add(inside.len());
     inside
 }
 
-impl SpanStage for Comments {
-    fn run(&self, _: &super::Cleaner, page: &mut PageState) {
-        let Some(structure) = page.structure else { return };
-        let doc = page.doc;
-        let lines = structure.lines().min(doc.lines());
-        if lines == 0 {
-            return;
-        }
-        let inside = comment_paths(structure);
-        let (mut out, mut words, mut kept_words): (Vec<Span>, usize, usize) = (Vec::new(), 0, 0);
-        for (start, end) in kept_runs(doc.text().len(), &page.spans) {
-            let (first, last) = (doc.line_of(start), doc.line_of(end).min(lines - 1));
-            work::add((last + 1).saturating_sub(first));
-            for k in first..=last {
-                let (a, b) = doc.line_range(k);
-                if doc.is_blank(a.max(start), b.min(end)) {
-                    continue;
-                }
-                let n = doc.line_words(k);
-                kept_words += n;
-                // only whole kept lines: a line a rule cut is the rule's
-                if start <= a && b <= end && inside.get(structure.line_path(k) as usize).copied().unwrap_or(false) {
-                    words += n;
-                    match out.last_mut() {
-                        Some(last) if doc.line_of(last.end) + 1 == k => last.end = b,
-                        _ => out.push(by_stage(a, b, Stage::Comments)),
-                    }
+/// Removes the whole kept lines of `page` that lie inside a block element whose label `named` accepts,
+/// as `stage`: nothing when the article block starts inside such a block, or when every kept word lies in
+/// one (the page is such a block). One pass over the page's paths and one over its kept lines.
+pub(super) fn drop_named_blocks(page: &mut PageState, named: fn(&str) -> bool, stage: Stage) {
+    let Some(structure) = page.structure else { return };
+    let doc = page.doc;
+    let lines = structure.lines().min(doc.lines());
+    if lines == 0 {
+        return;
+    }
+    let inside = named_paths(structure, named);
+    let (mut out, mut words, mut kept_words): (Vec<Span>, usize, usize) = (Vec::new(), 0, 0);
+    for (start, end) in kept_runs(doc.text().len(), &page.spans) {
+        let (first, last) = (doc.line_of(start), doc.line_of(end).min(lines - 1));
+        work::add((last + 1).saturating_sub(first));
+        for k in first..=last {
+            let (a, b) = doc.line_range(k);
+            if doc.is_blank(a.max(start), b.min(end)) {
+                continue;
+            }
+            let n = doc.line_words(k);
+            kept_words += n;
+            // only whole kept lines: a line a rule cut is the rule's
+            if start <= a && b <= end && inside.get(structure.line_path(k) as usize).copied().unwrap_or(false) {
+                words += n;
+                match out.last_mut() {
+                    Some(last) if doc.line_of(last.end) + 1 == k => last.end = b,
+                    _ => out.push(by_stage(a, b, stage)),
                 }
             }
         }
-        // the article itself in a block named for comments (`div.has-comments` around post and thread), or
-        // a page that is all comment: nothing goes
-        let article_inside = page.block().is_some_and(|(a, _)| {
-            let k = doc.line_of(a).min(lines - 1);
-            inside.get(structure.line_path(k) as usize).copied().unwrap_or(false)
-        });
-        if out.is_empty() || article_inside || words >= kept_words {
-            return;
-        }
-        page.remove(out);
+    }
+    // the article itself in such a block (`div.has-comments` around post and thread), or a page that is
+    // all of it: nothing goes
+    let article_inside = page.block().is_some_and(|(a, _)| {
+        let k = doc.line_of(a).min(lines - 1);
+        inside.get(structure.line_path(k) as usize).copied().unwrap_or(false)
+    });
+    if out.is_empty() || article_inside || words >= kept_words {
+        return;
+    }
+    page.remove(out);
+}
+
+impl SpanStage for Comments {
+    fn run(&self, _: &super::Cleaner, page: &mut PageState) {
+        drop_named_blocks(page, is_comment_block, Stage::Comments);
     }
 }
 

@@ -12,6 +12,7 @@
 //! trace the same run records. A stage reads the document's lines and words through [`Layout`], built
 //! once, so no stage rescans a line per match.
 
+mod author_box;
 mod block;
 mod clusters;
 mod comments;
