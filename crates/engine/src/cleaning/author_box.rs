@@ -19,17 +19,24 @@ use crate::clean_settings::Stage;
 /// The stage.
 pub(super) struct AuthorBox;
 
-/// Whether an id or class names the author's box.
+/// Whether an id or class names the author's box: one pass over its parts.
 fn names_author_box(name: &str) -> bool {
-    let has = |w: &str| name.split(['-', '_']).any(|part| part.eq_ignore_ascii_case(w));
-    has("bio")
-        || has("authorbio")
-        || (has("author") && ["profile", "info", "box", "details", "about"].iter().any(|w| has(w)))
+    let (mut bio, mut author, mut beside) = (false, false, false);
+    for part in name.split(['-', '_']) {
+        let is = |w: &str| part.eq_ignore_ascii_case(w);
+        bio |= is("bio") || is("authorbio");
+        author |= is("author");
+        beside |= ["profile", "info", "box", "details", "about"].iter().any(|w| is(w));
+    }
+    bio || (author && beside)
 }
 
 /// Whether an element label (`tag#id.class…`) is an author's box.
 fn is_author_box(label: &str) -> bool {
-    is_named_block(label, names_author_box)
+    // each name it looks for holds "bio" or "author", which most labels lack: those are refused at a scan
+    let b = label.as_bytes();
+    let holds = |w: &[u8]| b.windows(w.len()).any(|x| x.eq_ignore_ascii_case(w));
+    (holds(b"bio") || holds(b"author")) && is_named_block(label, names_author_box)
 }
 
 impl SpanStage for AuthorBox {
