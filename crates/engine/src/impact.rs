@@ -347,9 +347,8 @@ impl Baseline {
         };
         // a cut string's example lines cut where the string is not found (stage `cut-lines`): on pages it
         // does not match, so no page's matches show where such a change acts
-        let example_cuts =
-            after.clean_settings().on(Stage::CutLines) && self.changed(after).iter().any(|r| r.action.is_cut());
-        example_cuts || flags(before) != flags(after)
+        flags(before) != flags(after)
+            || (after.clean_settings().on(Stage::CutLines) && self.changed(after).iter().any(|r| r.action.is_cut()))
     }
 
     /// The rules a change from the baseline's rules to `after`'s touches (see [`changed_rules`]).

@@ -49,25 +49,15 @@ impl SpanStage for AuthorBox {
 mod tests {
     use super::{is_author_box, names_author_box};
     use crate::clean_settings::Stage;
-    use crate::cleaning::Layout;
-    use crate::cleaning::tests::cleaner;
+    use crate::cleaning::tests::{ARTICLE_HTML as ARTICLE, cleaned_html, cleaner};
     use crate::rules::Action;
-    use crate::view::PageView;
-
-    const ARTICLE: &str = "<p>The harbour opened on Monday after ten years of building work, the mayor said today.</p>\
-        <p>Ferries will run every hour from the new quay, and the old terminal closes in the spring.</p>\
-        <p>The council expects twice as many passengers by the end of next year, its report says.</p>";
 
     const BIO: &str = "<div id=\"author-bio\"><p>Leila Brandt covers transport for the paper and has written two \
         books about the coast.</p></div>";
 
     fn cleaned(on: bool, html: &str) -> String {
         let c = cleaner(&[("Contact the newsroom today", Action::Remove)], 0).with_stage(Stage::AuthorBox, on);
-        let view = PageView::of_html(html);
-        let doc = Layout::new(view.text());
-        let matches = c.matches(view.text());
-        let (spans, _) = c.run_on(&doc, &matches, view.structure());
-        crate::cleaning::render(view.text(), &spans)
+        cleaned_html(&c, html)
     }
 
     #[test]

@@ -14,7 +14,7 @@
 use super::datelines::reads_as_dateline;
 use super::slots::is_slot_run;
 use super::stage::{PageState, SpanStage};
-use super::{Cleaner, Layout, Span, SpanKind, by_stage, merge_spans};
+use super::{Cleaner, Layout, Span, SpanKind, by_stage};
 use crate::clean_settings::Stage;
 
 /// The slots beside removals of template strings (spans a rule matched in): the rest of a line a removal
@@ -55,11 +55,7 @@ pub(super) struct LineSlots;
 impl SpanStage for LineSlots {
     fn run(&self, _: &Cleaner, page: &mut PageState) {
         let runs = line_slots(page.doc, &page.spans);
-        if !runs.is_empty() {
-            let mut spans = std::mem::take(&mut page.spans);
-            spans.extend(runs.into_iter().map(|(a, b)| by_stage(a, b, Stage::LineSlots)));
-            page.spans = merge_spans(spans);
-        }
+        page.remove(runs.into_iter().map(|(a, b)| by_stage(a, b, Stage::LineSlots)).collect());
     }
 }
 

@@ -111,11 +111,7 @@ mod tests {
     }
 
     fn cleaned(c: &Cleaner, html: &str) -> String {
-        let view = PageView::of_html(html);
-        let doc = Layout::new(view.text());
-        let matches = c.matches(view.text());
-        let (spans, _) = c.run_on(&doc, &matches, view.structure());
-        crate::cleaning::render(view.text(), &spans)
+        crate::cleaning::tests::cleaned_html(c, html)
     }
 
     #[test]

@@ -444,6 +444,21 @@ mod tests {
         cleaner_for(Tokenizer::Text, rules, gap)
     }
 
+    /// Three paragraphs of an article, as HTML: the page the tests of the stages that read the page's
+    /// elements build around.
+    pub(super) const ARTICLE_HTML: &str = "<p>The harbour opened on Monday after ten years of building work, the \
+        mayor said today.</p><p>Ferries will run every hour from the new quay, and the old terminal closes in \
+        the spring.</p><p>The council expects twice as many passengers by the end of next year, its report says.</p>";
+
+    /// `html` read through the page view and cleaned by `c` as `chaff clean --text` cleans it.
+    pub(super) fn cleaned_html(c: &Cleaner, html: &str) -> String {
+        let view = crate::view::PageView::of_html(html);
+        let doc = Layout::new(view.text());
+        let matches = c.matches(view.text());
+        let (spans, _) = c.run_on(&doc, &matches, view.structure());
+        render(view.text(), &spans)
+    }
+
     #[test]
     fn removes_the_union_of_overlapping_and_adjacent_matches() {
         let c = cleaner(&[("a a b", Action::Remove), ("b c", Action::Remove), ("d", Action::Remove)], 0);

@@ -11,7 +11,7 @@
 //! then takes the slots on that removal's first line by the same rule ([`footer_slots`]).
 
 use super::stage::{PageState, SpanStage};
-use super::{Cleaner, Layout, Span, SpanKind, by_stage, merge_spans};
+use super::{Cleaner, Layout, Span, SpanKind, by_stage};
 use crate::clean_settings::Stage;
 
 /// The most words a slot run holds: a name and a date, a category, a gallery's title. A line with more
@@ -84,11 +84,7 @@ impl SpanStage for Slots {
             return;
         }
         let runs = slot_runs(page.doc, &page.spans, page.header.map(|h| h.end), page.footer.map(|f| f.start));
-        if !runs.is_empty() {
-            let mut spans = std::mem::take(&mut page.spans);
-            spans.extend(runs.into_iter().map(|(a, b)| by_stage(a, b, Stage::Slots)));
-            page.spans = merge_spans(spans);
-        }
+        page.remove(runs.into_iter().map(|(a, b)| by_stage(a, b, Stage::Slots)).collect());
     }
 }
 
