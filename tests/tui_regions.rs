@@ -206,3 +206,88 @@ fn an_accepted_region_rules_lines_are_removed_in_the_preview_and_explained_as_th
     let s = app.session().unwrap();
     assert!(!s.preview.spans.iter().any(|p| p.start <= start && end <= p.end), "rejected: kept");
 }
+
+/// Puts the preview's line cursor on the first line holding `text`.
+fn line_cursor_on(app: &mut App, text: &str) {
+    let s = app.session_mut().unwrap();
+    let doc = s.document_text().to_string();
+    let line = s.preview_lines().iter().position(|&(a, b)| doc[a..b].contains(text));
+    s.preview.line = line.unwrap_or_else(|| panic!("a line holds {text}"));
+    s.preview.cursor = None;
+    s.preview.kept = None;
+}
+
+#[test]
+fn b_names_a_region_from_the_elements_around_the_line_measured_before_a_accepts_it() {
+    let fx = Fixture::regions();
+    let mut app = fx.app(140, 40);
+    assert!(app.session().unwrap().draft.region("li.reaction").is_none(), "mining proposes the thread, not a comment");
+    line_cursor_on(&mut app, "com1x");
+    press(&mut app, "B");
+    let naming = |app: &App| match &app.mode {
+        Mode::Regions(list) => list.naming.as_ref().map(|n| (n.rule().element, n.rule().action)),
+        _ => panic!("the region list is open"),
+    };
+    assert_eq!(naming(&app), Some(("li.reaction".to_string(), Action::Remove)), "the innermost element first");
+    let Mode::Regions(list) = &app.mode else { unreachable!() };
+    let measured = list.measured.clone().expect("measured before a decision").unwrap();
+    assert_eq!(measured.changed, 12, "every page has comments: {measured:?}");
+    let (start, end) = app.session().unwrap().preview.selection.expect("its lines are selected");
+    assert!(app.session().unwrap().document_text()[start..end].contains("com0x"));
+    let text = screen(&app);
+    assert!(text.contains("naming from this line") && text.contains("li.reaction"), "{text}");
+    assert!(text.contains("on 12 of 12 pages"), "the impact is shown: {text}");
+    // B goes outward, then round; c sets the action; nothing is decided yet
+    press(&mut app, "B");
+    assert_eq!(naming(&app).unwrap().0, "div#reactions");
+    press(&mut app, "B c");
+    assert_eq!(naming(&app), Some(("li.reaction".to_string(), Action::CutBefore)));
+    assert!(app.session().unwrap().draft.region("li.reaction").is_none());
+    assert!(!app.session().unwrap().draft.dirty, "nothing decided while naming");
+    // Esc leaves everything as it was
+    press(&mut app, "Esc");
+    assert!(matches!(app.mode, Mode::Normal));
+    assert!(app.session().unwrap().draft.region("li.reaction").is_none() && !app.session().unwrap().draft.dirty);
+    // a accepts it: one step to undo, saved with the rules
+    press(&mut app, "B a");
+    assert_eq!(region(&app, "li.reaction"), (Status::Accepted, Action::Remove));
+    assert!(screen(&app).contains("region li.reaction named and accepted"), "{}", screen(&app));
+    press(&mut app, "Esc u");
+    assert!(app.session().unwrap().draft.region("li.reaction").is_none(), "undo takes it away");
+    press(&mut app, "C-r w");
+    assert_eq!(saved(&fx.rules(), "li.reaction"), (Status::Accepted, Action::Remove));
+    let app = fx.app(140, 40);
+    assert_eq!(region(&app, "li.reaction"), (Status::Accepted, Action::Remove), "opened again, still named");
+}
+
+#[test]
+fn a_region_named_and_not_saved_is_offered_back_after_a_crash_and_one_undone_is_not() {
+    let fx = Fixture::regions();
+    let settings = Settings { watch: false, journal: true };
+    let mut app = fx.app_with(settings, 140, 40);
+    line_cursor_on(&mut app, "com1x");
+    press(&mut app, "B a");
+    assert_eq!(region(&app, "li.reaction"), (Status::Accepted, Action::Remove));
+    drop(app); // killed: nothing saved
+    let mut app = fx.app_with(settings, 140, 40);
+    assert!(matches!(app.mode, Mode::JournalPrompt(_)), "unsaved work is offered back");
+    press(&mut app, "r");
+    assert_eq!(region(&app, "li.reaction"), (Status::Accepted, Action::Remove), "named again from the journal");
+    press(&mut app, "u");
+    assert!(app.session().unwrap().draft.region("li.reaction").is_none());
+    drop(app);
+    let mut app = fx.app_with(settings, 140, 40);
+    if matches!(app.mode, Mode::JournalPrompt(_)) {
+        press(&mut app, "r");
+    }
+    assert!(app.session().unwrap().draft.region("li.reaction").is_none(), "the undone naming stays undone");
+}
+
+#[test]
+fn the_region_naming_snapshot() {
+    let fx = Fixture::regions();
+    let mut app = fx.app(140, 40);
+    line_cursor_on(&mut app, "com1x");
+    press(&mut app, "B");
+    insta::assert_snapshot!(screen(&app));
+}

@@ -67,6 +67,9 @@ pub enum Action {
     /// The stages popup: the cleaning pipeline's stages, on or off for this source.
     OpenStages,
     OpenRegions,
+    /// Name a region rule from the element around the preview's line (again, in the list: the element
+    /// around that one).
+    NameRegion,
     /// Turn the selected stage on or off.
     ToggleStage,
     /// Every decision back to the automatic rules (asks first).
@@ -184,6 +187,7 @@ impl Action {
             Action::KeepSpan => "keep-span",
             Action::OpenStages => "stages",
             Action::OpenRegions => "regions",
+            Action::NameRegion => "name-region",
             Action::ToggleStage => "toggle-stage",
             Action::ResetToAutomatic => "reset",
             Action::TrimFront => "trim-front",

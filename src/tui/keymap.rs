@@ -177,6 +177,12 @@ pub static BINDINGS: &[Binding] = &[
         Action::OpenRegions,
         "Region rules: blocks named by their element, decided as candidates",
     ),
+    bind(
+        C::Tune,
+        &[ch('B')],
+        Action::NameRegion,
+        "Name a region rule (a block) from the element around the preview's line: its impact first, a accepts it",
+    ),
     bind(C::Tune, &[ch('S')], Action::OpenStages, "Cleaning stages: turn each on or off for this source"),
     bind(C::Tune, &[ch('Z')], Action::ResetToAutomatic, "Reset every decision to the automatic rules (asks; u undoes)"),
     bind(
@@ -322,6 +328,7 @@ pub static BINDINGS: &[Binding] = &[
         "Accept the region rule: its lines go (or stay, or cut, by its action)",
     ),
     bind(C::Regions, &[ch('r')], Action::Reject, "Reject the region rule"),
+    bind(C::Regions, &[ch('B')], Action::NameRegion, "Naming a region: the element around it instead (outward)"),
     bind(C::Regions, &[code(K::Backspace)], Action::Unmark, "The region rule back to pending"),
     bind(
         C::Regions,

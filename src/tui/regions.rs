@@ -3,6 +3,8 @@
 //! previewed page. The decisions themselves are the draft's (`Draft::decide_region`).
 
 use crate::regions::RegionImpact;
+use crate::rules::Action as RuleAction;
+use crate::rules::region::RegionRule;
 
 /// The list as the editor has it open.
 #[derive(Debug, Clone, Default)]
@@ -20,4 +22,23 @@ pub struct RegionList {
     pub on_page_words: usize,
     /// The preview's selection before the list opened, given back when it closes.
     pub selection_before: Option<(usize, usize)>,
+    /// A region rule the editor is naming from a line of the page (`B`): shown and measured in place
+    /// of the selected rule until she accepts it or moves in the list.
+    pub naming: Option<Naming>,
+}
+
+/// A region rule being named from a line: the elements around the line, the one proposed, its action.
+#[derive(Debug, Clone)]
+pub struct Naming {
+    /// Selectors of the elements around the line, innermost first (`crate::regions::named_elements`).
+    pub elements: Vec<String>,
+    pub at: usize,
+    pub action: RuleAction,
+}
+
+impl Naming {
+    /// The rule proposed: the element at `at`, accepted with the action.
+    pub fn rule(&self) -> RegionRule {
+        RegionRule::accepted(self.elements[self.at].clone(), self.action)
+    }
 }

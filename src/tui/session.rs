@@ -233,9 +233,12 @@ impl Session {
         }
         for id in &change.rules {
             if let Some(element) = id.strip_prefix(REGION_PREFIX) {
-                if let Some(rule) = self.draft.region(element).cloned() {
-                    let _ = self.journal.append(&Entry::Region { rule });
-                }
+                // a region she named and took back (undo) is journaled as undecided: replay leaves it out
+                let rule = self.draft.region(element).cloned().unwrap_or(crate::rules::region::RegionRule {
+                    status: Status::Pending,
+                    ..crate::rules::region::RegionRule::accepted(element, RuleAction::Remove)
+                });
+                let _ = self.journal.append(&Entry::Region { rule });
             } else if let Some(rule) = self.draft.recorded(id) {
                 let _ = self.journal.append(&Entry::Decide { rule });
             }
@@ -285,6 +288,14 @@ impl Session {
         let change = self.draft.decide_region(element, status, action);
         self.follow(&change, List::IfPendingOnly);
         change
+    }
+
+    /// Names region rule `element` with `action`, accepted (see [`Draft::name_region`]): one step to
+    /// undo, journaled as every decision is.
+    pub fn name_region(&mut self, element: &str, action: RuleAction) -> Result<Change, String> {
+        let change = self.draft.name_region(element, action)?;
+        self.follow(&change, List::IfPendingOnly);
+        Ok(change)
     }
 
     /// Trims candidate `i` by one more token at its start (`front`) or end (see [`Draft::trim`]); returns
@@ -375,6 +386,10 @@ impl Session {
         let remine = self.draft.replay(replay.decisions, replay.cutoff, replay.patterns);
         self.draft.replay_verified(replay.verified);
         for rule in replay.regions.values() {
+            // a region she named is named again; an undecided one she named is left out
+            if self.draft.region(&rule.element).is_none() && rule.is_decided() {
+                let _ = self.draft.name_region(&rule.element, rule.action);
+            }
             self.draft.decide_region(&rule.element, Some(rule.status), Some(rule.action));
         }
         if !self.draft.dirty {

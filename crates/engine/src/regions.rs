@@ -26,6 +26,28 @@ pub use crate::view::paths::{LocalPaths, SourcePaths};
 pub use impact::{RegionImpact, region_impact};
 pub use mine::{RegionParams, add_region_rules, mine_regions};
 
+/// The selectors an editor can name a region rule by from line `line` of a page whose view's structure
+/// is `structure`: those of the elements around the line that break lines (a region's lines are whole),
+/// innermost first. None past the page's lines, or for a line in no element with an id or a class.
+pub fn named_elements(structure: &crate::view::Structure, line: usize) -> Vec<String> {
+    if line >= structure.lines() {
+        return Vec::new();
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut path = structure.line_path(line);
+    while path != 0 {
+        if structure.breaks_line(path) {
+            for s in selectors(structure.label(path)) {
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+        path = structure.parent(path);
+    }
+    out
+}
+
 /// Shortens `text` to about `max` bytes on a character boundary, with `…` where it was cut.
 pub(crate) fn shorten(text: &str, max: usize) -> String {
     if text.len() <= max {
@@ -50,6 +72,19 @@ mod tests {
         assert_eq!(selectors("div").count(), 0, "a bare tag names no region");
         let many = format!("div{}", (0..20).map(|i| format!(".c{i}")).collect::<String>());
         assert_eq!(selectors(&many).count(), MAX_CLASSES);
+    }
+
+    #[test]
+    fn a_line_names_the_elements_around_it_innermost_first_blocks_only() {
+        let html = "<div id=page><div class='rel box'><span class=tag>x</span><p class=head>Watch this</p></div>\
+                    <p>Prose outside.</p></div>";
+        let view = crate::view::PageView::of_html(html);
+        let s = view.structure().unwrap();
+        let line = view.text().lines().position(|l| l.contains("Watch")).unwrap();
+        assert_eq!(named_elements(s, line), ["p.head", "div.rel", "div.box", "div#page"]);
+        let prose = view.text().lines().position(|l| l.contains("Prose")).unwrap();
+        assert_eq!(named_elements(s, prose), ["div#page"], "a bare <p> names nothing");
+        assert!(named_elements(s, 10_000).is_empty());
     }
 
     #[test]

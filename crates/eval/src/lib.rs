@@ -22,7 +22,7 @@ pub mod spans;
 // as it did inside the engine.
 use chaff_engine::{
     automatic, clean_settings, cleaning, corpus, cross_source, draft, editing, error, evidence, frame, impact, mining,
-    mutable, page, rules, settings, symbol, tokens, verified, view,
+    mutable, page, regions, rules, settings, symbol, tokens, verified, view,
 };
 
 pub use dataset::{Dataset, Input};

@@ -1,7 +1,9 @@
 //! The region rules list (`G`): moving in it, deciding on a region rule with the candidates' keys (a
 //! accepts, r rejects, Backspace sets back to pending, c cycles the action), each decision one step of
 //! the draft's undo history; the selected rule's impact over the source asked before a decision, and its
-//! lines on the previewed page shown as the preview's selection. Nothing here draws.
+//! lines on the previewed page shown as the preview's selection. `B` on the tuning screen opens it naming
+//! a rule from the element around the preview's line (`B` again: the element around that one), measured
+//! before `a` accepts it. Nothing here draws.
 
 use std::sync::Arc;
 
@@ -11,7 +13,7 @@ use crate::rules::Status;
 
 use crate::tui::action::Action;
 use crate::tui::impact::{Ask, ImpactRequest, Kind};
-use crate::tui::regions::RegionList;
+use crate::tui::regions::{Naming, RegionList};
 use crate::tui::session::Jump;
 use crate::tui::state::{App, Mode, Screen};
 
@@ -31,8 +33,98 @@ pub(super) fn open(app: &mut App) {
     select(app, 0);
 }
 
+/// `B` on the tuning screen: the list opens naming a region rule from the innermost element (with an id
+/// or a class, breaking lines) around the preview's line, its impact measured; nothing is decided yet.
+pub(super) fn name(app: &mut App) {
+    let Some(s) = app.session() else { return };
+    if s.preview.only_cleaned {
+        return app.info("v shows the document again: a region is named from a line of the page");
+    }
+    let Some(paths) = s.draft.corpus.paths.as_deref() else {
+        return app.info("a region is named from an HTML page's elements: this source has no page structure");
+    };
+    let Some((start, _)) = s.preview_lines().get(s.preview.line).copied() else { return };
+    let doc = s.preview.doc;
+    let id = s.draft.corpus.docs.get(doc).map(|d| d.id.clone()).unwrap_or_default();
+    let text = s.document_text();
+    let line = text.as_bytes()[..start.min(text.len())].iter().filter(|&&b| b == b'\n').count();
+    let elements = paths.structure(doc, &id).map(|st| crate::regions::named_elements(&st, line)).unwrap_or_default();
+    if elements.is_empty() {
+        return app.info("this line sits in no block with an id or a class: no region to name from it");
+    }
+    let naming = Naming { elements, at: 0, action: crate::rules::Action::Remove };
+    app.mode = Mode::Regions(RegionList {
+        selection_before: s.preview.selection,
+        naming: Some(naming),
+        ..RegionList::default()
+    });
+    show_naming(app);
+}
+
+/// The list's keys while a region is being named: `B` the element around it, `c` its action, `a`
+/// accepts it (one step to undo), a move in the list leaves the naming.
+fn update_naming(app: &mut App, action: Action, mut naming: Naming) {
+    match action {
+        Action::NameRegion => naming.at = (naming.at + 1) % naming.elements.len(),
+        Action::CycleRuleAction => naming.action = naming.action.next(),
+        Action::Accept => return accept_named(app, &naming),
+        Action::Close => return close(app),
+        Action::Jump(k) => {
+            close(app);
+            return super::impact::jump(app, k);
+        }
+        Action::Up | Action::Down | Action::Top | Action::Bottom => {
+            if let Mode::Regions(list) = &mut app.mode {
+                list.naming = None;
+            }
+            let selected = match &app.mode {
+                Mode::Regions(list) => list.selected,
+                _ => 0,
+            };
+            return select(app, selected);
+        }
+        _ => return,
+    }
+    if let Mode::Regions(list) = &mut app.mode {
+        list.naming = Some(naming);
+    }
+    show_naming(app);
+}
+
+/// The named region accepted in the draft; the list goes on with it selected.
+fn accept_named(app: &mut App, naming: &Naming) {
+    let rule = naming.rule();
+    let measured = match &app.mode {
+        Mode::Regions(list) => match &list.measured {
+            Some(Ok(m)) => format!(" · {}", crate::tui::view::regions::summary(m, rule.action, s_pages(app))),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    };
+    let Screen::Tune(s) = &mut app.screen else { return };
+    match s.name_region(&rule.element, rule.action) {
+        Ok(_) => {
+            s.impact_file = Some(s.draft.snapshot());
+            let at = s.draft.regions().iter().position(|r| r.element == rule.element).unwrap_or(0);
+            if let Mode::Regions(list) = &mut app.mode {
+                list.naming = None;
+            }
+            app.info(format!(
+                "region {} named and accepted · {}{measured} (u undoes it; w saves it)",
+                rule.element,
+                crate::tui::view::candidates::action_name(rule.action)
+            ));
+            select(app, at);
+        }
+        Err(e) => app.error(e),
+    }
+}
+
 pub(super) fn update(app: &mut App, action: Action) {
     let Mode::Regions(list) = &app.mode else { return };
+    if let Some(naming) = list.naming.clone() {
+        return update_naming(app, action, naming);
+    }
     let selected = list.selected;
     let Some(s) = app.session() else { return };
     let n = s.draft.regions().len();
@@ -52,6 +144,9 @@ pub(super) fn update(app: &mut App, action: Action) {
         Action::Reject => (Some(Status::Rejected), None),
         Action::Unmark => (Some(Status::Pending), None),
         Action::CycleRuleAction => (None, Some(rule.action.next())),
+        Action::NameRegion => {
+            return app.info("B names a region from the preview's line: Esc, put the line cursor on it, B");
+        }
         _ => return,
     };
     let Screen::Tune(s) = &mut app.screen else { return };
@@ -95,8 +190,23 @@ fn undo_redo(app: &mut App, undo: bool, selected: usize) {
 /// Selects region rule `i`: its lines on the previewed page become the preview's selection (the cursor
 /// on the first), and its impact over the source is asked for.
 fn select(app: &mut App, i: usize) {
+    let Some(rule) = app.session().and_then(|s| s.draft.regions().get(i).cloned()) else { return };
+    show(app, rule);
+    if let Mode::Regions(list) = &mut app.mode {
+        list.selected = i;
+    }
+}
+
+/// Shows the region being named as [`select`] shows a rule of the list.
+fn show_naming(app: &mut App) {
+    let Mode::Regions(RegionList { naming: Some(naming), .. }) = &app.mode else { return };
+    let rule = naming.rule();
+    show(app, rule);
+}
+
+/// `rule`'s lines on the previewed page as the preview's selection, and its impact over the source asked.
+fn show(app: &mut App, rule: crate::rules::region::RegionRule) {
     let Screen::Tune(s) = &mut app.screen else { return };
-    let Some(rule) = s.draft.regions().get(i).cloned() else { return };
     let on_page = match s.draft.corpus.paths.as_deref() {
         Some(paths) => {
             let doc = s.preview.doc;
@@ -128,7 +238,6 @@ fn select(app: &mut App, i: usize) {
     };
     let asked = app.impact.request(request);
     if let Mode::Regions(list) = &mut app.mode {
-        list.selected = i;
         list.asked = asked;
         list.measured = None;
         list.on_page = on_page;

@@ -251,6 +251,7 @@ pub(super) fn tune(app: &mut App, action: Action) {
         Action::OpenStages => super::what_if::open_stages(app),
         Action::WeighCutoff => super::what_if::open_cutoff(app),
         Action::OpenRegions => super::regions::open(app),
+        Action::NameRegion => super::regions::name(app),
         Action::ResetToAutomatic => app.mode = Mode::ResetPrompt,
         Action::MarkLine => super::explain::mark_line(app),
         Action::Select => {

@@ -36,14 +36,16 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, list: &RegionList) {
     let regions = s.draft.regions();
     let width = area.width.saturating_sub(2) as usize;
     let pages = s.draft.corpus.docs.len();
-    let mut lines = vec![Line::from(Span::styled(
-        "a accept · r reject · Backspace pending · c action · 1–5 a page it changes · Esc closes",
-        theme::dim(),
-    ))];
+    let keys = match &list.naming {
+        Some(_) => "naming from this line: B outward · c action · a accept · Esc leaves it",
+        None => "a accept · r reject · Backspace pending · c action · 1–5 a page it changes · Esc closes",
+    };
+    let mut lines = vec![Line::from(Span::styled(keys, theme::dim()))];
+    let selected = if list.naming.is_some() { usize::MAX } else { list.selected };
     // the details of the selected rule take the bottom rows; the list scrolls in the rows above
     let detail_rows = 6usize;
     let rows = (area.height as usize).saturating_sub(3 + detail_rows).max(1);
-    let offset = (list.selected + 1).saturating_sub(rows);
+    let offset = if list.naming.is_some() { 0 } else { (list.selected + 1).saturating_sub(rows) };
     lines.push(Line::from(Span::styled(
         format!("   {:<4} {:<28} {:>9} {:>6} {:>6}", "act", "element", "pages", "words", "left"),
         theme::header(),
@@ -51,7 +53,7 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, list: &RegionList) {
     for (i, r) in regions.iter().enumerate().skip(offset).take(rows.saturating_sub(1)) {
         let label = format!(
             "{}{} {:<4} {:<28} {:>9} {:>6} {:>6}",
-            if i == list.selected { "▸" } else { " " },
+            if i == selected { "▸" } else { " " },
             mark(r.status),
             action_tag(r.action),
             shorten(&r.element, 28),
@@ -59,16 +61,26 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, list: &RegionList) {
             r.words,
             r.kept
         );
-        let style = if i == list.selected { theme::selected(true) } else { theme::status(r.status) };
+        let style = if i == selected { theme::selected(true) } else { theme::status(r.status) };
         lines.push(Line::from(Span::styled(label, style)));
     }
     while lines.len() < rows + 1 {
         lines.push(Line::default());
     }
-    if let Some(r) = regions.get(list.selected) {
+    let shown = match &list.naming {
+        Some(n) => Some(n.rule()),
+        None => regions.get(list.selected).cloned(),
+    };
+    if let Some(r) = &shown {
+        let about = match &list.naming {
+            Some(n) => {
+                format!("named from this line: element {} of {} around it, outermost last", n.at + 1, n.elements.len())
+            }
+            None => r.example.clone(),
+        };
         lines.push(Line::from(vec![
             Span::styled(format!("{} ", r.element), theme::header()),
-            Span::raw(shorten(&r.example, width.saturating_sub(r.element.len() + 1))),
+            Span::raw(shorten(&about, width.saturating_sub(r.element.len() + 1))),
         ]));
         let here = match list.on_page.len() {
             0 => "on this page: not here".to_string(),

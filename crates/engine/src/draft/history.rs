@@ -52,10 +52,11 @@ pub enum Step {
         before: Option<Trimmed>,
         after: Option<Trimmed>,
     },
-    /// A region rule's decision (status and action) before and after.
+    /// A region rule's decision (status and action) before and after; `None` before: the editor named
+    /// the element herself (undo takes the rule away), `None` after: that taken back.
     Region {
-        before: crate::rules::region::RegionRule,
-        after: crate::rules::region::RegionRule,
+        before: Option<crate::rules::region::RegionRule>,
+        after: Option<crate::rules::region::RegionRule>,
     },
 }
 
@@ -100,7 +101,11 @@ impl Step {
             Step::Cutoff { from, to } => format!("the cutoff move {from}% → {to}%"),
             Step::Stage { stage, on } => format!("turning stage {stage} {}", if *on { "on" } else { "off" }),
             Step::Trim { .. } => "a trim".to_string(),
-            Step::Region { after, .. } => format!("a decision on region {}", after.element),
+            Step::Region { before: None, after: Some(r) } => format!("naming region {}", r.element),
+            Step::Region { after: Some(r), .. } | Step::Region { before: Some(r), .. } => {
+                format!("a decision on region {}", r.element)
+            }
+            Step::Region { .. } => "a decision on a region".to_string(),
             Step::Verified { id, after: Some(_), .. } => format!("marking page {id} verified"),
             Step::Verified { id, after: None, .. } => format!("unmarking page {id} as verified"),
             Step::Patterns { from, to } => {

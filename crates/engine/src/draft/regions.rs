@@ -43,6 +43,27 @@ impl Draft {
         if (before.status, before.action) == (after.status, after.action) {
             return Change::default();
         }
+        self.step_region(Some(before), Some(after))
+    }
+
+    /// The lines under `element` (a selector: `div.photo_caption`) given `action`, accepted: the region
+    /// rule an editor names from a line of the page in view, when mining proposed none there. An element
+    /// the draft has a rule of is decided as [`Self::decide_region`] decides it. One step to undo, which
+    /// takes a rule she named away again.
+    pub fn name_region(&mut self, element: &str, action: RuleAction) -> Result<Change, String> {
+        if !crate::rules::region::is_selector(element) {
+            return Err(format!(
+                "{element:?} names no element: a region is a tag and an id or one class (div#comments, ul.related)"
+            ));
+        }
+        if self.region(element).is_some() {
+            return Ok(self.decide_region(element, Some(Status::Accepted), Some(action)));
+        }
+        Ok(self.step_region(None, Some(RegionRule::accepted(element, action))))
+    }
+
+    /// A region step from `before` to `after`, made and recorded.
+    fn step_region(&mut self, before: Option<RegionRule>, after: Option<RegionRule>) -> Change {
         let step = Step::Region { before, after };
         let change = self.apply_region(&step);
         self.history.record(step);
@@ -51,14 +72,30 @@ impl Draft {
 
     /// Puts a region step's `after` decision in place (undo applies the inverse step).
     pub(super) fn apply_region(&mut self, step: &Step) -> Change {
-        let Step::Region { after, .. } = step else { return Change::default() };
-        match self.header.regions.iter_mut().find(|r| r.element == after.element) {
-            Some(r) => (r.status, r.action) = (after.status, after.action),
-            // a new mining dropped it meanwhile: the decision is taken back as it was made
-            None => self.header.regions.push(after.clone()),
+        let Step::Region { before, after } = step else { return Change::default() };
+        let Some(element) = after.as_ref().or(before.as_ref()).map(|r| r.element.clone()) else {
+            return Change::default();
+        };
+        let at = self.header.regions.iter().position(|r| r.element == element);
+        match (after, at) {
+            (Some(after), Some(i)) => {
+                let r = &mut self.header.regions[i];
+                (r.status, r.action) = (after.status, after.action);
+            }
+            // a new mining dropped it meanwhile (or the editor named it): the decision is taken as made
+            (Some(after), None) => self.header.regions.push(after.clone()),
+            // mining found it since she named it: it goes back to a pending candidate
+            (None, Some(i)) if self.header.regions[i].df > 0 => {
+                let r = &mut self.header.regions[i];
+                (r.status, r.action) = (Status::Pending, RuleAction::Remove);
+            }
+            (None, Some(i)) => {
+                self.header.regions.remove(i);
+            }
+            (None, None) => {}
         }
         self.refresh_dirty();
-        Change { rules: vec![after.id()], ..Change::default() }
+        Change { rules: vec![format!("{}{element}", crate::rules::region::REGION_PREFIX)], ..Change::default() }
     }
 
     /// The decided region rules, sorted: what [`super::Decided`] compares to tell unsaved work.

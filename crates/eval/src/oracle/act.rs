@@ -19,7 +19,8 @@ pub(super) fn make(editor: &mut Editor<'_>, choice: &Choice) -> Result<usize, St
             (Made::Region, action) => {
                 let element = id.strip_prefix(crate::rules::region::REGION_PREFIX).unwrap_or(&id);
                 let change = match action {
-                    Some(a) => editor.draft.decide_region(element, Some(Status::Accepted), Some(a)),
+                    // a region the editor names herself, or a mined one accepted
+                    Some(a) => editor.draft.name_region(element, a)?,
                     None => editor.draft.decide_region(element, Some(Status::Rejected), None),
                 };
                 steps += usize::from(!change.is_empty());

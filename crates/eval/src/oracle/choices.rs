@@ -7,7 +7,10 @@
 //! when they hold fixed text); the rules on them or on the lines around them get another action (a footer
 //! string above the stretch becomes a cut-after); the stretch's first line is marked as template (remove,
 //! cut-after), its last line too (remove, cut-before), and a short stretch whole; the keep rules on it are
-//! rejected. Article removed: every rule that matched inside the removed range is rejected, trimmed by
+//! rejected; on an HTML page, each element around its first line (innermost first, at most
+//! [`MAX_ELEMENTS`]) is named as a region rule (remove, cut-before, cut-after): a block whose text
+//! changes on every page, which mining did not propose (its caption is a long line inside the article's
+//! container, or it lies on too few pages), is still one the editor sees and names. Article removed: every rule that matched inside the removed range is rejected, trimmed by
 //! up to three tokens at either end, or (a cut) made a removal; the stretch's first line is kept, and a
 //! short stretch whole. Both: every stage that is on is turned off.
 
@@ -29,6 +32,9 @@ const NEAR: usize = 400;
 /// Decisions tried per stretch, at most: the rules on it first, then what marking, keeping and the
 /// stages offer.
 const MAX_CHOICES: usize = 120;
+
+/// Elements around a stretch the oracle names as region rules, at most (innermost first).
+const MAX_ELEMENTS: usize = 6;
 
 /// Tokens the oracle trims from either end of a rule, at most.
 const TRIM_TOKENS: usize = 3;
@@ -127,6 +133,15 @@ pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Ve
                     );
                 }
                 _ => {}
+            }
+        }
+        // the elements the stretch's first line sits in, named as region rules (HTML pages)
+        for element in editor.elements_at(p, first.0).into_iter().take(MAX_ELEMENTS) {
+            if let Some(r) = editor.region_of_element(&element)
+                && editor.state[r].is_none()
+            {
+                let tries = [Action::Remove, Action::CutBefore, Action::CutAfter];
+                out.extend(tries.iter().map(|&a| Choice::set("name region", r, Some(a))));
             }
         }
         marks.push((stretch.start, stretch.end.min(first.1), &[Action::Remove, Action::CutAfter]));

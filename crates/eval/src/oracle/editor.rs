@@ -256,6 +256,44 @@ impl<'a> Editor<'a> {
         (self.pages_of[r].len() >= MIN_PAGES.min(self.pages.len())).then_some(r)
     }
 
+    /// The region rule of `element` among the editor's rules, adding it (inactive) if new, as an editor
+    /// names it from a line of the page in view: its lines on every training page found once. `None`
+    /// when it is on fewer than [`MIN_PAGES`] training pages (an element of one page is no template).
+    pub fn region_of_element(&mut self, element: &str) -> Option<usize> {
+        let region = crate::rules::region::RegionRule::accepted(element, Action::Remove);
+        let r = match self.index.get(&region.id()) {
+            Some(&r) => r,
+            None => {
+                let rule = super::regions::stand_in(&region);
+                let r = self.cleaner.annex(&rule);
+                let mut on = Vec::new();
+                for (p, page) in self.pages.iter_mut().enumerate() {
+                    let lines = self.base.region_lines(p, &region);
+                    if !lines.is_empty() {
+                        on.push(p);
+                        page.regions.extend(lines.into_iter().map(|(start, end)| Match { start, end, rule: r }));
+                        page.regions.sort_unstable();
+                    }
+                }
+                self.pages_of.push(on);
+                self.state.push(None);
+                self.origin.push(Origin::Region);
+                self.index.insert(rule.id.clone(), r as usize);
+                self.rules.push(rule);
+                r as usize
+            }
+        };
+        (self.pages_of[r].len() >= MIN_PAGES.min(self.pages.len())).then_some(r)
+    }
+
+    /// The selectors an editor can name a region by from the line of page `p` starting at byte
+    /// `line_start` (see [`crate::regions::named_elements`]); none on a page without structure (text).
+    pub fn elements_at(&self, p: usize, line_start: usize) -> Vec<String> {
+        let Some(structure) = self.base.structure(p) else { return Vec::new() };
+        let line = self.pages[p].text.as_bytes()[..line_start].iter().filter(|&&b| b == b'\n').count();
+        crate::regions::named_elements(structure, line)
+    }
+
     /// Rule `r` trimmed by `front` and `back` tokens (see [`editing::trim`]), among the editor's rules;
     /// a marked span is marked smaller instead (the draft trims only rules it holds).
     pub fn trimmed(&mut self, r: usize, front: usize, back: usize) -> Option<usize> {

@@ -4,7 +4,8 @@
 //! kept), takes the largest stretch of words wrong the same way, and weighs the decisions an editor
 //! could make there (`choices.rs`): accept, reject or trim a candidate, change its action, mark the
 //! stretch as template, keep it, or turn a stage off; on HTML pages, accept, reject or set the action of a
-//! mined region rule (`regions.rs`). It judges each as a careful editor judges it, on
+//! mined region rule (`regions.rs`), or name one from an element around the stretch's first line, as
+//! `B` names it in the UI. It judges each as a careful editor judges it, on
 //! the pages it was not made on (`judge.rs`): a rule it turns on must not be a generic string nor match
 //! inside an article, a cut must pass the engine's cut check, and the decision must take no article word
 //! from any training page and lower no other page's score; a refused decision is narrowed (a removal for

@@ -209,6 +209,40 @@ fn the_editor_accepts_a_region_rule_for_comments_no_string_finds() {
 }
 
 #[test]
+fn the_editor_names_a_region_from_a_line_when_mining_proposed_none_there() {
+    // mining's region candidates gone (renamed to elements no page has): the comment thread is named
+    // from one of its lines, as `B` names it in the tuning UI
+    let (texts, golds, draft, base) = blocks_of(block_page, |r| {
+        r.element = format!("div#gone-{}", r.element.len());
+        r.status = Status::Rejected;
+    });
+    let pages = texts.iter().map(String::as_str).zip(&golds).collect();
+    let mut e = Editor::new(draft, base, pages, false).unwrap();
+    let before: f64 = e.f1.iter().sum();
+    for _ in 0..8 {
+        if !e.decide() {
+            break;
+        }
+    }
+    let named: Vec<String> = (e.draft.rules_file().regions.iter())
+        .filter(|r| r.status == Status::Accepted && !r.element.contains("gone"))
+        .map(|r| r.element.clone())
+        .collect();
+    assert!(e.log.iter().any(|d| d.starts_with("name region")), "{:?}", e.log);
+    assert!(!named.is_empty(), "{:?}", e.log);
+    for (p, page) in e.pages.iter().enumerate() {
+        let thread = page.text.find("com0x").expect("the page holds its thread");
+        let word = page.words.iter().position(|w| w.0 >= thread).unwrap();
+        assert!(e.removed[p][word], "page {p}: the thread is removed by the region named {named:?}");
+    }
+    assert!(e.f1.iter().sum::<f64>() > before + 0.5, "{before} → {:?}", e.f1);
+    assert_eq!(e.counts.drift, 0, "made as tried: {:?}", e.log);
+    for (p, page) in e.pages.iter().enumerate() {
+        assert_eq!(page.article_lost(&vec![false; page.words.len()], &e.removed[p], None), 0, "page {p}");
+    }
+}
+
+#[test]
 fn a_trial_cleans_a_page_with_its_elements_as_the_engine_does() {
     // the thread named for comments, its region rules rejected: stage `comments` alone removes it, and
     // it reads the page's elements
