@@ -8,8 +8,10 @@
 //! A line goes when it lies inside a block element whose id or one of whose classes, split at `-` and
 //! `_`, has a part `bio` (or `authorbio`), or the part `author` beside `profile`, `info`, `box`,
 //! `details` or `about` (not `author` alone: a byline's `span.author` is the article's). As in stage
-//! `comments` ([`super::comments::drop_named_blocks`]): only whole kept lines, never `<html>` or
-//! `<body>`, and nothing when the article block starts inside such a block or the page is all of it.
+//! `comments` ([`super::comments::drop_named_blocks`]): what the rules left of each line inside it (a
+//! line lies inside a block whole, so a "More" link a rule took from its end leaves the biography to
+//! this stage), never `<html>` or `<body>`, and nothing when the article block starts inside such a
+//! block or the page is all of it.
 //! Text documents have no structure: the stage leaves them alone.
 
 use super::comments::{drop_named_blocks, is_named_block};
@@ -71,6 +73,23 @@ mod tests {
         let on = cleaned(true, &html);
         assert!(!on.contains("Leila Brandt"), "{on}");
         assert!(on.contains("Harbour opens") && on.contains("The harbour opened") && on.contains("next year"), "{on}");
+    }
+
+    #[test]
+    fn a_biography_line_a_rule_cut_the_end_of_goes_with_its_box() {
+        // the box's "More" link is a template string: the rule takes it, and the rest of the line,
+        // the biography, is still the box's
+        let bio = "<div id=\"author-bio\"><p>Leila Brandt covers transport for the paper and has written two \
+            books about the coast... <a href=\"/leila\">Read her columns here</a></p></div>";
+        let html = format!(
+            "<html><body><h1>Harbour opens</h1>{bio}<div id=\"tools\">Share this story</div>\
+             <div class=\"post\">{ARTICLE}</div></body></html>"
+        );
+        let rules = [("Read her columns here", Action::Remove), ("Share this story", Action::Remove)];
+        let c = cleaner(&rules, 0).with_stage(Stage::AuthorBox, true);
+        let on = cleaned_html(&c, &html);
+        assert!(!on.contains("Leila Brandt") && !on.contains("columns"), "{on}");
+        assert!(on.contains("Harbour opens") && on.contains("The harbour opened"), "{on}");
     }
 
     #[test]

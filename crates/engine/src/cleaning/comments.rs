@@ -61,7 +61,7 @@ fn named_paths(structure: &Structure, named: fn(&str) -> bool) -> Vec<bool> {
     inside
 }
 
-/// Removes the whole kept lines of `page` that lie inside a block element whose label `named` accepts,
+/// Removes what is kept of the lines of `page` that lie inside a block element whose label `named` accepts,
 /// as `stage`: nothing when the article block starts inside such a block, or when every kept word lies in
 /// one (the page is such a block). One pass over the page's paths and one over its kept lines.
 pub(super) fn drop_named_blocks(page: &mut PageState, named: fn(&str) -> bool, stage: Stage) {
@@ -83,11 +83,13 @@ pub(super) fn drop_named_blocks(page: &mut PageState, named: fn(&str) -> bool, s
             }
             let n = doc.line_words(k);
             kept_words += n;
-            // only whole kept lines: a line a rule cut is the rule's
-            if start <= a && b <= end && inside.get(structure.line_path(k) as usize).copied().unwrap_or(false) {
+            // the line lies inside the block whole: what the rules left of it goes (a "More" link a
+            // rule took from the end of a biography leaves the rest of it to this stage)
+            if inside.get(structure.line_path(k) as usize).copied().unwrap_or(false) {
                 words += n;
+                let (a, b) = (a.max(start), b.min(end));
                 match out.last_mut() {
-                    Some(last) if doc.line_of(last.end) + 1 == k => last.end = b,
+                    Some(last) if doc.text()[last.end..a].trim().is_empty() => last.end = b,
                     _ => out.push(by_stage(a, b, stage)),
                 }
             }
