@@ -73,8 +73,18 @@ pub(super) fn starts_a_title_line(doc: &Layout, pos: usize) -> bool {
 /// The document's first line, folded (see [`fold`]): the naive text of a page starts with the HTML
 /// `<title>`.
 pub(super) fn first_line(text: &str) -> String {
-    fold(text.lines().next().unwrap_or_default().trim())
+    let line = text.lines().next().unwrap_or_default().trim();
+    // every line is compared with the title: a first line this long is a paragraph or a page whose
+    // markup never closed its `<title>`, not a title, and reading it once per line would cost the
+    // page's length squared
+    if line.len() > MAX_TITLE_BYTES {
+        return String::new();
+    }
+    fold(line)
 }
+
+/// The longest first line read as the page's title: a `<title>` is a line, a few dozen words at most.
+const MAX_TITLE_BYTES: usize = 1000;
 
 /// Lowercase, with typographic quotes and dashes as their ASCII kin: a page's `<title>` often says
 /// "Wife's" where its headline says "Wife’s".
@@ -287,6 +297,9 @@ mod tests {
         assert_eq!(title_under_name(text, "A Writer's Blog", "Body"), Some(text.find("Nook\nby").unwrap()));
         // a word of the title that is not all of its title proper is no headline, nor a title of one word
         assert!(!is_title(&first_line("Nook and cranny - Blog"), "Nook"));
+        let paragraph = "words of a long first line ".repeat(40);
+        assert_eq!(first_line(&format!("{paragraph}\nwords of a long first line")), "", "too long for a title");
+        assert!(!is_title(&first_line(&paragraph), "words of a long first line"));
         assert!(!is_title(&first_line("Nook"), "Nook"));
         assert!(is_title(&first_line("Ñandú - Blog"), "ñandú") && !is_title(&first_line("Ñandúes - Blog"), "Ñandú"));
     }
