@@ -13,7 +13,9 @@
 # sample-corpora/comments, marks the preview's top line (the masthead) as template, exports, and checks
 # that `chaff clean` of the export removes that line from another document. Then opens the sources table
 # on both sources (`tune RULES_DIR --corpus DIR`), opens the next source to review with n, marks it
-# reviewed with D (a [review] table in its rules file), comes back with q and quits. Exits non-zero with
+# reviewed with D (a [review] table in its rules file), comes back with q and quits. Between them, opens
+# sample-corpora/html_news, names a region from the preview's masthead line with B (measured first; Esc
+# leaves nothing unsaved), accepts it and saves it. Exits non-zero with
 # a clear message on failure.
 set -euo pipefail
 
@@ -240,6 +242,38 @@ python3 -c 'import json,sys; print(json.dumps({"id": "0002", "text": open(sys.ar
 grep -qF "Cedar Heights Community Blog" "$TMP/clean.jsonl" && fail "chaff clean of the export left the marked line in another document"
 grep -qF "Posted by" "$TMP/clean.jsonl" || fail "chaff clean of the export removed more than the marked line"
 
+STEP="name a region from a line of an HTML page"
+# html_news: the preview's third line (the title wraps) is the masthead; B names its element, measured
+# over the source before anything is decided; Esc leaves nothing unsaved; B a accepts it; w saves it
+cp -r "$ROOT/sample-corpora/html_news" "$TMP/html_news"
+HTML_RULES="$TMP/rules-html/html_news.toml"
+rm -f "$TMP/exit"
+tmux kill-session -t "$SESSION" 2>/dev/null || true
+tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+    "'$BIN' tune '$TMP/html_news' --rules-dir '$TMP/rules-html' 2>'$TMP/stderr'; echo \$? >'$TMP/exit'"
+wait_for "Candidates" 60
+send Tab
+send Tab
+send j
+send j
+send B
+wait_for "header.masthead named from this line"
+wait_for_re "removes [0-9]+ words on 60 of 60 pages"
+send Escape
+sleep 0.5
+screen | grep -qF "unsaved" && fail "Esc after B left unsaved work"
+send B
+wait_for "header.masthead named from this line"
+send a
+wait_for "region header.masthead named and accepted"
+send Escape
+send w
+wait_for "saved"
+send q
+wait_exit "q after saving the named region"
+grep -A1 -F 'element = "header.masthead"' "$HTML_RULES" | grep -qF 'status = "accepted"' \
+    || fail "$HTML_RULES does not hold the named region header.masthead, accepted"
+
 STEP="the sources table and the review queue"
 # two sources with rules files from the steps above: the table opens on them, n opens the one to review,
 # D marks it reviewed (saved in its rules file), q comes back to the table, q there quits
@@ -267,4 +301,4 @@ wait_exit "q on the table"
 CODE=$(cat "$TMP/exit")
 [ "$CODE" = "0" ] || fail "chaff exited with status $CODE from the sources table"
 
-echo "e2e-tmux: ok (cutoff moved and reset at ${AUTO}%, documents read without a re-mine, q q kept the work, a decision's impact in the status line, the mark dialog's impact and Esc, a page marked verified and saved, one popup for one outside edit, two rules accepted and saved; a line marked as template from the preview, exported, and cleaned from another document; the sources table opened, n opened the source to review, D marked it reviewed in its rules file, q came back)"
+echo "e2e-tmux: ok (cutoff moved and reset at ${AUTO}%, documents read without a re-mine, q q kept the work, a decision's impact in the status line, the mark dialog's impact and Esc, a page marked verified and saved, one popup for one outside edit, two rules accepted and saved; a line marked as template from the preview, exported, and cleaned from another document; the sources table opened, n opened the source to review, D marked it reviewed in its rules file, q came back; a region named from a line with B, measured, accepted and saved)"
