@@ -244,6 +244,13 @@ fn b_names_a_region_from_the_elements_around_the_line_measured_before_a_accepts_
     assert_eq!(naming(&app), Some(("li.reaction".to_string(), Action::CutBefore)));
     assert!(app.session().unwrap().draft.region("li.reaction").is_none());
     assert!(!app.session().unwrap().draft.dirty, "nothing decided while naming");
+    // a move in the list leaves the naming for the rules mining proposed; B names again
+    press(&mut app, "j");
+    assert_eq!(naming(&app), None);
+    press(&mut app, "Esc");
+    line_cursor_on(&mut app, "com1x");
+    press(&mut app, "B");
+    assert_eq!(naming(&app).unwrap().0, "li.reaction");
     // Esc leaves everything as it was
     press(&mut app, "Esc");
     assert!(matches!(app.mode, Mode::Normal));
