@@ -259,6 +259,9 @@ fn b_names_a_region_from_the_elements_around_the_line_measured_before_a_accepts_
     press(&mut app, "B a");
     assert_eq!(region(&app, "li.reaction"), (Status::Accepted, Action::Remove));
     assert!(screen(&app).contains("region li.reaction named and accepted"), "{}", screen(&app));
+    let named = app.session().unwrap().draft.region("li.reaction").unwrap().clone();
+    assert_eq!(named.df, 12, "the pages it is on, as measured: {named:?}");
+    assert!(named.example.contains("com0x") && named.words == 27, "{named:?}");
     press(&mut app, "Esc u");
     assert!(app.session().unwrap().draft.region("li.reaction").is_none(), "undo takes it away");
     press(&mut app, "C-r w");

@@ -290,10 +290,10 @@ impl Session {
         change
     }
 
-    /// Names region rule `element` with `action`, accepted (see [`Draft::name_region`]): one step to
-    /// undo, journaled as every decision is.
-    pub fn name_region(&mut self, element: &str, action: RuleAction) -> Result<Change, String> {
-        let change = self.draft.name_region(element, action)?;
+    /// Names region rule `named`, accepted (see [`Draft::name_region`]): one step to undo, journaled as
+    /// every decision is.
+    pub fn name_region(&mut self, named: crate::rules::region::RegionRule) -> Result<Change, String> {
+        let change = self.draft.name_region(named)?;
         self.follow(&change, List::IfPendingOnly);
         Ok(change)
     }
@@ -388,7 +388,7 @@ impl Session {
         for rule in replay.regions.values() {
             // a region she named is named again; an undecided one she named is left out
             if self.draft.region(&rule.element).is_none() && rule.is_decided() {
-                let _ = self.draft.name_region(&rule.element, rule.action);
+                let _ = self.draft.name_region(rule.clone());
             }
             self.draft.decide_region(&rule.element, Some(rule.status), Some(rule.action));
         }

@@ -49,7 +49,7 @@ pub fn named_elements(structure: &crate::view::Structure, line: usize) -> Vec<St
 }
 
 /// Shortens `text` to about `max` bytes on a character boundary, with `…` where it was cut.
-pub(crate) fn shorten(text: &str, max: usize) -> String {
+pub fn shorten(text: &str, max: usize) -> String {
     if text.len() <= max {
         return text.to_string();
     }

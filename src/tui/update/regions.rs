@@ -91,9 +91,22 @@ fn update_naming(app: &mut App, action: Action, mut naming: Naming) {
     show_naming(app);
 }
 
-/// The named region accepted in the draft; the list goes on with it selected.
+/// The named region accepted in the draft, with what the list measured of it (the pages it is on, its
+/// first line here); the list goes on with it selected.
 fn accept_named(app: &mut App, naming: &Naming) {
-    let rule = naming.rule();
+    let mut rule = naming.rule();
+    if let (Mode::Regions(list), Some(s)) = (&app.mode, app.session()) {
+        // as mining writes a candidate's: pages it is on, words the rules leave of it on a page (a mean
+        // here), words on a page (the one in view), and its first line there
+        if let Some(Ok(m)) = &list.measured {
+            rule.df = m.pages as u64;
+            rule.kept = ((m.removed_inside + m.removed_outside) / m.pages.max(1)) as u64;
+        }
+        rule.words = list.on_page_words as u64;
+        if let Some(&(a, b)) = list.on_page.first() {
+            rule.example = crate::regions::shorten(s.document_text()[a..b].lines().next().unwrap_or_default(), 120);
+        }
+    }
     let measured = match &app.mode {
         Mode::Regions(list) => match &list.measured {
             Some(Ok(m)) => format!(" · {}", crate::tui::view::regions::summary(m, rule.action, s_pages(app))),
@@ -102,7 +115,7 @@ fn accept_named(app: &mut App, naming: &Naming) {
         _ => String::new(),
     };
     let Screen::Tune(s) = &mut app.screen else { return };
-    match s.name_region(&rule.element, rule.action) {
+    match s.name_region(rule.clone()) {
         Ok(_) => {
             s.impact_file = Some(s.draft.snapshot());
             let at = s.draft.regions().iter().position(|r| r.element == rule.element).unwrap_or(0);

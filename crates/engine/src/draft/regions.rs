@@ -46,11 +46,12 @@ impl Draft {
         self.step_region(Some(before), Some(after))
     }
 
-    /// The lines under `element` (a selector: `div.photo_caption`) given `action`, accepted: the region
-    /// rule an editor names from a line of the page in view, when mining proposed none there. An element
-    /// the draft has a rule of is decided as [`Self::decide_region`] decides it. One step to undo, which
-    /// takes a rule she named away again.
-    pub fn name_region(&mut self, element: &str, action: RuleAction) -> Result<Change, String> {
+    /// `named` accepted: the region rule an editor names from a line of the page in view (its element, a
+    /// selector such as `div.photo_caption`, its action, and what the front end measured of it: pages,
+    /// an example), when mining proposed none there. An element the draft has a rule of is decided as
+    /// [`Self::decide_region`] decides it. One step to undo, which takes a rule she named away again.
+    pub fn name_region(&mut self, named: RegionRule) -> Result<Change, String> {
+        let (element, action) = (named.element.as_str(), named.action);
         if !crate::rules::region::is_selector(element) {
             return Err(format!(
                 "{element:?} names no element: a region is a tag and an id or one class (div#comments, ul.related)"
@@ -59,7 +60,7 @@ impl Draft {
         if self.region(element).is_some() {
             return Ok(self.decide_region(element, Some(Status::Accepted), Some(action)));
         }
-        Ok(self.step_region(None, Some(RegionRule::accepted(element, action))))
+        Ok(self.step_region(None, Some(RegionRule { status: Status::Accepted, ..named })))
     }
 
     /// A region step from `before` to `after`, made and recorded.
@@ -84,11 +85,7 @@ impl Draft {
             }
             // a new mining dropped it meanwhile (or the editor named it): the decision is taken as made
             (Some(after), None) => self.header.regions.push(after.clone()),
-            // mining found it since she named it: it goes back to a pending candidate
-            (None, Some(i)) if self.header.regions[i].df > 0 => {
-                let r = &mut self.header.regions[i];
-                (r.status, r.action) = (Status::Pending, RuleAction::Remove);
-            }
+            // (had a new mining found it since, the next mining proposes it again)
             (None, Some(i)) => {
                 self.header.regions.remove(i);
             }

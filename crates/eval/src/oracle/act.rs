@@ -3,6 +3,7 @@
 //! a region rule, or set its action. Each is a step of
 //! the draft's undo history; the oracle undoes them when the decision's impact refuses it.
 
+use crate::rules::region::RegionRule;
 use crate::rules::{Action, Status};
 
 use super::choices::Choice;
@@ -20,7 +21,7 @@ pub(super) fn make(editor: &mut Editor<'_>, choice: &Choice) -> Result<usize, St
                 let element = id.strip_prefix(crate::rules::region::REGION_PREFIX).unwrap_or(&id);
                 let change = match action {
                     // a region the editor names herself, or a mined one accepted
-                    Some(a) => editor.draft.name_region(element, a)?,
+                    Some(a) => editor.draft.name_region(RegionRule::accepted(element, a))?,
                     None => editor.draft.decide_region(element, Some(Status::Rejected), None),
                 };
                 steps += usize::from(!change.is_empty());

@@ -119,10 +119,11 @@ fn undoing_a_region_decision_after_a_save_is_unsaved_work() {
 #[test]
 fn a_region_the_editor_names_is_accepted_saved_and_taken_away_by_undo() {
     let mut d = draft_with(None);
-    let change = d.name_region("div.photo_caption", Action::Remove).unwrap();
+    let change =
+        d.name_region(RegionRule { df: 7, ..RegionRule::accepted("div.photo_caption", Action::Remove) }).unwrap();
     assert_eq!(change.rules, ["region:div.photo_caption"]);
     let named = region(&d, "div.photo_caption");
-    assert_eq!((named.status, named.action), (Status::Accepted, Action::Remove));
+    assert_eq!((named.status, named.action, named.df), (Status::Accepted, Action::Remove, 7), "as measured");
     assert!(d.dirty);
     assert!(d.rules_file().regions.iter().any(|r| r.element == "div.photo_caption"), "saved with the rules");
 
@@ -134,7 +135,7 @@ fn a_region_the_editor_names_is_accepted_saved_and_taken_away_by_undo() {
     assert_eq!(region(&d, "div.photo_caption").status, Status::Accepted);
 
     // an element mining proposed is decided, not named twice
-    d.name_region("ul.related", Action::CutAfter).unwrap();
+    d.name_region(RegionRule::accepted("ul.related", Action::CutAfter)).unwrap();
     assert_eq!(d.regions().iter().filter(|r| r.element == "ul.related").count(), 1);
     assert_eq!(
         (region(&d, "ul.related").status, region(&d, "ul.related").action),
@@ -143,6 +144,6 @@ fn a_region_the_editor_names_is_accepted_saved_and_taken_away_by_undo() {
     d.undo().unwrap();
     assert_eq!(region(&d, "ul.related").status, Status::Pending, "the mined candidate stays, pending");
 
-    let err = d.name_region("div", Action::Remove).unwrap_err();
+    let err = d.name_region(RegionRule::accepted("div", Action::Remove)).unwrap_err();
     assert!(err.contains("a tag and an id or one class"), "{err}");
 }
