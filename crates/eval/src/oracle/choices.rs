@@ -12,7 +12,8 @@
 //! changes on every page, which mining did not propose (its caption is a long line inside the article's
 //! container, or it lies on too few pages), is still one the editor sees and names. Article removed: every rule that matched inside the removed range is rejected, trimmed by
 //! up to three tokens at either end, or (a cut) made a removal; the stretch's first line is kept, and a
-//! short stretch whole. Both: every stage that is on is turned off.
+//! short stretch whole; on an HTML page, each element around its first line is named as a region the
+//! cleaning keeps. Both: every stage that is on is turned off.
 
 use std::collections::BTreeSet;
 
@@ -103,6 +104,14 @@ pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Ve
         marks.push((stretch.start, stretch.end.min(first.1), &[Action::Keep]));
         if first != last {
             marks.push((stretch.start, stretch.end, &[Action::Keep]));
+        }
+        // the elements the stretch's first line sits in, named as regions the cleaning keeps
+        for element in editor.elements_at(p, first.0).into_iter().take(MAX_ELEMENTS) {
+            if let Some(r) = editor.region_of_element(&element)
+                && editor.state[r].is_none()
+            {
+                out.push(Choice::set("name region", r, Some(Action::Keep)));
+            }
         }
     } else {
         // the lines of the stretch, and one line either side: a header or footer string stands next to it

@@ -243,6 +243,43 @@ fn the_editor_names_a_region_from_a_line_when_mining_proposed_none_there() {
 }
 
 #[test]
+fn the_editor_names_a_region_to_keep_when_its_gold_holds_a_block_a_stage_takes() {
+    // a gold that counts the reader comments as article: stage `comments` takes the thread (named for
+    // them), no string holds it (its words change), and the mined region rules are gone; the editor
+    // keeps it by its element
+    let page = |i| block_page(i).replace("id=\"reactions\"", "id=\"comments\"");
+    let (texts, _, draft, base) = blocks_of(page, |r| {
+        r.element = format!("div#gone-{}", r.element.len());
+        r.status = Status::Rejected;
+    });
+    let golds: Vec<Gold> = (0..8)
+        .map(|i| {
+            let paragraphs: Vec<String> =
+                (0..4).map(|p| format!("{}.", block_words(i, &format!("art{p}x"), 18))).collect();
+            let comments: Vec<String> =
+                (0..3).map(|c| format!("{}.", block_words(i, &format!("com{c}x"), 9))).collect();
+            Gold::new(&format!("Headline {i}\n{}\n{}", paragraphs.join("\n"), comments.join("\n")))
+        })
+        .collect();
+    let pages = texts.iter().map(String::as_str).zip(&golds).collect();
+    let mut e = Editor::new(draft, base, pages, false).unwrap();
+    let thread = |e: &Editor<'_>, p: usize| {
+        let page = &e.pages[p];
+        let at = page.text.find("com1x").expect("the page holds its thread");
+        page.words.iter().position(|w| w.0 >= at).unwrap()
+    };
+    assert!((0..8).all(|p| e.removed[p][thread(&e, p)]), "stage comments takes the thread");
+    for _ in 0..8 {
+        if !e.decide() {
+            break;
+        }
+    }
+    assert!(e.log.iter().any(|d| d.starts_with("name region keep")), "{:?}", e.log);
+    assert!((0..8).all(|p| !e.removed[p][thread(&e, p)]), "the thread is kept: {:?}", e.log);
+    assert_eq!(e.counts.drift, 0, "made as tried: {:?}", e.log);
+}
+
+#[test]
 fn a_trial_cleans_a_page_with_its_elements_as_the_engine_does() {
     // the thread named for comments, its region rules rejected: stage `comments` alone removes it, and
     // it reads the page's elements
