@@ -106,13 +106,7 @@ pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Ve
             marks.push((stretch.start, stretch.end, &[Action::Keep]));
         }
         // the elements the stretch's first line sits in, named as regions the cleaning keeps
-        for element in editor.elements_at(p, first.0).into_iter().take(MAX_ELEMENTS) {
-            if let Some(r) = editor.region_of_element(&element)
-                && editor.state[r].is_none()
-            {
-                out.push(Choice::set("name region", r, Some(Action::Keep)));
-            }
-        }
+        out.extend(named_regions(editor, p, first.0, &[Action::Keep]));
     } else {
         // the lines of the stretch, and one line either side: a header or footer string stands next to it
         // (no further than NEAR bytes: a minified page is one line)
@@ -145,14 +139,7 @@ pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Ve
             }
         }
         // the elements the stretch's first line sits in, named as region rules (HTML pages)
-        for element in editor.elements_at(p, first.0).into_iter().take(MAX_ELEMENTS) {
-            if let Some(r) = editor.region_of_element(&element)
-                && editor.state[r].is_none()
-            {
-                let tries = [Action::Remove, Action::CutBefore, Action::CutAfter];
-                out.extend(tries.iter().map(|&a| Choice::set("name region", r, Some(a))));
-            }
-        }
+        out.extend(named_regions(editor, p, first.0, &[Action::Remove, Action::CutBefore, Action::CutAfter]));
         marks.push((stretch.start, stretch.end.min(first.1), &[Action::Remove, Action::CutAfter]));
         if first != last {
             marks.push((stretch.start.max(last.0), stretch.end, &[Action::Remove, Action::CutBefore]));
@@ -173,6 +160,20 @@ pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Ve
     for stage in Stage::ALL {
         if editor.cleaner.settings().on(stage) {
             out.push(Choice { what: "stage off", sets: Vec::new(), stage_off: Some(stage) });
+        }
+    }
+    out
+}
+
+/// Each element around the line of page `p` starting at `line_start` (innermost first, at most
+/// [`MAX_ELEMENTS`]) named as a region rule with each of `actions`, unless it applies already.
+fn named_regions(editor: &mut Editor<'_>, p: usize, line_start: usize, actions: &[Action]) -> Vec<Choice> {
+    let mut out = Vec::new();
+    for element in editor.elements_at(p, line_start).into_iter().take(MAX_ELEMENTS) {
+        if let Some(r) = editor.region_of_element(&element)
+            && editor.state[r].is_none()
+        {
+            out.extend(actions.iter().map(|&a| Choice::set("name region", r, Some(a))));
         }
     }
     out
