@@ -96,6 +96,14 @@ wait_exit() {
     fail "chaff did not quit on $1"
 }
 
+# start_tune ARGS: `chaff tune ARGS` (ARGS as a shell reads them: quote paths) in a fresh tmux session;
+# its stderr goes to $TMP/stderr, its exit status to $TMP/exit.
+start_tune() {
+    rm -f "$TMP/exit"
+    tmux kill-session -t "$SESSION" 2>/dev/null || true
+    tmux new-session -d -s "$SESSION" -x 120 -y 40 "'$BIN' tune $1 2>'$TMP/stderr'; echo \$? >'$TMP/exit'"
+}
+
 command -v tmux >/dev/null || fail "tmux is not installed (apt-get install tmux)"
 [ -x "$BIN" ] || fail "no chaff binary at $BIN (build it first: cargo build --release)"
 [ -d "$ROOT/sample-corpora/sevendays" ] || fail "no sample corpus at $ROOT/sample-corpora/sevendays (chaff generate writes it)"
@@ -104,8 +112,7 @@ cp -r "$ROOT/sample-corpora/sevendays" "$TMP/sevendays"
 RULES="$TMP/rules/sevendays.toml"
 
 STEP="start"
-tmux new-session -d -s "$SESSION" -x 120 -y 40 \
-    "'$BIN' tune '$TMP/sevendays' --rules-dir '$TMP/rules' 2>'$TMP/stderr'; echo \$? >'$TMP/exit'"
+start_tune "'$TMP/sevendays' --rules-dir '$TMP/rules'"
 wait_for "Candidates" 60
 wait_for "cutoff auto"
 AUTO=$(screen | grep -oE 'cutoff auto [0-9]+%' | head -1 | grep -oE '[0-9]+')
@@ -210,10 +217,7 @@ grep -qF "of 1 verified page(s)" "$TMP/test.out" || fail "chaff test did not tes
 STEP="mark a line as template and export"
 # another source, whose first line is its masthead: marked from the preview, exported, then cleaned away
 cp -r "$ROOT/sample-corpora/comments" "$TMP/comments"
-rm -f "$TMP/exit"
-tmux kill-session -t "$SESSION" 2>/dev/null || true
-tmux new-session -d -s "$SESSION" -x 120 -y 40 \
-    "'$BIN' tune '$TMP/comments' --rules-dir '$TMP/rules' 2>'$TMP/stderr'; echo \$? >'$TMP/exit'"
+start_tune "'$TMP/comments' --rules-dir '$TMP/rules'"
 wait_for "Candidates" 60
 send Tab
 send Tab
@@ -247,10 +251,7 @@ STEP="name a region from a line of an HTML page"
 # over the source before anything is decided; Esc leaves nothing unsaved; B a accepts it; w saves it
 cp -r "$ROOT/sample-corpora/html_news" "$TMP/html_news"
 HTML_RULES="$TMP/rules-html/html_news.toml"
-rm -f "$TMP/exit"
-tmux kill-session -t "$SESSION" 2>/dev/null || true
-tmux new-session -d -s "$SESSION" -x 120 -y 40 \
-    "'$BIN' tune '$TMP/html_news' --rules-dir '$TMP/rules-html' 2>'$TMP/stderr'; echo \$? >'$TMP/exit'"
+start_tune "'$TMP/html_news' --rules-dir '$TMP/rules-html'"
 wait_for "Candidates" 60
 send Tab
 send Tab
@@ -279,10 +280,7 @@ STEP="the sources table and the review queue"
 # D marks it reviewed (saved in its rules file), q comes back to the table, q there quits
 mkdir -p "$TMP/ws"
 cp -r "$ROOT/sample-corpora/sevendays" "$ROOT/sample-corpora/comments" "$TMP/ws/"
-rm -f "$TMP/exit"
-tmux kill-session -t "$SESSION" 2>/dev/null || true
-tmux new-session -d -s "$SESSION" -x 120 -y 40 \
-    "'$BIN' tune '$TMP/rules' --corpus '$TMP/ws' 2>'$TMP/stderr'; echo \$? >'$TMP/exit'"
+start_tune "'$TMP/rules' --corpus '$TMP/ws'"
 wait_for "sources in ws/" 30
 wait_for "2 to review"
 # filled in from the background: the documents counted, the share the accepted rules remove measured

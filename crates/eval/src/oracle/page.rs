@@ -17,6 +17,8 @@ pub(super) struct TrainingPage<'a> {
     pub matches: Vec<Match>,
     /// The lines of every region rule (a run of lines under its element), sorted.
     pub regions: Vec<Match>,
+    /// Where each line starts: a stretch's line is found without reading the page again.
+    line_starts: Vec<usize>,
 }
 
 /// A run of consecutive words a cleaning gets wrong the same way.
@@ -41,7 +43,21 @@ impl<'a> TrainingPage<'a> {
     ) -> TrainingPage<'a> {
         let words = word_spans(text);
         let kept: Vec<bool> = removed(&words, initial).into_iter().map(|r| !r).collect();
-        TrainingPage { text, article: gold.align(text, &kept), words, gold_len: gold.len(), matches, regions }
+        let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        TrainingPage {
+            text,
+            article: gold.align(text, &kept),
+            words,
+            gold_len: gold.len(),
+            matches,
+            regions,
+            line_starts,
+        }
+    }
+
+    /// The line (0-based) holding byte `pos`.
+    pub fn line_of(&self, pos: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= pos).saturating_sub(1)
     }
 
     /// Whether each word is removed by `spans`.
@@ -189,5 +205,13 @@ mod tests {
         let all = [Span::new(0, text.find("The").unwrap(), SpanKind::Removed, vec![]), spans[1].clone()];
         assert_eq!(page.f1(&all), 1.0);
         assert!(page.stretches(&all).is_empty());
+    }
+
+    #[test]
+    fn line_of_finds_the_line_holding_a_byte() {
+        let text = "Home News\nThe story\n\nShare";
+        let page = TrainingPage::new(text, &Gold::new("The story"), Vec::new(), Vec::new(), &[]);
+        let lines: Vec<usize> = [0, 9, 10, 19, 20, 21, text.len()].iter().map(|&p| page.line_of(p)).collect();
+        assert_eq!(lines, [0, 0, 1, 1, 2, 3, 3], "a newline ends its line; an empty line is a line");
     }
 }

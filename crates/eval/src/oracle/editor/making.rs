@@ -88,8 +88,7 @@ impl Editor<'_> {
     /// `line_start` (see [`crate::regions::named_elements`]); none on a page without structure (text).
     pub fn elements_at(&self, p: usize, line_start: usize) -> Vec<String> {
         let Some(structure) = self.base.structure(p) else { return Vec::new() };
-        let line = self.pages[p].text.as_bytes()[..line_start].iter().filter(|&&b| b == b'\n').count();
-        crate::regions::named_elements(structure, line)
+        crate::regions::named_elements(structure, self.pages[p].line_of(line_start))
     }
 
     /// Rule `r` trimmed by `front` and `back` tokens (see [`editing::trim`]), among the editor's rules;

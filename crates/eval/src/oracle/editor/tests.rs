@@ -145,6 +145,38 @@ fn blocks(decide: impl Fn(&mut crate::rules::region::RegionRule)) -> (Vec<String
     (texts, golds, draft, base)
 }
 
+/// The gold of block page `i`: its headline and article, and with `comments` its reader comments too.
+fn block_gold(i: usize, comments: bool) -> Gold {
+    let mut lines = vec![format!("Headline {i}")];
+    lines.extend((0..4).map(|p| format!("{}.", block_words(i, &format!("art{p}x"), 18))));
+    if comments {
+        lines.extend((0..3).map(|c| format!("{}.", block_words(i, &format!("com{c}x"), 9))));
+    }
+    Gold::new(&lines.join("\n"))
+}
+
+/// Mined region rules renamed to elements no page has, and rejected: mining proposed none.
+fn gone(r: &mut crate::rules::region::RegionRule) {
+    r.element = format!("div#gone-{}", r.element.len());
+    r.status = Status::Rejected;
+}
+
+/// The editor's next decisions, `n` at most (fewer when none helps).
+fn decide_up_to(e: &mut Editor<'_>, n: usize) {
+    for _ in 0..n {
+        if !e.decide() {
+            break;
+        }
+    }
+}
+
+/// The index of the first word of page `p` at or after the first `text` on it.
+fn word_at(e: &Editor<'_>, p: usize, text: &str) -> usize {
+    let page = &e.pages[p];
+    let at = page.text.find(text).unwrap_or_else(|| panic!("page {p} holds {text}"));
+    page.words.iter().position(|w| w.0 >= at).unwrap()
+}
+
 /// [`blocks`] on the pages `page` writes.
 fn blocks_of(
     page: impl Fn(usize) -> String,
@@ -161,13 +193,7 @@ fn blocks_of(
             .unwrap();
     file.regions.iter_mut().for_each(decide);
     let texts: Vec<String> = corpus.docs.iter().map(|d| d.text.clone()).collect();
-    let golds = (0..8)
-        .map(|i| {
-            let paragraphs: Vec<String> =
-                (0..4).map(|p| format!("{}.", block_words(i, &format!("art{p}x"), 18))).collect();
-            Gold::new(&format!("Headline {i}\n{}", paragraphs.join("\n")))
-        })
-        .collect();
+    let golds = (0..8).map(|i| block_gold(i, false)).collect();
     let base = Baseline::new(&file, docs, true).unwrap();
     let draft = super::super::open_draft(corpus, mining, &file);
     (texts, golds, draft, base)
@@ -190,11 +216,7 @@ fn the_editor_accepts_a_region_rule_for_comments_no_string_finds() {
     let pages = texts.iter().map(String::as_str).zip(&golds).collect();
     let mut e = Editor::new(draft, base, pages, false).unwrap();
     let before: f64 = e.f1.iter().sum();
-    for _ in 0..4 {
-        if !e.decide() {
-            break;
-        }
-    }
+    decide_up_to(&mut e, 4);
     let accepted: Vec<String> = (e.draft.rules_file().regions.iter())
         .filter(|r| r.status == Status::Accepted)
         .map(|r| r.element.clone())
@@ -212,28 +234,19 @@ fn the_editor_accepts_a_region_rule_for_comments_no_string_finds() {
 fn the_editor_names_a_region_from_a_line_when_mining_proposed_none_there() {
     // mining's region candidates gone (renamed to elements no page has): the comment thread is named
     // from one of its lines, as `B` names it in the tuning UI
-    let (texts, golds, draft, base) = blocks_of(block_page, |r| {
-        r.element = format!("div#gone-{}", r.element.len());
-        r.status = Status::Rejected;
-    });
+    let (texts, golds, draft, base) = blocks_of(block_page, gone);
     let pages = texts.iter().map(String::as_str).zip(&golds).collect();
     let mut e = Editor::new(draft, base, pages, false).unwrap();
     let before: f64 = e.f1.iter().sum();
-    for _ in 0..8 {
-        if !e.decide() {
-            break;
-        }
-    }
+    decide_up_to(&mut e, 8);
     let named: Vec<String> = (e.draft.rules_file().regions.iter())
         .filter(|r| r.status == Status::Accepted && !r.element.contains("gone"))
         .map(|r| r.element.clone())
         .collect();
     assert!(e.log.iter().any(|d| d.starts_with("name region")), "{:?}", e.log);
     assert!(!named.is_empty(), "{:?}", e.log);
-    for (p, page) in e.pages.iter().enumerate() {
-        let thread = page.text.find("com0x").expect("the page holds its thread");
-        let word = page.words.iter().position(|w| w.0 >= thread).unwrap();
-        assert!(e.removed[p][word], "page {p}: the thread is removed by the region named {named:?}");
+    for p in 0..e.pages.len() {
+        assert!(e.removed[p][word_at(&e, p, "com0x")], "page {p}: the thread is removed by the region named {named:?}");
     }
     assert!(e.f1.iter().sum::<f64>() > before + 0.5, "{before} → {:?}", e.f1);
     assert_eq!(e.counts.drift, 0, "made as tried: {:?}", e.log);
@@ -248,32 +261,13 @@ fn the_editor_names_a_region_to_keep_when_its_gold_holds_a_block_a_stage_takes()
     // them), no string holds it (its words change), and the mined region rules are gone; the editor
     // keeps it by its element
     let page = |i| block_page(i).replace("id=\"reactions\"", "id=\"comments\"");
-    let (texts, _, draft, base) = blocks_of(page, |r| {
-        r.element = format!("div#gone-{}", r.element.len());
-        r.status = Status::Rejected;
-    });
-    let golds: Vec<Gold> = (0..8)
-        .map(|i| {
-            let paragraphs: Vec<String> =
-                (0..4).map(|p| format!("{}.", block_words(i, &format!("art{p}x"), 18))).collect();
-            let comments: Vec<String> =
-                (0..3).map(|c| format!("{}.", block_words(i, &format!("com{c}x"), 9))).collect();
-            Gold::new(&format!("Headline {i}\n{}\n{}", paragraphs.join("\n"), comments.join("\n")))
-        })
-        .collect();
+    let (texts, _, draft, base) = blocks_of(page, gone);
+    let golds: Vec<Gold> = (0..8).map(|i| block_gold(i, true)).collect();
     let pages = texts.iter().map(String::as_str).zip(&golds).collect();
     let mut e = Editor::new(draft, base, pages, false).unwrap();
-    let thread = |e: &Editor<'_>, p: usize| {
-        let page = &e.pages[p];
-        let at = page.text.find("com1x").expect("the page holds its thread");
-        page.words.iter().position(|w| w.0 >= at).unwrap()
-    };
+    let thread = |e: &Editor<'_>, p: usize| word_at(e, p, "com1x");
     assert!((0..8).all(|p| e.removed[p][thread(&e, p)]), "stage comments takes the thread");
-    for _ in 0..8 {
-        if !e.decide() {
-            break;
-        }
-    }
+    decide_up_to(&mut e, 8);
     assert!(e.log.iter().any(|d| d.starts_with("name region keep")), "{:?}", e.log);
     assert!((0..8).all(|p| !e.removed[p][thread(&e, p)]), "the thread is kept: {:?}", e.log);
     assert_eq!(e.counts.drift, 0, "made as tried: {:?}", e.log);
@@ -288,10 +282,8 @@ fn a_trial_cleans_a_page_with_its_elements_as_the_engine_does() {
     let pages = texts.iter().map(String::as_str).zip(&golds).collect();
     let e = Editor::new(draft, base, pages, false).unwrap();
     assert_eq!(e.counts.drift, 0, "the editor's trial and the engine clean every page alike");
-    for (p, page) in e.pages.iter().enumerate() {
-        let thread = page.text.find("com0x").expect("the page holds its thread");
-        let word = page.words.iter().position(|w| w.0 >= thread).unwrap();
-        assert!(e.removed[p][word], "page {p}: the thread is removed in the trial");
+    for p in 0..e.pages.len() {
+        assert!(e.removed[p][word_at(&e, p, "com0x")], "page {p}: the thread is removed in the trial");
     }
 }
 
