@@ -298,3 +298,34 @@ fn an_html_paragraph_with_100000_matches_is_cleaned_through_its_view_in_linear_w
     assert!(out.text().contains("The article starts here") && !out.text().contains("Read more"), "matched and removed");
     assert_linear("cleaning 100,000 matches on one view line", work, page.len());
 }
+
+#[test]
+fn link_boxes_nested_thousands_deep_between_paragraphs_are_cleaned_in_linear_work() {
+    // each part opens inside the last one: a paragraph, then its box of links; a stretch's box is looked
+    // for by walking up from its lines, which must not walk the whole depth per box
+    let (n, mut body) = (3_000, String::new());
+    for i in 0..n {
+        body.push_str(&format!(
+            "<div class=\"part{}\"><p>The article goes on here with a long sentence of prose, part {i}.</p>\
+             <div class=\"links\"><a href=\"/{i}\">Other story {i}</a><br><a href=\"/{i}b\">Another story {i}</a><br>\
+             <a href=\"/{i}c\">A third story {i}</a></div>",
+            i % 7
+        ));
+    }
+    body.push_str(&"</div>".repeat(n));
+    let page = format!(
+        "<html><head><title>A deep page</title></head><body><nav>Menu Home</nav>\
+         <p>The article starts here and it has enough words to be a long line of prose.</p>{body}\
+         <footer>Leave a reply</footer></body></html>"
+    );
+    let c = cleaner(
+        Tokenizer::Text,
+        &[("Menu Home", Action::CutBefore), ("Leave a reply", Action::CutAfter)],
+        all_settings(),
+    );
+    let (out, work) = page_work(&c, &page);
+    let text = out.text();
+    assert!(text.contains("part 2999") && text.contains("The article starts here"), "the prose stays");
+    assert!(!text.contains("Another story 1500"), "the boxes between paragraphs go");
+    assert_linear("cleaning 3,000 nested link boxes", work, page.len());
+}

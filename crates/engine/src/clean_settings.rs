@@ -57,6 +57,8 @@ macro_rules! stage_list {
                 => Step::Spans(&short_runs::ShortRuns),
             LinkDensity "link-density" "lines mostly inside links (menus, related stories, tags) go where the article is not" [link_density: LinkDensitySettings]
                 => Step::Spans(&link_density::LinkDensity),
+            LinkBoxes "link-boxes" "a box of links set apart between the article's paragraphs (related stories) goes"
+                => Step::Spans(&link_boxes::LinkBoxes),
             Comments "comments" "reader comments go: lines inside a block whose class or id names comments"
                 => Step::Spans(&comments::Comments),
             AuthorBox "author-box" "the author's box goes: lines inside a block whose class or id names it (div#author-bio)"

@@ -27,6 +27,7 @@ mod keep;
 mod layout;
 mod line_boundary;
 mod line_slots;
+mod link_boxes;
 mod link_density;
 mod list_items;
 mod matching;
