@@ -57,7 +57,7 @@ macro_rules! stage_list {
                 => Step::Spans(&short_runs::ShortRuns),
             LinkDensity "link-density" "lines mostly inside links (menus, related stories, tags) go where the article is not" [link_density: LinkDensitySettings]
                 => Step::Spans(&link_density::LinkDensity),
-            LinkBoxes "link-boxes" "a box of links set apart between the article's paragraphs (related stories) goes"
+            LinkBoxes "link-boxes" "a box of links set apart inside the article (related stories, page numbers) goes"
                 => Step::Spans(&link_boxes::LinkBoxes),
             Comments "comments" "reader comments go: lines inside a block whose class or id names comments"
                 => Step::Spans(&comments::Comments),

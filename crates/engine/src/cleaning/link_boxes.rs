@@ -12,8 +12,9 @@
 //! paragraphs around it.
 //!
 //! A stretch goes when its lines are whole kept lines, link-dense as stage `link-density` counts them
-//! (`[clean.link-density] share`; 0: nothing goes) and no sentence; it lies between two lines of prose
-//! of one kept run inside the article block; such a box holds all its lines and neither prose line;
+//! (`[clean.link-density] share`; 0: nothing goes) and no sentence; it follows a line of prose in a
+//! kept run inside the article block, and another line of prose follows it or the run ends after it (a
+//! story's "1 2 Next Page »", its topic links); such a box holds all its lines and neither prose line;
 //! and it has three lines or more, or two once two lines of prose came before it in its run. A byline's
 //! author and date (a linked name, a "Follow" link) sit in a box of two lines under the standfirst, and a
 //! byline is the article's.
@@ -72,6 +73,14 @@ impl SpanStage for LinkBoxes {
             let mut stretch: Option<Stretch> = None;
             // stretches closed since the last prose line, each with the prose line before it
             let mut waiting: Vec<(Stretch, usize)> = Vec::new();
+            let close = |stretch: &mut Option<Stretch>, waiting: &mut Vec<(Stretch, usize)>, prose, proses| {
+                if let Some(s) = stretch.take()
+                    && let Some(before) = prose
+                    && (s.lines >= BOX_LINES || (s.lines >= 2 && proses >= BODY_PROSE))
+                {
+                    waiting.push((s, before));
+                }
+            };
             let (first, last) = (doc.line_of(start), doc.line_of(end).min(lines - 1));
             work::add((last + 1).saturating_sub(first));
             for k in first..=last {
@@ -89,15 +98,10 @@ impl SpanStage for LinkBoxes {
                     });
                     continue;
                 }
-                if let Some(s) = stretch.take()
-                    && let Some(before) = prose
-                    && (s.lines >= BOX_LINES || (s.lines >= 2 && proses >= BODY_PROSE))
-                {
-                    waiting.push((s, before));
-                }
+                close(&mut stretch, &mut waiting, prose, proses);
                 if sentence && !dense {
                     for (s, before) in waiting.drain(..) {
-                        if set_apart(structure, s.first, s.last, before, k) {
+                        if set_apart(structure, &s, before, Some(k)) {
                             out.push(by_stage(s.start, s.end, Stage::LinkBoxes));
                         }
                     }
@@ -105,23 +109,33 @@ impl SpanStage for LinkBoxes {
                     prose = Some(k);
                 }
             }
+            // the run's end: what is left after the article's last prose line
+            close(&mut stretch, &mut waiting, prose, proses);
+            for (s, before) in waiting {
+                if set_apart(structure, &s, before, None) {
+                    out.push(by_stage(s.start, s.end, Stage::LinkBoxes));
+                }
+            }
         }
         page.remove(out);
     }
 }
 
-/// Whether a box element with an id or a class holds lines `first..=last` and neither line `before` nor
-/// line `after`.
-fn set_apart(structure: &Structure, first: usize, last: usize, before: usize, after: usize) -> bool {
-    let mut inner = structure.line_path(first);
-    for k in first + 1..=last {
+/// Whether a box element with an id or a class holds stretch `s` and neither line `before` nor line
+/// `after` (`None`: the stretch ends its run).
+fn set_apart(structure: &Structure, s: &Stretch, before: usize, after: Option<usize>) -> bool {
+    let mut inner = structure.line_path(s.first);
+    for k in s.first + 1..=s.last {
         let Some(p) = common(structure, inner, structure.line_path(k)) else { return false };
         inner = p;
     }
-    let (Some(a), Some(b)) =
-        (common(structure, inner, structure.line_path(before)), common(structure, inner, structure.line_path(after)))
-    else {
-        return false;
+    let Some(a) = common(structure, inner, structure.line_path(before)) else { return false };
+    let b = match after {
+        Some(after) => match common(structure, inner, structure.line_path(after)) {
+            Some(b) => b,
+            None => return false,
+        },
+        None => a,
     };
     // the elements from the stretch's innermost one up to (not into) the first one holding a prose line
     let outer = a.max(b);
@@ -253,10 +267,13 @@ mod tests {
     }
 
     #[test]
-    fn a_box_with_no_prose_after_it_stays() {
-        let html = page(&format!("{}<div class=\"related\"><ul>{}</ul></div>", paragraphs(0, 3), links(3)));
+    fn a_box_ending_the_article_goes_and_a_list_in_the_articles_own_container_there_stays() {
+        let html = page(&format!("{}<div class=\"pages\"><ul>{}</ul></div>", paragraphs(0, 3), links(3)));
         let on = cleaned(&cleaner_with(true), &html);
-        // some articles end in links their readers count as the article
+        assert!(!on.contains("ferry plan") && on.ends_with("Part 2 follows."), "{on}");
+        // some articles end in links their readers count as the article: in the article's own markup
+        let html = page(&format!("{}<ul>{}</ul>", paragraphs(0, 3), links(3)));
+        let on = cleaned(&cleaner_with(true), &html);
         assert!(on.contains("ferry plan number 2"), "{on}");
     }
 
