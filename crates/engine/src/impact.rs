@@ -1,6 +1,6 @@
 //! What a change of rules does over a whole source, before it is made: per document, the words it removes
-//! and the words it gives back, inside and outside the page's article block, and the documents most
-//! changed. The UI shows it before an editor confirms a decision, `chaff diff` prints it, the oracle
+//! and the words it gives back, inside and outside the page's article block (for words removed, the
+//! block its accepted and pending rules leave: [`Baseline::article`]), and the documents most changed. The UI shows it before an editor confirms a decision, `chaff diff` prints it, the oracle
 //! editor weighs its decisions with it.
 //!
 //! A [`Baseline`] keeps every document's removed spans under the "before" rules, and every page's matches
@@ -53,6 +53,11 @@ pub struct Baseline {
     include_pending: bool,
     file: RulesFile,
     states: Vec<State>,
+    /// Without `include_pending`: each page's article block as its accepted and pending rules clean it,
+    /// where words removed are told inside or outside the article. The accepted rules alone would make a
+    /// page of a source nothing is accepted of yet one block, and its footer "article". With
+    /// `include_pending` the states' blocks are these.
+    articles: Option<Vec<Option<(usize, usize)>>>,
     /// Every page's matches of every rule met (`impact/cache.rs`); `None` for a source mined as raw markup,
     /// matched on each page's markup.
     cache: Option<MatchCache>,
@@ -180,6 +185,7 @@ impl Baseline {
             include_pending,
             file: file.clone(),
             states: Vec::new(),
+            articles: None,
             cache: None,
         };
         if base.raw_markup(file) {
@@ -188,7 +194,42 @@ impl Baseline {
         } else {
             base.rebuild_cache(file)?;
         }
+        if !include_pending {
+            let all: Vec<usize> = (0..base.len()).collect();
+            base.articles = Some(vec![None; base.len()]);
+            base.refresh_articles(file, &all)?;
+        }
         Ok(base)
+    }
+
+    /// The article blocks of pages `pages` as `file`'s accepted and pending rules clean them, kept as
+    /// [`Baseline::article`]'s (nothing without `include_pending` off: the states' blocks are those).
+    fn refresh_articles(&mut self, file: &RulesFile, pages: &[usize]) -> Result<()> {
+        if self.articles.is_none() || pages.is_empty() {
+            return Ok(());
+        }
+        let blocks: Vec<(usize, Option<(usize, usize)>)> = match &self.cache {
+            Some(cache) if cache.serves(file) && !self.raw_markup(file) => {
+                let texts = self.all_texts();
+                let plan = cache.plan(file, true, &texts)?;
+                pages
+                    .par_iter()
+                    .map(|&i| {
+                        let (layout, spans, _) = cache.clean(&plan, i, texts[i], self.structure(i), None);
+                        (i, state_of(&layout, spans.unwrap_or_default()).block)
+                    })
+                    .collect()
+            }
+            _ => {
+                let cleaner = Cleaner::new(file, true)?;
+                pages.par_iter().map(|&i| (i, self.clean(&cleaner, i).block)).collect()
+            }
+        };
+        let articles = self.articles.as_mut().expect("checked above");
+        for (i, block) in blocks {
+            articles[i] = block;
+        }
+        Ok(())
     }
 
     /// Matches every page with every rule of `file` again, and cleans every page with its rules.
@@ -281,6 +322,13 @@ impl Baseline {
         self.states[i].block
     }
 
+    /// Where document `i`'s article is, to tell the words a change removes inside it from those outside:
+    /// its article block as the accepted and the pending rules at or above the cutoff clean it, whether
+    /// or not the baseline counts the pending ones (they are the engine's best knowledge of the template).
+    pub fn article(&self, i: usize) -> Option<(usize, usize)> {
+        self.articles.as_ref().map_or(self.states[i].block, |a| a[i])
+    }
+
     /// Document `i` cleaned by `cleaner`, as the command line cleans it: an HTML page with its view's
     /// structure, so that region rules take what they take there.
     fn clean(&self, cleaner: &Cleaner, i: usize) -> State {
@@ -349,6 +397,18 @@ impl Baseline {
         // does not match, so no page's matches show where such a change acts
         flags(before) != flags(after)
             || (after.clean_settings().on(Stage::CutLines) && self.changed(after).iter().any(|r| r.action.is_cut()))
+    }
+
+    /// Whether the accepted and pending rules (and pending region rules) of `after` clean otherwise than
+    /// the baseline's: a pending rule rejected, edited or moved over the cutoff.
+    fn pending_differ(&self, after: &RulesFile) -> bool {
+        fn active(f: &RulesFile) -> (Vec<&Rule>, Vec<&RegionRule>) {
+            (f.active_rules(true).collect(), f.regions.iter().filter(|r| r.is_active(true)).collect())
+        }
+        let ((before_rules, before_regions), (after_rules, after_regions)) = (active(&self.file), active(after));
+        !changed_rules(&before_rules, &after_rules).is_empty()
+            || before_regions.len() != after_regions.len()
+            || before_regions.iter().zip(&after_regions).any(|(a, b)| a.element != b.element || a.action != b.action)
     }
 
     /// The rules a change from the baseline's rules to `after`'s touches (see [`changed_rules`]).
@@ -457,10 +517,13 @@ impl Baseline {
         let (states, plan, recleaned) = self.cleaned_after(after)?;
         let changed = states.par_iter().filter_map(|(i, s, _)| self.compare(*i, s)).collect();
         let mut filtered = Vec::new();
+        let mut touched = Vec::with_capacity(states.len());
         for (i, s, f) in states {
             self.states[i] = s;
+            touched.push(i);
             filtered.extend(f.map(|f| (i, f)));
         }
+        let pending_changed = self.articles.is_some() && self.pending_differ(after);
         self.file = after.clone();
         if rebuild {
             // the patterns or the tokenizer changed: every page's matches are found again for the new rules
@@ -468,10 +531,18 @@ impl Baseline {
         } else if let (Some(cache), Some(plan)) = (self.cache.as_mut(), plan) {
             cache.take(plan, filtered);
         }
+        // the pages the change cleans again; every page when it moves a pending rule, which the accepted
+        // rules' cleaning does not show
+        if rebuild || pending_changed {
+            touched = (0..self.len()).collect();
+        }
+        self.refresh_articles(after, &touched)?;
         Ok(Impact::of(self.len(), recleaned, changed))
     }
 
     /// Document `i` under the baseline's rules against `after`; `None` when its removed text is the same.
+    /// Words removed are inside the article when they lie in its [`Baseline::article`] before the change,
+    /// words given back when they lie in its article block after it.
     fn compare(&self, i: usize, after: &State) -> Option<DocImpact> {
         let before = &self.states[i];
         if before.removed == after.removed {
@@ -481,18 +552,19 @@ impl Baseline {
         let count = |ranges: &[WordRange], block: Option<(usize, usize)>, inside: bool| -> usize {
             ranges.iter().map(|r| if words::inside(r, block) == inside { r.words } else { 0 }).sum()
         };
+        let article = self.article(i);
         let mut d = DocImpact {
             index: i,
             id: self.corpus.docs[i].id.clone(),
-            removed_inside: count(&removed, before.block, true),
-            removed_outside: count(&removed, before.block, false),
+            removed_inside: count(&removed, article, true),
+            removed_outside: count(&removed, article, false),
             given_back_inside: count(&given_back, after.block, true),
             given_back_outside: count(&given_back, after.block, false),
             removed,
             given_back,
         };
         for r in &mut d.removed {
-            r.inside = words::inside(r, before.block);
+            r.inside = words::inside(r, article);
         }
         for r in &mut d.given_back {
             r.inside = words::inside(r, after.block);

@@ -314,3 +314,32 @@ fn a_cut_string_that_acts_by_its_example_lines_alone_is_measured_as_cleaning_doe
     assert!(!all.changed.is_empty(), "{}", all.summary());
     assert_eq!(Impact { recleaned: 0, ..fast }, Impact { recleaned: 0, ..all });
 }
+
+#[test]
+fn words_removed_are_told_inside_the_article_by_the_pending_rules_too() {
+    // a source nothing is accepted of: the accepted rules leave each page one run, footer and all; its
+    // article is where the accepted and pending rules leave it
+    let (docs, file) = &mined()[3];
+    let base = Baseline::new(file, docs.clone(), false).unwrap();
+    let pending = Baseline::new(file, docs.clone(), true).unwrap();
+    assert!((0..base.len()).all(|i| base.article(i) == pending.block(i) && pending.article(i) == pending.block(i)));
+    assert!((0..base.len()).any(|i| base.block(i) != base.article(i)), "the accepted rules alone know no article");
+    // accepting the footer cut takes the footer: outside the article
+    let footer = file.rules.iter().position(|r| r.action == Action::CutAfter && r.status == Status::Pending).unwrap();
+    let mut after = file.clone();
+    after.rules[footer].status = Status::Accepted;
+    let impact = base.impact(&after).unwrap();
+    assert!(impact.removed_outside > 0 && impact.removed_inside == 0, "{}", impact.summary());
+    assert_eq!(impact, Impact { recleaned: impact.recleaned, ..base.impact_cleaning_all(&after).unwrap() });
+    // moved on by decisions, the pending rules rejected among them (which the accepted rules' cleaning
+    // does not show), the baseline knows the article as a new one does
+    let mut moved = base.clone();
+    moved.advance(&after).unwrap();
+    let mut rejected = after.clone();
+    rejected.rules.iter_mut().filter(|r| r.status == Status::Pending).for_each(|r| r.status = Status::Rejected);
+    rejected.regions.iter_mut().filter(|r| r.status == Status::Pending).for_each(|r| r.status = Status::Rejected);
+    moved.advance(&rejected).unwrap();
+    let fresh = Baseline::new(&rejected, docs.clone(), false).unwrap();
+    assert!((0..fresh.len()).any(|i| fresh.article(i) != base.article(i)), "rejecting moved the articles");
+    assert!((0..fresh.len()).all(|i| moved.article(i) == fresh.article(i) && moved.block(i) == fresh.block(i)));
+}

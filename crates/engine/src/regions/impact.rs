@@ -129,13 +129,16 @@ pub fn region_impact(base: &Baseline, paths: &SourcePaths, rule: &RegionRule) ->
             continue;
         }
         out.changed += 1;
-        let block = base.block(i);
-        let inside = |r: &WordRange| block.is_some_and(|(a, b)| a <= r.start && r.start < b);
+        // words taken are told by where the article is (the pending rules counted), words given back by
+        // the block the rules leave, which they join
+        let within =
+            |block: Option<(usize, usize)>, r: &WordRange| block.is_some_and(|(a, b)| a <= r.start && r.start < b);
+        let (article, block) = (base.article(i), base.block(i));
         for r in &removed {
-            if inside(r) { out.removed_inside += r.words } else { out.removed_outside += r.words }
+            if within(article, r) { out.removed_inside += r.words } else { out.removed_outside += r.words }
         }
         for r in &given_back {
-            if inside(r) { out.given_back_inside += r.words } else { out.given_back_outside += r.words }
+            if within(block, r) { out.given_back_inside += r.words } else { out.given_back_outside += r.words }
         }
         let words = removed.iter().chain(&given_back).map(|r| r.words).sum();
         let at = removed.iter().chain(&given_back).map(|r| r.start).min().unwrap_or(0);
