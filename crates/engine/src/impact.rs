@@ -1,7 +1,8 @@
 //! What a change of rules does over a whole source, before it is made: per document, the words it removes
 //! and the words it gives back, inside and outside the page's article block (for words removed, the
-//! block its accepted and pending rules leave: [`Baseline::article`]), and the documents most changed. The UI shows it before an editor confirms a decision, `chaff diff` prints it, the oracle
-//! editor weighs its decisions with it.
+//! block its accepted and pending rules leave: [`Baseline::article`]), and the documents most changed.
+//! The UI shows it before an editor confirms a decision, `chaff diff` prints it, the oracle editor weighs
+//! its decisions with it.
 //!
 //! A [`Baseline`] keeps every document's removed spans under the "before" rules, and every page's matches
 //! of every rule it has met (`impact/cache.rs`). A change cleans again only the documents where a rule it touches
@@ -10,6 +11,7 @@
 //! before), and a page whose filtered matches stand keeps its state. A change of settings (stages,
 //! thresholds) runs the stages on every page; a change of patterns or tokenizer matches every page again.
 
+mod articles;
 mod cache;
 mod words;
 
@@ -202,36 +204,6 @@ impl Baseline {
         Ok(base)
     }
 
-    /// The article blocks of pages `pages` as `file`'s accepted and pending rules clean them, kept as
-    /// [`Baseline::article`]'s (nothing without `include_pending` off: the states' blocks are those).
-    fn refresh_articles(&mut self, file: &RulesFile, pages: &[usize]) -> Result<()> {
-        if self.articles.is_none() || pages.is_empty() {
-            return Ok(());
-        }
-        let blocks: Vec<(usize, Option<(usize, usize)>)> = match &self.cache {
-            Some(cache) if cache.serves(file) && !self.raw_markup(file) => {
-                let texts = self.all_texts();
-                let plan = cache.plan(file, true, &texts)?;
-                pages
-                    .par_iter()
-                    .map(|&i| {
-                        let (layout, spans, _) = cache.clean(&plan, i, texts[i], self.structure(i), None);
-                        (i, state_of(&layout, spans.unwrap_or_default()).block)
-                    })
-                    .collect()
-            }
-            _ => {
-                let cleaner = Cleaner::new(file, true)?;
-                pages.par_iter().map(|&i| (i, self.clean(&cleaner, i).block)).collect()
-            }
-        };
-        let articles = self.articles.as_mut().expect("checked above");
-        for (i, block) in blocks {
-            articles[i] = block;
-        }
-        Ok(())
-    }
-
     /// Matches every page with every rule of `file` again, and cleans every page with its rules.
     fn rebuild_cache(&mut self, file: &RulesFile) -> Result<()> {
         let texts = self.all_texts();
@@ -322,13 +294,6 @@ impl Baseline {
         self.states[i].block
     }
 
-    /// Where document `i`'s article is, to tell the words a change removes inside it from those outside:
-    /// its article block as the accepted and the pending rules at or above the cutoff clean it, whether
-    /// or not the baseline counts the pending ones (they are the engine's best knowledge of the template).
-    pub fn article(&self, i: usize) -> Option<(usize, usize)> {
-        self.articles.as_ref().map_or(self.states[i].block, |a| a[i])
-    }
-
     /// Document `i` cleaned by `cleaner`, as the command line cleans it: an HTML page with its view's
     /// structure, so that region rules take what they take there.
     fn clean(&self, cleaner: &Cleaner, i: usize) -> State {
@@ -397,18 +362,6 @@ impl Baseline {
         // does not match, so no page's matches show where such a change acts
         flags(before) != flags(after)
             || (after.clean_settings().on(Stage::CutLines) && self.changed(after).iter().any(|r| r.action.is_cut()))
-    }
-
-    /// Whether the accepted and pending rules (and pending region rules) of `after` clean otherwise than
-    /// the baseline's: a pending rule rejected, edited or moved over the cutoff.
-    fn pending_differ(&self, after: &RulesFile) -> bool {
-        fn active(f: &RulesFile) -> (Vec<&Rule>, Vec<&RegionRule>) {
-            (f.active_rules(true).collect(), f.regions.iter().filter(|r| r.is_active(true)).collect())
-        }
-        let ((before_rules, before_regions), (after_rules, after_regions)) = (active(&self.file), active(after));
-        !changed_rules(&before_rules, &after_rules).is_empty()
-            || before_regions.len() != after_regions.len()
-            || before_regions.iter().zip(&after_regions).any(|(a, b)| a.element != b.element || a.action != b.action)
     }
 
     /// The rules a change from the baseline's rules to `after`'s touches (see [`changed_rules`]).
