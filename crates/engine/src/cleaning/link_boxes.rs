@@ -1,12 +1,12 @@
 //! Stage `link-boxes`: a box of links the template sets inside the article, between its paragraphs (a
-//! "Related stories" list, a special report's other stories, a gallery's "Enlarge image / Close"), goes.
+//! "Related stories" list, a special report's other stories, a gallery's controls), goes.
 //! Its words differ on every page, so no string rule sees it, and stage `link-density` leaves the article
 //! block alone: some articles end in links their readers count as the article, and an author's own list
 //! of links sits between paragraphs too.
 //!
 //! What tells the template's box from the author's list is where it sits in the page: the template puts
 //! its box in an element of its own, a `div`, `aside`, `section`, `nav`, `figure`, `header` or `footer`
-//! with an id or a class (`div.floatList`, `aside#related`), that holds neither the line of prose before
+//! with an id or a class (`div.related-links`, `aside#more`), that holds neither the line of prose before
 //! it nor the one after. An author's list sits in the article's own container: a bare `<ul>`, a `<p>` of
 //! links and `<br>`s, or a classed list (`ul.wp-block-list`) whose nearest such box also holds the
 //! paragraphs around it.
