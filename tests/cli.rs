@@ -205,6 +205,10 @@ fn bad_rules_files_name_file_line_and_column() {
     let o = chaff(&["clean", "--rules", "badre.toml"], p);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("rule r1: invalid regex"), "{}", stderr(&o));
+    // a rules file that is not there says where rules files come from
+    let o = chaff(&["clean", "--rules", "rules/missing.toml"], p);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("rules/missing.toml: no such file; `chaff mine"), "{}", stderr(&o));
 }
 
 #[test]

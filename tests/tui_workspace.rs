@@ -291,6 +291,11 @@ fn tune_takes_the_rules_folder_first_and_the_sources_with_corpus() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(&format!("opening {}", fx.root().display())), "{err}");
     assert!(err.contains("interactive terminal"), "{err}");
+    assert!(
+        out.stdout.is_empty(),
+        "no terminal's escape codes into a pipe: {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let out = chaff(&[
         "tune".as_ref(),
         rules.as_ref(),

@@ -104,7 +104,14 @@ pub fn load_rules(path: &Path) -> Result<RulesFile> {
     // the default patterns compile on another core while this one reads the file, which nearly always
     // carries them
     chaff::mutable::compile_defaults_early();
-    let (file, warnings) = RulesFile::load_checked(path)?;
+    let (file, warnings) = RulesFile::load_checked(path).map_err(|e| match e {
+        // the first thing a newcomer mistypes: say where rules files come from
+        chaff::error::Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => anyhow::anyhow!(
+            "{}: no such file; `chaff mine <source folder>` writes a source's rules file (rules/<source>.toml)",
+            path.display()
+        ),
+        e => e.into(),
+    })?;
     for w in warnings {
         eprintln!("chaff: warning: {w}");
     }

@@ -30,7 +30,7 @@ pub mod view;
 pub mod watch;
 pub mod workspace;
 
-use std::io::stdout;
+use std::io::{IsTerminal, stdout};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -85,6 +85,10 @@ pub fn run(opts: TuneOptions) -> anyhow::Result<()> {
         let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
         previous(info);
     }));
+    // output piped or redirected: say so before writing a terminal's escape codes into it
+    if !stdout().is_terminal() {
+        return Err(anyhow!("stdout is not a terminal: chaff tune needs an interactive terminal"));
+    }
     // installs its own panic hook (restore, then ours) before taking the terminal
     let mut terminal = ratatui::try_init().map_err(|e| {
         ratatui::restore();
