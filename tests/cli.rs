@@ -162,9 +162,11 @@ fn bad_corpora_give_one_line_errors() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("at least two documents"), "{}", stderr(&o));
     // missing
-    let o = chaff(&["mine", "nowhere"], p);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("nowhere"), "{}", stderr(&o));
+    for command in ["mine", "stats"] {
+        let o = chaff(&[command, "nowhere"], p);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(stderr(&o).contains("nowhere: no such corpus (give a folder of"), "{command}: {}", stderr(&o));
+    }
     // bad JSONL line
     fs::write(p.join("c.jsonl"), "{\"id\":1,\"text\":\"a b\"}\n{\"id\":2,\"text\":\"a b\"\n").unwrap();
     let o = chaff(&["mine", "c.jsonl"], p);

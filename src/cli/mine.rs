@@ -85,6 +85,7 @@ fn load_previous(path: &Path) -> Result<Option<(RulesFile, String)>> {
 }
 
 fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result<Mined> {
+    super::no_such_corpus(corpus_path)?;
     let mut corpus = Corpus::load(corpus_path)?;
     if let Some(name) = source {
         corpus.name = name.to_string();
@@ -267,6 +268,7 @@ fn write_rules(m: &Mined, args: &MineArgs) -> Result<RulesFile> {
 }
 
 pub fn stats(args: StatsArgs) -> Result<ExitCode> {
+    super::no_such_corpus(&args.corpus)?;
     let corpus = Corpus::load(&args.corpus)?;
     for w in &corpus.warnings {
         eprintln!("chaff: warning: {w}");

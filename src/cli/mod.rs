@@ -66,12 +66,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 fn tune(corpus: PathBuf, rules: Option<PathBuf>, rules_dir: PathBuf, preset: Option<Preset>) -> Result<ExitCode> {
-    if !corpus.exists() {
-        anyhow::bail!(
-            "{}: no such corpus (give a folder of .txt/.html documents or a .jsonl file: chaff tune CORPUS)",
-            corpus.display()
-        );
-    }
+    no_such_corpus(&corpus)?;
     chaff::tui::run(chaff::tui::TuneOptions { corpus, rules, rules_dir, preset: preset.map(tokenizer_of) })?;
     Ok(ExitCode::SUCCESS)
 }
@@ -96,6 +91,14 @@ pub fn sources_under(root: &Path) -> Result<Vec<PathBuf>> {
         );
     }
     Ok(found)
+}
+
+/// An error saying what a corpus is when `path` is not there (a mistyped folder is the likeliest).
+pub fn no_such_corpus(path: &Path) -> Result<()> {
+    if !path.exists() {
+        anyhow::bail!("{}: no such corpus (give a folder of .txt/.html documents or a .jsonl file)", path.display());
+    }
+    Ok(())
 }
 
 /// A rules file to apply, its unread keys (`stauts = "accepted"`) warned about on stderr with file, line and
