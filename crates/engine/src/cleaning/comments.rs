@@ -16,7 +16,7 @@
 //! ([`drop_named_blocks`], which stage `author-box` runs with its own names).
 
 use super::stage::{PageState, SpanStage};
-use super::{Span, by_stage, kept_runs, work};
+use super::{Span, by_stage, kept_runs, run_lines, work};
 use crate::clean_settings::Stage;
 use crate::view::Structure;
 
@@ -74,13 +74,7 @@ pub(super) fn drop_named_blocks(page: &mut PageState, named: fn(&str) -> bool, s
     let inside = named_paths(structure, named);
     let (mut out, mut words, mut kept_words): (Vec<Span>, usize, usize) = (Vec::new(), 0, 0);
     for (start, end) in kept_runs(doc.text().len(), &page.spans) {
-        let (first, last) = (doc.line_of(start), doc.line_of(end).min(lines - 1));
-        work::add((last + 1).saturating_sub(first));
-        for k in first..=last {
-            let (a, b) = doc.line_range(k);
-            if doc.is_blank(a.max(start), b.min(end)) {
-                continue;
-            }
+        for (k, a, b, _) in run_lines(doc, (start, end), lines) {
             let n = doc.line_words(k);
             kept_words += n;
             // the line lies inside the block whole: what the rules left of it goes (a "More" link a

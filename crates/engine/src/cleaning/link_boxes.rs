@@ -23,8 +23,9 @@
 //! runs; a stretch's box is found by walking up from its lines at most [`MAX_DEPTH`] elements: linear
 //! in the page.
 
+use super::comments::is_named_block;
 use super::stage::{PageState, SpanStage};
-use super::{Cleaner, LONG_LINE_WORDS, Span, by_stage, kept_runs, work};
+use super::{Cleaner, LONG_LINE_WORDS, Span, by_stage, kept_runs, run_lines, work};
 use crate::clean_settings::Stage;
 use crate::view::{PathId, Structure};
 
@@ -81,14 +82,7 @@ impl SpanStage for LinkBoxes {
                     waiting.push((s, before));
                 }
             };
-            let (first, last) = (doc.line_of(start), doc.line_of(end).min(lines - 1));
-            work::add((last + 1).saturating_sub(first));
-            for k in first..=last {
-                let (a, b) = doc.line_range(k);
-                if doc.is_blank(a.max(start), b.min(end)) {
-                    continue;
-                }
-                let whole = start <= a && b <= end;
+            for (k, a, b, whole) in run_lines(doc, (start, end), lines) {
                 let sentence = doc.line_words(k) >= LONG_LINE_WORDS && doc.reads_as_prose(a, b);
                 let dense = usize::from(structure.link_percent(k)) >= share;
                 if whole && dense && !sentence {
@@ -171,19 +165,17 @@ fn common(structure: &Structure, mut p: PathId, mut q: PathId) -> Option<PathId>
 /// Whether path `p` is a box element (a block that sets content apart) with an id or a class.
 fn is_named_box(structure: &Structure, p: PathId) -> bool {
     let label = structure.label(p);
-    let tag_end = label.find(['#', '.']).unwrap_or(label.len());
+    let tag = &label[..label.find(['#', '.']).unwrap_or(label.len())];
     structure.breaks_line(p)
-        && tag_end < label.len()
-        && ["div", "aside", "section", "nav", "figure", "header", "footer"]
-            .iter()
-            .any(|t| label[..tag_end].eq_ignore_ascii_case(t))
+        && ["div", "aside", "section", "nav", "figure", "header", "footer"].iter().any(|t| tag.eq_ignore_ascii_case(t))
+        && is_named_block(label, |name| !name.is_empty())
 }
 
 #[cfg(test)]
 mod tests {
     use crate::clean_settings::Stage;
     use crate::cleaning::Cleaner;
-    use crate::cleaning::tests::cleaner;
+    use crate::cleaning::tests::{cleaned_html as cleaned, cleaner, linked};
     use crate::rules::Action;
 
     const PARAGRAPH: &str =
@@ -211,13 +203,7 @@ mod tests {
         &[("Harbour Gazette front page menu", Action::Remove), ("Contact the newsroom today", Action::Remove)];
 
     fn cleaner_with(on: bool) -> Cleaner {
-        let mut c = cleaner(RULES, 0).with_stage(Stage::LinkBoxes, on);
-        c.settings.link_density.share = 50;
-        c
-    }
-
-    fn cleaned(c: &Cleaner, html: &str) -> String {
-        crate::cleaning::tests::cleaned_html(c, html)
+        linked(RULES, Stage::LinkBoxes, on)
     }
 
     #[test]

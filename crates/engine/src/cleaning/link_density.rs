@@ -20,7 +20,7 @@
 
 use super::stage::{PageState, SpanStage};
 use super::title::starts_a_title_line;
-use super::{Cleaner, LONG_LINE_WORDS, Span, by_stage, kept_runs, work};
+use super::{Cleaner, LONG_LINE_WORDS, Span, by_stage, kept_runs, run_lines};
 use crate::clean_settings::Stage;
 
 /// Link-dense lines in a row, outside the article block, that go.
@@ -53,15 +53,7 @@ impl SpanStage for LinkDensity {
                     out.push(by_stage(a, b, Stage::LinkDensity));
                 }
             };
-            let (first, last) = (doc.line_of(start), doc.line_of(end).min(lines - 1));
-            work::add((last + 1).saturating_sub(first));
-            for k in first..=last {
-                let (a, b) = doc.line_range(k);
-                // the line's kept part: none (a line the run only touches) reads as nothing
-                if doc.is_blank(a.max(start), b.min(end)) {
-                    continue;
-                }
-                let whole = start <= a && b <= end;
+            for (k, a, b, whole) in run_lines(doc, (start, end), lines) {
                 let sentence = doc.line_words(k) >= LONG_LINE_WORDS && doc.reads_as_prose(a, b);
                 if whole && !sentence && usize::from(structure.link_percent(k)) >= share && !starts_a_title_line(doc, a)
                 {
@@ -79,7 +71,7 @@ impl SpanStage for LinkDensity {
 #[cfg(test)]
 mod tests {
     use crate::clean_settings::Stage;
-    use crate::cleaning::tests::cleaner;
+    use crate::cleaning::tests::{cleaned_html as cleaned, cleaner, linked};
     use crate::cleaning::{Cleaner, Layout, work};
     use crate::rules::Action;
     use crate::view::PageView;
@@ -105,13 +97,7 @@ mod tests {
         &[("More from the harbour desk", Action::Remove), ("Contact the newsroom today", Action::Remove)];
 
     fn cleaner_with(on: bool) -> Cleaner {
-        let mut c = cleaner(RULES, 0).with_stage(Stage::LinkDensity, on);
-        c.settings.link_density.share = 50;
-        c
-    }
-
-    fn cleaned(c: &Cleaner, html: &str) -> String {
-        crate::cleaning::tests::cleaned_html(c, html)
+        linked(RULES, Stage::LinkDensity, on)
     }
 
     #[test]

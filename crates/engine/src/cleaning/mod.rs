@@ -69,7 +69,7 @@ pub use spans::{normalize, render};
 pub use title::title_line;
 
 use explain::Trace;
-use spans::{absorb, by_stage, kept_runs, merge_spans, union};
+use spans::{absorb, by_stage, kept_runs, merge_spans, run_lines, union};
 use stage::{PageState, Step};
 
 /// Lines with at least this many words count toward choosing the article block.
@@ -443,6 +443,14 @@ mod tests {
 
     pub(super) fn cleaner(rules: &[(&str, Action)], gap: usize) -> Cleaner {
         cleaner_for(Tokenizer::Text, rules, gap)
+    }
+
+    /// A cleaner of `rules` with `stage` on or off, a line at least half inside links link-dense: the
+    /// stages that read a line's links (`link-density`, `link-boxes`).
+    pub(super) fn linked(rules: &[(&str, Action)], stage: Stage, on: bool) -> Cleaner {
+        let mut c = cleaner(rules, 0).with_stage(stage, on);
+        c.settings.link_density.share = 50;
+        c
     }
 
     /// Three paragraphs of an article, as HTML: the page the tests of the stages that read the page's

@@ -1,7 +1,7 @@
 //! Removed spans as sets: the union of matches, merging, giving a stretch back, the kept runs between
 //! them, and the text left once they are gone. Every stage changes what is removed through these.
 
-use super::{Match, Span, SpanKind};
+use super::{Layout, Match, Span, SpanKind, work};
 use crate::clean_settings::Stage;
 
 /// Union of matches as spans; intervals fewer than `gap` characters apart are joined.
@@ -102,6 +102,22 @@ pub(super) fn kept_runs(len: usize, removed: &[Span]) -> Vec<(usize, usize)> {
         runs.push((pos, len));
     }
     runs
+}
+
+/// The lines of `doc` that kept run `start..end` holds some text of, among its first `lines` (at least
+/// one): `(k, a, b, whole)` for line `k` at `a..b`, `whole` when the run holds all of it. A line the run
+/// only touches (its kept part blank) is left out. Counted as the lines read, once per run.
+pub(super) fn run_lines(
+    doc: &Layout<'_>,
+    (start, end): (usize, usize),
+    lines: usize,
+) -> impl Iterator<Item = (usize, usize, usize, bool)> {
+    let (first, last) = (doc.line_of(start), doc.line_of(end).min(lines - 1));
+    work::add((last + 1).saturating_sub(first));
+    (first..=last).filter_map(move |k| {
+        let (a, b) = doc.line_range(k);
+        (!doc.is_blank(a.max(start), b.min(end))).then_some((k, a, b, start <= a && b <= end))
+    })
 }
 
 /// A span a stage removed on its own (no rule matched it).
