@@ -162,10 +162,10 @@ fn bad_corpora_give_one_line_errors() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("at least two documents"), "{}", stderr(&o));
     // missing
-    for command in ["mine", "stats"] {
-        let o = chaff(&[command, "nowhere"], p);
+    for command in [&["mine"][..], &["stats"], &["mine", "--all"]] {
+        let o = chaff(&[command, &["nowhere"]].concat(), p);
         assert_eq!(o.status.code(), Some(1));
-        assert!(stderr(&o).contains("nowhere: no such corpus (give a folder of"), "{command}: {}", stderr(&o));
+        assert!(stderr(&o).contains("nowhere: no such corpus (give a folder of"), "{command:?}: {}", stderr(&o));
     }
     // bad JSONL line
     fs::write(p.join("c.jsonl"), "{\"id\":1,\"text\":\"a b\"}\n{\"id\":2,\"text\":\"a b\"\n").unwrap();
@@ -211,6 +211,15 @@ fn bad_rules_files_name_file_line_and_column() {
     let o = chaff(&["clean", "--rules", "rules/missing.toml"], p);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("rules/missing.toml: no such file; `chaff mine"), "{}", stderr(&o));
+    // the patterns file beside the rules files is not one of them
+    fs::write(p.join("patterns.toml"), "[[pattern]]\nname = \"n\"\nregex = '\\d+'\n").unwrap();
+    let o = chaff(&["clean", "--rules", "patterns.toml"], p);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("patterns.toml:1:1: a mutable patterns file, not a source's rules file"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -140,6 +140,7 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
     if let Some(name) = &args.source {
         chaff::rules::check_source_name(name)?;
     }
+    super::no_such_corpus(&args.corpus)?;
     if args.all && !args.corpus.is_dir() {
         // a crawl: one file of many sources
         return crawl::mine_crawl(&args);

@@ -41,6 +41,18 @@ impl RulesFile {
         // place is found by parsing again
         let doc = toml::de::DeTable::parse(text).map_err(toml_error)?;
         let keys = check::keys(text, path, doc.get_ref());
+        // the patterns file sits beside the rules files and is the likeliest wrong file to pass
+        let patterns_only = doc.get_ref().contains_key("pattern") && !doc.get_ref().contains_key("source");
+        if patterns_only {
+            return Err(Error::Toml {
+                path: path.to_path_buf(),
+                line: 1,
+                column: 1,
+                message: "a mutable patterns file, not a source's rules file (no `source`); \
+                          `chaff mine <source folder>` writes a source's rules file (rules/<source>.toml)"
+                    .into(),
+            });
+        }
         let file = RulesFile::deserialize(toml::de::Deserializer::from(doc)).map_err(toml_error)?;
         let warnings = check::check(text, path, &file, keys)?;
         Ok((file, warnings))
