@@ -28,7 +28,8 @@ pub fn symbols_of(text: &str, tokenizer: Tokenizer, mutable: &MutableSet) -> Vec
 
 /// The accepted rule an editor makes of `doc[start..end]` (widened to whole tokens), with `action`.
 /// Its id is the id mining gives the same string, so marking a span that is also a candidate decides that
-/// candidate.
+/// candidate; a keep rule has an id of its own ([`rule_id`]), so that keeping the text of a cut (an
+/// article's last line a footer cut starts at) leaves the cut cutting around it.
 pub fn rule_from_span(
     doc: &str,
     start: usize,
@@ -42,11 +43,22 @@ pub fn rule_from_span(
     if symbols.is_empty() {
         return Err(Error::Invalid("the selection holds no token to make a rule of: select some text".into()));
     }
-    let mut rule = Rule::accepted(stable_id(&symbols), &symbols, action, tokenizer, mutable)?;
+    let mut rule = Rule::accepted(rule_id(&symbols, action), &symbols, action, tokenizer, mutable)?;
     rule.example = doc[start..end].to_string();
     // her decision even where a mined string has these tokens: no stage overrules it
     rule.editor = true;
     Ok(rule)
+}
+
+/// The id of an editor's rule of `symbols` with `action`: mining's id of the string (`r…`), or for a
+/// keep rule the same with `k`, which no mined string has: a keep rule stands beside the string's own
+/// rule instead of replacing it.
+pub fn rule_id(symbols: &[Symbol], action: Action) -> String {
+    let id = stable_id(symbols);
+    match action {
+        Action::Keep => format!("k{}", &id[1..]),
+        _ => id,
+    }
 }
 
 /// `rule` with `front` tokens dropped from its start and `back` from its end: a new accepted rule (a new
@@ -67,7 +79,7 @@ pub fn trim(rule: &Rule, front: usize, back: usize, tokenizer: Tokenizer, mutabl
         )));
     }
     let kept = &symbols[front..symbols.len() - back];
-    let mut trimmed = Rule::accepted(stable_id(kept), kept, rule.action, tokenizer, mutable)?;
+    let mut trimmed = Rule::accepted(rule_id(kept, rule.action), kept, rule.action, tokenizer, mutable)?;
     trimmed.status = rule.status;
     trimmed.cluster = rule.cluster;
     Ok(trimmed)

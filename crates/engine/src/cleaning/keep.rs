@@ -50,4 +50,15 @@ mod tests {
             "the removal and the footer's cut give back what keep rules match"
         );
     }
+
+    #[test]
+    fn keeping_the_text_a_footer_cut_starts_at_keeps_the_text_and_the_cut() {
+        // an article's last line ("Follow us…") that a footer cut starts at: kept, the rest still cut
+        let text = "the article has a long first line of many words here\nFollow us for updates\nLeave a reply\nBob";
+        let rules = [("Follow us for updates", Action::CutAfter), ("Follow us for updates", Action::Keep)];
+        assert_eq!(
+            cleaner(&rules, 0).clean(text).text,
+            "the article has a long first line of many words here\nFollow us for updates"
+        );
+    }
 }

@@ -113,6 +113,12 @@ fn trim_mark_keep_and_regex_make_the_editors_rules_and_reset_drops_them() {
     assert_eq!(change.rules, std::slice::from_ref(&marked));
     let rule = saved_rule(&d.rules_file(), &marked);
     assert!(rule.editor && rule.action == Action::Keep && rule.status == Status::Accepted);
+    // the same text made a footer cut is another rule: the keep stands beside it, the cut goes on cutting
+    let (_, cut) = d.mark_span(&doc, 0, doc.find('\n').unwrap_or(doc.len()), Action::CutAfter).unwrap();
+    assert_ne!(cut, marked);
+    assert_eq!(saved_rule(&d.rules_file(), &marked).action, Action::Keep);
+    assert_eq!(saved_rule(&d.rules_file(), &cut).action, Action::CutAfter);
+    d.undo().unwrap();
     let j = pending(&d);
     let mut rule = d.current_rule(j);
     rule.regex = r"Photo:\s+\w+".into();

@@ -281,6 +281,13 @@ impl<'a> Editor<'a> {
             {
                 return refused(refusal);
             }
+            // a trim turns the rule off and its trimmed form on: that one goes on removing the rest
+            if let [_] = choice.sets[..]
+                && let Some((template, article)) =
+                    judge::drops_template(&self.pages, &self.blocks, &self.pages_of[r], r, self.state[r], action)
+            {
+                return refused(Refusal::DropsTemplate { rule: self.rules[r].id.clone(), template, article });
+            }
         }
         let pages = self.touched(choice);
         // the matches that apply before a stage is turned off (sorted), to find those it lets through

@@ -35,6 +35,11 @@ pub(super) enum Refusal {
     /// A stage it turns off gives template words back on a training page: the stage works on pages
     /// the editor has not seen too, and there it gives back what it gives back here.
     GivesTemplate { page: usize, words: usize },
+    /// It turns off (or narrows) a rule whose own removals on the training pages are mostly template
+    /// and whose article words are its matched text ([`drops_template`]): other rules cover that
+    /// template on the pages in view, but the rule is what removes it from pages out of view where they
+    /// do not. Keeping the matched text is the narrower decision.
+    DropsTemplate { rule: String, template: usize, article: usize },
     /// It lowers the scores of training pages (`page` is the first) by more than [`outweighs`] allows.
     Hurts { page: usize },
     /// Its impact could not be read (the rules file it makes does not compile).
@@ -55,6 +60,7 @@ impl Refusal {
             Refusal::Cut { .. } => "cut check",
             Refusal::TakesArticle { .. } => "takes article words",
             Refusal::GivesTemplate { .. } => "gives template back",
+            Refusal::DropsTemplate { .. } => "turns off a rule removing mostly template",
             Refusal::Hurts { .. } => "lowers a page's score",
             Refusal::NoImpact => "no impact",
             Refusal::Verified { .. } => "changes a verified page",
@@ -133,6 +139,87 @@ pub(super) fn against_article(
         }
     }
     None
+}
+
+/// The words rule `r` removes by itself in state `action` (its matches alone, no other rule or stage) on
+/// the training pages it matches on (`on`), as the engine's cuts apply around each page's article block
+/// (`blocks`): a header cut at its last match above the block, a footer cut at its first match below it,
+/// any other match (a cut's inside the block too) removed alone; off or kept, nothing.
+pub(super) fn own_removals(
+    pages: &[TrainingPage<'_>],
+    blocks: &[Option<(usize, usize)>],
+    on: &[usize],
+    r: usize,
+    action: Option<Action>,
+) -> Own {
+    let mut own = Own::default();
+    let Some(action) = action.filter(|a| *a != Action::Keep) else { return own };
+    for &p in on {
+        let page = &pages[p];
+        let block = blocks[p];
+        // each range with the match it comes from
+        let mut ranges: Vec<((usize, usize), (usize, usize))> = page
+            .matches
+            .iter()
+            .chain(&page.regions)
+            .filter(|m| m.rule as usize == r)
+            .map(|m| {
+                let range = match (action, block) {
+                    (Action::CutBefore, Some((start, _))) if m.end <= start => (0, m.end),
+                    (Action::CutAfter, Some((_, end))) if m.start >= end => (m.start, page.text.len()),
+                    _ => (m.start, m.end),
+                };
+                (range, (m.start, m.end))
+            })
+            .collect();
+        ranges.sort_unstable();
+        // the union of the ranges, each word counted once
+        let mut covered = 0;
+        for ((start, end), (m0, m1)) in ranges {
+            let from = page.words.partition_point(|w| w.0 < start.max(covered));
+            let to = page.words.partition_point(|w| w.0 < end);
+            for i in from..to.max(from) {
+                if !page.article[i] {
+                    own.template += 1;
+                } else if (m0..m1).contains(&page.words[i].0) {
+                    own.article_matched += 1;
+                } else {
+                    own.article_beyond += 1;
+                }
+            }
+            covered = covered.max(end);
+        }
+    }
+    own
+}
+
+/// What a rule removes by itself ([`own_removals`]): template words, and article words in its matched
+/// text or beyond it (a cut's reach).
+#[derive(Debug, Default, Clone, Copy)]
+pub(super) struct Own {
+    pub template: usize,
+    pub article_matched: usize,
+    pub article_beyond: usize,
+}
+
+/// Whether setting rule `r` from `before` to `after` lets go of more template than article among its
+/// own removals ([`own_removals`]) while the article it gives back is only its own matched text: that
+/// text is the article's and the rest the template's, so an editor keeps the text (a keep rule beside
+/// the rule) and leaves the rule removing the rest on pages out of view, where other rules may not cover
+/// it as they do on the pages in view. `Some((template, article))` let go when it does.
+pub(super) fn drops_template(
+    pages: &[TrainingPage<'_>],
+    blocks: &[Option<(usize, usize)>],
+    on: &[usize],
+    r: usize,
+    before: Option<Action>,
+    after: Option<Action>,
+) -> Option<(usize, usize)> {
+    let (old, new) = (own_removals(pages, blocks, on, r, before), own_removals(pages, blocks, on, r, after));
+    let template = old.template.saturating_sub(new.template);
+    let matched = old.article_matched.saturating_sub(new.article_matched);
+    let beyond = old.article_beyond.saturating_sub(new.article_beyond);
+    (template > matched && beyond == 0).then_some((template, matched))
 }
 
 /// The engine's cut check of `rule` over the source's pages as `base` cleans them: a generic string,

@@ -401,3 +401,27 @@ fn a_decision_right_on_nearly_every_page_is_made_though_it_lowers_one() {
     let some = trial(6);
     assert!(matches!(some.refusal, Some(Refusal::Hurts { .. })), "{:?}", some.refusal);
 }
+
+#[test]
+fn the_articles_last_line_a_footer_cut_starts_at_is_kept_and_the_cut_stays_for_pages_out_of_view() {
+    // each article ends in a sign-off line the gold keeps; a cut-after at it takes the comments below,
+    // which rules of their own also remove on these pages: rejected, it would give back only the sign-off
+    // here, and the comments on pages out of view that those rules miss. Kept, the sign-off is a keep
+    // rule beside the cut, which goes on cutting
+    let sign_off = "Follow us for updates on every network we use";
+    let tail = "Comments and replies from readers below\nMore stories from our newsroom today\n";
+    let texts: Vec<String> = BODIES.iter().map(|b| format!("{b}\n{sign_off}\n{tail}")).collect();
+    let golds: Vec<Gold> = BODIES.iter().map(|b| Gold::new(&format!("{b}\n{sign_off}"))).collect();
+    let rules = [
+        (sign_off, Action::CutAfter),
+        ("Comments and replies from readers below", Action::Remove),
+        ("More stories from our newsroom today", Action::Remove),
+    ];
+    let mut e = editor(&rules, &texts, &golds);
+    assert!(e.f1.iter().all(|&f| f < 1.0), "the cut takes the sign-off: {:?}", e.f1);
+    decide_up_to(&mut e, 3);
+    assert!(e.f1.iter().all(|&f| f == 1.0), "the sign-off kept: {:?} {:?}", e.f1, e.log);
+    assert!(e.log[0].starts_with("keep"), "{:?}", e.log);
+    let cut = e.file.rules.iter().find(|r| r.tokens.join(" ") == sign_off && r.action.is_cut()).unwrap();
+    assert_eq!((cut.status, cut.action), (Status::Accepted, Action::CutAfter), "{:?}", e.log);
+}
