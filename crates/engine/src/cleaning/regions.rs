@@ -10,6 +10,9 @@
 //! per page (the page's paths are a trie: a path inherits its parent's region), and each line asks its
 //! path: the stage costs one pass over the page's elements and one over its lines, whatever the rules.
 //!
+//! A rule that removes or cuts leaves alone a page where its element holds the article: the line repeating
+//! the page's title and most of its prose (see [`holds_the_article`]).
+//!
 //! Its matches join the page's template matches before any other span stage runs: the `cuts` stage cuts
 //! at region cuts and chooses the article block between region removals, and `--explain` names the
 //! region rule (`region:div#comments`) of every range it removed; keep regions are given back last, with
@@ -18,7 +21,8 @@
 use foldhash::HashMap;
 
 use super::stage::{PageState, SpanStage};
-use super::{ActiveRule, Cleaner, Layout, Match, Span, SpanKind, merge_spans, work};
+use super::title::title_line;
+use super::{ActiveRule, Cleaner, LONG_LINE_WORDS, Layout, Match, Span, SpanKind, merge_spans, work};
 use crate::clean_settings::Stage;
 use crate::rules::Action;
 use crate::rules::region::{RegionRule, selectors};
@@ -107,9 +111,11 @@ impl SpanStage for Regions {
             return;
         }
         let mut spans = std::mem::take(&mut page.spans);
+        let mut page_prose = None;
         for m in matches {
             match cleaner.rules[m.rule as usize].action {
                 Action::Keep => page.keeps.push(m),
+                _ if holds_the_article(page.doc, m, &mut page_prose) => {}
                 action => {
                     // with the cuts off, a cut region is removed as a cut string is
                     if action == Action::Remove || (!page.cuts && action.is_cut()) {
@@ -124,6 +130,34 @@ impl SpanStage for Regions {
         page.spans = merge_spans(spans);
         page.template.sort_unstable();
     }
+}
+
+/// Words in the long lines of prose of `doc` within lines `lines` (`LONG_LINE_WORDS` words or more, read
+/// as prose).
+fn prose_words(doc: &Layout, lines: std::ops::Range<usize>) -> usize {
+    work::add(lines.len());
+    lines
+        .filter(|&k| {
+            let (a, b) = doc.line_range(k);
+            doc.line_words(k) >= LONG_LINE_WORDS && doc.reads_as_prose(a, b)
+        })
+        .map(|k| doc.line_words(k))
+        .sum()
+}
+
+/// Whether region match `m` holds a line repeating the page's `<title>` and most of the page's prose
+/// (`page_prose`, its words): the article. Mining never proposes an element that holds the article on
+/// the pages it read, but a class a site gives a sidebar on most pages can be its main column's on
+/// another (`div.left`): there the rule is not the template's block, and does nothing on that page. A
+/// sidebar listing the story among others holds its title but little of the prose; a comment thread,
+/// prose but not the title. One pass over the match's lines.
+fn holds_the_article(doc: &Layout, m: Match, page_prose: &mut Option<usize>) -> bool {
+    if title_line(doc, m.start, m.end, &[]).is_none() {
+        return false;
+    }
+    let lines = doc.line_of(m.start)..doc.line_of(m.end.saturating_sub(1).max(m.start)) + 1;
+    let total = *page_prose.get_or_insert_with(|| prose_words(doc, 0..doc.lines()));
+    2 * prose_words(doc, lines) > total
 }
 
 #[cfg(test)]
@@ -149,7 +183,11 @@ mod tests {
     }
 
     fn cleaned(c: &Cleaner) -> String {
-        let view = PageView::of_html(PAGE);
+        cleaned_page(c, PAGE)
+    }
+
+    fn cleaned_page(c: &Cleaner, page: &str) -> String {
+        let view = PageView::of_html(page);
         let doc = Layout::new(view.text());
         let (spans, _) = c.run_on(&doc, &[], view.structure());
         crate::cleaning::render(view.text(), &spans)
@@ -198,6 +236,28 @@ mod tests {
             .collect();
         assert_eq!(named, ["region:div#comments"]);
         assert!(d.reasons.contains(&Reason::Stage(Stage::Regions)));
+    }
+
+    #[test]
+    fn a_region_that_holds_the_headline_and_most_of_the_prose_on_a_page_leaves_that_page_alone() {
+        // `div.left` is the site's sidebar on most pages; on this one it is the main column
+        let prose = "<p>The harbour opened on Monday after ten years of building work, the mayor said.</p>\
+            <p>Fishing boats lined the new quay while the town band played for the crowd on the pier.</p>";
+        let main = format!(
+            "<html><head><title>The harbour opens | Gazette</title></head><body><div class=\"left\">\
+             <h1>The harbour opens</h1>{prose}</div><div class=\"right\">Most read: The harbour opens</div></body></html>"
+        );
+        let c = cleaner(&[("div.left", Action::Remove), ("div.right", Action::Remove)]);
+        let out = cleaned_page(&c, &main);
+        assert!(out.contains("The harbour opens\nThe harbour opened") && out.contains("town band"), "{out}");
+        assert!(!out.contains("Most read"), "a sidebar listing the story holds its title, not its prose: {out}");
+        // a page whose `div.left` is the sidebar loses it
+        let side = format!(
+            "<html><head><title>The harbour opens | Gazette</title></head><body>\
+             <div class=\"left\">Home News Sport</div><h1>The harbour opens</h1>{prose}</body></html>"
+        );
+        let out = cleaned_page(&c, &side);
+        assert!(!out.contains("Sport") && out.contains("town band"), "{out}");
     }
 
     #[test]
