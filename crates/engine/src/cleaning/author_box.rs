@@ -43,7 +43,7 @@ fn is_author_box(label: &str) -> bool {
 
 impl SpanStage for AuthorBox {
     fn run(&self, _: &super::Cleaner, page: &mut PageState) {
-        drop_named_blocks(page, is_author_box, Stage::AuthorBox);
+        drop_named_blocks(page, is_author_box, Stage::AuthorBox, false);
     }
 }
 

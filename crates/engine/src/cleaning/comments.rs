@@ -8,15 +8,17 @@
 //! split at `-` and `_`, has a part `comment`, `comments` or `commentlist` (not `commentary`: an opinion
 //! column is article). `<html>` and `<body>` do not count: a page's body class says what the page
 //! allows (`no-comments`), not what a block holds. Nothing goes when the article block starts inside
-//! such a block (a wrapper around post and thread, `div.has-comments`), or when every kept word lies in
-//! one (the page is a comment): the stage takes comments from beside an article, never the article.
+//! such a block (a wrapper around post and thread, `div.has-comments`) with no kept line of prose outside
+//! such blocks above it (a short post's thread is longer than the post, and the article block chose
+//! it), or when every kept word lies in one (the page is a comment): the stage takes comments from
+//! beside an article, never the article.
 //!
 //! Text documents have no structure: the stage leaves them alone. One pass over the page's paths (a
 //! path's parent has a lower number) and one over its kept lines: linear in the page
 //! ([`drop_named_blocks`], which stage `author-box` runs with its own names).
 
 use super::stage::{PageState, SpanStage};
-use super::{Span, by_stage, kept_runs, run_lines, work};
+use super::{LONG_LINE_WORDS, Span, by_stage, kept_runs, run_lines, work};
 use crate::clean_settings::Stage;
 use crate::view::Structure;
 
@@ -63,8 +65,12 @@ fn named_paths(structure: &Structure, named: fn(&str) -> bool) -> Vec<bool> {
 
 /// Removes what is kept of the lines of `page` that lie inside a block element whose label `named` accepts,
 /// as `stage`: nothing when the article block starts inside such a block, or when every kept word lies in
-/// one (the page is such a block). One pass over the page's paths and one over its kept lines.
-pub(super) fn drop_named_blocks(page: &mut PageState, named: fn(&str) -> bool, stage: Stage) {
+/// one (the page is such a block). With `below_prose`, a block the article block starts in goes all the
+/// same when a kept line of prose outside such blocks stands above it: a reader's thread under a short
+/// post holds more prose than the post, and the article block chose it (a biography can be a page's
+/// main text: stage `author-box` does not ask this). One pass over the page's paths and one over its
+/// kept lines.
+pub(super) fn drop_named_blocks(page: &mut PageState, named: fn(&str) -> bool, stage: Stage, below_prose: bool) {
     let Some(structure) = page.structure else { return };
     let doc = page.doc;
     let lines = structure.lines().min(doc.lines());
@@ -72,11 +78,21 @@ pub(super) fn drop_named_blocks(page: &mut PageState, named: fn(&str) -> bool, s
         return;
     }
     let inside = named_paths(structure, named);
+    let block_start = page.block().map(|(a, _)| a);
     let (mut out, mut words, mut kept_words): (Vec<Span>, usize, usize) = (Vec::new(), 0, 0);
+    // with `below_prose`, a kept line of prose outside such blocks above the article block: the article
+    // is there, and the block chose a longer thread below it
+    let mut prose_above = false;
     for (start, end) in kept_runs(doc.text().len(), &page.spans) {
         for (k, a, b, _) in run_lines(doc, (start, end), lines) {
             let n = doc.line_words(k);
             kept_words += n;
+            prose_above = prose_above
+                || (below_prose
+                    && block_start.is_some_and(|s| b <= s)
+                    && n >= LONG_LINE_WORDS
+                    && !inside.get(structure.line_path(k) as usize).copied().unwrap_or(false)
+                    && doc.reads_as_prose(a.max(start), b.min(end)));
             // the line lies inside the block whole: what the rules left of it goes (a "More" link a
             // rule took from the end of a biography leaves the rest of it to this stage)
             if inside.get(structure.line_path(k) as usize).copied().unwrap_or(false) {
@@ -91,10 +107,11 @@ pub(super) fn drop_named_blocks(page: &mut PageState, named: fn(&str) -> bool, s
     }
     // the article itself in such a block (`div.has-comments` around post and thread), or a page that is
     // all of it: nothing goes
-    let article_inside = page.block().is_some_and(|(a, _)| {
-        let k = doc.line_of(a).min(lines - 1);
-        inside.get(structure.line_path(k) as usize).copied().unwrap_or(false)
-    });
+    let article_inside = !prose_above
+        && block_start.is_some_and(|a| {
+            let k = doc.line_of(a).min(lines - 1);
+            inside.get(structure.line_path(k) as usize).copied().unwrap_or(false)
+        });
     if out.is_empty() || article_inside || words >= kept_words {
         return;
     }
@@ -103,7 +120,7 @@ pub(super) fn drop_named_blocks(page: &mut PageState, named: fn(&str) -> bool, s
 
 impl SpanStage for Comments {
     fn run(&self, _: &super::Cleaner, page: &mut PageState) {
-        drop_named_blocks(page, is_comment_block, Stage::Comments);
+        drop_named_blocks(page, is_comment_block, Stage::Comments, true);
     }
 }
 
@@ -159,6 +176,30 @@ mod tests {
              <div id=\"side\"><p>Subscribe to the harbour newsletter for weekly news from the quay.</p></div></body></html>"
         );
         assert_eq!(cleaned(true, &html), cleaned(false, &html));
+    }
+
+    #[test]
+    fn a_thread_longer_than_the_short_post_above_it_goes_though_the_article_block_chose_it() {
+        let post = "<p>Three new ferries will serve the island from May, the harbour master said today.</p>";
+        // a template line heading the thread: the article block is the post or the thread, the longer
+        let thread: String = [
+            "I took the first ferry this morning and it was a delight, well done to everyone involved.",
+            "Twice as many passengers sounds hopeful when the car park by the pier is already full.",
+            "Will the night crossing come back before the summer season, or do we wait another year?",
+            "My grandmother worked on the old boats and would have loved to see these new ones sail.",
+            "The fares went up again last winter and nobody on the council has explained why so far.",
+            "Good news for the cafes on the quay, which have had a hard few years since the floods.",
+        ]
+        .iter()
+        .map(|c| format!("<li class=\"comment\"><p>{c}</p></li>"))
+        .collect();
+        let html = format!(
+            "<html><body><div class=\"post\">{post}</div>\
+             <ol class=\"commentlist\"><li>Contact the newsroom today</li>{thread}</ol>\
+             <div id=\"foot\">Contact the newsroom today</div></body></html>"
+        );
+        let on = cleaned(true, &html);
+        assert!(on.contains("Three new ferries") && !on.contains("grandmother"), "{on}");
     }
 
     #[test]
