@@ -47,6 +47,11 @@ pub struct IdiomParams {
     /// share of their matches. Off by default (above 1): a site's "Read more" between headlines has
     /// different neighbours on both sides too, and the shared datasets were not measured with it.
     pub min_diversity: f64,
+    /// Fewest matches on which a string the cross-source filter flagged is given back as a template
+    /// when it stands on lines of its own ([`restore_shared_templates`]): fewer than an idiom is judged
+    /// on. A blogging platform's footer is on every page of a source of five pages, a line of its own
+    /// each time; with eight needed, such a source kept it (docs/results.md).
+    pub min_shared_matches: usize,
 }
 
 impl Default for IdiomParams {
@@ -59,6 +64,7 @@ impl Default for IdiomParams {
             max_short_tokens: 3,
             min_prose_short: 0.9,
             min_diversity: 1.01,
+            min_shared_matches: 3,
         }
     }
 }
@@ -374,7 +380,7 @@ pub fn restore_shared_templates(
     let found = neighbours(corpus, file, &rules)?;
     let mut n = 0;
     for (&i, nb) in rules.iter().zip(&found) {
-        if nb.matches >= params.min_matches && (nb.in_prose as f64) < params.min_prose * nb.matches as f64 {
+        if nb.matches >= params.min_shared_matches && (nb.in_prose as f64) < params.min_prose * nb.matches as f64 {
             let r = &mut file.rules[i];
             r.status = Status::Pending;
             r.idiom = false;

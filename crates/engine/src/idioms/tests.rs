@@ -166,10 +166,9 @@ fn prose_lines_answer_as_inside_prose_for_every_span_of_words() {
     assert!(inside > 0, "some span stands inside prose");
 }
 
-#[test]
-fn a_string_other_sources_share_is_given_back_when_it_stands_on_its_own_lines_here() {
-    use crate::rules::MiningParams;
-    // every page: an article sentence holding a phrase other sites write too, and a platform's footer
+/// A blog of `n` pages (at most 12): each an article sentence holding a phrase other sites write too,
+/// and a platform's footer, "Leave a comment".
+fn blog(n: usize) -> Corpus {
     let words = [
         "harbour", "orchard", "library", "station", "market", "bridge", "garden", "museum", "school", "theatre",
         "stadium", "airport",
@@ -177,6 +176,7 @@ fn a_string_other_sources_share_is_given_back_when_it_stands_on_its_own_lines_he
     let docs: Vec<Document> = words
         .iter()
         .enumerate()
+        .take(n)
         .map(|(i, w)| {
             let (a, b) = (words[(i + 3) % 12], words[(i + 7) % 12]);
             Document {
@@ -188,7 +188,13 @@ fn a_string_other_sources_share_is_given_back_when_it_stands_on_its_own_lines_he
             }
         })
         .collect();
-    let corpus = Corpus::from_docs("blog", docs);
+    Corpus::from_docs("blog", docs)
+}
+
+#[test]
+fn a_string_other_sources_share_is_given_back_when_it_stands_on_its_own_lines_here() {
+    use crate::rules::MiningParams;
+    let corpus = blog(12);
     let config = MiningConfig::default();
     let mut mining = mine(&corpus, &config, &Quiet).unwrap();
     // as if both strings were candidates on other sites mined together
@@ -213,4 +219,19 @@ fn a_string_other_sources_share_is_given_back_when_it_stands_on_its_own_lines_he
     let previous = again.clone();
     restore_shared_templates(&corpus, &mut again, Some(&previous), &IdiomParams::default()).unwrap();
     assert_eq!(status(&again, "Leave a comment"), (Status::Rejected, true));
+}
+
+#[test]
+fn a_shared_template_is_given_back_on_a_source_of_few_pages() {
+    use crate::rules::MiningParams;
+    // four pages: the footer matches four times, fewer than an idiom is judged on
+    let corpus = blog(4);
+    let config = MiningConfig::default();
+    let mut mining = mine(&corpus, &config, &Quiet).unwrap();
+    let shared = |key: &str| usize::from(key == "Leave a comment");
+    assert_eq!(crate::cross_source::flag(&mut mining, 2, shared), 1);
+    let mut file = crate::merge::from_mining(&mining, MiningParams::of(&config), None);
+    assert_eq!(restore_shared_templates(&corpus, &mut file, None, &IdiomParams::default()).unwrap(), 1);
+    let r = file.rules.iter().find(|r| r.tokens.join(" ") == "Leave a comment").unwrap();
+    assert_eq!((r.status, r.idiom), (Status::Pending, false));
 }
