@@ -20,6 +20,7 @@
 
 use foldhash::HashMap;
 
+use super::explain::Reason;
 use super::stage::{PageState, SpanStage};
 use super::title::title_line;
 use super::{ActiveRule, Cleaner, LONG_LINE_WORDS, Layout, Match, Span, SpanKind, merge_spans, work};
@@ -115,7 +116,10 @@ impl SpanStage for Regions {
         for m in matches {
             match cleaner.rules[m.rule as usize].action {
                 Action::Keep => page.keeps.push(m),
-                _ if holds_the_article(page.doc, m, &mut page_prose) => {}
+                // `--explain` says the stage kept it, on this page
+                _ if holds_the_article(page.doc, m, &mut page_prose) => {
+                    page.trace.kept(m.start, m.end, Reason::Stage(Stage::Regions))
+                }
                 action => {
                     // with the cuts off, a cut region is removed as a cut string is
                     if action == Action::Remove || (!page.cuts && action.is_cut()) {
@@ -250,6 +254,13 @@ mod tests {
         let c = cleaner(&[("div.left", Action::Remove), ("div.right", Action::Remove)]);
         let out = cleaned_page(&c, &main);
         assert!(out.contains("The harbour opens\nThe harbour opened") && out.contains("town band"), "{out}");
+        // `--explain` says the stage kept it
+        let view = PageView::of_html(&main);
+        let doc = Layout::new(view.text());
+        let (spans, trace) = c.run_on(&doc, &[], view.structure());
+        let e = c.explanation(spans, trace, &[]);
+        let kept = e.decisions.iter().find(|d| view.text()[d.start..d.end].contains("town band"));
+        assert!(kept.is_some_and(|d| !d.removed && d.reasons.contains(&Reason::Stage(Stage::Regions))), "{kept:?}");
         assert!(!out.contains("Most read"), "a sidebar listing the story holds its title, not its prose: {out}");
         // a page whose `div.left` is the sidebar loses it
         let side = format!(
