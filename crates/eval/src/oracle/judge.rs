@@ -145,7 +145,7 @@ pub(super) fn against_article(
 /// the training pages it matches on (`on`), as the engine's cuts apply around each page's article block
 /// (`blocks`): a header cut at its last match above the block, a footer cut at its first match below it,
 /// any other match (a cut's inside the block too) removed alone; off or kept, nothing.
-pub(super) fn own_removals(
+fn own_removals(
     pages: &[TrainingPage<'_>],
     blocks: &[Option<(usize, usize)>],
     on: &[usize],
@@ -196,10 +196,10 @@ pub(super) fn own_removals(
 /// What a rule removes by itself ([`own_removals`]): template words, and article words in its matched
 /// text or beyond it (a cut's reach).
 #[derive(Debug, Default, Clone, Copy)]
-pub(super) struct Own {
-    pub template: usize,
-    pub article_matched: usize,
-    pub article_beyond: usize,
+struct Own {
+    template: usize,
+    article_matched: usize,
+    article_beyond: usize,
 }
 
 /// Whether setting rule `r` from `before` to `after` lets go of more template than article among its
