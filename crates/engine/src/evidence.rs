@@ -42,6 +42,10 @@ pub struct Evidence {
     /// Matches inside a line of prose ([`inside_prose`]): neither starting nor ending a long line that reads
     /// as a sentence.
     pub in_prose: usize,
+    /// Pages with a match inside a line of prose.
+    pub prose_pages: usize,
+    /// A token of symbols alone ("©", "|", "{"): a template's mark no sentence writes.
+    pub marked: bool,
 }
 
 impl Evidence {
@@ -76,6 +80,9 @@ pub enum CutProblem {
     BothSides { pages: usize },
     /// On these pages it matches inside the article block.
     InsideArticle { pages: usize },
+    /// On these pages it stands inside a sentence, wherever the article block is: a name or phrase the
+    /// articles use, which a page out of view may hold above its frame, in its headline or first lines.
+    InProse { pages: usize },
 }
 
 impl CutProblem {
@@ -87,6 +94,11 @@ impl CutProblem {
                 format!("matches both before and after the article on {pages} page(s): a cut there takes the article")
             }
             CutProblem::InsideArticle { pages } => format!("matches inside the article on {pages} page(s)"),
+            CutProblem::InProse { pages } => {
+                format!(
+                    "stands inside a sentence on {pages} page(s): articles use it, and a cut takes one where it does"
+                )
+            }
         }
     }
 }
@@ -135,6 +147,7 @@ pub fn evidence(base: &Baseline, rule: &Rule) -> Result<Evidence> {
                     e.in_prose += 1;
                 }
             }
+            e.prose_pages = usize::from(e.in_prose > 0);
             e.pages = 1;
             e.matches = matches.len();
             e.both_sides = usize::from(before && after);
@@ -148,6 +161,7 @@ pub fn evidence(base: &Baseline, rule: &Rule) -> Result<Evidence> {
         literal_tokens: symbols.iter().filter(|s| matches!(s, Symbol::Literal(_))).count(),
         pattern_tokens: symbols.iter().filter(|s| !matches!(s, Symbol::Literal(_))).count(),
         generic: !rule.tokens.is_empty() && is_generic(&rule.tokens),
+        marked: rule.is_marked(),
         ..Evidence::default()
     };
     for e in per_page {
@@ -159,6 +173,7 @@ pub fn evidence(base: &Baseline, rule: &Rule) -> Result<Evidence> {
         total.both_sides += e.both_sides;
         total.inside_pages += e.inside_pages;
         total.in_prose += e.in_prose;
+        total.prose_pages += e.prose_pages;
     }
     Ok(total)
 }
@@ -177,6 +192,9 @@ pub fn cut_problems(e: &Evidence) -> Vec<CutProblem> {
     }
     if e.inside_pages > 0 {
         out.push(CutProblem::InsideArticle { pages: e.inside_pages });
+    }
+    if e.prose_pages > 0 && !e.marked {
+        out.push(CutProblem::InProse { pages: e.prose_pages });
     }
     out
 }

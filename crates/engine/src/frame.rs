@@ -132,7 +132,7 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
         // one standing inside a sentence on a fifth of its pages may be the articles' own wording ("There
         // are now «number»"), a cut there taking the rest of an article; judged below by where it sits
         // A token of symbols alone ("©", "|", "·") is a template's mark no sentence writes.
-        let marked = file.rules[i].tokens.iter().any(|t| !t.starts_with('«') && !t.chars().any(char::is_alphanumeric));
+        let marked = file.rules[i].is_marked();
         let in_prose = lined && !marked && s.prose * 5 >= s.pages.max(1);
         // Its side is where it mostly is, or where it mostly is when next to the block: where a comment
         // thread outweighs a short article the block is a comment on some pages, and the footer string

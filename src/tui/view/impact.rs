@@ -73,15 +73,16 @@ pub fn verified_changes(s: &Session, impact: &Impact) -> Vec<String> {
         .collect()
 }
 
-/// What is wrong with cutting at a rule with this evidence: the cut check's problems, few fixed tokens,
-/// matches inside lines of prose.
+/// What is wrong with cutting at a rule with this evidence: the cut check's problems (matches inside
+/// sentences among them), few fixed tokens.
 pub fn cut_warnings(e: &Evidence) -> Vec<String> {
     let mut out: Vec<String> = cut_problems(e).iter().map(|p| p.message()).collect();
     // a generic string or patterns alone say so already
     if e.literal_tokens > 0 && e.literal_tokens <= GENERIC_TOKENS && !e.generic {
         out.push(format!("only {} fixed token(s): articles may hold them too", e.literal_tokens));
     }
-    if e.in_prose > 0 {
+    // a string with a mark no sentence writes is no problem there ([`cut_problems`]), but shown
+    if e.in_prose > 0 && e.marked {
         out.push(format!("{} match(es) inside lines of prose", e.in_prose));
     }
     out

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::list_items::list_items;
-use super::title::starts_a_title_line;
+use super::title::on_a_title_line;
 use super::{Cleaner, Layout, Match, SPLIT_WORDS, Span, SpanKind, kept_runs, union};
 use crate::clean_settings::Stage;
 use crate::rules::Action;
@@ -43,12 +43,13 @@ impl Cleaner {
         // a run starting where an item's marker ends is that item
         let item_ends: HashSet<usize> = matches.iter().zip(&items).filter(|(_, is)| **is).map(|(m, _)| m.end).collect();
         let opens_item = |run_start: usize| item_ends.contains(&run_start);
-        // a footer string that is this page's own title (the site lists its headlines, this one among
-        // them) is no footer here
+        // a footer string on this page's own title line is no footer here: the title itself (the site
+        // lists its headlines, this one among them), or a name in it ("… at Jacksonville Jaguars") that
+        // a footer list holds on the pages mined
         let first_footer = matches
             .iter()
             .filter(|m| self.rules[m.rule as usize].action == Action::CutAfter)
-            .filter(|m| !starts_a_title_line(doc, m.start))
+            .filter(|m| !on_a_title_line(doc, m.start))
             .map(|m| m.start)
             .min();
         if let Some(f) = first_footer
@@ -162,5 +163,20 @@ mod tests {
         let out = cleaner(&rules, 0).with_line_boundary(true).clean(&text).text;
         assert!(out.contains("This space is moderated") && out.contains("in the sidebar."), "{out}");
         assert!(!out.contains("I read this twice"), "{out}");
+    }
+
+    #[test]
+    fn a_footer_string_ending_the_pages_headline_does_not_make_a_link_above_it_the_article() {
+        // a team's name, a footer list's line on the pages mined, ends this page's title and headline;
+        // the link to the next post above the headline is a long line, but not the article
+        let text = "Lions at Jacksonville Jaguars - Blog\nHome\n\
+                    Join our fans across the nation in the salute to service »\n\
+                    Lions at Jacksonville Jaguars\nBy Staff\n\
+                    Our hero did not practice all week due to a lingering knee injury, but he played.\n\
+                    The second paragraph of the article has many more words than the others do.\n\
+                    Jacksonville Jaguars\nTennessee Titans";
+        let out = cleaner(&[("Jacksonville Jaguars", Action::CutAfter)], 0).with_line_boundary(true).clean(text).text;
+        assert!(out.contains("knee injury") && out.contains("second paragraph"), "{out}");
+        assert!(!out.contains("Titans"), "the list's own line is the footer: {out}");
     }
 }

@@ -70,6 +70,14 @@ pub(super) fn starts_a_title_line(doc: &Layout, pos: usize) -> bool {
     pos == 0 || is_title(doc.title(), line)
 }
 
+/// Whether `pos` is on the document's first line or on a line that repeats it (see [`is_title`]), at
+/// its start or inside it: the page's title or its headline.
+pub(super) fn on_a_title_line(doc: &Layout, pos: usize) -> bool {
+    let (start, end) = (doc.line_start(pos), doc.line_end(pos));
+    // a title is a line of a few dozen words: a longer one is not read (it would be once per match)
+    start == 0 || (end - start <= 2 * MAX_TITLE_BYTES && is_title(doc.title(), work::scan(&doc.text()[start..end])))
+}
+
 /// The document's first line, folded (see [`fold`]): the naive text of a page starts with the HTML
 /// `<title>`.
 pub(super) fn first_line(text: &str) -> String {

@@ -89,3 +89,29 @@ fn mining_proposes_no_cut_from_a_generic_string_nor_one_on_both_sides_of_the_art
         }
     }
 }
+
+#[test]
+fn a_cut_at_a_name_the_articles_use_in_sentences_is_refused() {
+    // "Harbour Lions" closes a footer list on every page and is named in a sentence on two of them: a cut
+    // there would take the rest of such an article on a page out of view
+    let docs: Vec<Document> = framed()
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut d)| {
+            if i % 6 == 0 {
+                d.text =
+                    d.text.replacen(", she said.", ", she said after the game against the Harbour Lions on Sunday.", 1);
+            }
+            d.text.push_str("\nTeams\nHarbour Lions");
+            d
+        })
+        .collect();
+    let (docs, file) = mined(docs);
+    let base = Baseline::new(&file, docs, true).unwrap();
+    let e = evidence(&base, &rule(&file, "Harbour Lions", Action::CutAfter)).unwrap();
+    assert_eq!((e.pages, e.prose_pages), (12, 2), "{}", e.line());
+    assert!(cut_problems(&e).contains(&CutProblem::InProse { pages: 2 }), "{:?}", cut_problems(&e));
+    // a symbol no sentence writes marks a template's string wherever it stands
+    let marked = Evidence { marked: true, ..e };
+    assert!(!cut_problems(&marked).iter().any(|p| matches!(p, CutProblem::InProse { .. })));
+}

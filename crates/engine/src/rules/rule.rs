@@ -192,6 +192,15 @@ impl Rule {
                 .any(|s| matches!(s, SymbolRef::Literal(_)) && !s.is_tag())
     }
 
+    /// Whether a token of the rule is symbols alone ("©", "|", "{"): a template's mark no sentence writes,
+    /// so the rule's string is the template's wherever it stands, in a line of prose too.
+    pub fn is_marked(&self) -> bool {
+        // decoded: a literal "«" (a link's arrow) is a mark, `«number»` a pattern
+        self.tokens
+            .iter()
+            .any(|t| matches!(SymbolRef::decode(t), SymbolRef::Literal(l) if !l.chars().any(char::is_alphanumeric)))
+    }
+
     /// A rule an editor wrote: `symbols`, synthesized as the miner would, accepted with `action`; no
     /// statistics.
     pub fn accepted(
