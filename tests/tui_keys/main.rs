@@ -301,6 +301,29 @@ fn a_stage_turned_off_in_the_stages_popup_changes_the_preview_is_undone_and_save
 }
 
 #[test]
+fn turning_off_a_safety_net_in_the_stages_popup_warns_that_these_pages_cannot_show_its_worth() {
+    use chaff::clean_settings::Stage;
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(200, 40);
+    let warning = "its worth is on pages whose template was not mined";
+    press(&mut app, "S");
+    let cuts = Stage::ALL.iter().position(|s| *s == Stage::Cuts).unwrap();
+    let islands = Stage::ALL.iter().position(|s| *s == Stage::Islands).unwrap();
+    for _ in 0..cuts {
+        press(&mut app, "Down");
+    }
+    assert!(!screen(&app).contains(warning), "cuts remove what rules matched");
+    for _ in cuts..islands {
+        press(&mut app, "Down");
+    }
+    assert!(app.session().unwrap().stage_on(Stage::Islands));
+    assert!(screen(&app).contains(warning), "{}", screen(&app));
+    // turned off, turning it back on is no such decision
+    press(&mut app, "Enter");
+    assert!(!screen(&app).contains(warning));
+}
+
+#[test]
 fn the_explain_list_names_every_rule_and_enter_on_a_stage_turns_it_off() {
     use chaff::tui::state::ExplainItem;
     let fx = Fixture::sevendays();

@@ -436,6 +436,22 @@ impl fmt::Debug for Stages {
 pub const LINE_BOUNDARY_STAGES: [Stage; 3] = [Stage::LineBoundary, Stage::SentenceHeads, Stage::SentenceTails];
 /// The stages that keep the page's title and what stands above the article (format 1's `keep_title`).
 pub const TITLE_STAGES: [Stage; 3] = [Stage::Title, Stage::Headline, Stage::Datelines];
+/// The stages that remove text no rule matched: a source's safety nets for pages whose template was not
+/// mined (a section laid out otherwise, a redesign). On the pages mined, whose template the rules cover,
+/// they can only take an article's stray lines, so what they are worth never shows there: turning one
+/// off is judged on pages that cannot show it (the tuning UI says so; the oracle editor does not).
+pub const SAFETY_NETS: [Stage; 10] = [
+    Stage::Islands,
+    Stage::Slots,
+    Stage::LineSlots,
+    Stage::ShortRuns,
+    Stage::LinkDensity,
+    Stage::LinkBoxes,
+    Stage::Comments,
+    Stage::AuthorBox,
+    Stage::Reprints,
+    Stage::Repeats,
+];
 
 impl CleanSettings {
     pub fn on(&self, stage: Stage) -> bool {

@@ -12,7 +12,7 @@ use super::super::state::{Explain, ExplainItem, Measure};
 use super::candidates::action_name;
 use super::impact::measure_lines;
 use super::{centered, printable, theme};
-use crate::clean_settings::Stage;
+use crate::clean_settings::{SAFETY_NETS, Stage};
 
 fn excerpt(text: &str, max: usize) -> String {
     let flat = printable(&text.split_whitespace().collect::<Vec<_>>().join(" "));
@@ -81,7 +81,13 @@ pub fn draw_stages(frame: &mut Frame, area: Rect, s: &Session, selected: usize, 
     // what turning the highlighted stage on or off would do, before it is done
     let stage = Stage::ALL[selected];
     let turn = format!("turning {} {}:", stage.name(), if s.stage_on(stage) { "off" } else { "on" });
-    let measured = measure_lines(s, measure, &[turn], false);
+    let mut measured = measure_lines(s, measure, &[turn], false);
+    if s.stage_on(stage) && SAFETY_NETS.contains(&stage) {
+        measured.push(Line::from(Span::styled(
+            "⚠ it removes text no rule matched: its worth is on pages whose template was not mined, which these pages cannot show",
+            theme::error(),
+        )));
+    }
     let popup = Rect { height: area.height.min((Stage::ALL.len() + measured.len()) as u16 + 3), ..area };
     frame.render_widget(Clear, popup);
     let mut lines = vec![Line::from(Span::styled(

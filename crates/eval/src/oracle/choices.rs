@@ -13,11 +13,13 @@
 //! container, or it lies on too few pages), is still one the editor sees and names. Article removed: every rule that matched inside the removed range is rejected, trimmed by
 //! up to three tokens at either end, or (a cut) made a removal; the stretch's first line is kept, and a
 //! short stretch whole; on an HTML page, each element around its first line is named as a region the
-//! cleaning keeps. Both: every stage that is on is turned off.
+//! cleaning keeps. Both: every stage that is on is turned off, but a safety net
+//! ([`crate::clean_settings::SAFETY_NETS`]): the training pages were mined, and what a stage that removes
+//! text no rule matched is worth shows only on pages that were not.
 
 use std::collections::BTreeSet;
 
-use crate::clean_settings::Stage;
+use crate::clean_settings::{SAFETY_NETS, Stage};
 use crate::cleaning::Reason;
 use crate::rules::Action;
 
@@ -157,8 +159,9 @@ pub(super) fn choices(editor: &mut Editor<'_>, p: usize, stretch: Stretch) -> Ve
         }
     }
     out.truncate(MAX_CHOICES - Stage::ALL.len());
+    // a safety net's worth is on pages whose template was not mined: none of the training pages
     for stage in Stage::ALL {
-        if editor.cleaner.settings().on(stage) {
+        if editor.cleaner.settings().on(stage) && !SAFETY_NETS.contains(&stage) {
             out.push(Choice { what: "stage off", sets: Vec::new(), stage_off: Some(stage) });
         }
     }

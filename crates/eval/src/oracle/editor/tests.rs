@@ -425,3 +425,24 @@ fn the_articles_last_line_a_footer_cut_starts_at_is_kept_and_the_cut_stays_for_p
     let cut = e.file.rules.iter().find(|r| r.tokens.join(" ") == sign_off && r.action.is_cut()).unwrap();
     assert_eq!((cut.status, cut.action), (Status::Accepted, Action::CutAfter), "{:?}", e.log);
 }
+
+#[test]
+fn the_editor_leaves_a_safety_net_on_though_it_takes_a_caption_the_gold_keeps() {
+    let share = "Share this story with your friends on every network";
+    // each page: its own caption, which the gold keeps, alone between template lines outside the
+    // article: stage `short-runs` removes it, and turning it off gives back nothing else in view
+    let captions = ["Rain over the hills", "Old maps on the wall", "Chess pieces at dawn", "Stalls by the river"];
+    let texts: Vec<String> =
+        BODIES.iter().zip(captions).map(|(b, c)| format!("{share}\n{c}\n{share}\n{b} {b}\n{share}\n")).collect();
+    let golds: Vec<Gold> = BODIES.iter().zip(captions).map(|(b, c)| Gold::new(&format!("{c}\n{b} {b}"))).collect();
+    let (_, draft, base) = drafted_with(&[(share, Action::Remove)], &texts, |file| {
+        file.clean.short_runs = ShortRunsSettings { words: 20 };
+    });
+    let pages = texts.iter().map(String::as_str).zip(&golds).collect();
+    let mut e = Editor::new(draft, base, pages, false).unwrap();
+    let choice = Choice { what: "stage off", sets: Vec::new(), stage_off: Some(Stage::ShortRuns) };
+    let trial = e.try_choice(&choice);
+    assert!(trial.gain > 0.0 && trial.refusal.is_none(), "a gain on every page in view: {:?}", trial.refusal);
+    decide_up_to(&mut e, 3);
+    assert!(e.cleaner.settings().on(Stage::ShortRuns), "decided: {:?}", e.log);
+}
