@@ -352,6 +352,19 @@ fn after_a_decision_every_rule_is_as_the_drafts_file_holds_it() {
     assert_eq!(e.state[share], now, "the editor's trials start from the rules the engine runs");
 }
 
+/// The editor of `texts` with `template` removed and stage `short-runs` set to take runs under 20 words.
+fn short_runs_editor<'a>(template: &str, texts: &'a [String], golds: &'a [Gold]) -> Editor<'a> {
+    let (_, draft, base) = drafted_with(&[(template, Action::Remove)], texts, |file| {
+        file.clean.short_runs = ShortRunsSettings { words: 20 };
+    });
+    let pages = texts.iter().map(String::as_str).zip(golds).collect();
+    Editor::new(draft, base, pages, false).unwrap()
+}
+
+fn short_runs_off() -> Choice {
+    Choice { what: "stage off", sets: Vec::new(), stage_off: Some(Stage::ShortRuns) }
+}
+
 #[test]
 fn a_stage_turned_off_that_gives_template_back_on_a_page_is_refused_though_the_page_gains() {
     let share = "Share this story with your friends on every network";
@@ -363,13 +376,8 @@ fn a_stage_turned_off_that_gives_template_back_on_a_page_is_refused_though_the_p
         .collect();
     let golds: Vec<Gold> =
         BODIES.iter().map(|b| Gold::new(&format!("Photo by the staff of the paper\n{b} {b}"))).collect();
-    let (_, draft, base) = drafted_with(&[(share, Action::Remove)], &texts, |file| {
-        file.clean.short_runs = ShortRunsSettings { words: 20 };
-    });
-    let pages = texts.iter().map(String::as_str).zip(&golds).collect();
-    let mut e = Editor::new(draft, base, pages, false).unwrap();
-    let choice = Choice { what: "stage off", sets: Vec::new(), stage_off: Some(Stage::ShortRuns) };
-    let trial = e.try_choice(&choice);
+    let mut e = short_runs_editor(share, &texts, &golds);
+    let trial = e.try_choice(&short_runs_off());
     assert!(trial.gain > 0.0, "each page gains its caption back: {}", trial.gain);
     assert!(matches!(trial.refusal, Some(Refusal::GivesTemplate { words: 2, .. })), "{:?}", trial.refusal);
 }
@@ -435,13 +443,8 @@ fn the_editor_leaves_a_safety_net_on_though_it_takes_a_caption_the_gold_keeps() 
     let texts: Vec<String> =
         BODIES.iter().zip(captions).map(|(b, c)| format!("{share}\n{c}\n{share}\n{b} {b}\n{share}\n")).collect();
     let golds: Vec<Gold> = BODIES.iter().zip(captions).map(|(b, c)| Gold::new(&format!("{c}\n{b} {b}"))).collect();
-    let (_, draft, base) = drafted_with(&[(share, Action::Remove)], &texts, |file| {
-        file.clean.short_runs = ShortRunsSettings { words: 20 };
-    });
-    let pages = texts.iter().map(String::as_str).zip(&golds).collect();
-    let mut e = Editor::new(draft, base, pages, false).unwrap();
-    let choice = Choice { what: "stage off", sets: Vec::new(), stage_off: Some(Stage::ShortRuns) };
-    let trial = e.try_choice(&choice);
+    let mut e = short_runs_editor(share, &texts, &golds);
+    let trial = e.try_choice(&short_runs_off());
     assert!(trial.gain > 0.0 && trial.refusal.is_none(), "a gain on every page in view: {:?}", trial.refusal);
     decide_up_to(&mut e, 3);
     assert!(e.cleaner.settings().on(Stage::ShortRuns), "decided: {:?}", e.log);
