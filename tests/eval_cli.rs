@@ -52,6 +52,20 @@ fn json_has_every_page() {
 }
 
 #[test]
+fn few_pages_scores_each_page_once_per_fold_it_did_not_learn_from() {
+    let dir = fixture();
+    let out = chaff(&["eval", "set", "--json", "--protocol", "few-pages", "--folds", "4"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = &v["evaluations"][0]["runs"][0];
+    assert_eq!(run["protocol"], "few-pages");
+    // the 40 pages of `json_has_every_page`, each cleaned by the models of three folds
+    assert_eq!(run["pages"].as_array().unwrap().len(), 120);
+    let out = chaff(&["eval", "set", "--protocol", "few-pages", "--folds", "4"], dir.path());
+    assert!(text(&out.stdout).contains("few-pages 4-fold"), "{}", text(&out.stdout));
+}
+
+#[test]
 fn floors_fail_the_run_with_a_message() {
     let dir = fixture();
     fs::write(dir.path().join("floors.toml"), "tolerance = 0.02\n[set.txt]\nin-sample = 1.5\nheld-out = 0.1\n")

@@ -50,6 +50,30 @@ fn every_page_is_scored_once_per_protocol() {
 }
 
 #[test]
+fn few_pages_learns_from_one_fold_and_scores_each_page_once_per_other_fold() {
+    let dir = generated();
+    let dataset = Dataset::load(dir.path()).unwrap();
+    let config = EvalConfig { protocols: vec![Protocol::FewPages], folds: 3, ..EvalConfig::default() };
+    let mut m = by_name("chaff", &Settings::default(), 1.0 / 3.0).unwrap();
+    let eval = evaluate(&dataset, m.as_mut(), serde_json::Value::Null, &config, &Quiet).unwrap();
+    let r = &eval.runs[0];
+    assert_eq!(r.protocol, Protocol::FewPages);
+    // three folds: every page is cleaned by the models of the two folds it is not in, never its own
+    let mut seen: std::collections::BTreeMap<(String, String), Vec<usize>> = Default::default();
+    for p in &r.pages {
+        seen.entry((p.site.clone(), p.id.clone())).or_default().push(p.fold);
+    }
+    assert_eq!(seen.len(), 92);
+    for ((site, id), folds) in &seen {
+        let index = dataset.sites.iter().find(|s| &s.name == site).unwrap().pages.iter().position(|p| &p.id == id);
+        assert_eq!(folds.len(), 2, "{site}/{id}: {folds:?}");
+        assert!(!folds.contains(&(index.unwrap() % 3)), "{site}/{id} cleaned by the model it trained: {folds:?}");
+    }
+    // a third of the pages still learns the generated templates
+    assert!(r.overall.main().f1 > r.overall.floor.f1 + 0.05, "{} vs floor {}", r.overall.main().f1, r.overall.floor.f1);
+}
+
+#[test]
 fn chaff_removes_injected_templates_and_keeps_the_article() {
     let dir = generated();
     let dataset = Dataset::load(dir.path()).unwrap();

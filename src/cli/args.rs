@@ -334,6 +334,10 @@ pub enum EvalProtocol {
     InSample,
     /// K-fold over a site's pages: mine on the other folds, clean this one (new articles).
     HeldOut,
+    /// The folds turned over: mine on one fold, clean the others (an editor who has seen a few pages;
+    /// each page is scored once per fold it is cleaned in).
+    FewPages,
+    /// In-sample and held-out.
     Both,
 }
 

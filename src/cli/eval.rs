@@ -111,6 +111,7 @@ pub fn eval(args: EvalArgs) -> Result<ExitCode> {
         protocols: match args.protocol {
             EvalProtocol::InSample => vec![Protocol::InSample],
             EvalProtocol::HeldOut => vec![Protocol::HeldOut],
+            EvalProtocol::FewPages => vec![Protocol::FewPages],
             EvalProtocol::Both => vec![Protocol::InSample, Protocol::HeldOut],
         },
         folds: args.folds.max(2),

@@ -189,6 +189,7 @@ impl Evaluation {
             let label = match r.protocol {
                 Protocol::InSample => "in-sample".to_string(),
                 Protocol::HeldOut => format!("held-out {}-fold", r.folds),
+                Protocol::FewPages => format!("few-pages {}-fold", r.folds),
             };
             let _ = write!(head, " | {:<w$}", label, w = if spans { 34 } else { 20 });
         }

@@ -1,10 +1,13 @@
 //! Running an evaluation: for each site and fold, train on the training pages, clean the test pages,
-//! render, score. Sites and folds run in parallel (rayon); every page is scored once per protocol.
+//! render, score. Sites and folds run in parallel (rayon).
 //!
 //! Protocols: `in-sample` trains on all pages of a site and cleans the same pages (what the thesis did);
 //! `held-out` splits a site's pages into k folds and cleans each fold with what was learned from the
-//! others (the real use: new articles). A fold whose training pages are fewer than two cannot be mined:
-//! its pages are scored uncleaned, and a note says so.
+//! others (the real use: new articles); `few-pages` turns the folds over, learning from one fold and
+//! cleaning the others (an editor who has seen a few pages of a source: the hardest test of whether her
+//! decisions hold on the rest). A page is scored once by the first two, k − 1 times by `few-pages`. A
+//! fold whose training pages are fewer than two cannot be mined: its pages are scored uncleaned, and a
+//! note says so.
 
 use std::path::Path;
 use std::time::Instant;
@@ -25,6 +28,7 @@ use super::spans::{SpanCounts, score_page_spans};
 pub enum Protocol {
     InSample,
     HeldOut,
+    FewPages,
 }
 
 impl Protocol {
@@ -32,6 +36,7 @@ impl Protocol {
         match self {
             Protocol::InSample => "in-sample",
             Protocol::HeldOut => "held-out",
+            Protocol::FewPages => "few-pages",
         }
     }
 }
@@ -193,7 +198,7 @@ pub fn run_protocol(
         }
         let k = match protocol {
             Protocol::InSample => 1,
-            Protocol::HeldOut => folds.clamp(2, site.pages.len().max(2)),
+            Protocol::HeldOut | Protocol::FewPages => folds.clamp(2, site.pages.len().max(2)),
         };
         tasks.extend((0..k).map(|f| (s, f, k, site_input)));
     }
@@ -240,6 +245,7 @@ fn run_task(
     let (test, training): (Vec<usize>, Vec<usize>) = match protocol {
         Protocol::InSample => ((0..n).collect(), (0..n).collect()),
         Protocol::HeldOut => (0..n).partition(|i| i % k == fold),
+        Protocol::FewPages => (0..n).partition(|i| i % k != fold),
     };
     // A page with an empty gold has no main content to score recall of: it trains, but is not scored.
     let test: Vec<usize> = test.into_iter().filter(|&i| !prepared[i].gold.is_empty()).collect();
@@ -247,7 +253,7 @@ fn run_task(
         training.iter().map(|&i| (site.pages[i].id.as_str(), input_of(&site.pages[i], input).unwrap_or(""))).collect();
     let golds: Vec<&Prepared> = training.iter().map(|&i| &prepared[i]).collect();
     let source = Source { name: &site.name, site: s, input, docs };
-    let fold_no = (protocol == Protocol::HeldOut).then_some(fold);
+    let fold_no = (protocol != Protocol::InSample).then_some(fold);
     let learn_clock = Instant::now();
     let (trained, note) = if source.docs.len() < 2 {
         let message =
@@ -284,9 +290,13 @@ fn run_task(
                     && let Some(dir) = dump
                 {
                     let dir = dir.join(protocol.name()).join(&site.name);
+                    // `few-pages` cleans a page once per other fold: one file each
+                    let name = match protocol {
+                        Protocol::FewPages => format!("{}.fold{fold}.txt", page.id),
+                        _ => format!("{}.txt", page.id),
+                    };
                     // best effort: a debugging aid, never a reason to stop the evaluation
-                    let _ = std::fs::create_dir_all(&dir)
-                        .and_then(|_| std::fs::write(dir.join(format!("{}.txt", page.id)), &output));
+                    let _ = std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(dir.join(name), &output));
                 }
                 scores.push(prepared[i].gold.score(&output));
                 if let Some(t) = template {
