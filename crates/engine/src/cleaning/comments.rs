@@ -20,7 +20,7 @@
 use super::stage::{PageState, SpanStage};
 use super::{LONG_LINE_WORDS, Span, by_stage, kept_runs, run_lines, work};
 use crate::clean_settings::Stage;
-use crate::view::Structure;
+use crate::view::{PathId, Structure};
 
 /// The stage.
 pub(super) struct Comments;
@@ -38,6 +38,21 @@ fn is_comment_block(label: &str) -> bool {
     let b = label.as_bytes();
     memchr::memchr2_iter(b'm', b'M', b).any(|i| matches!(b.get(i + 1), Some(b'm' | b'M')))
         && is_named_block(label, names_comments)
+}
+
+/// Whether `path` lies inside a block whose id or class names comments (or is one). One step per
+/// ancestor.
+pub(super) fn in_comment_block(structure: &Structure, mut path: PathId) -> bool {
+    loop {
+        if structure.breaks_line(path) && is_comment_block(structure.label(path)) {
+            return true;
+        }
+        let parent = structure.parent(path);
+        if parent >= path {
+            return false;
+        }
+        path = parent;
+    }
 }
 
 /// Whether an element label (`tag#id.class…`) has an id or a class `names` accepts. `<html>` and

@@ -10,8 +10,8 @@
 //! per page (the page's paths are a trie: a path inherits its parent's region), and each line asks its
 //! path: the stage costs one pass over the page's elements and one over its lines, whatever the rules.
 //!
-//! A rule that removes or cuts leaves alone a page where its element holds the article: the line repeating
-//! the page's title and most of its prose (see [`holds_the_article`]).
+//! A rule that removes or cuts leaves alone a page where its element holds the article: most of its prose,
+//! and the line repeating the page's title or the prose's opening under it (see [`holds_the_article`]).
 //!
 //! Its matches join the page's template matches before any other span stage runs: the `cuts` stage cuts
 //! at region cuts and chooses the article block between region removals, and `--explain` names the
@@ -20,6 +20,7 @@
 
 use foldhash::HashMap;
 
+use super::comments::in_comment_block;
 use super::explain::Reason;
 use super::stage::{PageState, SpanStage};
 use super::title::title_line;
@@ -45,7 +46,14 @@ impl Cleaner {
                 continue;
             }
             let idx = self.rules.len() as u32;
-            self.rules.push(ActiveRule { id: r.id(), action: r.action, cluster: None, fixed: false, editor: false });
+            self.rules.push(ActiveRule {
+                id: r.id(),
+                action: r.action,
+                cluster: None,
+                fixed: false,
+                editor: false,
+                own_line: false,
+            });
             self.regions.by_selector.insert(r.element.clone(), idx);
             self.any_cut |= r.action.is_cut();
         }
@@ -117,7 +125,7 @@ impl SpanStage for Regions {
             match cleaner.rules[m.rule as usize].action {
                 Action::Keep => page.keeps.push(m),
                 // `--explain` says the stage kept it, on this page
-                _ if holds_the_article(page.doc, m, &mut page_prose) => {
+                _ if holds_the_article(page.doc, structure, m, &mut page_prose) => {
                     page.trace.kept(m.start, m.end, Reason::Stage(Stage::Regions))
                 }
                 action => {
@@ -139,29 +147,47 @@ impl SpanStage for Regions {
 /// Words in the long lines of prose of `doc` within lines `lines` (`LONG_LINE_WORDS` words or more, read
 /// as prose).
 fn prose_words(doc: &Layout, lines: std::ops::Range<usize>) -> usize {
-    work::add(lines.len());
-    lines
-        .filter(|&k| {
-            let (a, b) = doc.line_range(k);
-            doc.line_words(k) >= LONG_LINE_WORDS && doc.reads_as_prose(a, b)
-        })
-        .map(|k| doc.line_words(k))
-        .sum()
+    prose(doc, lines).map(|k| doc.line_words(k)).sum()
 }
 
-/// Whether region match `m` holds a line repeating the page's `<title>` and most of the page's prose
-/// (`page_prose`, its words): the article. Mining never proposes an element that holds the article on
-/// the pages it read, but a class a site gives a sidebar on most pages can be its main column's on
-/// another (`div.left`): there the rule is not the template's block, and does nothing on that page. A
-/// sidebar listing the story among others holds its title but little of the prose; a comment thread,
-/// prose but not the title. One pass over the match's lines.
-fn holds_the_article(doc: &Layout, m: Match, page_prose: &mut Option<usize>) -> bool {
-    if title_line(doc, m.start, m.end, &[]).is_none() {
+/// How many long lines of prose `doc` has within lines `lines`.
+fn prose_lines(doc: &Layout, lines: std::ops::Range<usize>) -> usize {
+    prose(doc, lines).count()
+}
+
+fn prose(doc: &Layout, lines: std::ops::Range<usize>) -> impl Iterator<Item = usize> {
+    work::add(lines.len());
+    lines.filter(|&k| {
+        let (a, b) = doc.line_range(k);
+        doc.line_words(k) >= LONG_LINE_WORDS && doc.reads_as_prose(a, b)
+    })
+}
+
+/// Whether region match `m` holds most of the page's prose (`page_prose`, its words) and either a line
+/// repeating the page's `<title>` or the first prose under the last such line above it: the article.
+/// Mining never proposes an element that holds the article on the pages it read, but a class a site gives
+/// a sidebar on most pages can be its main column's on another (`div.left`), and a photo caption is all
+/// the text of a photo page: there the rule is not the template's block, and does nothing on that page.
+/// A sidebar listing the story among others holds its title but little of the prose; a comment thread,
+/// prose but neither the title nor the article's opening, which stands between the headline and the
+/// thread (under a post of a line or two, a block naming comments is still a thread). One pass over the
+/// match's lines; only a match holding most of the prose (one a page) looks above it.
+fn holds_the_article(doc: &Layout, structure: &Structure, m: Match, page_prose: &mut Option<usize>) -> bool {
+    let first = doc.line_of(m.start);
+    let lines = first..doc.line_of(m.end.saturating_sub(1).max(m.start)) + 1;
+    let total = *page_prose.get_or_insert_with(|| prose_words(doc, 0..doc.lines()));
+    if 2 * prose_words(doc, lines) <= total {
         return false;
     }
-    let lines = doc.line_of(m.start)..doc.line_of(m.end.saturating_sub(1).max(m.start)) + 1;
-    let total = *page_prose.get_or_insert_with(|| prose_words(doc, 0..doc.lines()));
-    2 * prose_words(doc, lines) > total
+    if title_line(doc, m.start, m.end, &[]).is_some() {
+        return true;
+    }
+    // the headline above the match, at most one line of prose between them (a standfirst), and no
+    // comment block around it: a short post's thread opens under its headline too
+    title_line(doc, 0, doc.line_range(first).0, &[]).is_some_and(|headline| {
+        prose_lines(doc, doc.line_of(headline) + 1..first) <= 1
+            && !in_comment_block(structure, structure.line_path(first.min(structure.lines().saturating_sub(1))))
+    })
 }
 
 #[cfg(test)]
@@ -269,6 +295,37 @@ mod tests {
         );
         let out = cleaned_page(&c, &side);
         assert!(!out.contains("Sport") && out.contains("town band"), "{out}");
+    }
+
+    #[test]
+    fn a_caption_that_is_all_the_prose_of_a_photo_page_opening_under_its_headline_stays() {
+        // `div.caption` is a photo's caption on the site's articles; on a photo page it is the text
+        let page = |body: &str| {
+            format!(
+                "<html><head><title>The harbour opens | Photos | Gazette</title></head><body>\
+                 <h1>The harbour opens</h1><p>The new quay was full of people on its first morning.</p>{body}\
+                 </body></html>"
+            )
+        };
+        let caption = "<div class=\"caption\">Fishing boats lined the new quay on Monday while the town band played \
+            for a crowd of hundreds on the pier, ten years after the building work began.</div>";
+        let c = cleaner(&[("div.caption", Action::Remove), ("div.comment", Action::Remove)]);
+        let out = cleaned_page(&c, &page(caption));
+        assert!(out.contains("town band"), "the caption opens the page's prose under its headline: {out}");
+        // under an article the caption goes
+        let article = "<p>The harbour opened on Monday after ten years of building work, the mayor said.</p>\
+            <p>Fishing boats lined the new quay while the town band played for the crowd on the pier.</p>";
+        let out = cleaned_page(&c, &page(&format!("{article}{caption}")));
+        assert!(!out.contains("hundreds") && out.contains("mayor said"), "{out}");
+        // and a comment thread holding most of the prose, below the article's paragraphs
+        let comment = "<div class=\"comment\">I was there with my children and we all loved the music and the boats \
+            very much, though it took far too long and cost far more than the council ever told any of us.</div>";
+        let c = c.with_stage(Stage::Comments, false);
+        let out = cleaned_page(&c, &page(&format!("{article}{}", comment.repeat(3))));
+        assert!(!out.contains("loved the music") && out.contains("mayor said"), "{out}");
+        // or right under a post of one line: a block naming comments is a thread wherever it opens
+        let out = cleaned_page(&c, &page(comment));
+        assert!(!out.contains("loved the music") && out.contains("first morning"), "{out}");
     }
 
     #[test]
