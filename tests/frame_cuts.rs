@@ -255,3 +255,29 @@ fn a_string_on_both_sides_of_the_article_on_some_page_is_no_cut() {
     suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
     assert_eq!(file.rules.last().unwrap().action, Action::Remove);
 }
+
+#[test]
+fn mining_marks_a_string_standing_alone_on_its_lines_as_its_own_line_and_one_inside_lines_not() {
+    const WORDS: [&str; 7] = ["apple", "birch", "cedar", "daisy", "elder", "fern", "grape"];
+    let page = |i: usize| {
+        let (w, v) = (WORDS[i], WORDS[(i + 3) % 7]);
+        let tags = if i == 0 { "Lions, Jacksonville Jaguars" } else { v };
+        format!(
+            "The {w} story\nTags: {tags}\nThe story of the {w} opens with words of its own about {v}.\n\
+             Posted by {v} Kim\n{w} {v}\nJacksonville Jaguars\n{v} {w}\n"
+        )
+    };
+    // the team's name stands alone in the sidebar of every page, inside the tag line of one
+    let docs = (0..7).map(|i| Document { id: format!("p{i}"), text: page(i) }).collect();
+    let mining = mine(&Corpus::from_docs("teams", docs), &MiningConfig::default(), &Quiet).unwrap();
+    let own_line = |text: &str| {
+        let s = mining.strings.iter().find(|s| display(&s.symbols) == text);
+        s.unwrap_or_else(|| {
+            panic!("{text} not mined: {:?}", mining.strings.iter().map(|s| display(&s.symbols)).collect::<Vec<_>>())
+        })
+        .own_line
+    };
+    assert!(own_line("Jacksonville Jaguars"), "seven of eight occurrences alone");
+    assert!(!own_line("Posted «by»"), "a footer string a name follows on its line");
+    assert!(!own_line("story Tags:"), "the end of one line and the start of the next");
+}

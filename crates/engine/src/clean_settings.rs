@@ -31,6 +31,8 @@ macro_rules! stage_list {
                 => Step::Filter(&sentence_heads::SentenceHeads),
             SentenceTails "sentence-tails" "a short match closing a sentence of prose is an idiom, not template"
                 => Step::Filter(&sentence_tails::SentenceTails),
+            OwnLine "own-line" "a cut string mined as a line of its own cuts only where it is one (a name in a sidebar, not opening a sentence)"
+                => Step::Filter(&own_line::OwnLine),
             Clusters "clusters" "a document gets the rules of the template cluster that covers it most"
                 => Step::Filter(&clusters::Clusters),
             Regions "regions" "the lines under an element a region rule names (div#comments) go, or stay"

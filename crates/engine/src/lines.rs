@@ -81,6 +81,8 @@ pub fn line_rules(corpus: &Corpus) -> Vec<Rule> {
             stale: false,
             editor: false,
             cluster: None,
+            // its regex matches whole lines already
+            own_line: false,
         })
         .collect();
     rules.sort_by(|a, b| a.id.cmp(&b.id));

@@ -88,6 +88,9 @@ pub struct MinedString {
     /// Mined in this template cluster of the source, not in the whole of it ([`crate::automatic`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster: Option<u32>,
+    /// Most of its occurrences were a line of their own, one line each ([`alone_on_its_line`]): as a cut
+    /// it cuts only where it is one (stage `own-line`).
+    pub own_line: bool,
 }
 
 fn serialize_symbols<S: serde::Serializer>(symbols: &[Symbol], s: S) -> std::result::Result<S::Ok, S::Error> {
@@ -189,6 +192,21 @@ fn sample(docs: &[Document], budget: usize) -> Vec<&Document> {
     out
 }
 
+/// Whether `start..end` of `text` is a line of its own: one line, only spaces between it and the line
+/// breaks (or the text's ends) around it. A string over several lines is not: its last line may go on
+/// differently on another page ("Add a Comment" then "See all 18 Comments"). Reads the occurrence and
+/// the spaces around it.
+fn alone_on_its_line(text: &str, start: usize, end: usize) -> bool {
+    let b = text.as_bytes();
+    if memchr::memchr(b'\n', &b[start..end]).is_some() {
+        return false;
+    }
+    let space = |c: &&u8| matches!(c, b' ' | b'\t' | b'\r');
+    let before = start - b[..start].iter().rev().take_while(space).count();
+    let after = end + b[end..].iter().take_while(space).count();
+    (before == 0 || b[before - 1] == b'\n') && (after == b.len() || b[after] == b'\n')
+}
+
 /// Mines `corpus`.
 pub fn mine(corpus: &Corpus, config: &MiningConfig, progress: &dyn Progress) -> Result<Mining> {
     if corpus.docs.len() < 2 {
@@ -251,13 +269,12 @@ pub fn mine(corpus: &Corpus, config: &MiningConfig, progress: &dyn Progress) -> 
             let symbols = enc.symbols_at(r.start, r.len);
             let d = enc.doc_of[r.start as usize] as usize;
             let (s, e) = enc.byte_range(r.start, r.len);
-            let coverage = sa[r.lb as usize..=r.rb as usize]
-                .iter()
-                .map(|&p| {
-                    let (s, e) = enc.byte_range(p, r.len);
-                    (e - s) as u64
-                })
-                .sum();
+            let (mut coverage, mut alone) = (0, 0u64);
+            for &p in &sa[r.lb as usize..=r.rb as usize] {
+                let (s, e) = enc.byte_range(p, r.len);
+                coverage += (e - s) as u64;
+                alone += u64::from(alone_on_its_line(&docs[enc.doc_of[p as usize] as usize].text, s, e));
+            }
             let regex = synthesize(&symbols, config.tokenizer, &mutable)?;
             Ok(MinedString {
                 id: stable_id(&symbols),
@@ -271,6 +288,7 @@ pub fn mine(corpus: &Corpus, config: &MiningConfig, progress: &dyn Progress) -> 
                 regex,
                 idiom: false,
                 cluster: None,
+                own_line: 2 * alone > u64::from(r.tf),
             })
         })
         .collect::<Result<Vec<_>>>()?;

@@ -21,7 +21,7 @@ const OVERLAP: usize = 256;
 
 impl Cleaner {
     /// Every match of every rule, sorted, less those stages `line-boundary`, `sentence-heads`,
-    /// `sentence-tails` and `clusters` drop.
+    /// `sentence-tails`, `own-line` and `clusters` drop.
     pub fn matches(&self, text: &str) -> Vec<Match> {
         self.stage_matches(text, self.raw_matches(text))
     }
@@ -77,7 +77,7 @@ impl Cleaner {
     }
 
     /// `matches` (of `text`, from [`Cleaner::raw_matches`] or several cleaners') less those stages
-    /// `line-boundary`, `sentence-heads`, `sentence-tails` and `clusters` drop, sorted.
+    /// `line-boundary`, `sentence-heads`, `sentence-tails`, `own-line` and `clusters` drop, sorted.
     pub fn stage_matches(&self, text: &str, out: Vec<Match>) -> Vec<Match> {
         self.stage_matches_in(&Layout::new(text), out)
     }

@@ -3,10 +3,10 @@
 //!
 //! Every match of every rule is found on the original text (`matching.rs`). Then the stages run, each in
 //! its file with its doc and tests, in the order of the registry (`registry.rs`), under one contract
-//! (`stage.rs`): match filters (`line-boundary`, `sentence-heads`, `sentence-tails`, `clusters`) drop
-//! matches; what `remove` rules match is removed (the union of their matches, intervals closer than the
-//! merge gap joined, `spans.rs`); span stages (`cuts` … `specks`) change what is removed, reading and
-//! writing one per-page state. Last, what a `keep` rule matches is given back, whatever removed it
+//! (`stage.rs`): match filters (`line-boundary`, `sentence-heads`, `sentence-tails`, `own-line`,
+//! `clusters`) drop matches; what `remove` rules match is removed (the union of their matches, intervals
+//! closer than the merge gap joined, `spans.rs`); span stages (`cuts` … `specks`) change what is removed,
+//! reading and writing one per-page state. Last, what a `keep` rule matches is given back, whatever removed it
 //! (`keep.rs`). Every stage can be turned off ([`CleanSettings::stages`]); every removed or given-back
 //! range names the rules that matched it and the stages that decided ([`Cleaner::explain`]), from the
 //! trace the same run records. A stage reads the document's lines and words through [`Layout`], built
@@ -31,6 +31,7 @@ mod link_boxes;
 mod link_density;
 mod list_items;
 mod matching;
+mod own_line;
 mod regions;
 mod registry;
 mod repeats;
@@ -135,6 +136,8 @@ struct ActiveRule {
     fixed: bool,
     /// Made by an editor (see [`editor_made`]): no stage gives back what it removes.
     editor: bool,
+    /// Mined as a line of its own ([`Rule::own_line`]): stage `own-line` reads it.
+    own_line: bool,
 }
 
 /// Whether an editor made `rule`: marked by her hand (a span marked as template or kept, [`Rule::editor`],
@@ -155,6 +158,7 @@ impl ActiveRule {
             // sees (`«upcase» </a>` is any linked name)
             fixed: if lines::line_of(rule).is_some() { lines::is_label(rule) } else { rule.shows_fixed_text() },
             editor: editor_made(rule),
+            own_line: rule.own_line,
         }
     }
 }

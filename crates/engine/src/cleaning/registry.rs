@@ -39,7 +39,11 @@ mod tests {
             })
             .collect();
         assert!(kinds.windows(2).all(|w| w[0] <= w[1]), "filters first: {kinds:?}");
-        assert_eq!(kinds.iter().filter(|k| **k == 0).count(), 4, "line-boundary, sentence-heads, -tails, clusters");
+        assert_eq!(
+            kinds.iter().filter(|k| **k == 0).count(),
+            5,
+            "line-boundary, sentence-heads, -tails, own-line, clusters"
+        );
         assert!(Stage::ALL.iter().all(|s| !s.doc().is_empty() && !s.name().is_empty()));
     }
 }

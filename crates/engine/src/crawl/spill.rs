@@ -104,6 +104,7 @@ fn encode(out: &mut Vec<u8>, s: &MinedString) {
     }
     out.push(s.bin);
     out.push(u8::from(s.idiom));
+    out.push(u8::from(s.own_line));
     put_u64(out, s.cluster.map_or(u64::MAX, u64::from));
     put_str(out, &s.example);
     put_str(out, &s.regex);
@@ -117,12 +118,12 @@ fn decode(b: &mut &[u8]) -> Option<MinedString> {
         symbols.push(Symbol::decode(&take_str(b)?));
     }
     let (tf, df, coverage, adds) = (take_u64(b)?, take_u64(b)?, take_u64(b)?, take_u64(b)?);
-    let (bin, idiom) = (*b.first()?, *b.get(1)? != 0);
-    *b = &b[2..];
+    let (bin, idiom, own_line) = (*b.first()?, *b.get(1)? != 0, *b.get(2)? != 0);
+    *b = &b[3..];
     let cluster = take_u64(b)?;
     let cluster = if cluster == u64::MAX { None } else { Some(u32::try_from(cluster).ok()?) };
     let (example, regex) = (take_str(b)?, take_str(b)?);
-    Some(MinedString { id, symbols, tf, df, bin, coverage, adds, example, regex, idiom, cluster })
+    Some(MinedString { id, symbols, tf, df, bin, coverage, adds, example, regex, idiom, cluster, own_line })
 }
 
 #[cfg(test)]
@@ -142,6 +143,7 @@ mod tests {
             regex: r"Read\s+(?:Monday)".into(),
             idiom: i.is_multiple_of(2),
             cluster,
+            own_line: i.is_multiple_of(3),
         }
     }
 

@@ -159,6 +159,10 @@ pub struct Rule {
     /// whose cluster rules cover most of a document).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cluster: Option<u32>,
+    /// Mining found most of its occurrences as lines of their own: as a cut it cuts only where it is one
+    /// (stage `own-line`; a team's name listed in a sidebar, not the same name opening a sentence).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub own_line: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -226,6 +230,7 @@ impl Rule {
             stale: false,
             editor: false,
             cluster: None,
+            own_line: false,
         })
     }
 
@@ -267,6 +272,7 @@ impl Rule {
             regex: self.regex.clone(),
             idiom: self.idiom,
             cluster: self.cluster,
+            own_line: self.own_line,
         }
     }
 
@@ -287,6 +293,7 @@ impl Rule {
             stale: false,
             editor: false,
             cluster: s.cluster,
+            own_line: s.own_line,
         }
     }
 }

@@ -35,6 +35,7 @@ pub(super) fn sample() -> RulesFile {
                 stale: false,
                 editor: false,
                 cluster: None,
+                own_line: true,
             },
             Rule {
                 id: "r2".into(),
@@ -52,6 +53,7 @@ pub(super) fn sample() -> RulesFile {
                 stale: true,
                 editor: false,
                 cluster: Some(1),
+                own_line: false,
             },
         ],
         ..Default::default()

@@ -28,6 +28,7 @@ pub(super) fn stand_in(region: &RegionRule) -> Rule {
         stale: false,
         editor: false,
         cluster: None,
+        own_line: false,
     }
 }
 

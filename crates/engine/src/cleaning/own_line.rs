@@ -1,0 +1,66 @@
+//! Stage `own-line`: a cut string mined as a line of its own cuts only where it is one.
+//!
+//! A cut takes everything before or after its match, so one match in the wrong place costs the article.
+//! A string that stood alone on its lines on most of the pages mined (a team's name in a sidebar listing
+//! the league, "Related stories" above a list) is that line; the same words inside a longer line are the
+//! article's ("Jacksonville Jaguars linebacker Paul Posluszny dropped by…") or a headline's or a tag
+//! line's. Mining records which strings were lines of their own ([`crate::rules::Rule::own_line`]); this
+//! stage drops a cut's match that is not a whole line, so the cut is made at the line (or nowhere).
+//! Strings mined inside longer lines (a footer's "Posted by" before the author's name, a pagination's
+//! "«number» Next >") are not touched, nor are removals: a removal takes its match, no more.
+
+use super::stage::MatchFilter;
+use super::{Cleaner, Layout, Match};
+
+/// The stage.
+pub(super) struct OwnLine;
+
+impl MatchFilter for OwnLine {
+    fn filter(&self, cleaner: &Cleaner, doc: &Layout, matches: &mut Vec<Match>) {
+        matches.retain(|m| {
+            let rule = &cleaner.rules[m.rule as usize];
+            !(rule.own_line && rule.action.is_cut()) || doc.is_whole_lines(m.start, m.end)
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::clean_settings::Stage;
+    use crate::cleaning::Cleaner;
+    use crate::cleaning::tests::rule;
+    use crate::mutable::MutableSet;
+    use crate::rules::Action;
+    use crate::tokens::Tokenizer;
+
+    fn cleaner(own_line: bool) -> Cleaner {
+        let m = MutableSet::defaults();
+        let rule = crate::rules::Rule { own_line, ..rule("r0", "Jacksonville Jaguars", Action::CutAfter, &m) };
+        Cleaner::from_rules(Tokenizer::Text, m.patterns(), [&rule], 0).unwrap()
+    }
+
+    /// A page whose article opens with the string (and whose tag line holds it), with no sidebar line of it.
+    const PAGE: &str = "Posluszny agrees that the start is embarrassing - NFL.com\n\
+        Home\nNFL Network\n\
+        Posluszny agrees that the start is embarrassing\n\
+        By Kevin Patra |\n\
+        Published: November 7th, 2012 | Tags: NFL AM, Jacksonville Jaguars, Paul Posluszny\n\
+        Jacksonville Jaguars linebacker Paul Posluszny dropped by the studio on Wednesday to talk about the game.\n\
+        He agreed with the owner that the team's start to the season is embarrassing for everyone involved.\n\
+        \"We did not play well and our record is really bad at this point,\" he said on the morning show.\n\
+        Share this:\nFacebook\nTwitter";
+
+    #[test]
+    fn a_cut_string_mined_as_a_line_of_its_own_does_not_cut_inside_a_sentence_or_a_tag_line() {
+        let out = cleaner(true).clean(PAGE).text;
+        assert!(out.contains("dropped by the studio") && out.contains("really bad"), "{out}");
+        // the stage off (or a string mined inside lines), a match inside a line cuts: the article goes
+        let off = cleaner(true).with_stage(Stage::OwnLine, false).clean(PAGE).text;
+        assert!(!off.contains("really bad"), "off: {off}");
+        assert_eq!(cleaner(false).clean(PAGE).text, off);
+        // where it is a line of its own, it cuts
+        let listed = format!("{PAGE}\nTeams\nDetroit Lions\nJacksonville Jaguars\nKansas City Chiefs");
+        let out = cleaner(true).clean(&listed).text;
+        assert!(out.contains("really bad") && !out.contains("Kansas City"), "{out}");
+    }
+}
