@@ -16,12 +16,12 @@ use crate::error::{Error, Result};
 use crate::matcher::{Scratch, TokenMatcher};
 use crate::mutable::{MutablePattern, MutableSet, default_patterns};
 use crate::statistics::{RepeatFilter, maximal_repeats, new_coverage};
-use crate::suffix_array;
+use crate::suffix_array::{self, SEPARATOR};
 use crate::symbol::{Symbol, stable_id};
 use crate::synthesis::synthesize;
 use crate::tokens::Tokenizer;
 use crate::view::DocKind;
-use crate::vocabulary::encode;
+use crate::vocabulary::{Encoded, encode};
 
 /// What to mine and how.
 #[derive(Debug, Clone)]
@@ -88,8 +88,8 @@ pub struct MinedString {
     /// Mined in this template cluster of the source, not in the whole of it ([`crate::automatic`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster: Option<u32>,
-    /// Most of its occurrences were a line of their own, one line each ([`alone_on_its_line`]): as a cut
-    /// it cuts only where it is one (stage `own-line`).
+    /// Most of its occurrences were a line of their own, one line each: as a cut it cuts only where it is
+    /// one (stage `own-line`).
     pub own_line: bool,
 }
 
@@ -192,19 +192,46 @@ fn sample(docs: &[Document], budget: usize) -> Vec<&Document> {
     out
 }
 
-/// Whether `start..end` of `text` is a line of its own: one line, only spaces between it and the line
-/// breaks (or the text's ends) around it. A string over several lines is not: its last line may go on
-/// differently on another page ("Add a Comment" then "See all 18 Comments"). Reads the occurrence and
-/// the spaces around it.
-fn alone_on_its_line(text: &str, start: usize, end: usize) -> bool {
-    let b = text.as_bytes();
-    if memchr::memchr(b'\n', &b[start..end]).is_some() {
-        return false;
+/// Where lines start among the encoded tokens, for [`LineStarts::alone`]: one pass over the space between
+/// tokens.
+struct LineStarts {
+    /// How many of the positions before each position start a line (a document's end counts as one).
+    before: Vec<u32>,
+}
+
+impl LineStarts {
+    fn new(docs: &[&Document], enc: &Encoded) -> LineStarts {
+        let starts: Vec<bool> = (0..enc.ids.len())
+            .into_par_iter()
+            .map(|p| {
+                let (d, start) = (enc.doc_of[p] as usize, enc.spans[p].0 as usize);
+                // the end of the token before in the same document, if any
+                let previous = (p > 0 && enc.doc_of[p - 1] as usize == d && enc.ids[p - 1] != SEPARATOR)
+                    .then(|| enc.spans[p - 1].1 as usize);
+                enc.ids[p] == SEPARATOR
+                    || previous.is_none_or(|end| memchr::memchr(b'\n', &docs[d].text.as_bytes()[end..start]).is_some())
+            })
+            .collect();
+        let before = std::iter::once(0)
+            .chain(starts.iter().scan(0u32, |n, &s| {
+                *n += u32::from(s);
+                Some(*n)
+            }))
+            .collect();
+        LineStarts { before }
     }
-    let space = |c: &&u8| matches!(c, b' ' | b'\t' | b'\r');
-    let before = start - b[..start].iter().rev().take_while(space).count();
-    let after = end + b[end..].iter().take_while(space).count();
-    (before == 0 || b[before - 1] == b'\n') && (after == b.len() || b[after] == b'\n')
+
+    fn starts(&self, p: usize) -> bool {
+        self.before[p + 1] > self.before[p]
+    }
+
+    /// Whether the occurrence of `len` tokens at `p` is a line of its own: it starts a line, the token
+    /// after it starts the next (or the document ends), and no token inside it starts one. A string over
+    /// several lines is not: its last line may go on differently on another page ("Add a Comment" then
+    /// "See all 18 Comments").
+    fn alone(&self, p: usize, len: usize) -> bool {
+        self.starts(p) && self.starts(p + len) && self.before[p + len] == self.before[p + 1]
+    }
 }
 
 /// Mines `corpus`.
@@ -263,6 +290,7 @@ pub fn mine(corpus: &Corpus, config: &MiningConfig, progress: &dyn Progress) -> 
     lap(Stage::Statistics, &mut timings)?;
 
     progress.stage(Stage::Synthesis);
+    let line_starts = LineStarts::new(&docs, &enc);
     let mut strings = repeats
         .par_iter()
         .map(|r| {
@@ -273,7 +301,7 @@ pub fn mine(corpus: &Corpus, config: &MiningConfig, progress: &dyn Progress) -> 
             for &p in &sa[r.lb as usize..=r.rb as usize] {
                 let (s, e) = enc.byte_range(p, r.len);
                 coverage += (e - s) as u64;
-                alone += u64::from(alone_on_its_line(&docs[enc.doc_of[p as usize] as usize].text, s, e));
+                alone += u64::from(line_starts.alone(p as usize, r.len as usize));
             }
             let regex = synthesize(&symbols, config.tokenizer, &mutable)?;
             Ok(MinedString {
