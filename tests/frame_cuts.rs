@@ -261,10 +261,10 @@ fn mining_marks_a_string_standing_alone_on_its_lines_as_its_own_line_and_one_ins
     const WORDS: [&str; 7] = ["apple", "birch", "cedar", "daisy", "elder", "fern", "grape"];
     let page = |i: usize| {
         let (w, v) = (WORDS[i], WORDS[(i + 3) % 7]);
-        let tags = if i == 0 { "Lions, Jacksonville Jaguars" } else { v };
+        let tags = if i == 0 { "Lions, Fairhaven Harriers" } else { v };
         format!(
             "The {w} story\nTags: {tags}\nThe story of the {w} opens with words of its own about {v}.\n\
-             Posted by {v} Kim\n{w} {v}\nJacksonville Jaguars\n{v} {w}\n"
+             Posted by {v} Kim\n{w} {v}\nFairhaven Harriers\n{v} {w}\n"
         )
     };
     // the team's name stands alone in the sidebar of every page, inside the tag line of one
@@ -277,7 +277,7 @@ fn mining_marks_a_string_standing_alone_on_its_lines_as_its_own_line_and_one_ins
         })
         .own_line
     };
-    assert!(own_line("Jacksonville Jaguars"), "seven of eight occurrences alone");
+    assert!(own_line("Fairhaven Harriers"), "seven of eight occurrences alone");
     assert!(!own_line("Posted «by»"), "a footer string a name follows on its line");
     assert!(!own_line("story Tags:"), "the end of one line and the start of the next");
 }

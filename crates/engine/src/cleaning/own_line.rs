@@ -3,7 +3,7 @@
 //! A cut takes everything before or after its match, so one match in the wrong place costs the article.
 //! A string that stood alone on its lines on most of the pages mined (a team's name in a sidebar listing
 //! the league, "Related stories" above a list) is that line; the same words inside a longer line are the
-//! article's ("Jacksonville Jaguars linebacker Paul Posluszny dropped by…") or a headline's or a tag
+//! article's ("Fairhaven Harriers goalkeeper Alex Keeper dropped by…") or a headline's or a tag
 //! line's. Mining records which strings were lines of their own ([`crate::rules::Rule::own_line`]); this
 //! stage drops a cut's match that is not a whole line, so the cut is made at the line (or nowhere).
 //! Strings mined inside longer lines (a footer's "Posted by" before the author's name, a pagination's
@@ -35,17 +35,17 @@ mod tests {
 
     fn cleaner(own_line: bool) -> Cleaner {
         let m = MutableSet::defaults();
-        let rule = crate::rules::Rule { own_line, ..rule("r0", "Jacksonville Jaguars", Action::CutAfter, &m) };
+        let rule = crate::rules::Rule { own_line, ..rule("r0", "Fairhaven Harriers", Action::CutAfter, &m) };
         Cleaner::from_rules(Tokenizer::Text, m.patterns(), [&rule], 0).unwrap()
     }
 
     /// A page whose article opens with the string (and whose tag line holds it), with no sidebar line of it.
-    const PAGE: &str = "Posluszny agrees that the start is embarrassing - NFL.com\n\
-        Home\nNFL Network\n\
-        Posluszny agrees that the start is embarrassing\n\
-        By Kevin Patra |\n\
-        Published: November 7th, 2012 | Tags: NFL AM, Jacksonville Jaguars, Paul Posluszny\n\
-        Jacksonville Jaguars linebacker Paul Posluszny dropped by the studio on Wednesday to talk about the game.\n\
+    const PAGE: &str = "Keeper agrees that the start is embarrassing - League Blog\n\
+        Home\nLeague Network\n\
+        Keeper agrees that the start is embarrassing\n\
+        By Sam Writer |\n\
+        Published: November 7th, 2012 | Tags: Morning Show, Fairhaven Harriers, Alex Keeper\n\
+        Fairhaven Harriers goalkeeper Alex Keeper dropped by the studio on Wednesday to talk about the game.\n\
         He agreed with the owner that the team's start to the season is embarrassing for everyone involved.\n\
         \"We did not play well and our record is really bad at this point,\" he said on the morning show.\n\
         Share this:\nFacebook\nTwitter";
@@ -59,8 +59,8 @@ mod tests {
         assert!(!off.contains("really bad"), "off: {off}");
         assert_eq!(cleaner(false).clean(PAGE).text, off);
         // where it is a line of its own, it cuts
-        let listed = format!("{PAGE}\nTeams\nDetroit Lions\nJacksonville Jaguars\nKansas City Chiefs");
+        let listed = format!("{PAGE}\nTeams\nDunmore Lions\nFairhaven Harriers\nKingsport Chiefs");
         let out = cleaner(true).clean(&listed).text;
-        assert!(out.contains("really bad") && !out.contains("Kansas City"), "{out}");
+        assert!(out.contains("really bad") && !out.contains("Kingsport"), "{out}");
     }
 }
