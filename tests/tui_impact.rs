@@ -318,3 +318,22 @@ fn a_decisions_late_impact_leaves_a_newer_message_and_adds_only_its_warnings() {
     let m = app.message.clone().unwrap();
     assert!(m.text.starts_with("accepted `") && m.text.contains("docs change"), "{m:?}");
 }
+
+#[test]
+fn a_cut_at_a_string_mined_as_a_line_of_its_own_says_it_cuts_only_where_it_is_one() {
+    // the comments sample: its "Leave a reply | Powered by …" line stands alone on every page
+    let dir = tempfile::tempdir().unwrap();
+    chaff::generate::write_source(&chaff::generate::comments(40, 7), &dir.path().join("corpora")).unwrap();
+    let fx = Fixture::at(dir);
+    let mut app = fx.app_on("comments", 160, 48);
+    let s = app.session().unwrap();
+    let row = s.list.rows.iter().position(|&i| s.rule_action(i) == Action::Remove && s.draft.current_rule(i).own_line);
+    for _ in 0..row.expect("a plain candidate mined as a line of its own") {
+        press(&mut app, "j");
+    }
+    press(&mut app, "c");
+    let Mode::ActionPrompt(a) = &app.mode else { panic!("a cut asks first") };
+    assert!(a.measure.evidence.as_ref().is_some_and(|e| e.own_line), "{:?}", a.measure.evidence);
+    let shown = screen(&app);
+    assert!(shown.contains("a line of its own where mined"), "{shown}");
+}

@@ -197,7 +197,8 @@ fn changed_rules(base: &Baseline, old: &RulesFile, new: &RulesFile, pending: boo
             Vec::new()
         };
         let warn = problems.iter().map(|p| format!("; WARNING: {p}")).collect::<String>();
-        let line = format!("{was} -> {is}: {}{warn}", e.line());
+        let note = e.own_line_note().filter(|_| r.action.is_cut()).map(|n| format!("; {n}")).unwrap_or_default();
+        let line = format!("{was} -> {is}: {}{note}{warn}", e.line());
         out.push(json!({ "id": r.id, "was": was, "is": is, "evidence": e, "cut_problems": problems, "line": line }));
     }
     Ok(out)

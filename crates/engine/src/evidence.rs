@@ -46,6 +46,8 @@ pub struct Evidence {
     pub prose_pages: usize,
     /// A token of symbols alone ("©", "|", "{"): a template's mark no sentence writes.
     pub marked: bool,
+    /// Mined as a line of its own ([`Rule::own_line`]): as a cut, stage `own-line` cuts only where it is one.
+    pub own_line: bool,
 }
 
 impl Evidence {
@@ -65,6 +67,12 @@ impl Evidence {
             self.both_sides,
             self.in_prose
         )
+    }
+
+    /// What a cut at it does, when it was mined as a line of its own.
+    pub fn own_line_note(&self) -> Option<&'static str> {
+        self.own_line
+            .then_some("a line of its own where mined: as a cut, it cuts only where it is one (stage own-line)")
     }
 }
 
@@ -162,6 +170,7 @@ pub fn evidence(base: &Baseline, rule: &Rule) -> Result<Evidence> {
         pattern_tokens: symbols.iter().filter(|s| !matches!(s, Symbol::Literal(_))).count(),
         generic: !rule.tokens.is_empty() && is_generic(&rule.tokens),
         marked: rule.is_marked(),
+        own_line: rule.own_line,
         ..Evidence::default()
     };
     for e in per_page {

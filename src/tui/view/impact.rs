@@ -115,6 +115,9 @@ pub fn measure_lines(s: &Session, measure: &Measure, labels: &[String], cut: boo
     }
     if cut && let Some(e) = &measure.evidence {
         out.push(Line::from(Span::styled(format!("evidence {}", e.line()), theme::dim())));
+        if let Some(note) = e.own_line_note() {
+            out.push(Line::from(Span::styled(note.to_string(), theme::dim())));
+        }
         for w in cut_warnings(e) {
             out.push(Line::from(Span::styled(format!("⚠ as a cut: {w}"), theme::error())));
         }

@@ -115,3 +115,22 @@ fn a_cut_at_a_name_the_articles_use_in_sentences_is_refused() {
     let marked = Evidence { marked: true, ..e };
     assert!(!cut_problems(&marked).iter().any(|p| matches!(p, CutProblem::InProse { .. })));
 }
+
+#[test]
+fn the_evidence_of_a_string_mined_as_a_line_of_its_own_says_it_cuts_only_there() {
+    // a sidebar line between lines of the page's own words
+    let docs = (0..10)
+        .map(|i| {
+            let w = |k: usize| WORDS[(i * 7 + k * 13) % WORDS.len()];
+            let text = format!("{} {}\nFairhaven Harriers\n{} {} {}", w(0), w(1), w(2), w(3), w(4));
+            Document { id: format!("{i:02}"), text }
+        })
+        .collect();
+    let (docs, file) = mined(docs);
+    let listed = file.rules.iter().find(|r| r.example == "Fairhaven Harriers").expect("the sidebar line mined");
+    assert!(listed.own_line, "{listed:?}");
+    let base = Baseline::new(&file, docs, true).unwrap();
+    let note = evidence(&base, &Rule { action: Action::CutAfter, ..listed.clone() }).unwrap().own_line_note();
+    assert!(note.is_some_and(|n| n.contains("cuts only where it is one")), "{note:?}");
+    assert_eq!(evidence(&base, &Rule { own_line: false, ..listed.clone() }).unwrap().own_line_note(), None);
+}
