@@ -183,10 +183,11 @@ fn holds_the_article(doc: &Layout, structure: &Structure, m: Match, page_prose: 
         return true;
     }
     // the headline above the match, at most one line of prose between them (a standfirst), and no
-    // comment block around it: a short post's thread opens under its headline too
+    // comment block around it: a short post's thread opens under its headline too (a match's lines are
+    // lines of the structure: `region_matches` reads no others)
     title_line(doc, 0, doc.line_range(first).0, &[]).is_some_and(|headline| {
         prose_lines(doc, doc.line_of(headline) + 1..first) <= 1
-            && !in_comment_block(structure, structure.line_path(first.min(structure.lines().saturating_sub(1))))
+            && !in_comment_block(structure, structure.line_path(first))
     })
 }
 
