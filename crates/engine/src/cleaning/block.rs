@@ -1,5 +1,6 @@
 //! The article block: the kept run with the most words on long lines, the part of the page that the cuts
-//! and the later stages are measured against. The cleaner's own matches bound the runs (cut strings, list
+//! and the later stages are measured against. A run with a sentence beats one without: a headline list
+//! (a site's top stories) has long lines too, and more words than a page whose article is one sentence. The cleaner's own matches bound the runs (cut strings, list
 //! items' markers).
 
 use std::collections::HashSet;
@@ -75,7 +76,7 @@ fn has_long_line(doc: &Layout, (start, end): (usize, usize)) -> bool {
 }
 
 /// The article block: the kept run with the most words on long lines (≥ [`super::LONG_LINE_WORDS`] words),
-/// or with the most words if no line is that long. `None` when nothing is kept.
+/// of those with a line that reads as prose if any has one, or with the most words if no line is that long. `None` when nothing is kept.
 pub fn article_block(doc: &Layout, removed: &[Span]) -> Option<(usize, usize)> {
     article_block_where(doc, &kept_runs(doc.text().len(), removed), |_| false)
 }
@@ -92,7 +93,7 @@ fn article_block_where(
 }
 
 fn largest_run(doc: &Layout, runs: Vec<(usize, usize)>) -> Option<(usize, usize)> {
-    let scored: Vec<((usize, usize), usize, usize)> = runs
+    let mut scored: Vec<((usize, usize), usize, usize)> = runs
         .into_iter()
         .map(|(a, b)| {
             let (long, all) = doc.run_words(a, b);
@@ -100,9 +101,15 @@ fn largest_run(doc: &Layout, runs: Vec<(usize, usize)>) -> Option<(usize, usize)
         })
         .filter(|r| r.2 > 0)
         .collect();
-    let any_long = scored.iter().any(|r| r.1 > 0);
-    // ties go to the earliest run
-    scored.iter().rev().max_by_key(|r| if any_long { r.1 } else { r.2 }).map(|r| r.0)
+    if !scored.iter().any(|r| r.1 > 0) {
+        // ties go to the earliest run
+        return scored.iter().rev().max_by_key(|r| r.2).map(|r| r.0);
+    }
+    // the run with the most words on long lines of those with a line of running text, if any has one (a
+    // headline list has long lines, but they read as headlines); most first, of equals the earliest, read
+    // until one has such a line: most often the first
+    scored.sort_by_key(|r| (std::cmp::Reverse(r.1), r.0));
+    scored.iter().find(|r| doc.has_running_line(r.0.0, r.0.1)).or(scored.first()).map(|r| r.0)
 }
 
 /// Whether a match bounds the runs the article block is chosen from: it is whole lines, or it has at
@@ -129,6 +136,46 @@ mod tests {
         let out = c.clean(text).text;
         assert!(out.contains("The talks between") && out.contains("more would follow soon."), "{out}");
         assert!(!out.contains("Another story"), "{out}");
+    }
+
+    #[test]
+    fn a_headline_list_with_more_words_than_a_one_sentence_article_is_not_the_article() {
+        // a video page: its article is one sentence under its headline; the site's top stories above
+        // have more words on long lines, but no sentence. A string of the site's menu closes the list
+        // (here inside its last entry), and a share widget's string opens the article.
+        let text = "Talks resume today | The Site\nHome\nOur Top Stories\n\
+            Mayor Opens the New Bridge Over the River With a Ceremony Downtown\n\
+            Council Votes on the Budget for Schools and Parks in the Coming Year\n\
+            City Leaders Meet the Visiting Delegation\nTalks resume today\nA. Writer\nShare This Post\n\
+            The talks between the league and the players resumed on Friday.\nTranscript | Download\n\
+            More stories\nAbout us";
+        let rules = [
+            ("Home", Action::Remove),
+            ("City Leaders", Action::Remove),
+            ("Share This Post", Action::Remove),
+            ("More stories", Action::CutAfter),
+        ];
+        let mut c = cleaner(&rules, 0).with_line_boundary(true);
+        c.settings.short_runs.words = 20;
+        let out = c.clean(text).text;
+        assert!(out.contains("Talks resume today\nA. Writer"), "the headline and byline stay: {out}");
+        assert!(out.contains("resumed on Friday."), "{out}");
+        assert!(!out.contains("Our Top Stories") && !out.contains("Mayor Opens"), "the list goes: {out}");
+    }
+
+    #[test]
+    fn a_short_post_without_a_sentences_end_stays_the_article_over_a_comment_with_one() {
+        // the post's two lines end in no period, but read as running text, not as headlines: a reader's
+        // comment below, with fewer words, does not take the block from it
+        let text = "Viva the shrine | Blog\nHome\nViva the shrine\nShare this\n\
+            Whenever you have time, and if you believe in miracles, visit the shrine in the hills of Italy\n\
+            To find more information about the apparitions and the shrine, please click here\n\
+            Comments\nI went there last year and it was the most beautiful place.\nAbout us";
+        let rules = [("Home", Action::Remove), ("Share this", Action::Remove), ("Comments", Action::Remove)];
+        let mut c = cleaner(&rules, 0).with_line_boundary(true);
+        c.settings.short_runs.words = 20;
+        let out = c.clean(text).text;
+        assert!(out.contains("Whenever you have time") && out.contains("please click here"), "{out}");
     }
 
     #[test]

@@ -180,6 +180,47 @@ impl<'a> Layout<'a> {
         prose(p.first) || self.prose_lines[p.lines.1] > self.prose_lines[p.lines.0] || p.last.is_some_and(prose)
     }
 
+    /// Whether a line of `text[start..end]` (a line cut at `start` or `end`: the part inside) has at least
+    /// [`LONG_LINE_WORDS`] words and reads as running text, not as a headline
+    /// ([`Layout::reads_as_headline`]). O(log n) where a long line reads as prose; else the words of the
+    /// long lines: the article block asks it of disjoint runs, at most once each.
+    pub fn has_running_line(&self, start: usize, end: usize) -> bool {
+        if self.has_prose_line(start, end) {
+            return true;
+        }
+        let running = |(a, b)| self.words(a, b) >= LONG_LINE_WORDS && !self.capitalized(a, b);
+        let p = self.pieces(start, end);
+        running(p.first)
+            || (p.lines.0..p.lines.1).any(|k| self.line_words(k) >= LONG_LINE_WORDS && running(self.line_range(k)))
+            || p.last.is_some_and(running)
+    }
+
+    /// Whether `text[start..end]` reads as a headline: no sentence ends in it ([`Layout::reads_as_prose`])
+    /// and more of its words start with a capital than with a small letter ("Council Votes on the Budget
+    /// for Schools", not "the council votes on the budget, its report says"). Words of scripts without
+    /// case count as neither. O(words).
+    pub fn reads_as_headline(&self, start: usize, end: usize) -> bool {
+        !self.reads_as_prose(start, end) && self.capitalized(start, end)
+    }
+
+    /// Whether more of the words in `text[start..end]` (a word cut at `start`: its part inside) start with
+    /// a capital than with a small letter.
+    fn capitalized(&self, start: usize, end: usize) -> bool {
+        let from = self.word_starts.partition_point(|&w| w < start);
+        let cut = (start < end && self.word_starts.get(from) != Some(&start))
+            .then_some(start)
+            .filter(|&s| self.text[s..].starts_with(|c: char| !c.is_whitespace()));
+        let (mut upper, mut lower) = (0usize, 0usize);
+        for w in cut.into_iter().chain(self.word_starts[from..].iter().copied().take_while(|&w| w < end)) {
+            match self.text[w..].chars().next() {
+                Some(c) if c.is_uppercase() => upper += 1,
+                Some(c) if c.is_lowercase() => lower += 1,
+                _ => {}
+            }
+        }
+        upper > lower
+    }
+
     pub fn text(&self) -> &'a str {
         self.text
     }
@@ -327,6 +368,15 @@ mod tests {
             || [". ", "? ", "! "].iter().any(|end| l.match_indices(end).any(|(i, _)| !lower(&l[i + 2..])))
     }
 
+    /// What [`Layout::reads_as_headline`] answers, by reading the line: no sentence's end, and more words
+    /// starting with a capital than with a small letter.
+    fn reads_as_headline(line: &str) -> bool {
+        let first = line.split_whitespace().filter_map(|w| w.chars().next());
+        let upper = first.clone().filter(|c| c.is_uppercase()).count();
+        let lower = first.filter(|c| c.is_lowercase()).count();
+        !reads_as_prose(line) && upper > lower
+    }
+
     #[test]
     fn answers_as_scanning_the_text_would() {
         answers_as_scanning("  one two.\n\nthree. four? five\u{a0}six! \n seven é\u{2003}x.  \u{201d}");
@@ -340,6 +390,11 @@ mod tests {
         // an abbreviation's period before a lowercase word ends no sentence; before a capital, two spaces
         // or a digit it does
         answers_as_scanning("Patina vs. shine | Home\nOne. Two vs.  three\nsee p. 4 now\nwhy? no");
+        // headlines and running text without a sentence's end, cut anywhere; case-less words count as neither
+        answers_as_scanning(
+            "Mayor Opens the New Bridge Over the River Today\nwhenever you have time, visit the shrine in Italy\n\
+             Élan Vital and the Crowd at the Hall of Fame 2012\nשלום Tokyo עולם osaka x Y z W v",
+        );
     }
 
     #[test]
@@ -368,6 +423,9 @@ mod tests {
                 assert_eq!(l.run_words(a, b), (long, words(s)), "{s:?}");
                 let prose = s.split('\n').any(|l| words(l) >= LONG_LINE_WORDS && reads_as_prose(l));
                 assert_eq!(l.has_prose_line(a, b), prose, "{s:?}");
+                assert_eq!(l.reads_as_headline(a, b), reads_as_headline(s), "{s:?}");
+                let running = s.split('\n').any(|l| words(l) >= LONG_LINE_WORDS && !reads_as_headline(l));
+                assert_eq!(l.has_running_line(a, b), running, "{s:?}");
             }
         }
     }
