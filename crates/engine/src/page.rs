@@ -10,7 +10,7 @@ mod explained;
 
 use rayon::prelude::*;
 
-use crate::cleaning::{Cleaner, Explanation, Layout, Match, Span};
+use crate::cleaning::{Cleaner, Explanation, Layout, Match, Span, Trace};
 use crate::corpus::{Corpus, Document};
 use crate::mining::MiningConfig;
 use crate::render::{element_cuts, text_cuts, without};
@@ -333,12 +333,16 @@ impl Cleaner {
     /// them, recorded as the stages ran.
     fn run_page(&self, page: &Page, explain: bool) -> (Vec<Span>, Option<Explanation>) {
         let doc = Layout::new(page.text());
+        // what the match filters leave in place is explained too (not for raw-HTML rules, whose matches
+        // are found on the source and filtered there)
+        let mut filtered = explain.then(Trace::default);
         let matches = match &page.view {
             Some(_) if self.tokenizer() == Tokenizer::Html => self.page_matches(page),
-            _ => self.stage_matches_in(&doc, self.raw_matches(page.text())),
+            _ => self.stage_matches_traced(&doc, self.raw_matches(page.text()), filtered.as_mut()),
         };
-        let (spans, trace) = self.run_on(&doc, &matches, page.structure());
-        let explanation = explain.then(|| self.explanation(spans.clone(), trace, &matches));
+        let (spans, mut trace) = self.run_on(&doc, &matches, page.structure());
+        trace.append(filtered.unwrap_or_default());
+        let explanation = explain.then(|| self.explanation(&doc, spans.clone(), trace, &matches));
         (spans, explanation)
     }
 

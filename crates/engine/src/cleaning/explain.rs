@@ -1,6 +1,9 @@
 //! Every decision explained: each removed range names every rule that matched inside it and the stages
 //! that removed or joined it; each range a stage or a keep rule gave back names that stage or rule, and
-//! the rules it overruled. `chaff clean --explain` prints them and the UI lists them under the cursor.
+//! the rules it overruled; where a match filter left a cut string's match, or part of it, in place (a
+//! page's cleaning pass records it), that is kept, naming the cut and the filter. `chaff clean --explain` prints them and the UI lists them under the cursor.
+
+use std::collections::HashMap;
 
 use serde::Serialize;
 
@@ -59,6 +62,39 @@ impl Trace {
         }
     }
 
+    /// Records where match filter `stage` left a cut string's match, or part of it, in place: each cut's
+    /// match of `before` (sorted) less what `after` (sorted) keeps of its rule's matches, with its rule
+    /// (`action` of it) and the stage. Not a removal's: the sentence filters leave idioms in every
+    /// article's prose, and naming each would bury what was decided.
+    pub(super) fn filtered(
+        &mut self,
+        (before, after): (&[Match], &[Match]),
+        stage: Stage,
+        action: impl Fn(u32) -> Action,
+    ) {
+        let mut kept: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
+        for m in after {
+            kept.entry(m.rule).or_default().push((m.start, m.end));
+        }
+        for m in before.iter().filter(|m| action(m.rule).is_cut() && after.binary_search(m).is_err()) {
+            let of_rule = kept.get(&m.rule).map_or(&[][..], Vec::as_slice);
+            // the rule's kept matches overlapping this one (a trimmed copy of it among them)
+            let from = of_rule.partition_point(|r| r.1 <= m.start);
+            let overlap: Vec<(usize, usize)> = of_rule[from..].iter().take_while(|r| r.0 < m.end).copied().collect();
+            let piece =
+                Span { start: m.start, end: m.end, kind: SpanKind::Removed, rules: Vec::new(), stages: Vec::new() };
+            for left in subtract(vec![piece], &overlap) {
+                self.kept(left.start, left.end, Reason::Rule { rule: m.rule, action: action(m.rule) });
+                self.kept(left.start, left.end, Reason::Stage(stage));
+            }
+        }
+    }
+
+    /// Adds what `other` recorded.
+    pub(crate) fn append(&mut self, other: Trace) {
+        self.kept.extend(other.kept);
+    }
+
     /// Records what `stage` gave back: what `before` removed and `after` does not.
     pub(super) fn given_back(&mut self, before: &[Span], after: &[Span], stage: Stage) {
         let after: Vec<(usize, usize)> = after.iter().map(|s| (s.start, s.end)).collect();
@@ -100,13 +136,14 @@ impl Cleaner {
 
     /// [`Cleaner::explain_matches`] for a page whose lines sit in `structure` (see [`Cleaner::spans_on`]).
     pub fn explain_on(&self, text: &str, matches: &[Match], structure: Option<&Structure>) -> Explanation {
-        let (spans, trace) = self.run_on(&Layout::new(text), matches, structure);
-        self.explanation(spans, trace, matches)
+        let doc = Layout::new(text);
+        let (spans, trace) = self.run_on(&doc, matches, structure);
+        self.explanation(&doc, spans, trace, matches)
     }
 
-    /// The explanation of a run: its removed spans, and the decisions behind them from its `trace`;
-    /// `matches` are the ones it ran on.
-    pub(crate) fn explanation(&self, spans: Vec<Span>, trace: Trace, matches: &[Match]) -> Explanation {
+    /// The explanation of a run over `doc`: its removed spans, and the decisions behind them from its
+    /// `trace`; `matches` are the ones it ran on.
+    pub(crate) fn explanation(&self, doc: &Layout, spans: Vec<Span>, trace: Trace, matches: &[Match]) -> Explanation {
         let template: Vec<Match> =
             matches.iter().filter(|m| self.rules[m.rule as usize].action != Action::Keep).copied().collect();
         let mut decisions: Vec<Decision> = spans
@@ -118,7 +155,7 @@ impl Cleaner {
                 reasons: reasons(&self.rules, &s.rules, &s.stages),
             })
             .collect();
-        decisions.extend(kept_decisions(&self.rules, &spans, trace, &template));
+        decisions.extend(kept_decisions(doc, &self.rules, &spans, trace, &template));
         decisions.sort_by_key(|d| (d.start, d.end));
         Explanation { spans, decisions }
     }
@@ -131,9 +168,16 @@ fn reasons(rules: &[ActiveRule], ids: &[u32], stages: &[Stage]) -> Vec<Reason> {
     out
 }
 
-/// The ranges given back that stayed kept: what the trace recorded less what is removed in the end,
-/// overlapping pieces joined, each with its reasons and the rules it overruled.
-fn kept_decisions(rules: &[ActiveRule], spans: &[Span], trace: Trace, template: &[Match]) -> Vec<Decision> {
+/// The ranges given back that stayed kept: what the trace recorded less what is removed in the end (and
+/// less a piece of whitespace alone), overlapping pieces joined, each with its reasons and the rules it
+/// overruled.
+fn kept_decisions(
+    doc: &Layout,
+    rules: &[ActiveRule],
+    spans: &[Span],
+    trace: Trace,
+    template: &[Match],
+) -> Vec<Decision> {
     let removed: Vec<(usize, usize)> = spans.iter().map(|s| (s.start, s.end)).collect();
     let mut pieces: Vec<Span> = Vec::new();
     for (start, end, reason) in trace.kept {
@@ -143,7 +187,7 @@ fn kept_decisions(rules: &[ActiveRule], spans: &[Span], trace: Trace, template: 
             Reason::Stage(s) => stages.push(s),
         }
         let piece = Span { start, end, kind: SpanKind::Removed, rules: rules_of, stages };
-        pieces.extend(subtract(vec![piece], &removed));
+        pieces.extend(subtract(vec![piece], &removed).into_iter().filter(|p| !doc.is_blank(p.start, p.end)));
     }
     let mut pieces = super::merge_spans(pieces);
     // the rules that matched each piece, with the keep rules already there

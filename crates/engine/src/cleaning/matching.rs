@@ -6,6 +6,7 @@
 
 use std::cell::RefCell;
 
+use super::explain::Trace;
 use super::stage::Step;
 use super::{Cleaner, Layout, Match, Stage, work};
 use crate::lines;
@@ -84,14 +85,29 @@ impl Cleaner {
 
     /// As [`Cleaner::stage_matches`], given the text's layout: the match filters of the registry that
     /// are on, in order.
-    pub(crate) fn stage_matches_in(&self, doc: &Layout, mut out: Vec<Match>) -> Vec<Match> {
+    pub(crate) fn stage_matches_in(&self, doc: &Layout, out: Vec<Match>) -> Vec<Match> {
+        self.stage_matches_traced(doc, out, None)
+    }
+
+    /// As [`Cleaner::stage_matches_in`], recording in `trace` (when given) what each filter dropped or
+    /// trimmed off a match, so that an explanation names the stage that left a rule's match in place.
+    pub(crate) fn stage_matches_traced(
+        &self,
+        doc: &Layout,
+        mut out: Vec<Match>,
+        mut trace: Option<&mut Trace>,
+    ) -> Vec<Match> {
         out.sort_unstable();
         out.dedup();
         for stage in Stage::ALL {
             if let Step::Filter(filter) = stage.step()
                 && self.settings.on(stage)
             {
+                let before = trace.is_some().then(|| out.clone());
                 filter.filter(self, doc, &mut out);
+                if let (Some(trace), Some(before)) = (trace.as_deref_mut(), before) {
+                    trace.filtered((&before, &out), stage, |rule| self.action(rule));
+                }
             }
         }
         out

@@ -63,4 +63,20 @@ mod tests {
         let out = cleaner(true).clean(&listed).text;
         assert!(out.contains("really bad") && !out.contains("Kingsport"), "{out}");
     }
+
+    #[test]
+    fn explain_names_the_stage_where_it_left_a_cut_strings_match_in_place() {
+        use crate::cleaning::Reason;
+        use crate::page::Page;
+        use crate::view::DocKind;
+        let e = cleaner(true).explain_page(&Page::new(PAGE, DocKind::Text));
+        let named: Vec<_> = e.decisions.iter().map(|d| (&PAGE[d.start..d.end], d.removed, &d.reasons[..])).collect();
+        let cut = Reason::Rule { rule: 0, action: Action::CutAfter };
+        let at = PAGE.find("Fairhaven Harriers goalkeeper").unwrap();
+        assert_eq!(named, [("Fairhaven Harriers", false, &[cut, Reason::Stage(Stage::OwnLine)][..])]);
+        assert_eq!(e.decisions[0].start, at);
+        // with the stage off the match cuts, and nothing is kept
+        let off = cleaner(true).with_stage(Stage::OwnLine, false).explain_page(&Page::new(PAGE, DocKind::Text));
+        assert!(off.decisions.iter().all(|d| d.removed), "{:?}", off.decisions);
+    }
 }

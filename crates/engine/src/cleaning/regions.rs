@@ -259,7 +259,7 @@ mod tests {
         let view = PageView::of_html(PAGE);
         let doc = Layout::new(view.text());
         let (spans, trace) = c.run_on(&doc, &[], view.structure());
-        let e = c.explanation(spans, trace, &[]);
+        let e = c.explanation(&doc, spans, trace, &[]);
         let d = e.decisions.iter().find(|d| view.text()[d.start..d.end].contains("great day")).unwrap();
         assert!(d.removed);
         let named: Vec<&str> = (d.reasons.iter())
@@ -285,7 +285,7 @@ mod tests {
         let view = PageView::of_html(&main);
         let doc = Layout::new(view.text());
         let (spans, trace) = c.run_on(&doc, &[], view.structure());
-        let e = c.explanation(spans, trace, &[]);
+        let e = c.explanation(&doc, spans, trace, &[]);
         let kept = e.decisions.iter().find(|d| view.text()[d.start..d.end].contains("town band"));
         assert!(kept.is_some_and(|d| !d.removed && d.reasons.contains(&Reason::Stage(Stage::Regions))), "{kept:?}");
         assert!(!out.contains("Most read"), "a sidebar listing the story holds its title, not its prose: {out}");
