@@ -475,7 +475,9 @@ impl<'a> Editor<'a> {
         let mut what = vec![choice.what.to_string()];
         for &(r, action) in &choice.sets {
             let rule = &self.rules[r];
-            let named = if self.is_region(r) { rule.id.clone() } else { rule.tokens.join(" ") };
+            // a region and a line rule have no tokens: their ids name them (`region:div.x`, `line:Text`)
+            let named =
+                if self.is_region(r) || rule.tokens.is_empty() { rule.id.clone() } else { rule.tokens.join(" ") };
             what.push(format!("{} `{named}`", action.map_or("off", |a| a.name())));
         }
         if let Some(stage) = choice.stage_off {
