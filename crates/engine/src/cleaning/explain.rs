@@ -124,9 +124,15 @@ pub(super) fn every_rule(spans: &mut [Span], matches: &[Match]) {
 }
 
 impl Cleaner {
-    /// The removed spans of `text` and every decision behind them (see [`Explanation`]).
+    /// The removed spans of `text` and every decision behind them (see [`Explanation`]), what the match
+    /// filters left of the cut strings' matches too.
     pub fn explain(&self, text: &str) -> Explanation {
-        self.explain_matches(text, &self.matches(text))
+        let doc = Layout::new(text);
+        let mut filtered = Trace::default();
+        let matches = self.stage_matches_traced(&doc, self.raw_matches(text), Some(&mut filtered));
+        let (spans, mut trace) = self.run_on(&doc, &matches, None);
+        trace.append(filtered);
+        self.explanation(&doc, spans, trace, &matches)
     }
 
     /// As [`Cleaner::explain`], given the text's [`Cleaner::matches`].
