@@ -1,18 +1,20 @@
 //! Key sequences on the real app state for what a decision does over the whole source: shown before it is
 //! made (the `T` and `K` dialogs, a cut's dialog, a candidate's detail) and after it (the status line), the
-//! documents it changes most a key away and back, verified pages marked, warned about and saved, and a
-//! preview that never waits for the cleaning of a large document.
+//! documents it changes most a key away and back, verified pages marked, warned about and saved, a
+//! preview that never waits for the cleaning of a large document, and `e` naming where a stage left an
+//! accepted cut's match in place.
 
 mod tui_support;
 
 use std::sync::Arc;
 use std::time::Instant;
 
+use chaff::clean_settings::Stage;
 use chaff::draft::with_rule;
 use chaff::impact::{Baseline, Impact};
 use chaff::rules::{Action, RulesFile, Status};
 use chaff::tui::App;
-use chaff::tui::state::{Measure, Mode};
+use chaff::tui::state::{ExplainItem, Measure, Mode};
 use tui_support::{Fixture, key_event, press, screen, settle};
 
 /// What the draft is and would save, and its undo stack's top: what a dialog closed with Esc must leave.
@@ -336,4 +338,58 @@ fn a_cut_at_a_string_mined_as_a_line_of_its_own_says_it_cuts_only_where_it_is_on
     assert!(a.measure.evidence.as_ref().is_some_and(|e| e.own_line), "{:?}", a.measure.evidence);
     let shown = screen(&app);
     assert!(shown.contains("a line of its own where mined"), "{shown}");
+}
+
+#[test]
+fn e_on_a_line_where_a_filter_left_part_of_an_accepted_cuts_match_names_the_stage_and_the_cut() {
+    // html_news: "«number» Related" is a footer string; on a page the number is the year ending the
+    // article's last sentence, and stage sentence-tails leaves it to the article
+    let fx = Fixture::html();
+    let mut app = fx.app(160, 48);
+    let s = app.session().unwrap();
+    let tokens = ["«number»", "Related"];
+    let row = s.list.rows.iter().position(|&i| s.draft.current_rule(i).tokens == tokens);
+    for _ in 0..row.expect("the footer string is a candidate") {
+        press(&mut app, "j");
+    }
+    let s = app.session().unwrap();
+    let rule = s.list.rows[row.unwrap()];
+    assert!(s.rule_action(rule).is_cut(), "mined as a cut: {:?}", s.rule_action(rule));
+    let id = s.draft.current_rule(rule).id.clone();
+    press(&mut app, "a");
+    settle(&mut app);
+    // a page whose article ends in a year, the line above the footer string's: the next documents
+    // until one does (`n`), and the line cursor on it
+    let mut found = None;
+    for _ in 0..20 {
+        let s = app.session().unwrap();
+        let doc = s.document_text();
+        let lines = s.preview_lines();
+        found = (1..lines.len()).find(|&k| {
+            let (a, b) = lines[k - 1];
+            let last = doc[a..b].trim_end().rsplit(' ').next().unwrap_or_default();
+            doc[lines[k].0..lines[k].1].starts_with("Related")
+                && last.len() == 5
+                && last.ends_with('.')
+                && last.starts_with(|c: char| c.is_ascii_digit())
+        });
+        if found.is_some() {
+            break;
+        }
+        press(&mut app, "n");
+        settle(&mut app);
+    }
+    let s = app.session_mut().unwrap();
+    s.preview.line = found.expect("a page whose article ends in a year") - 1;
+    (s.preview.cursor, s.preview.kept) = (None, None);
+    press(&mut app, "e");
+    let Mode::Explain(x) = &app.mode else { panic!("e opens the explain list") };
+    assert!(x.kept, "the line is kept");
+    assert_eq!(
+        x.items[..2],
+        [ExplainItem::Stage(Stage::SentenceTails), ExplainItem::Rule { id, action: Action::CutAfter }],
+        "the stage first, then the cut it left in place: {:?}",
+        x.items
+    );
+    assert!(screen(&app).contains("stage sentence-tails"), "{}", screen(&app));
 }
