@@ -179,6 +179,23 @@ mod tests {
     }
 
     #[test]
+    fn the_block_among_headline_lists_is_found_in_work_linear_in_the_page() {
+        // runs of headlines between a menu string's matches, none with running text: each run's lines
+        // are read once, never once per run
+        let c = cleaner(&[("Top Stories", Action::Remove), ("About us", Action::CutAfter)], 0);
+        let mut counts = Vec::new();
+        for n in [100, 1000] {
+            let list = "Top Stories\nMayor Opens the New Bridge Over the River With a Band\n".repeat(n);
+            let text = format!("{list}About us\nContact");
+            let ((), scanned) = crate::cleaning::work::measure(|| {
+                c.clean(&text);
+            });
+            counts.push(scanned as f64 / text.len() as f64);
+        }
+        assert!(counts[1] < counts[0] * 1.5, "work per byte grows with the runs: {counts:?}");
+    }
+
+    #[test]
     fn a_long_title_above_the_sites_name_is_not_the_article() {
         // the site's name is a line of its own at the top and at the foot; an editor made the foot's a
         // footer string. A <title> of eight words or more above the name is no article either.

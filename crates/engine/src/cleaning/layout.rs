@@ -206,6 +206,7 @@ impl<'a> Layout<'a> {
     /// Whether more of the words in `text[start..end]` (a word cut at `start`: its part inside) start with
     /// a capital than with a small letter.
     fn capitalized(&self, start: usize, end: usize) -> bool {
+        work::add(end.saturating_sub(start));
         let from = self.word_starts.partition_point(|&w| w < start);
         let cut = (start < end && self.word_starts.get(from) != Some(&start))
             .then_some(start)
