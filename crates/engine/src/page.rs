@@ -10,7 +10,7 @@ mod explained;
 
 use rayon::prelude::*;
 
-use crate::cleaning::{Cleaner, Explanation, Layout, Match, Span, Trace};
+use crate::cleaning::{Cleaner, Explanation, Layout, Match, Span};
 use crate::corpus::{Corpus, Document};
 use crate::mining::MiningConfig;
 use crate::render::{element_cuts, text_cuts, without};
@@ -332,18 +332,12 @@ impl Cleaner {
     /// The one pass of the stages over a page: its removed spans and, if asked, every decision behind
     /// them, recorded as the stages ran.
     fn run_page(&self, page: &Page, explain: bool) -> (Vec<Span>, Option<Explanation>) {
-        let doc = Layout::new(page.text());
-        // what the match filters leave in place is explained too (not for raw-HTML rules, whose matches
-        // are found on the source and filtered there)
-        let mut filtered = explain.then(Trace::default);
+        // raw-HTML rules are matched and filtered on the source, the others on the text
         let matches = match &page.view {
-            Some(_) if self.tokenizer() == Tokenizer::Html => self.page_matches(page),
-            _ => self.stage_matches_traced(&doc, self.raw_matches(page.text()), filtered.as_mut()),
+            Some(_) if self.tokenizer() == Tokenizer::Html => Some(self.page_matches(page)),
+            _ => None,
         };
-        let (spans, mut trace) = self.run_on(&doc, &matches, page.structure());
-        trace.append(filtered.unwrap_or_default());
-        let explanation = explain.then(|| self.explanation(&doc, spans.clone(), trace, &matches));
-        (spans, explanation)
+        self.run_text(&Layout::new(page.text()), matches, page.structure(), explain)
     }
 
     /// Every decision behind a page's removed spans, on its text (see [`Cleaner::explain`]): the

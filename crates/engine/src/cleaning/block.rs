@@ -1,7 +1,7 @@
 //! The article block: the kept run with the most words on long lines, the part of the page that the cuts
-//! and the later stages are measured against. A run with a sentence beats one without: a headline list
-//! (a site's top stories) has long lines too, and more words than a page whose article is one sentence. The cleaner's own matches bound the runs (cut strings, list
-//! items' markers).
+//! and the later stages are measured against. The cleaner's own matches bound the runs (cut strings, list
+//! items' markers). A run with a line of running text beats one without: a headline list (a site's top
+//! stories) has long lines too, and more words than a page whose article is one sentence.
 
 use std::collections::HashSet;
 
@@ -76,7 +76,8 @@ fn has_long_line(doc: &Layout, (start, end): (usize, usize)) -> bool {
 }
 
 /// The article block: the kept run with the most words on long lines (≥ [`super::LONG_LINE_WORDS`] words),
-/// of those with a line that reads as prose if any has one, or with the most words if no line is that long. `None` when nothing is kept.
+/// of those with a line of running text ([`Layout::has_running_line`]) if any has one, or with the most
+/// words if no line is that long. `None` when nothing is kept.
 pub fn article_block(doc: &Layout, removed: &[Span]) -> Option<(usize, usize)> {
     article_block_where(doc, &kept_runs(doc.text().len(), removed), |_| false)
 }

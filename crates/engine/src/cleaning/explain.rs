@@ -1,13 +1,14 @@
 //! Every decision explained: each removed range names every rule that matched inside it and the stages
 //! that removed or joined it; each range a stage or a keep rule gave back names that stage or rule, and
 //! the rules it overruled; where a match filter left a cut string's match, or part of it, in place (a
-//! page's cleaning pass records it), that is kept, naming the cut and the filter. `chaff clean --explain` prints them and the UI lists them under the cursor.
+//! page's cleaning pass records it), that is kept, naming the cut and the filter. `chaff clean --explain`
+//! prints them and the UI lists them under the cursor.
 
 use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::spans::subtract;
+use super::spans::{normalize, subtract};
 use super::{ActiveRule, Cleaner, Layout, Match, Span, SpanKind};
 use crate::clean_settings::Stage;
 use crate::rules::Action;
@@ -72,12 +73,23 @@ impl Trace {
         stage: Stage,
         action: impl Fn(u32) -> Action,
     ) {
-        let mut kept: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
-        for m in after {
-            kept.entry(m.rule).or_default().push((m.start, m.end));
+        let dropped: Vec<&Match> =
+            before.iter().filter(|m| action(m.rule).is_cut() && after.binary_search(m).is_err()).collect();
+        if dropped.is_empty() {
+            return;
         }
-        for m in before.iter().filter(|m| action(m.rule).is_cut() && after.binary_search(m).is_err()) {
-            let of_rule = kept.get(&m.rule).map_or(&[][..], Vec::as_slice);
+        // what each of those rules still matches, joined: sorted and disjoint, so searchable by end
+        let mut kept: HashMap<u32, Vec<(usize, usize)>> = dropped.iter().map(|m| (m.rule, Vec::new())).collect();
+        for m in after {
+            if let Some(ranges) = kept.get_mut(&m.rule) {
+                ranges.push((m.start, m.end));
+            }
+        }
+        for ranges in kept.values_mut() {
+            *ranges = normalize(ranges);
+        }
+        for m in dropped {
+            let of_rule = &kept[&m.rule];
             // the rule's kept matches overlapping this one (a trimmed copy of it among them)
             let from = of_rule.partition_point(|r| r.1 <= m.start);
             let overlap: Vec<(usize, usize)> = of_rule[from..].iter().take_while(|r| r.0 < m.end).copied().collect();
@@ -91,7 +103,7 @@ impl Trace {
     }
 
     /// Adds what `other` recorded.
-    pub(crate) fn append(&mut self, other: Trace) {
+    fn append(&mut self, other: Trace) {
         self.kept.extend(other.kept);
     }
 
@@ -127,12 +139,27 @@ impl Cleaner {
     /// The removed spans of `text` and every decision behind them (see [`Explanation`]), what the match
     /// filters left of the cut strings' matches too.
     pub fn explain(&self, text: &str) -> Explanation {
-        let doc = Layout::new(text);
-        let mut filtered = Trace::default();
-        let matches = self.stage_matches_traced(&doc, self.raw_matches(text), Some(&mut filtered));
-        let (spans, mut trace) = self.run_on(&doc, &matches, None);
-        trace.append(filtered);
-        self.explanation(&doc, spans, trace, &matches)
+        self.run_text(&Layout::new(text), None, None, true).1.expect("asked to explain")
+    }
+
+    /// The one pass of the stages over `doc`'s text: its removed spans and, if asked, every decision
+    /// behind them, recorded as the stages ran. `matches` are the text's matches, filtered, when the caller
+    /// found them (raw-HTML rules, on the source); else they are found here, and what the match filters
+    /// leave of the cut strings' matches is explained too.
+    pub(crate) fn run_text(
+        &self,
+        doc: &Layout,
+        matches: Option<Vec<Match>>,
+        structure: Option<&Structure>,
+        explain: bool,
+    ) -> (Vec<Span>, Option<Explanation>) {
+        let mut filtered = explain.then(Trace::default);
+        let matches =
+            matches.unwrap_or_else(|| self.stage_matches_traced(doc, self.raw_matches(doc.text()), filtered.as_mut()));
+        let (spans, mut trace) = self.run_on(doc, &matches, structure);
+        trace.append(filtered.unwrap_or_default());
+        let explanation = explain.then(|| self.explanation(doc, spans.clone(), trace, &matches));
+        (spans, explanation)
     }
 
     /// As [`Cleaner::explain`], given the text's [`Cleaner::matches`].

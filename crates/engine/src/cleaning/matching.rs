@@ -91,7 +91,7 @@ impl Cleaner {
 
     /// As [`Cleaner::stage_matches_in`], recording in `trace` (when given) what each filter dropped or
     /// trimmed off a match, so that an explanation names the stage that left a rule's match in place.
-    pub(crate) fn stage_matches_traced(
+    pub(super) fn stage_matches_traced(
         &self,
         doc: &Layout,
         mut out: Vec<Match>,

@@ -69,7 +69,7 @@ pub use list_items::LIST_ITEMS;
 pub use spans::{normalize, render};
 pub use title::title_line;
 
-pub(crate) use explain::Trace;
+use explain::Trace;
 use spans::{absorb, by_stage, kept_runs, merge_spans, run_lines, union};
 use stage::{PageState, Step};
 
