@@ -78,7 +78,7 @@ fn a_r_backspace_and_c_decide_a_region_rule_and_undo_redo_and_save_keep_it() {
     assert_eq!(region(&app, "ul.related-links"), (Status::Accepted, Action::Remove));
     assert!(app.session().unwrap().draft.dirty);
     let status = screen(&app);
-    assert!(status.contains("region ul.related-links accepted · remove · removes 240 words"), "{status}");
+    assert!(status.contains("region ul.related-links accepted · remove · removes 300 words"), "{status}");
     assert!(!status.contains("no document"), "the status line says what the list measured: {status}");
     press(&mut app, "c");
     assert_eq!(region(&app, "ul.related-links"), (Status::Accepted, Action::CutBefore));

@@ -278,8 +278,7 @@ fn answer(kept: &mut Option<Kept>, request: ImpactRequest) -> Result<Answered, S
         }
         Ask::Region { rules, rule } => {
             let b = &baseline(kept, &request, rules)?.base;
-            let paths = request.corpus.paths.as_deref().ok_or("the source has no page structure")?;
-            Ok(Answered::Region(crate::regions::region_impact(b, paths, rule)))
+            Ok(Answered::Region(crate::regions::region_impact(b, rule).map_err(|e| e.to_string())?))
         }
         Ask::WhatIf { rules, after } => {
             let b = &baseline(kept, &request, rules)?.base;

@@ -322,6 +322,11 @@ impl Baseline {
         out
     }
 
+    /// The pages with a line under `region`'s element.
+    pub fn pages_under_region(&self, region: &RegionRule) -> Vec<usize> {
+        self.pages_under(&[region])
+    }
+
     /// The pages with a line under an element of `regions`: the only ones a change of those rules changes.
     fn pages_under(&self, regions: &[&RegionRule]) -> Vec<usize> {
         if regions.is_empty() {

@@ -2,25 +2,18 @@
 //! its element is, the words it would remove that the rules keep now (or, a keep region, give back),
 //! inside and outside each page's article block, and the pages it changes most.
 //!
-//! It is measured against a [`Baseline`] (every page cleaned with the rules as they stand) and the
-//! source's [`SourcePaths`] (where each line of each page sits), for a front end that holds pages as
-//! their views and their structure apart (the tuning UI). A region rule takes whole lines: those under
-//! its element (`remove`, exactly as the stage does), everything from the first of them after the
-//! article (`cut-after`) or up to the last of them before it (`cut-before`), or gives them back (`keep`).
-//! A cut is estimated: the stage `cuts` finds the article again once the region is out, this takes the
-//! article block as cleaned now. One pass over each page's lines; whether a line's chain of elements
-//! holds the element is found once per chain.
-
-use rayon::prelude::*;
+//! It is what cleaning the source with the rule does: the pages under its element go through the stages
+//! again from their cached matches ([`Baseline::impact`]), so stage `regions` decides as `chaff clean`
+//! does, a page whose element holds the article left alone, a cut cutting where stage `cuts` finds the
+//! article once the region is out. [`Under`] finds a page's lines under an element, for a front end that
+//! holds pages as their views and their structure apart (the tuning UI highlights them).
 
 use crate::cleaning::Layout;
-use crate::impact::{Baseline, WordRange, word_changes};
-use crate::rules::Action;
+use crate::error::Result;
+use crate::impact::Baseline;
+use crate::rules::Status;
 use crate::rules::region::{RegionRule, selectors};
 use crate::view::paths::SourcePaths;
-
-/// One page's change: its index, the word runs removed and those given back.
-type PageChange = (usize, Vec<WordRange>, Vec<WordRange>);
 
 /// What a region rule would change over a source (see the module doc).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -102,116 +95,31 @@ impl<'p> Under<'p> {
     }
 }
 
-/// What the region rule `rule`, active with its action, would change over `base`'s pages, whose lines sit
-/// in `paths`. Measured at most on pages the paths hold.
-pub fn region_impact(base: &Baseline, paths: &SourcePaths, rule: &RegionRule) -> RegionImpact {
-    let per_page: Vec<Option<PageChange>> = (0..base.len())
-        .into_par_iter()
-        .map_init(
-            || Under::new(paths, &rule.element),
-            |under, i| {
-                let text = base.text(i);
-                let ranges = under.ranges(text, i, &base.docs()[i].id);
-                if ranges.is_empty() {
-                    return None;
-                }
-                let before = base.removed(i);
-                let after = taken(text.len(), before, &ranges, rule.action, base.block(i));
-                let (removed, given_back) = word_changes(text, before, &after);
-                Some((i, removed, given_back))
-            },
-        )
+/// What the region rule `rule`, active with its action, would change over `base`'s pages (see the
+/// module doc).
+pub fn region_impact(base: &Baseline, rule: &RegionRule) -> Result<RegionImpact> {
+    let active = RegionRule { status: Status::Accepted, ..rule.clone() };
+    let mut after = base.file().clone();
+    match after.regions.iter_mut().find(|r| r.element == rule.element) {
+        Some(r) => *r = active,
+        None => after.regions.push(active),
+    }
+    let impact = base.impact(&after)?;
+    let most_changed = (impact.changed.iter())
+        .map(|d| {
+            let at = d.removed.iter().chain(&d.given_back).map(|r| r.start).min().unwrap_or(0);
+            (d.index, at, d.words())
+        })
         .collect();
-    let mut out = RegionImpact::default();
-    for (i, removed, given_back) in per_page.into_iter().flatten() {
-        out.pages += 1;
-        if removed.is_empty() && given_back.is_empty() {
-            continue;
-        }
-        out.changed += 1;
-        // words taken are told by where the article is (the pending rules counted), words given back by
-        // the block the rules leave, which they join
-        let within =
-            |block: Option<(usize, usize)>, r: &WordRange| block.is_some_and(|(a, b)| a <= r.start && r.start < b);
-        let (article, block) = (base.article(i), base.block(i));
-        for r in &removed {
-            if within(article, r) { out.removed_inside += r.words } else { out.removed_outside += r.words }
-        }
-        for r in &given_back {
-            if within(block, r) { out.given_back_inside += r.words } else { out.given_back_outside += r.words }
-        }
-        let words = removed.iter().chain(&given_back).map(|r| r.words).sum();
-        let at = removed.iter().chain(&given_back).map(|r| r.start).min().unwrap_or(0);
-        out.most_changed.push((i, at, words));
-    }
-    out.most_changed.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
-    out
-}
-
-/// A page's removed ranges (`before`, sorted and disjoint) with a region's `ranges` taken as `action`
-/// takes them (see the module doc); `block` is the page's article block.
-fn taken(
-    len: usize,
-    before: &[(usize, usize)],
-    ranges: &[(usize, usize)],
-    action: Action,
-    block: Option<(usize, usize)>,
-) -> Vec<(usize, usize)> {
-    let add: Vec<(usize, usize)> = match (action, block) {
-        (Action::Remove, _) => ranges.to_vec(),
-        // the cut's side of the article: past the block as cleaned now, else (the block holds the
-        // region's lines, which nothing removes yet) from its first line on, as mining proposes regions
-        // outside the article
-        (Action::CutAfter, Some((_, end))) => {
-            let at = ranges.iter().find(|r| r.0 >= end).or(ranges.first());
-            at.map(|r| vec![(r.0, len)]).unwrap_or_default()
-        }
-        (Action::CutBefore, Some((start, _))) => {
-            let at = ranges.iter().rev().find(|r| r.1 <= start).or(ranges.last());
-            at.map(|r| vec![(0, r.1)]).unwrap_or_default()
-        }
-        (Action::CutAfter, None) => ranges.first().map(|r| vec![(r.0, len)]).unwrap_or_default(),
-        (Action::CutBefore, None) => ranges.last().map(|r| vec![(0, r.1)]).unwrap_or_default(),
-        (Action::Keep, _) => return subtract(before, ranges),
-    };
-    union(before, &add)
-}
-
-/// The union of two sorted lists of disjoint ranges.
-fn union(a: &[(usize, usize)], b: &[(usize, usize)]) -> Vec<(usize, usize)> {
-    let mut all: Vec<(usize, usize)> = a.iter().chain(b).copied().collect();
-    all.sort_unstable();
-    let mut out: Vec<(usize, usize)> = Vec::with_capacity(all.len());
-    for (s, e) in all {
-        match out.last_mut() {
-            Some(last) if s <= last.1 => last.1 = last.1.max(e),
-            _ => out.push((s, e)),
-        }
-    }
-    out
-}
-
-/// `a` without `b` (both sorted, disjoint): one pass over both.
-fn subtract(a: &[(usize, usize)], b: &[(usize, usize)]) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut k = 0;
-    for &(mut s, e) in a {
-        while k < b.len() && b[k].1 <= s {
-            k += 1;
-        }
-        let mut j = k;
-        while j < b.len() && b[j].0 < e {
-            if b[j].0 > s {
-                out.push((s, b[j].0));
-            }
-            s = s.max(b[j].1);
-            j += 1;
-        }
-        if s < e {
-            out.push((s, e));
-        }
-    }
-    out
+    Ok(RegionImpact {
+        pages: base.pages_under_region(rule).len(),
+        changed: impact.changed.len(),
+        removed_inside: impact.removed_inside,
+        removed_outside: impact.removed_outside,
+        given_back_inside: impact.given_back_inside,
+        given_back_outside: impact.given_back_outside,
+        most_changed,
+    })
 }
 
 #[cfg(test)]
