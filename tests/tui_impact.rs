@@ -393,3 +393,30 @@ fn e_on_a_line_where_a_filter_left_part_of_an_accepted_cuts_match_names_the_stag
     );
     assert!(screen(&app).contains("stage sentence-tails"), "{}", screen(&app));
 }
+
+#[test]
+fn the_first_accepted_rule_says_which_words_the_stages_it_starts_take_and_which_it_takes_itself() {
+    let fx = Fixture::html();
+    let mut app = fx.app_on("html_news", 200, 48);
+    press(&mut app, "Enter");
+    let Mode::Detail(d) = &app.mode else { panic!("Enter opens the detail") };
+    let impacts = d.measure.impacts.clone().expect("measured");
+    // nothing is accepted: whatever the decision, the stages start with it
+    let split = impacts[0].stages_start.clone().expect("the first rule in force starts the stages");
+    assert!(split.stages.removed() > 0, "{}", impacts[0].summary());
+    let shown = screen(&app);
+    let said = format!("the first rule starts the stages (theirs −{}), itself", split.stages.removed());
+    assert!(shown.contains(&said), "{shown}");
+    // the status line says it of the decision made
+    press(&mut app, "Esc a");
+    let message = app.message.clone().expect("the status line says what it did").text;
+    assert!(message.contains("the first rule starts the stages"), "{message}");
+    // once a rule is in force the next decision's words are its own
+    press(&mut app, "j Enter");
+    let Mode::Detail(d) = &app.mode else { panic!("Enter opens the detail") };
+    let impacts = d.measure.impacts.clone().expect("measured");
+    assert!(impacts.iter().all(|i| i.stages_start.is_none()), "{:?}", impacts[0].summary());
+    let shown = screen(&app);
+    let choices: Vec<&str> = shown.lines().filter(|l| l.contains("│accept") || l.contains("│reject")).collect();
+    assert!(!choices.is_empty() && choices.iter().all(|l| !l.contains("starts the stages")), "{shown}");
+}

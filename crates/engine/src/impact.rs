@@ -13,6 +13,7 @@
 
 mod articles;
 mod cache;
+mod first_rule;
 mod words;
 
 use std::collections::{HashMap, HashSet};
@@ -32,6 +33,7 @@ use crate::tokens::Tokenizer;
 use crate::view::{DocKind, PageView, Structure};
 
 use cache::{MatchCache, Plan};
+pub use first_rule::{StagesStart, Totals};
 pub use words::{WordRange, word_changes};
 
 /// One document's removed spans under a rules file, and its article block.
@@ -97,12 +99,16 @@ pub struct Impact {
     pub documents: usize,
     /// Documents cleaned again to find it (the others no changed rule matches).
     pub recleaned: usize,
-    /// The documents that change, most changed first (ties in document order).
+    /// The documents a word of which changes, most changed first (ties in document order).
     pub changed: Vec<DocImpact>,
     pub removed_inside: usize,
     pub removed_outside: usize,
     pub given_back_inside: usize,
     pub given_back_outside: usize,
+    /// Where the change puts the first rule in force: the stages start with it, and this says which words
+    /// are theirs (`impact/first_rule.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stages_start: Option<StagesStart>,
 }
 
 impl Impact {
@@ -117,6 +123,7 @@ impl Impact {
             given_back_inside: sum(|d| d.given_back_inside),
             given_back_outside: sum(|d| d.given_back_outside),
             changed,
+            stages_start: None,
         }
     }
 
@@ -139,9 +146,10 @@ impl Impact {
         self.removed_inside > 0
     }
 
-    /// One line: documents changed, words removed and given back, inside the article.
+    /// One line: documents changed, words removed and given back, inside the article; where the change
+    /// starts the stages, which of it is theirs.
     pub fn summary(&self) -> String {
-        format!(
+        let mut out = format!(
             "{} of {} documents change: -{} words ({} inside the article), +{} words given back ({} inside the article)",
             self.changed.len(),
             self.documents,
@@ -149,7 +157,15 @@ impl Impact {
             self.removed_inside,
             self.given_back(),
             self.given_back_inside
-        )
+        );
+        if let Some(s) = &self.stages_start {
+            out.push_str(&format!(
+                "; the first rule in force starts the cleaning stages: they {}, the change itself {}",
+                s.stages.line(),
+                s.change.line()
+            ));
+        }
+        out
     }
 }
 
@@ -456,16 +472,18 @@ impl Baseline {
     pub fn impact(&self, after: &RulesFile) -> Result<Impact> {
         let (states, _, recleaned) = self.cleaned_after(after)?;
         let changed = states.par_iter().filter_map(|(i, s, _)| self.compare(*i, s)).collect();
-        Ok(Impact::of(self.len(), recleaned, changed))
+        let stages_start = self.stages_start(after, states.iter().map(|(i, s, _)| (*i, s)))?;
+        Ok(Impact { stages_start, ..Impact::of(self.len(), recleaned, changed) })
     }
 
     /// [`Baseline::impact`] by cleaning every document again: the reference it must equal (tests, and
     /// the benchmark's comparison).
     pub fn impact_cleaning_all(&self, after: &RulesFile) -> Result<Impact> {
         let cleaner = Cleaner::new(after, self.include_pending)?;
-        let changed =
-            (0..self.len()).into_par_iter().filter_map(|i| self.compare(i, &self.clean(&cleaner, i))).collect();
-        Ok(Impact::of(self.len(), self.len(), changed))
+        let states: Vec<State> = (0..self.len()).into_par_iter().map(|i| self.clean(&cleaner, i)).collect();
+        let changed = states.par_iter().enumerate().filter_map(|(i, s)| self.compare(i, s)).collect();
+        let stages_start = self.stages_start(after, states.iter().enumerate())?;
+        Ok(Impact { stages_start, ..Impact::of(self.len(), self.len(), changed) })
     }
 
     /// Makes `after` the baseline's rules, cleaning again only the documents it may change; returns what
@@ -474,6 +492,7 @@ impl Baseline {
         let rebuild = self.cache.as_ref().is_some_and(|c| !c.serves(after));
         let (states, plan, recleaned) = self.cleaned_after(after)?;
         let changed = states.par_iter().filter_map(|(i, s, _)| self.compare(*i, s)).collect();
+        let stages_start = self.stages_start(after, states.iter().map(|(i, s, _)| (*i, s)))?;
         let mut filtered = Vec::new();
         let mut touched = Vec::with_capacity(states.len());
         for (i, s, f) in states {
@@ -495,39 +514,7 @@ impl Baseline {
             touched = (0..self.len()).collect();
         }
         self.refresh_articles(after, &touched)?;
-        Ok(Impact::of(self.len(), recleaned, changed))
-    }
-
-    /// Document `i` under the baseline's rules against `after`; `None` when its removed text is the same.
-    /// Words removed are inside the article when they lie in its [`Baseline::article`] before the change,
-    /// words given back when they lie in its article block after it.
-    fn compare(&self, i: usize, after: &State) -> Option<DocImpact> {
-        let before = &self.states[i];
-        if before.removed == after.removed {
-            return None;
-        }
-        let (removed, given_back) = word_changes(self.text(i), &before.removed, &after.removed);
-        let count = |ranges: &[WordRange], block: Option<(usize, usize)>, inside: bool| -> usize {
-            ranges.iter().map(|r| if words::inside(r, block) == inside { r.words } else { 0 }).sum()
-        };
-        let article = self.article(i);
-        let mut d = DocImpact {
-            index: i,
-            id: self.corpus.docs[i].id.clone(),
-            removed_inside: count(&removed, article, true),
-            removed_outside: count(&removed, article, false),
-            given_back_inside: count(&given_back, after.block, true),
-            given_back_outside: count(&given_back, after.block, false),
-            removed,
-            given_back,
-        };
-        for r in &mut d.removed {
-            r.inside = words::inside(r, article);
-        }
-        for r in &mut d.given_back {
-            r.inside = words::inside(r, after.block);
-        }
-        Some(d)
+        Ok(Impact { stages_start, ..Impact::of(self.len(), recleaned, changed) })
     }
 }
 

@@ -25,6 +25,17 @@ pub fn summary(impact: &Impact) -> String {
     if impact.given_back() > 0 {
         out.push_str(&format!(" +{} back ({} in article)", impact.given_back(), impact.given_back_inside));
     }
+    // the first rule in force starts the stages: say how much is theirs, and what the decision does itself
+    if let Some(s) = &impact.stages_start {
+        let own = &s.change;
+        out.push_str(&format!("; the first rule starts the stages (theirs −{}), itself", s.stages.removed()));
+        if own.removed() > 0 || own.given_back() == 0 {
+            out.push_str(&format!(" −{} ({} in article)", own.removed(), own.removed_inside));
+        }
+        if own.given_back() > 0 {
+            out.push_str(&format!(" +{} back", own.given_back()));
+        }
+    }
     out
 }
 

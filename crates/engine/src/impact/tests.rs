@@ -343,3 +343,56 @@ fn words_removed_are_told_inside_the_article_by_the_pending_rules_too() {
     assert!((0..fresh.len()).any(|i| fresh.article(i) != base.article(i)), "rejecting moved the articles");
     assert!((0..fresh.len()).all(|i| moved.article(i) == fresh.article(i) && moved.block(i) == fresh.block(i)));
 }
+
+/// Totals of an impact, to hold against a split's.
+fn totals(i: &Impact) -> Totals {
+    Totals {
+        documents: i.changed.len(),
+        removed_inside: i.removed_inside,
+        removed_outside: i.removed_outside,
+        given_back_inside: i.given_back_inside,
+        given_back_outside: i.given_back_outside,
+    }
+}
+
+#[test]
+fn the_first_rule_in_force_says_which_words_are_the_stages_and_which_its_own() {
+    let (docs, file) = &mined()[3];
+    // the pending rules not counted and none accepted: no rule in force, no stage runs
+    let base = Baseline::new(file, docs.clone(), false).unwrap();
+    let mut idle = file.rules[0].clone();
+    (idle.id, idle.regex, idle.tokens) = ("nothing".into(), "qqzzxxqq".into(), Vec::new());
+    (idle.status, idle.action) = (Status::Accepted, Action::Keep);
+    let started = base.impact(&with_rules(file, [idle.clone()])).unwrap();
+    let s = started.stages_start.clone().expect("a keep rule that matches nothing starts the stages");
+    assert!(started.removed() > 0, "the stages remove menus on their own: {}", started.summary());
+    assert_eq!((s.stages, s.change), (totals(&started), Totals::default()), "all of it is the stages'");
+    // a mined rule accepted: the stages' part as above, its own what it does with the stages running
+    let i = (0..file.rules.len()).find(|&i| file.rules[i].status == Status::Pending).unwrap();
+    let mut rule = file.rules[i].clone();
+    rule.status = Status::Accepted;
+    let impact = base.impact(&with_rules(file, [rule.clone()])).unwrap();
+    let split = impact.stages_start.clone().expect("the first rule in force");
+    assert_eq!(split.stages, s.stages);
+    let running = Baseline::new(&with_rules(file, [idle.clone()]), docs.clone(), false).unwrap();
+    let own = running.impact_cleaning_all(&with_rules(file, [idle, rule.clone()])).unwrap();
+    assert!(own.stages_start.is_none(), "a rule was in force already");
+    assert_eq!(split.change, totals(&own), "{}", impact.summary());
+    assert!(impact.summary().contains("starts the cleaning stages"), "{}", impact.summary());
+    assert_eq!(
+        impact,
+        Impact { recleaned: impact.recleaned, ..base.impact_cleaning_all(&with_rules(file, [rule])).unwrap() }
+    );
+}
+
+/// `file` with `rules` in it: a rule of the same id replaced.
+fn with_rules(file: &RulesFile, rules: impl IntoIterator<Item = Rule>) -> RulesFile {
+    let mut out = file.clone();
+    for r in rules {
+        match out.rules.iter_mut().find(|x| x.id == r.id) {
+            Some(x) => *x = r,
+            None => out.rules.push(r),
+        }
+    }
+    out
+}

@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use super::{Baseline, DocImpact, State};
+
 /// A run of consecutive words of a page's text that a change removes (or gives back).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct WordRange {
@@ -84,6 +86,48 @@ pub fn word_changes(
         last = kind;
     }
     (removed, given)
+}
+
+impl Baseline {
+    /// Document `i` under the baseline's rules against `after`; `None` when no word of it changes.
+    pub(super) fn compare(&self, i: usize, after: &State) -> Option<DocImpact> {
+        self.compare_states(i, &self.states[i], after)
+    }
+
+    /// Document `i` as `before` leaves it against `after`; `None` when no word of it changes.
+    /// Words removed are inside the article when they lie in its [`Baseline::article`] before the change,
+    /// words given back when they lie in its article block after it.
+    pub(super) fn compare_states(&self, i: usize, before: &State, after: &State) -> Option<DocImpact> {
+        if before.removed == after.removed {
+            return None;
+        }
+        let (removed, given_back) = word_changes(self.text(i), &before.removed, &after.removed);
+        // ranges that moved over whitespace alone change no word a reader sees
+        if removed.is_empty() && given_back.is_empty() {
+            return None;
+        }
+        let count = |ranges: &[WordRange], block: Option<(usize, usize)>, in_block: bool| -> usize {
+            ranges.iter().map(|r| if inside(r, block) == in_block { r.words } else { 0 }).sum()
+        };
+        let article = self.article(i);
+        let mut d = DocImpact {
+            index: i,
+            id: self.docs()[i].id.clone(),
+            removed_inside: count(&removed, article, true),
+            removed_outside: count(&removed, article, false),
+            given_back_inside: count(&given_back, after.block, true),
+            given_back_outside: count(&given_back, after.block, false),
+            removed,
+            given_back,
+        };
+        for r in &mut d.removed {
+            r.inside = inside(r, article);
+        }
+        for r in &mut d.given_back {
+            r.inside = inside(r, after.block);
+        }
+        Some(d)
+    }
 }
 
 #[cfg(test)]
