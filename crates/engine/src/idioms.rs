@@ -10,6 +10,12 @@
 //! an idiom, and starts rejected, when it is common words and patterns (a background any prose holds), or
 //! a few tokens that stand inside sentences nearly every time, or its neighbours differ on both sides
 //! nearly every time.
+//!
+//! A few common words are also a piece of the template's longer strings: "will be" of a notice "you will
+//! be able to view the content…", "the «upcase»" of a footer's "About the BBC". On the pages those
+//! strings are found it adds nothing to them; everywhere else it stands inside the articles' sentences.
+//! Such a candidate, short or common, most of whose matches lie inside longer candidates' and the rest
+//! inside lines of prose, is an idiom too: what it adds to the template is its articles' words.
 
 use std::hash::{BuildHasher, Hasher};
 
@@ -52,6 +58,11 @@ pub struct IdiomParams {
     /// on. A blogging platform's footer is on every page of a source of five pages, a line of its own
     /// each time; with eight needed, such a source kept it (docs/results.md).
     pub min_shared_matches: usize,
+    /// A short or common string that is the template only as part of longer candidates is an idiom when
+    /// at least this many of its matches lie outside them ([`Neighbours::free`]), inside lines of prose on
+    /// at least `min_prose_short` of those, and at least `min_covered` of its matches lie inside them.
+    pub min_free: usize,
+    pub min_covered: f64,
 }
 
 impl Default for IdiomParams {
@@ -65,6 +76,8 @@ impl Default for IdiomParams {
             min_prose_short: 0.9,
             min_diversity: 1.01,
             min_shared_matches: 3,
+            min_free: 3,
+            min_covered: 0.5,
         }
     }
 }
@@ -137,8 +150,25 @@ pub fn is_common_phrase(tokens: &[String], max_tokens: usize) -> bool {
     words.peek().is_some() && words.all(|w| common(&w))
 }
 
-/// Whether a candidate with these tokens and neighbours is an idiom of its source's articles.
+/// Whether a candidate with these tokens and neighbours is an idiom of its source's articles: spread over
+/// its pages inside sentences, or a piece of longer template strings that elsewhere stands inside
+/// sentences ([`is_subsumed_idiom`]).
 pub fn is_idiom(tokens: &[String], nb: &Neighbours, params: &IdiomParams) -> bool {
+    is_spread_idiom(tokens, nb, params) || is_subsumed_idiom(tokens, nb, params)
+}
+
+/// A short or common string ("will be", "the «upcase»") most of whose matches lie inside longer
+/// candidates' (the template's sentence "you will be able to view…", its "About the BBC") and the rest
+/// inside lines of prose: what it adds to the template is its articles' words.
+pub fn is_subsumed_idiom(tokens: &[String], nb: &Neighbours, params: &IdiomParams) -> bool {
+    let covered = nb.matches - nb.free;
+    nb.free >= params.min_free
+        && nb.free_prose as f64 >= params.min_prose_short * nb.free as f64
+        && covered as f64 >= params.min_covered * nb.matches as f64
+        && (is_common_phrase(tokens, params.max_common_tokens) || tokens.len() <= params.max_short_tokens)
+}
+
+fn is_spread_idiom(tokens: &[String], nb: &Neighbours, params: &IdiomParams) -> bool {
     nb.matches >= params.min_matches
         && nb.spread() >= params.min_spread
         && nb.in_prose as f64 >= params.min_prose * nb.matches as f64
@@ -163,6 +193,9 @@ pub struct Neighbours {
     pub pos_sq: u64,
     /// Matches standing inside a line of prose ([`inside_prose`]).
     pub in_prose: usize,
+    /// Matches inside no longer match of another candidate in force, and of those, inside a line of prose.
+    pub free: usize,
+    pub free_prose: usize,
 }
 
 impl Neighbours {
@@ -203,10 +236,19 @@ fn judged(rule: &Rule) -> bool {
 }
 
 /// The neighbours of each of `rules` (indices into `file.rules`) over `corpus`'s documents (as mined:
-/// an HTML page's view). One pass of the rules' matcher and of the tokenizer per document.
+/// an HTML page's view), and which of its matches lie inside a longer match of another candidate in
+/// force. One pass of the rules' matcher and of the tokenizer per document, and a sort of its matches.
 pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<Vec<Neighbours>> {
     let mutable = MutableSet::new(file.mutable.clone())?;
-    let cleaner = Cleaner::with_patterns(file.tokenizer, &mutable, rules.iter().map(|&i| &file.rules[i]), 0)?;
+    // the other candidates in force, after the judged ones: their matches cover, they are not counted
+    let chosen = file.cutoff.chosen;
+    let judged: std::collections::HashSet<usize> = rules.iter().copied().collect();
+    let others = (0..file.rules.len()).filter(|i| {
+        let r = &file.rules[*i];
+        !judged.contains(i) && r.status != Status::Rejected && r.bin >= chosen && !r.tokens.is_empty()
+    });
+    let all: Vec<&Rule> = rules.iter().copied().chain(others).map(|i| &file.rules[i]).collect();
+    let cleaner = Cleaner::with_patterns(file.tokenizer, &mutable, all, 0)?;
     let tokenizer = file.tokenizer;
     // A neighbour is its hash (a token lowercased, or its pattern, or the document's edge): only how many
     // differ and the most frequent's count are read. Each match's pair is pushed to its rule's lists, and
@@ -244,10 +286,14 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
         .par_iter()
         .fold(empty, |mut acc, doc| {
             let text = doc.text.as_str();
-            let matches = cleaner.raw_matches(text);
+            let mut matches = cleaner.raw_matches(text);
             if matches.is_empty() {
                 return acc;
             }
+            matches.sort_unstable_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
+            // the furthest end of the matches read so far, and the first start that reached it: a match
+            // ending before it, or at it from a later start, lies inside a longer one
+            let (mut reach, mut reach_from) = (0usize, 0usize);
             let spans = tokenizer.spans(text);
             let layout = Layout::new(text);
             let mut prose = ProseLines::new(&layout);
@@ -255,12 +301,24 @@ pub fn neighbours(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Result<
             let mut keys: Vec<Option<u64>> = vec![None; spans.len()];
             let mut key_at = |k: usize| *keys[k].get_or_insert_with(|| key(text, Some(&spans[k]), 0));
             for m in matches {
+                let covered = reach > m.end || (reach == m.end && reach_from < m.start);
+                if m.end > reach {
+                    (reach, reach_from) = (m.end, m.start);
+                }
+                if m.rule as usize >= rules.len() {
+                    continue;
+                }
                 let first = spans.partition_point(|s| s.0 < m.start);
                 let last = spans.partition_point(|s| s.1 <= m.end);
                 let left = if first == 0 { edges[0] } else { key_at(first - 1) };
                 let right = if last < spans.len() { key_at(last) } else { edges[1] };
                 let side = &mut acc[m.rule as usize];
-                side.prose += usize::from(prose.inside(m.start, m.end));
+                let in_prose = prose.inside(m.start, m.end);
+                side.prose += usize::from(in_prose);
+                if !covered {
+                    side.free += 1;
+                    side.free_prose += usize::from(in_prose);
+                }
                 side.left.push(left);
                 side.right.push(right);
                 let pos = (m.start as u64 * 1_000_000) / text.len().max(1) as u64;
@@ -286,6 +344,8 @@ struct Sides {
     pos_sum: u64,
     pos_sq: u64,
     prose: usize,
+    free: usize,
+    free_prose: usize,
 }
 
 impl Sides {
@@ -295,6 +355,8 @@ impl Sides {
         self.pos_sum += other.pos_sum;
         self.pos_sq += other.pos_sq;
         self.prose += other.prose;
+        self.free += other.free;
+        self.free_prose += other.free_prose;
     }
 
     fn count(mut self) -> Neighbours {
@@ -309,6 +371,8 @@ impl Sides {
             pos_sum: self.pos_sum,
             pos_sq: self.pos_sq,
             in_prose: self.prose,
+            free: self.free,
+            free_prose: self.free_prose,
         }
     }
 }

@@ -50,7 +50,19 @@ fn t(s: &str) -> Vec<String> {
 /// most frequent one.
 fn matched(matches: usize, sides: [usize; 4], positions: (u64, u64), in_prose: usize) -> Neighbours {
     let [left, right, top_left, top_right] = sides;
-    Neighbours { matches, left, right, top_left, top_right, pos_sum: positions.0, pos_sq: positions.1, in_prose }
+    let (pos_sum, pos_sq) = positions;
+    Neighbours {
+        matches,
+        left,
+        right,
+        top_left,
+        top_right,
+        pos_sum,
+        pos_sq,
+        in_prose,
+        free: matches,
+        free_prose: in_prose,
+    }
 }
 
 #[test]
@@ -90,9 +102,18 @@ fn a_short_string_inside_sentences_all_over_its_pages_is_an_idiom_whatever_its_w
 fn neighbours_by_brute_force(corpus: &Corpus, file: &RulesFile, rules: &[usize]) -> Vec<Neighbours> {
     use std::collections::HashMap;
     let mutable = MutableSet::new(file.mutable.clone()).unwrap();
-    let cleaner = Cleaner::with_patterns(file.tokenizer, &mutable, rules.iter().map(|&i| &file.rules[i]), 0).unwrap();
+    // the judged rules, then every other candidate in force: their matches cover the judged ones'
+    let others = (0..file.rules.len()).filter(|i| {
+        let r = &file.rules[*i];
+        !rules.contains(i) && r.status != Status::Rejected && r.bin >= file.cutoff.chosen && !r.tokens.is_empty()
+    });
+    let all: Vec<&Rule> = rules.iter().copied().chain(others).map(|i| &file.rules[i]).collect();
+    let cleaner = Cleaner::with_patterns(file.tokenizer, &mutable, all, 0).unwrap();
     let mut sides =
-        vec![(HashMap::<String, usize>::new(), HashMap::<String, usize>::new(), 0u64, 0u64, 0usize); rules.len()];
+        vec![
+            (HashMap::<String, usize>::new(), HashMap::<String, usize>::new(), 0u64, 0u64, 0usize, 0usize, 0usize);
+            rules.len()
+        ];
     let word = |text: &str, span: Option<&(usize, usize)>, edge: &str| match span {
         None => edge.to_string(),
         Some(&(a, b)) => match mutable.classify(&text[a..b]) {
@@ -104,21 +125,30 @@ fn neighbours_by_brute_force(corpus: &Corpus, file: &RulesFile, rules: &[usize])
         let text = doc.text.as_str();
         let spans = file.tokenizer.spans(text);
         let layout = Layout::new(text);
-        for m in cleaner.raw_matches(text) {
+        let matches = cleaner.raw_matches(text);
+        for m in &matches {
+            if m.rule as usize >= rules.len() {
+                continue;
+            }
             let first = spans.iter().position(|s| s.0 >= m.start).unwrap_or(spans.len());
             let last = spans.iter().position(|s| s.1 > m.end).unwrap_or(spans.len());
-            let (l, r, sum, sq, prose) = &mut sides[m.rule as usize];
+            let covered =
+                matches.iter().any(|o| o.start <= m.start && m.end <= o.end && (o.start, o.end) != (m.start, m.end));
+            let in_prose = inside_prose(&layout, m.start, m.end);
+            let (l, r, sum, sq, prose, free, free_prose) = &mut sides[m.rule as usize];
+            *free += usize::from(!covered);
+            *free_prose += usize::from(!covered && in_prose);
             *l.entry(word(text, first.checked_sub(1).map(|k| &spans[k]), "^")).or_default() += 1;
             *r.entry(word(text, spans.get(last), "$")).or_default() += 1;
             let pos = (m.start as u64 * 1_000_000) / text.len().max(1) as u64;
             *sum += pos;
             *sq += pos * pos;
-            *prose += usize::from(inside_prose(&layout, m.start, m.end));
+            *prose += usize::from(in_prose);
         }
     }
     sides
         .into_iter()
-        .map(|(l, r, pos_sum, pos_sq, in_prose)| Neighbours {
+        .map(|(l, r, pos_sum, pos_sq, in_prose, free, free_prose)| Neighbours {
             matches: l.values().sum(),
             left: l.len(),
             right: r.len(),
@@ -127,6 +157,8 @@ fn neighbours_by_brute_force(corpus: &Corpus, file: &RulesFile, rules: &[usize])
             pos_sum,
             pos_sq,
             in_prose,
+            free,
+            free_prose,
         })
         .collect()
 }
@@ -142,6 +174,11 @@ fn neighbours_counted_from_their_keys_are_the_neighbours_as_read() {
     let rules: Vec<usize> = (0..file.rules.len()).collect();
     let found = neighbours(&corpus, &file, &rules).unwrap();
     assert_eq!(found, neighbours_by_brute_force(&corpus, &file, &rules));
+    // the short strings judged, the longer ones covering them
+    let short: Vec<usize> = (0..file.rules.len()).filter(|&i| file.rules[i].tokens.len() <= 3).collect();
+    let found_short = neighbours(&corpus, &file, &short).unwrap();
+    assert_eq!(found_short, neighbours_by_brute_force(&corpus, &file, &short));
+    assert!(found_short.iter().any(|n| n.free < n.matches), "some short string lies inside a longer one");
     assert!(
         found.iter().any(|n| n.left > 1 && n.right > 1 && n.matches > n.left),
         "some rule has varied and repeated neighbours"
@@ -234,4 +271,24 @@ fn a_shared_template_is_given_back_on_a_source_of_few_pages() {
     assert_eq!(restore_shared_templates(&corpus, &mut file, None, &IdiomParams::default()).unwrap(), 1);
     let r = file.rules.iter().find(|r| r.tokens.join(" ") == "Leave a comment").unwrap();
     assert_eq!((r.status, r.idiom), (Status::Pending, false));
+}
+
+#[test]
+fn a_few_common_words_inside_longer_template_strings_and_elsewhere_inside_sentences_are_an_idiom() {
+    let p = IdiomParams::default();
+    // "the «upcase»": ten matches in the footer's "About the BBC", seven in the articles' sentences; in
+    // one place of the pages, so the spread does not show it
+    let placed = matched(17, [3, 4, 10, 10], (9_000_000, 4_770_000_000_000), 7);
+    assert!(!is_idiom(&t("the «upcase»"), &placed, &p), "without knowing what covers it");
+    let inside = Neighbours { free: 7, free_prose: 7, ..placed };
+    assert!(is_idiom(&t("the «upcase»"), &inside, &p));
+    // its other matches on lines of their own: a template's
+    assert!(!is_idiom(&t("the «upcase»"), &Neighbours { free_prose: 2, ..inside }, &p));
+    // most matches outside longer strings: the spread decides, not this
+    assert!(!is_idiom(&t("the «upcase»"), &Neighbours { free: 12, free_prose: 12, ..inside }, &p));
+    // too few matches outside to tell
+    assert!(!is_idiom(&t("the «upcase»"), &Neighbours { free: 2, free_prose: 2, ..inside }, &p));
+    // a long string of the site's own words is no idiom, wherever it stands
+    let long = t("Share this page with your friends on Facebook");
+    assert!(!is_idiom(&long, &inside, &p));
 }
