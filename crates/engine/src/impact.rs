@@ -160,7 +160,7 @@ impl Impact {
         );
         if let Some(s) = &self.stages_start {
             out.push_str(&format!(
-                "; the first rule in force starts the cleaning stages: they {}, the change itself {}",
+                "; no rule was in force, and the cleaning stages start: they {}, the change itself {}",
                 s.stages.line(),
                 s.change.line()
             ));

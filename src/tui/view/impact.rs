@@ -28,7 +28,10 @@ pub fn summary(impact: &Impact) -> String {
     // the first rule in force starts the stages: say how much is theirs, and what the decision does itself
     if let Some(s) = &impact.stages_start {
         let own = &s.change;
-        out.push_str(&format!("; the first rule starts the stages (theirs −{}), itself", s.stages.removed()));
+        out.push_str(&format!(
+            "; no rule was in force, the stages start (theirs −{}), the decision's own",
+            s.stages.removed()
+        ));
         if own.removed() > 0 || own.given_back() == 0 {
             out.push_str(&format!(" −{} ({} in article)", own.removed(), own.removed_inside));
         }

@@ -378,7 +378,7 @@ fn the_first_rule_in_force_says_which_words_are_the_stages_and_which_its_own() {
     let own = running.impact_cleaning_all(&with_rules(file, [idle, rule.clone()])).unwrap();
     assert!(own.stages_start.is_none(), "a rule was in force already");
     assert_eq!(split.change, totals(&own), "{}", impact.summary());
-    assert!(impact.summary().contains("starts the cleaning stages"), "{}", impact.summary());
+    assert!(impact.summary().contains("the cleaning stages start"), "{}", impact.summary());
     assert_eq!(
         impact,
         Impact { recleaned: impact.recleaned, ..base.impact_cleaning_all(&with_rules(file, [rule])).unwrap() }
