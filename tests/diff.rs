@@ -137,3 +137,36 @@ fn an_accepted_region_rule_shows_in_the_diff() {
     }
     assert_eq!(v["given_back_inside"], 0);
 }
+
+#[test]
+fn the_first_rule_accepted_says_which_words_are_the_stages_it_starts() {
+    // nothing accepted, the pending rules not counted: no rule in force, no stage runs
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = samples().join("html_news");
+    let o = chaff(&["mine", corpus.to_str().unwrap(), "--rules-dir", "rules"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut file = RulesFile::load(&dir.path().join("rules/html_news.toml")).unwrap();
+    let r = file.rules.iter_mut().find(|r| r.status == Status::Pending).unwrap();
+    r.status = Status::Accepted;
+    file.save(&dir.path().join("rules/new.toml")).unwrap();
+    let args = ["diff", "--rules", "rules/html_news.toml", "--rules", "rules/new.toml"];
+    let o = chaff(&[&args[..], &[corpus.to_str().unwrap()]].concat(), dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.lines().next().unwrap().contains("no rule was in force, and the cleaning stages start: they -"),
+        "{out}"
+    );
+    let o = chaff(&[&args[..], &["--json", corpus.to_str().unwrap()]].concat(), dir.path());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let split = &v["stages_start"];
+    assert!(split["stages"]["removed_outside"].as_u64().unwrap() > 0, "{v}");
+    assert!(split["change"]["documents"].as_u64().is_some(), "{v}");
+    // a change made with a rule in force has none
+    let o = chaff(
+        &["diff", "--rules", "rules/new.toml", "--rules", "rules/new.toml", "--json", corpus.to_str().unwrap()],
+        dir.path(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v.get("stages_start").is_none(), "{v}");
+}

@@ -65,7 +65,7 @@ pub fn diff(args: DiffArgs) -> Result<ExitCode> {
     let evidence = changed_rules(&base, &old, &new, args.include_pending)?;
     if args.json {
         let docs: Vec<serde_json::Value> = shown.iter().map(|d| doc_json(&base, d)).collect();
-        let v = json!({
+        let mut v = json!({
             "source": new.source,
             "old": old_path.display().to_string(),
             "new": new_path.display().to_string(),
@@ -78,6 +78,10 @@ pub fn diff(args: DiffArgs) -> Result<ExitCode> {
             "changed": docs,
             "rules": evidence,
         });
+        // no rule was in force before: which words are the stages' that start, which the change's own
+        if let Some(split) = &impact.stages_start {
+            v["stages_start"] = serde_json::to_value(split)?;
+        }
         outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         outln!("{}: {} -> {}: {}", new.source, old_path.display(), new_path.display(), impact.summary());
