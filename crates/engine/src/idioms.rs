@@ -12,7 +12,7 @@
 //! nearly every time.
 //!
 //! A few common words are also a piece of the template's longer strings: "will be" of a notice "you will
-//! be able to view the content…", "the «upcase»" of a footer's "About the BBC". On the pages those
+//! be able to view the content…", "the «upcase»" of a footer's "About the HBC". On the pages those
 //! strings are found it adds nothing to them; everywhere else it stands inside the articles' sentences.
 //! Such a candidate, short or common, most of whose matches lie inside longer candidates' and the rest
 //! inside lines of prose, is an idiom too: what it adds to the template is its articles' words.
@@ -158,7 +158,7 @@ pub fn is_idiom(tokens: &[String], nb: &Neighbours, params: &IdiomParams) -> boo
 }
 
 /// A short or common string ("will be", "the «upcase»") most of whose matches lie inside longer
-/// candidates' (the template's sentence "you will be able to view…", its "About the BBC") and the rest
+/// candidates' (the template's sentence "you will be able to view…", its "About the HBC") and the rest
 /// inside lines of prose: what it adds to the template is its articles' words.
 pub fn is_subsumed_idiom(tokens: &[String], nb: &Neighbours, params: &IdiomParams) -> bool {
     let covered = nb.matches - nb.free;

@@ -276,7 +276,7 @@ fn a_shared_template_is_given_back_on_a_source_of_few_pages() {
 #[test]
 fn a_few_common_words_inside_longer_template_strings_and_elsewhere_inside_sentences_are_an_idiom() {
     let p = IdiomParams::default();
-    // "the «upcase»": ten matches in the footer's "About the BBC", seven in the articles' sentences; in
+    // "the «upcase»": ten matches in the footer's "About the HBC", seven in the articles' sentences; in
     // one place of the pages, so the spread does not show it
     let placed = matched(17, [3, 4, 10, 10], (9_000_000, 4_770_000_000_000), 7);
     assert!(!is_idiom(&t("the «upcase»"), &placed, &p), "without knowing what covers it");
