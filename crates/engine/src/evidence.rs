@@ -111,8 +111,10 @@ impl CutProblem {
     }
 }
 
-/// `rule`'s evidence over `base`'s pages, their article blocks as `base`'s rules find them. One pass of
-/// the rule's matcher and one layout per page it matches.
+/// `rule`'s evidence over `base`'s pages, each page's article where its accepted and pending rules leave
+/// it ([`Baseline::article`]: on a source nothing is accepted of yet, the accepted rules alone leave each
+/// page one block, and every string would sit "inside the article"). One pass of the rule's matcher and
+/// one layout per page it matches.
 pub fn evidence(base: &Baseline, rule: &Rule) -> Result<Evidence> {
     let file = base.file();
     let mutable = MutableSet::new(file.mutable.clone())?;
@@ -135,8 +137,9 @@ pub fn evidence(base: &Baseline, rule: &Rule) -> Result<Evidence> {
             matches.sort_unstable();
             let layout = Layout::new(text);
             let (mut before, mut after, mut inside) = (false, false, false);
+            let article = base.article(i);
             for m in &matches {
-                match base.block(i) {
+                match article {
                     Some((s, _)) if m.end <= s => {
                         e.before += 1;
                         before = true;

@@ -72,6 +72,16 @@ fn a_cut_whose_matches_sit_on_both_sides_of_the_article_is_refused() {
 }
 
 #[test]
+fn a_footer_strings_evidence_on_a_source_nothing_is_accepted_of_puts_it_after_the_article() {
+    // the accepted rules alone leave each page whole: the article is where the pending rules leave it
+    let (docs, file) = mined(framed());
+    let base = Baseline::new(&file, docs, false).unwrap();
+    let footer = evidence(&base, &rule(&file, "Copyright Example News,", Action::CutAfter)).unwrap();
+    assert_eq!((footer.after, footer.inside, footer.inside_pages), (12, 0, 0), "{}", footer.line());
+    assert!(cut_problems(&footer).is_empty(), "{}", footer.line());
+}
+
+#[test]
 fn mining_proposes_no_cut_from_a_generic_string_nor_one_on_both_sides_of_the_article() {
     for source in bundled() {
         let docs: Vec<Document> =
