@@ -21,6 +21,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
 
+mod diff;
 mod workspace;
 
 create_exception!(
@@ -156,6 +157,24 @@ impl Rules {
         let this = slf.get();
         let from_toml = slf.get_type().getattr("from_toml")?;
         Ok((from_toml, (this.file.to_toml(), this.origin.clone())))
+    }
+
+    /// What changing these rules into `other` does to `docs` (the source's documents): the numbers
+    /// `chaff diff --rules THIS --rules OTHER --json` prints, from the same library call. A dict:
+    /// `documents`, `changed_documents`, `removed_inside`, `removed_outside`, `given_back_inside`,
+    /// `given_back_outside` (words; inside or outside each page's article), `changed` (each changed
+    /// document, most changed first: its `index` in `docs`, its word counts, and its `removed` and
+    /// `given_back` runs of words), and where no rule was in force before, `stages_start` (the words of
+    /// the cleaning stages that start, and of the change itself).
+    #[pyo3(signature = (other, docs, *, include_pending = false))]
+    fn diff<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Rules,
+        docs: Vec<String>,
+        include_pending: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        diff::diff(py, self, other, docs, include_pending)
     }
 
     /// One document without its template: what `chaff clean --rules FILE` writes for it.

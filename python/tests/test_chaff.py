@@ -171,3 +171,31 @@ def test_clean_many_uses_more_than_one_core(mined):
     workers = [t for t in after if t != main and after[t] > before.get(t, 0)]
     # CPU time against wall time is not asked: on a machine busy with other work it says nothing
     assert len(workers) >= 2, f"threads that worked besides the caller: {workers}"
+
+
+def test_diff_gives_the_numbers_chaff_diff_prints(chaff_bin, tmp_path):
+    # a source nothing is accepted of, then one candidate accepted: the stages start with it
+    source = SAMPLES / "html_news"
+    subprocess.run([chaff_bin, "mine", source, "--rules-dir", tmp_path], check=True, stdout=subprocess.DEVNULL)
+    old_path = tmp_path / "html_news.toml"
+    new_path = tmp_path / "new.toml"
+    new_path.write_text(old_path.read_text().replace('status = "pending"', 'status = "accepted"', 1))
+    old, new = chaff.Rules.load(old_path), chaff.Rules.load(new_path)
+    docs = [read(p) for p in documents(source)]
+    got = old.diff(new, docs)
+    cli = json.loads(
+        subprocess.run(
+            [chaff_bin, "diff", "--rules", old_path, "--rules", new_path, "--json", source],
+            check=True,
+            capture_output=True,
+        ).stdout
+    )
+    keys = ["documents", "changed_documents", "removed_inside", "removed_outside"]
+    keys += ["given_back_inside", "given_back_outside"]
+    assert {k: got[k] for k in keys} == {k: cli[k] for k in keys}
+    assert got["changed_documents"] > 0 and len(got["changed"]) == got["changed_documents"]
+    assert got["stages_start"] == cli["stages_start"]
+    first = got["changed"][0]
+    assert first["removed"] and {"start", "end", "words", "inside"} <= set(first["removed"][0])
+    # the same rules change nothing
+    assert new.diff(new, docs)["changed_documents"] == 0

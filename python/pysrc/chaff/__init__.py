@@ -8,6 +8,7 @@ The Python face of the chaff engine: the same rules files and, for the same rule
     text = rules.clean(doc, include_pending=True)
     texts = rules.clean_many(docs, include_pending=True)   # all cores, GIL released
     spans = rules.explain(doc)                             # what was removed, and by which rules
+    change = rules.diff(other, docs)                       # what a rules change does: chaff diff --json
     fresh = chaff.mine(history, source="sevendays")        # the automatic rules of `chaff mine`
     ws = chaff.Workspace.load("rules/")                    # every source's rules: chaff clean --rules-dir
     text = ws.clean(page, url="https://news.example.com/a", include_pending=True)

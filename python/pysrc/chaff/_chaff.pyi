@@ -1,7 +1,7 @@
 """Type stubs of chaff's compiled module (re-exported by ``chaff``)."""
 
 import os
-from typing import Literal, Sequence, TypedDict
+from typing import Any, Literal, Sequence, TypedDict
 
 __version__: str
 
@@ -62,6 +62,10 @@ class Rules:
     def explain(self, doc: str, *, include_pending: bool = False) -> list[Span]:
         """The ranges of ``doc`` removed or given back ("kept"), every rule that matched each and the
         stages that decided, as ``chaff clean --explain``."""
+    def diff(self, other: Rules, docs: Sequence[str], *, include_pending: bool = False) -> dict[str, Any]:
+        """What changing these rules into ``other`` does to ``docs``: the numbers ``chaff diff --json``
+        prints (``documents``, ``changed_documents``, words removed and given back inside and outside the
+        article, ``changed`` per document, and ``stages_start`` where no rule was in force before)."""
 
 def source_of(
     *, source: str | None = None, url: str | None = None, group: Literal["host", "domain"] = "host"
