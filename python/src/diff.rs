@@ -29,7 +29,7 @@ fn as_dict<'py>(py: Python<'py>, impact: &Impact) -> PyResult<Bound<'py, PyDict>
     let d = PyDict::new(py);
     d.set_item("documents", impact.documents)?;
     d.set_item("changed_documents", impact.changed.len())?;
-    totals(&d, &totals_of(impact))?;
+    totals(&d, &impact.totals())?;
     let changed = PyList::empty(py);
     for doc in &impact.changed {
         let c = PyDict::new(py);
@@ -54,16 +54,6 @@ fn as_dict<'py>(py: Python<'py>, impact: &Impact) -> PyResult<Bound<'py, PyDict>
         d.set_item("stages_start", s)?;
     }
     Ok(d)
-}
-
-fn totals_of(impact: &Impact) -> Totals {
-    Totals {
-        documents: impact.changed.len(),
-        removed_inside: impact.removed_inside,
-        removed_outside: impact.removed_outside,
-        given_back_inside: impact.given_back_inside,
-        given_back_outside: impact.given_back_outside,
-    }
 }
 
 fn totals(d: &Bound<'_, PyDict>, t: &Totals) -> PyResult<()> {

@@ -141,6 +141,17 @@ impl Impact {
         self.given_back_inside + self.given_back_outside
     }
 
+    /// Its words and documents changed, without the documents.
+    pub fn totals(&self) -> Totals {
+        Totals {
+            documents: self.changed.len(),
+            removed_inside: self.removed_inside,
+            removed_outside: self.removed_outside,
+            given_back_inside: self.given_back_inside,
+            given_back_outside: self.given_back_outside,
+        }
+    }
+
     /// Whether the change takes words from some page's article block.
     pub fn takes_article_words(&self) -> bool {
         self.removed_inside > 0

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::{Baseline, DocImpact, State};
 use crate::error::Result;
-use crate::rules::{Action, Rule, RulesFile, Status};
+use crate::rules::{Action, Rule, RulesFile};
 
 /// A change's words split where it starts the stages (see the module doc).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -58,27 +58,10 @@ impl Totals {
     }
 }
 
-/// A rule in force that matches nothing: the stages run, and nothing else changes.
+/// A rule in force that matches nothing (a word boundary that is not one): the stages run, and nothing
+/// else changes.
 fn idle_rule() -> Rule {
-    Rule {
-        id: "stages-start".into(),
-        status: Status::Accepted,
-        action: Action::Keep,
-        // a word boundary that is not one: no position of any text
-        regex: r"\b\B".into(),
-        tokens: Vec::new(),
-        tf: 0,
-        df: 0,
-        bin: 0,
-        coverage: 0,
-        adds: 0,
-        example: String::new(),
-        idiom: false,
-        stale: false,
-        editor: false,
-        cluster: None,
-        own_line: false,
-    }
+    Rule::with_regex("stages-start", r"\b\B", Action::Keep)
 }
 
 impl Baseline {

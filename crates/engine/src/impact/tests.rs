@@ -344,17 +344,6 @@ fn words_removed_are_told_inside_the_article_by_the_pending_rules_too() {
     assert!((0..fresh.len()).all(|i| moved.article(i) == fresh.article(i) && moved.block(i) == fresh.block(i)));
 }
 
-/// Totals of an impact, to hold against a split's.
-fn totals(i: &Impact) -> Totals {
-    Totals {
-        documents: i.changed.len(),
-        removed_inside: i.removed_inside,
-        removed_outside: i.removed_outside,
-        given_back_inside: i.given_back_inside,
-        given_back_outside: i.given_back_outside,
-    }
-}
-
 #[test]
 fn the_first_rule_in_force_says_which_words_are_the_stages_and_which_its_own() {
     let (docs, file) = &mined()[3];
@@ -366,7 +355,7 @@ fn the_first_rule_in_force_says_which_words_are_the_stages_and_which_its_own() {
     let started = base.impact(&with_rules(file, [idle.clone()])).unwrap();
     let s = started.stages_start.clone().expect("a keep rule that matches nothing starts the stages");
     assert!(started.removed() > 0, "the stages remove menus on their own: {}", started.summary());
-    assert_eq!((s.stages, s.change), (totals(&started), Totals::default()), "all of it is the stages'");
+    assert_eq!((s.stages, s.change), (started.totals(), Totals::default()), "all of it is the stages'");
     // a mined rule accepted: the stages' part as above, its own what it does with the stages running
     let i = (0..file.rules.len()).find(|&i| file.rules[i].status == Status::Pending).unwrap();
     let mut rule = file.rules[i].clone();
@@ -377,7 +366,7 @@ fn the_first_rule_in_force_says_which_words_are_the_stages_and_which_its_own() {
     let running = Baseline::new(&with_rules(file, [idle.clone()]), docs.clone(), false).unwrap();
     let own = running.impact_cleaning_all(&with_rules(file, [idle, rule.clone()])).unwrap();
     assert!(own.stages_start.is_none(), "a rule was in force already");
-    assert_eq!(split.change, totals(&own), "{}", impact.summary());
+    assert_eq!(split.change, own.totals(), "{}", impact.summary());
     assert!(impact.summary().contains("the cleaning stages start"), "{}", impact.summary());
     assert_eq!(
         impact,

@@ -215,11 +215,19 @@ impl Rule {
         mutable: &MutableSet,
     ) -> Result<Rule> {
         Ok(Rule {
+            tokens: symbols.iter().map(Symbol::encode).collect(),
+            ..Rule::with_regex(id, synthesize(symbols, tokenizer, mutable)?, action)
+        })
+    }
+
+    /// A rule of a regex alone (no mined tokens), accepted with `action`; no statistics.
+    pub fn with_regex(id: impl Into<String>, regex: impl Into<String>, action: Action) -> Rule {
+        Rule {
             id: id.into(),
             status: Status::Accepted,
             action,
-            regex: synthesize(symbols, tokenizer, mutable)?,
-            tokens: symbols.iter().map(Symbol::encode).collect(),
+            regex: regex.into(),
+            tokens: Vec::new(),
             tf: 0,
             df: 0,
             bin: 0,
@@ -231,7 +239,7 @@ impl Rule {
             editor: false,
             cluster: None,
             own_line: false,
-        })
+        }
     }
 
     /// The line a line rule matches, if this is one whose regex is still the one it was made with (an

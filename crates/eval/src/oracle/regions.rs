@@ -13,22 +13,11 @@ use crate::rules::region::RegionRule;
 /// from the page's structure), mined statistics (not an editor's rule, which no stage overrules).
 pub(super) fn stand_in(region: &RegionRule) -> Rule {
     Rule {
-        id: region.id(),
         status: region.status,
-        action: region.action,
-        regex: String::new(),
-        tokens: Vec::new(),
         tf: region.df.max(1),
         df: region.df.max(1),
-        bin: Default::default(),
-        coverage: 0,
-        adds: 0,
         example: region.example.clone(),
-        idiom: false,
-        stale: false,
-        editor: false,
-        cluster: None,
-        own_line: false,
+        ..Rule::with_regex(region.id(), String::new(), region.action)
     }
 }
 
