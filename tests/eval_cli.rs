@@ -52,6 +52,22 @@ fn json_has_every_page() {
 }
 
 #[test]
+fn fail_below_automatic_checks_every_site_of_the_oracle_editor_and_says_so() {
+    let dir = fixture();
+    let out = chaff(
+        &["eval", "set", "--protocol", "held-out", "--folds", "4", "--oracle-editor", "--fail-below-automatic"],
+        dir.path(),
+    );
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("oracle editor: no site below its automatic figure (tolerance 0.001)"), "{stderr}");
+    // the check reads the oracle editor's checkpoints: without them there is nothing to check
+    let out = chaff(&["eval", "set", "--fail-below-automatic"], dir.path());
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("--oracle-editor"), "{}", text(&out.stderr));
+}
+
+#[test]
 fn few_pages_scores_each_page_once_per_fold_it_did_not_learn_from() {
     let dir = fixture();
     let out = chaff(&["eval", "set", "--json", "--protocol", "few-pages", "--folds", "4"], dir.path());

@@ -213,6 +213,11 @@ fn the_per_site_table_flags_a_site_below_its_automatic_figure() {
     assert!(row.contains("0.850!") && row.contains("0.880!") && !row.contains("0.920!"), "{table}");
     assert!(!table.lines().any(|l| l.starts_with("steady.com") && l.contains('!')), "{table}");
     assert!(table.contains("slips.com after 5: 0.850 < 0.900, slips.com after all: 0.880 < 0.900"), "{table}");
+    // what `chaff eval --fail-below-automatic` prints before it fails, one line a flagged figure
+    assert_eq!(
+        eval.below_automatic(),
+        ["set txt held-out: slips.com after 5: 0.850 < 0.900", "set txt held-out: slips.com after all: 0.880 < 0.900"]
+    );
     let json = serde_json::to_value(&eval).unwrap();
     let below = &json["runs"][0]["below_automatic"];
     assert_eq!(below[0]["site"], "slips.com");

@@ -363,6 +363,10 @@ pub struct EvalArgs {
     /// reject, trim, action, mark as template, keep, stage off), each made on the training pages.
     #[arg(long)]
     pub oracle_editor: bool,
+    /// With --oracle-editor: fail (exit 1) when a site's F1 after some of its decisions falls below the
+    /// site's automatic figure (0 decisions) by more than the flagging tolerance, naming each such site.
+    #[arg(long, requires = "oracle_editor")]
+    pub fail_below_automatic: bool,
     /// Print JSON (every page's scores included) instead of tables.
     #[arg(long)]
     pub json: bool,

@@ -11,6 +11,7 @@ use chaff::eval::methods::alignment::AlignmentParams;
 use chaff::eval::methods::chaff::Chaff;
 use chaff::eval::methods::gibson::GibsonParams;
 use chaff::eval::methods::{MethodName, MethodParams, build};
+use chaff::eval::report::BELOW_TOLERANCE;
 use chaff::eval::{Dataset, EvalConfig, Evaluation, Input, Progress, Protocol, evaluate, evaluate_oracle};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
@@ -156,27 +157,45 @@ pub fn eval(args: EvalArgs) -> Result<ExitCode> {
     } else {
         outln!("{}: {} sites, {} pages, {:.1} s in all", dataset.name, dataset.sites.len(), dataset.pages(), seconds);
     }
+    let mut failed = false;
     if let Some(f) = &floors {
         if checks.is_empty() {
             eprintln!("chaff: warning: no floor recorded for {} (input {})", dataset.name, config.input.name());
         }
-        let mut failed = false;
         for c in &checks {
             let verdict = if c.ok { "ok" } else { "FAILED" };
             eprintln!(
                 "floor {verdict}: {} {} {}: overall F1 {:.3}, floor {:.3} (tolerance {:.3})",
                 c.dataset, c.input, c.protocol, c.measured, c.floor, f.tolerance
             );
-            failed |= !c.ok;
         }
-        if failed {
+        if checks.iter().any(|c| !c.ok) {
             eprintln!(
                 "chaff: an overall F1 fell more than {:.3} below its floor in {}: find the change that lowered it",
                 f.tolerance,
                 args.floors.as_ref().map(|p| p.display().to_string()).unwrap_or_default()
             );
-            return Ok(ExitCode::FAILURE);
+            failed = true;
         }
+    }
+    if args.fail_below_automatic {
+        let below: Vec<String> = evaluations.iter().flat_map(Evaluation::below_automatic).collect();
+        for line in &below {
+            eprintln!("below automatic: {line}");
+        }
+        if below.is_empty() {
+            eprintln!("oracle editor: no site below its automatic figure (tolerance {BELOW_TOLERANCE})");
+        } else {
+            eprintln!(
+                "chaff: the oracle editor's decisions left {} site figure(s) more than {BELOW_TOLERANCE} below the \
+                 automatic one: a decision took article words from pages it was not made on",
+                below.len()
+            );
+            failed = true;
+        }
+    }
+    if failed {
+        return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -166,6 +166,28 @@ fn f(x: f64) -> String {
 }
 
 impl Evaluation {
+    /// Each site its decisions leave below its automatic figure, one line each ("dataset input protocol:
+    /// site after N: F1 < automatic"): empty when every site holds.
+    pub fn below_automatic(&self) -> Vec<String> {
+        self.runs
+            .iter()
+            .flat_map(|r| {
+                r.below_automatic.iter().map(move |b| {
+                    format!(
+                        "{} {} {}: {} after {}: {} < {}",
+                        self.dataset,
+                        self.input.name(),
+                        r.protocol.name(),
+                        b.site,
+                        self.models[b.model],
+                        f(b.f1),
+                        f(b.automatic)
+                    )
+                })
+            })
+            .collect()
+    }
+
     /// The tables as text.
     pub fn table(&self) -> String {
         let mut out = String::new();
