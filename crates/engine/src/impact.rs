@@ -152,9 +152,10 @@ impl Impact {
         }
     }
 
-    /// Whether the change takes words from some page's article block.
+    /// Whether the change takes words from some page's article block, not counting those of the stages
+    /// it starts (any first rule would start them).
     pub fn takes_article_words(&self) -> bool {
-        self.removed_inside > 0
+        self.stages_start.as_ref().map_or(self.removed_inside, |s| s.change.removed_inside) > 0
     }
 
     /// One line: documents changed, words removed and given back, inside the article; where the change

@@ -374,6 +374,21 @@ fn the_first_rule_in_force_says_which_words_are_the_stages_and_which_its_own() {
     );
 }
 
+#[test]
+fn article_words_the_stages_take_when_the_first_rule_starts_them_are_not_the_decisions() {
+    let inside = Totals { documents: 2, removed_inside: 7, ..Totals::default() };
+    let first = |change: Totals| Impact {
+        documents: 10,
+        removed_inside: inside.removed_inside + change.removed_inside,
+        stages_start: Some(StagesStart { stages: inside, change }),
+        ..Impact::default()
+    };
+    // any rule in force would start them: the UI does not mark this decision as taking article words
+    assert!(!first(Totals::default()).takes_article_words());
+    assert!(first(Totals { documents: 1, removed_inside: 1, ..Totals::default() }).takes_article_words());
+    assert!(Impact { removed_inside: 1, ..Impact::default() }.takes_article_words());
+}
+
 /// `file` with `rules` in it: a rule of the same id replaced.
 fn with_rules(file: &RulesFile, rules: impl IntoIterator<Item = Rule>) -> RulesFile {
     let mut out = file.clone();
