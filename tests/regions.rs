@@ -1,4 +1,4 @@
-//! Region rules end to end: a source whose comment thread and related-links strip change on every page
+//! Region rules end to end: a source whose comment thread and story-links strip change on every page
 //! (no string rule can see them) gets region rules for them, never for the article's container, and the
 //! cleaner removes the blocks and keeps every article word.
 
@@ -32,7 +32,7 @@ fn blocks_that_change_per_page_under_a_fixed_container_become_region_rules_and_g
     let (file, html) = rules();
     let elements: Vec<&str> = file.regions.iter().map(|r| r.element.as_str()).collect();
     assert!(elements.iter().any(|e| e.contains("reactions")), "the reactions region: {elements:?}");
-    assert!(elements.contains(&"ul.related-links"), "the related strip: {elements:?}");
+    assert!(elements.contains(&"ul.story-links"), "the related strip: {elements:?}");
     assert!(file.regions.iter().all(|r| r.status == Status::Pending && r.df >= 6), "{:?}", file.regions);
     let cleaner = Cleaner::new(&file, true).unwrap();
     for (i, h) in html.iter().enumerate() {
@@ -84,7 +84,7 @@ fn a_rules_file_keeps_its_region_table_through_save_and_load() {
         df: 9,
         words: 40,
         kept: 30,
-        ..RegionRule::accepted("ul.related-links", Action::CutAfter)
+        ..RegionRule::accepted("ul.story-links", Action::CutAfter)
     });
     let toml = file.to_toml();
     assert!(toml.contains("[[region]]") && toml.contains("element = \"div#reactions\""), "{toml}");

@@ -47,14 +47,14 @@ fn the_region_list_shows_each_rule_and_what_it_would_do_over_the_source() {
     let fx = Fixture::regions();
     let mut app = fx.app(140, 40);
     let elements: Vec<String> = app.session().unwrap().draft.regions().iter().map(|r| r.element.clone()).collect();
-    assert!(elements.iter().any(|e| e == "ul.related-links"), "mined: {elements:?}");
-    select(&mut app, "ul.related-links");
+    assert!(elements.iter().any(|e| e == "ul.story-links"), "mined: {elements:?}");
+    select(&mut app, "ul.story-links");
     let Mode::Regions(list) = &app.mode else { panic!("open") };
     let measured = list.measured.clone().expect("measured before a decision").unwrap();
     assert_eq!((measured.pages, measured.changed), (12, 12), "{measured:?}");
     assert!(measured.removed_inside + measured.removed_outside >= 12 * 20, "{measured:?}");
     let text = screen(&app);
-    assert!(text.contains("Region rules:") && text.contains("ul.related-links"), "{text}");
+    assert!(text.contains("Region rules:") && text.contains("ul.story-links"), "{text}");
     assert!(text.contains("on 12 of 12 pages"), "the impact is shown: {text}");
     // the rule's lines on the previewed page are selected there
     let s = app.session().unwrap();
@@ -72,38 +72,38 @@ fn the_region_list_shows_each_rule_and_what_it_would_do_over_the_source() {
 fn a_r_backspace_and_c_decide_a_region_rule_and_undo_redo_and_save_keep_it() {
     let fx = Fixture::regions();
     let mut app = fx.app(140, 40);
-    select(&mut app, "ul.related-links");
-    assert_eq!(region(&app, "ul.related-links"), (Status::Pending, Action::Remove));
+    select(&mut app, "ul.story-links");
+    assert_eq!(region(&app, "ul.story-links"), (Status::Pending, Action::Remove));
     press(&mut app, "a");
-    assert_eq!(region(&app, "ul.related-links"), (Status::Accepted, Action::Remove));
+    assert_eq!(region(&app, "ul.story-links"), (Status::Accepted, Action::Remove));
     assert!(app.session().unwrap().draft.dirty);
     let status = screen(&app);
-    assert!(status.contains("region ul.related-links accepted · remove · removes 300 words"), "{status}");
+    assert!(status.contains("region ul.story-links accepted · remove · removes 300 words"), "{status}");
     assert!(!status.contains("no document"), "the status line says what the list measured: {status}");
     press(&mut app, "c");
-    assert_eq!(region(&app, "ul.related-links"), (Status::Accepted, Action::CutBefore));
+    assert_eq!(region(&app, "ul.story-links"), (Status::Accepted, Action::CutBefore));
     press(&mut app, "r");
-    assert_eq!(region(&app, "ul.related-links").0, Status::Rejected);
+    assert_eq!(region(&app, "ul.story-links").0, Status::Rejected);
     press(&mut app, "Backspace");
-    assert_eq!(region(&app, "ul.related-links").0, Status::Pending);
+    assert_eq!(region(&app, "ul.story-links").0, Status::Pending);
     // undo and redo in the list itself
     press(&mut app, "u");
-    assert_eq!(region(&app, "ul.related-links").0, Status::Rejected);
-    assert!(screen(&app).contains("undid a decision on region ul.related-links"), "{}", screen(&app));
+    assert_eq!(region(&app, "ul.story-links").0, Status::Rejected);
+    assert!(screen(&app).contains("undid a decision on region ul.story-links"), "{}", screen(&app));
     press(&mut app, "C-r");
-    assert_eq!(region(&app, "ul.related-links").0, Status::Pending);
+    assert_eq!(region(&app, "ul.story-links").0, Status::Pending);
     press(&mut app, "a Esc");
     // undo and redo are the draft's, from the tuning screen
     press(&mut app, "u");
-    assert_eq!(region(&app, "ul.related-links"), (Status::Pending, Action::CutBefore));
+    assert_eq!(region(&app, "ul.story-links"), (Status::Pending, Action::CutBefore));
     press(&mut app, "C-r");
-    assert_eq!(region(&app, "ul.related-links"), (Status::Accepted, Action::CutBefore));
+    assert_eq!(region(&app, "ul.story-links"), (Status::Accepted, Action::CutBefore));
     press(&mut app, "w");
     assert!(!app.session().unwrap().draft.dirty);
-    assert_eq!(saved(&fx.rules(), "ul.related-links"), (Status::Accepted, Action::CutBefore));
+    assert_eq!(saved(&fx.rules(), "ul.story-links"), (Status::Accepted, Action::CutBefore));
     // opened again, the decision is there
     let app = fx.app(140, 40);
-    assert_eq!(region(&app, "ul.related-links"), (Status::Accepted, Action::CutBefore));
+    assert_eq!(region(&app, "ul.story-links"), (Status::Accepted, Action::CutBefore));
 }
 
 #[test]
@@ -119,7 +119,7 @@ fn a_source_without_region_rules_says_why_and_opens_nothing() {
 fn the_region_list_snapshot() {
     let fx = Fixture::regions();
     let mut app = fx.app(140, 40);
-    select(&mut app, "ul.related-links");
+    select(&mut app, "ul.story-links");
     insta::assert_snapshot!(screen(&app));
 }
 
@@ -151,7 +151,7 @@ fn cursor_span(app: &App) -> Option<(String, Mark, Vec<String>)> {
 fn an_accepted_region_rules_lines_are_removed_in_the_preview_and_explained_as_the_rule() {
     let fx = Fixture::regions();
     let mut app = fx.app(140, 40);
-    select(&mut app, "ul.related-links");
+    select(&mut app, "ul.story-links");
     let (start, end) = app.session().unwrap().preview.selection.expect("the region's lines");
     let removed_before = app.session().unwrap().preview.removed;
     press(&mut app, "a Esc");
@@ -163,7 +163,7 @@ fn an_accepted_region_rules_lines_are_removed_in_the_preview_and_explained_as_th
     let covering = s.preview.spans.iter().find(|p| p.start <= start && end <= p.end);
     let span = covering.unwrap_or_else(|| panic!("the region's lines are removed: {:?}", s.preview.spans));
     assert!(matches!(span.mark, Mark::Accepted(_)), "{span:?}");
-    assert!(span.rules.iter().any(|r| r == "region:ul.related-links"), "{span:?}");
+    assert!(span.rules.iter().any(|r| r == "region:ul.story-links"), "{span:?}");
     assert!(s.preview.removed >= removed_before + (end - start), "the removed share counts them");
     assert!(!s.preview.cleaned.contains("rel0x"), "the cleaned text leaves them out: {}", s.preview.cleaned);
     // `]` reaches the span, `[` comes back to it, `e` names the region rule and its stage
@@ -186,7 +186,7 @@ fn an_accepted_region_rules_lines_are_removed_in_the_preview_and_explained_as_th
     let Mode::Explain(x) = &app.mode else { panic!("e opens the explain list") };
     assert!(!x.kept, "a removed span is explained");
     assert!(
-        x.items.iter().any(|i| matches!(i, ExplainItem::Rule { id, .. } if id == "region:ul.related-links")),
+        x.items.iter().any(|i| matches!(i, ExplainItem::Rule { id, .. } if id == "region:ul.story-links")),
         "{:?}",
         x.items
     );
@@ -198,9 +198,9 @@ fn an_accepted_region_rules_lines_are_removed_in_the_preview_and_explained_as_th
         press(&mut app, "j");
     }
     press(&mut app, "Enter");
-    assert!(screen(&app).contains("region:ul.related-links is a region rule: G lists them"), "{}", screen(&app));
+    assert!(screen(&app).contains("region:ul.story-links is a region rule: G lists them"), "{}", screen(&app));
     // rejected, the lines come back
-    select(&mut app, "ul.related-links");
+    select(&mut app, "ul.story-links");
     press(&mut app, "r Esc");
     settle(&mut app);
     let s = app.session().unwrap();

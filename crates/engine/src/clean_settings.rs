@@ -63,6 +63,8 @@ macro_rules! stage_list {
                 => Step::Spans(&link_boxes::LinkBoxes),
             Comments "comments" "reader comments go: lines inside a block whose class or id names comments"
                 => Step::Spans(&comments::Comments),
+            Furniture "furniture" "the page's furniture goes: lines inside a block whose class or id names related stories, a sidebar, a promotion, sharing, a newsletter, navigation or a gallery"
+                => Step::Spans(&furniture::Furniture),
             AuthorBox "author-box" "the author's box goes: lines inside a block whose class or id names it (div#author-bio)"
                 => Step::Spans(&author_box::AuthorBox),
             Reprints "reprints" "long lines printed a second time, two or more in a row, go"
@@ -442,7 +444,7 @@ pub const TITLE_STAGES: [Stage; 3] = [Stage::Title, Stage::Headline, Stage::Date
 /// mined (a section laid out otherwise, a redesign). On the pages mined, whose template the rules cover,
 /// they can only take an article's stray lines, so what they are worth never shows there: turning one
 /// off is judged on pages that cannot show it (the tuning UI says so; the oracle editor does not).
-pub const SAFETY_NETS: [Stage; 10] = [
+pub const SAFETY_NETS: [Stage; 11] = [
     Stage::Islands,
     Stage::Slots,
     Stage::LineSlots,
@@ -450,6 +452,7 @@ pub const SAFETY_NETS: [Stage; 10] = [
     Stage::LinkDensity,
     Stage::LinkBoxes,
     Stage::Comments,
+    Stage::Furniture,
     Stage::AuthorBox,
     Stage::Reprints,
     Stage::Repeats,

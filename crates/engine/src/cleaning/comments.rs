@@ -58,12 +58,16 @@ pub(super) fn in_comment_block(structure: &Structure, mut path: PathId) -> bool 
 /// Whether an element label (`tag#id.class…`) has an id or a class `names` accepts. `<html>` and
 /// `<body>` never: a page's body class says what the page allows (`no-comments`), not what a block holds.
 pub(super) fn is_named_block(label: &str, names: fn(&str) -> bool) -> bool {
+    block_names(label).any(names)
+}
+
+/// The id and classes of an element label (`tag#id.class…`), for [`is_named_block`]: none of `<html>` or
+/// `<body>`.
+pub(super) fn block_names(label: &str) -> impl Iterator<Item = &str> {
     let tag_end = label.find(['#', '.']).unwrap_or(label.len());
     let tag = &label[..tag_end];
-    if tag.eq_ignore_ascii_case("html") || tag.eq_ignore_ascii_case("body") {
-        return false;
-    }
-    label[tag_end..].split(['#', '.']).any(names)
+    let page = tag.eq_ignore_ascii_case("html") || tag.eq_ignore_ascii_case("body");
+    label[tag_end..].split(['#', '.']).filter(move |name| !page && !name.is_empty())
 }
 
 /// Per path: whether it lies inside a block `named` says is one (paths are numbered after their parents).
@@ -87,12 +91,18 @@ fn named_paths(structure: &Structure, named: fn(&str) -> bool) -> Vec<bool> {
 /// kept lines.
 pub(super) fn drop_named_blocks(page: &mut PageState, named: fn(&str) -> bool, stage: Stage, below_prose: bool) {
     let Some(structure) = page.structure else { return };
+    drop_blocks_inside(page, &named_paths(structure, named), stage, below_prose);
+}
+
+/// As [`drop_named_blocks`], given per path whether it lies inside such a block (`inside`, indexed by
+/// path): a stage that asks for several kinds of block reads each path's label once.
+pub(super) fn drop_blocks_inside(page: &mut PageState, inside: &[bool], stage: Stage, below_prose: bool) {
+    let Some(structure) = page.structure else { return };
     let doc = page.doc;
     let lines = structure.lines().min(doc.lines());
     if lines == 0 {
         return;
     }
-    let inside = named_paths(structure, named);
     let block_start = page.block().map(|(a, _)| a);
     let (mut out, mut words, mut kept_words): (Vec<Span>, usize, usize) = (Vec::new(), 0, 0);
     // with `below_prose`, a kept line of prose outside such blocks above the article block: the article

@@ -110,7 +110,7 @@ mod tests {
         let off = cleaned(&cleaner_with(false), &html);
         assert!(off.contains("Council votes") && off.contains("Fishermen fear"), "{off}");
         // a rules file without `[clean.link-density]` sets no share: the stage does nothing
-        let unset = cleaner(RULES, 0);
+        let unset = cleaner(RULES, 0).with_stage(Stage::Furniture, false);
         assert!(cleaned(&unset, &html).contains("Council votes"));
     }
 

@@ -21,6 +21,7 @@ mod cut_lines;
 mod cuts;
 mod datelines;
 mod explain;
+mod furniture;
 mod headline;
 mod islands;
 mod keep;
@@ -449,10 +450,10 @@ mod tests {
         cleaner_for(Tokenizer::Text, rules, gap)
     }
 
-    /// A cleaner of `rules` with `stage` on or off, a line at least half inside links link-dense: the
-    /// stages that read a line's links (`link-density`, `link-boxes`).
+    /// A cleaner of `rules` with `stage` on or off, a line half inside links link-dense (`link-density`,
+    /// `link-boxes`); `furniture` off, as their boxes are named as the web names them (`ul.related`).
     pub(super) fn linked(rules: &[(&str, Action)], stage: Stage, on: bool) -> Cleaner {
-        let mut c = cleaner(rules, 0).with_stage(stage, on);
+        let mut c = cleaner(rules, 0).with_stage(Stage::Furniture, false).with_stage(stage, on);
         c.settings.link_density.share = 50;
         c
     }

@@ -22,7 +22,7 @@ fn source() -> (Vec<Document>, Corpus, RulesFile) {
     let views = viewed(Corpus::from_docs("regions", docs.clone()), DocKind::Html, &mut config);
     let mining = mine(&views, &config, &Quiet).unwrap();
     let mut file = automatic_rules(&views, &mining, MiningParams::default(), None, &Settings::default()).unwrap();
-    assert!(file.regions.iter().any(|r| r.element == "ul.related-links"), "{:?}", file.regions);
+    assert!(file.regions.iter().any(|r| r.element == "ul.story-links"), "{:?}", file.regions);
     for r in &mut file.regions {
         r.status = Status::Rejected;
     }
@@ -63,7 +63,7 @@ fn cleaning_every_page(docs: &[Document], before: &RulesFile, after: &RulesFile)
 fn a_region_rules_impact_is_what_cleaning_every_page_with_it_does() {
     let (docs, _, file) = source();
     let base = Baseline::new(&file, docs.clone(), true).unwrap();
-    for element in ["ul.related-links", "div#reactions"] {
+    for element in ["ul.story-links", "div#reactions"] {
         let Some(_) = file.regions.iter().find(|r| r.element == element) else { continue };
         let (after, rule) = with(&file, element, Action::Remove);
         let (removed, given_back, most) = cleaning_every_page(&docs, &file, &after);
@@ -84,12 +84,12 @@ fn a_region_rules_impact_is_what_cleaning_every_page_with_it_does() {
 fn a_cut_after_region_takes_the_rest_of_the_page_and_a_keep_region_takes_nothing_here() {
     let (docs, _, file) = source();
     let base = Baseline::new(&file, docs, true).unwrap();
-    let (_, remove) = with(&file, "ul.related-links", Action::Remove);
-    let (_, cut) = with(&file, "ul.related-links", Action::CutAfter);
+    let (_, remove) = with(&file, "ul.story-links", Action::Remove);
+    let (_, cut) = with(&file, "ul.story-links", Action::CutAfter);
     let (removed, cut_off) = (region_impact(&base, &remove).unwrap(), region_impact(&base, &cut).unwrap());
     let total = |m: &RegionImpact| m.removed_inside + m.removed_outside;
     assert!(total(&cut_off) > total(&removed), "the comments after the strip go too: {cut_off:?} against {removed:?}");
-    let (_, keep) = with(&file, "ul.related-links", Action::Keep);
+    let (_, keep) = with(&file, "ul.story-links", Action::Keep);
     let kept = region_impact(&base, &keep).unwrap();
     assert_eq!((kept.removed_inside + kept.removed_outside, kept.pages), (0, 12), "{kept:?}");
 }
