@@ -173,19 +173,15 @@ impl Evaluation {
             .iter()
             .flat_map(|r| {
                 r.below_automatic.iter().map(move |b| {
-                    format!(
-                        "{} {} {}: {} after {}: {} < {}",
-                        self.dataset,
-                        self.input.name(),
-                        r.protocol.name(),
-                        b.site,
-                        self.models[b.model],
-                        f(b.f1),
-                        f(b.automatic)
-                    )
+                    format!("{} {} {}: {}", self.dataset, self.input.name(), r.protocol.name(), self.flagged(b))
                 })
             })
             .collect()
+    }
+
+    /// A flagged figure: "site after N: F1 < automatic".
+    fn flagged(&self, b: &Below) -> String {
+        format!("{} after {}: {} < {}", b.site, self.models[b.model], f(b.f1), f(b.automatic))
     }
 
     /// The tables as text.
@@ -284,11 +280,7 @@ impl Evaluation {
                     let _ = writeln!(out, "{}", line(&s.site, &s.summary));
                 }
                 let _ = writeln!(out, "{}", line("overall", &r.overall));
-                let flagged: Vec<String> = r
-                    .below_automatic
-                    .iter()
-                    .map(|b| format!("{} after {}: {} < {}", b.site, self.models[b.model], f(b.f1), f(b.automatic)))
-                    .collect();
+                let flagged: Vec<String> = r.below_automatic.iter().map(|b| self.flagged(b)).collect();
                 let _ = writeln!(
                     out,
                     "below the automatic figure (0 decisions) by more than {BELOW_TOLERANCE}: {}",

@@ -86,7 +86,7 @@ impl SpanStage for Furniture {
         }
         for k in (0..KINDS.len()).filter(|k| found & (1 << k) != 0) {
             let inside: Vec<bool> = kinds.iter().map(|&m| m & (1 << k) != 0).collect();
-            if !holds_the_article(page, structure, &inside) {
+            if !holds_the_article(page, structure, lines, &inside) {
                 drop_blocks_inside(page, &inside, Stage::Furniture, false);
             }
         }
@@ -94,14 +94,10 @@ impl SpanStage for Furniture {
 }
 
 /// Whether blocks of a kind (`inside`, per path) hold half the words of the page's article block or
-/// more: the article stands in one. One pass over the block's lines.
-fn holds_the_article(page: &mut PageState, structure: &Structure, inside: &[bool]) -> bool {
+/// more: the article stands in one. One pass over the block's lines (`lines` of them, at least one).
+fn holds_the_article(page: &mut PageState, structure: &Structure, lines: usize, inside: &[bool]) -> bool {
     let Some(block) = page.block() else { return false };
     let doc = page.doc;
-    let lines = structure.lines().min(doc.lines());
-    if lines == 0 {
-        return false;
-    }
     let (mut words, mut held) = (0, 0);
     for (k, ..) in run_lines(doc, block, lines) {
         let n = doc.line_words(k);
