@@ -1,16 +1,23 @@
 //! Stage `headline`: the headline above the article block, when a removal took it, is given back. The
 //! site's other pages list this page's headline ("Most popular", "Top stories"), so a rule matches it
-//! whole; above the article it is the article's.
+//! whole; above the article it is the article's. The headline is the line that repeats the page's
+//! `<title>`; where none does (a title written for search engines), an HTML page's last `<h1>` line of
+//! two words or more above the block that the title does not hold (a logo's `<h1>` is the site's name,
+//! which the title ends with).
 
 use super::stage::{PageState, SpanStage};
-use super::title::{title_line, title_lines};
+use super::title::{first_line, fold, headline_element, title_line, title_lines};
 use super::{Cleaner, Layout, Match, Span};
 use crate::clean_settings::Stage;
+use crate::view::Structure;
 
 /// The headline above the article block, when a removal took it: the site's other pages list this
-/// page's headline ("Most popular"), so a rule matches it whole. It is given back.
+/// page's headline ("Most popular"), so a rule matches it whole. It is given back. Its line repeats the
+/// title, or on an HTML page (`structure`) where none does, is the last `<h1>` line above the block that
+/// is not in the title.
 pub(super) fn lost_headline(
     doc: &Layout,
+    structure: Option<&Structure>,
     spans: &[Span],
     matches: &[Match],
     block: (usize, usize),
@@ -23,7 +30,12 @@ pub(super) fn lost_headline(
     // the removal ends before the title's newline, where the block starts; or it took the headline's head
     // only (the site's lists print it without its "…"), and the block starts inside the headline
     let end = (doc.line_end(block_start) + 1).min(text.len());
-    let title = title_line(doc, 0, end, matches)?;
+    let title = title_line(doc, 0, end, matches).or_else(|| {
+        // the site's name, in a logo's `<h1>`, is in the title too: the story's headline is not (else a line
+        // would repeat the title)
+        let first = first_line(text);
+        headline_element(doc, structure?, end, |ls, le| !first.contains(&fold(text[ls..le].trim())))
+    })?;
     let title_end = doc.line_end(title);
     spans.iter().any(|s| s.start < title_end && s.end > title).then_some((title, title_end))
 }
@@ -33,7 +45,7 @@ pub(super) struct Headline;
 impl SpanStage for Headline {
     fn run(&self, _: &Cleaner, page: &mut PageState) {
         if let Some(block) = page.block()
-            && let Some(lost) = lost_headline(page.doc, &page.spans, &page.template, block)
+            && let Some(lost) = lost_headline(page.doc, page.structure, &page.spans, &page.template, block)
         {
             page.give_back([lost], Stage::Headline);
         }
@@ -43,7 +55,7 @@ impl SpanStage for Headline {
 #[cfg(test)]
 mod tests {
     use crate::clean_settings::Stage;
-    use crate::cleaning::tests::{cleaner, titled};
+    use crate::cleaning::tests::{cleaned_html, cleaner, titled};
     use crate::rules::Action;
 
     #[test]
@@ -97,5 +109,41 @@ mod tests {
         c = titled(c);
         let kept = c.clean(text).text;
         assert!(kept.contains("\nBig news from the Stats\u{2026} Impressive\nBody"), "{kept}");
+    }
+
+    #[test]
+    fn a_listed_headline_in_an_h1_is_given_back_where_the_title_words_it_otherwise() {
+        // the <title> names the section, not the story; the logo is an <h1> too; the site's other pages list
+        // this story, so a rule matches its headline whole
+        let html = "<html><head><title>Scout - Fall Trends | The Paper</title></head><body>\
+            <h1>Paper</h1><div>Menu one two</div><h1>Decked-out digits and prints charming</h1>\
+            <p>Body text here, long enough to be the article block of this page.</p>\
+            <div>Most popular</div><div>Decked-out digits and prints charming</div></body></html>";
+        let rules = [
+            ("Paper", Action::Remove),
+            ("Menu one two", Action::Remove),
+            ("Decked-out digits and prints charming", Action::Remove),
+        ];
+        let c = titled(cleaner(&rules, 0));
+        assert_eq!(
+            cleaned_html(&c, html),
+            "Scout - Fall Trends | The\nDecked-out digits and prints charming\n\
+             Body text here, long enough to be the article block of this page.\nMost popular",
+            "the headline stays above the article, and goes from the list"
+        );
+        assert!(
+            !cleaned_html(&c.clone().with_stage(Stage::Headline, false), html).contains("Decked"),
+            "off: the headline goes with the list's copy"
+        );
+        // a logo's <h1> is the site's name, which the title holds: it is no headline
+        let logo = "<html><head><title>Scout - Fall Trends | Harbour Paper</title></head><body>\
+            <h1>Harbour Paper</h1><div>Menu one two</div><h2>Decked-out digits and prints charming</h2>\
+            <p>Body text here, long enough to be the article block of this page.</p></body></html>";
+        let c = titled(cleaner(&[("Harbour Paper", Action::Remove), ("Menu one two", Action::Remove)], 0));
+        assert_eq!(
+            cleaned_html(&c, logo),
+            "Scout - Fall Trends |\nDecked-out digits and prints charming\n\
+             Body text here, long enough to be the article block of this page."
+        );
     }
 }
