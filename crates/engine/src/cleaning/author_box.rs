@@ -14,7 +14,7 @@
 //! block or the page is all of it.
 //! Text documents have no structure: the stage leaves them alone.
 
-use super::comments::{drop_named_blocks, is_named_block};
+use super::comments::{ArticleStart, drop_named_blocks, is_named_block};
 use super::stage::{PageState, SpanStage};
 use crate::clean_settings::Stage;
 
@@ -43,7 +43,7 @@ fn is_author_box(label: &str) -> bool {
 
 impl SpanStage for AuthorBox {
     fn run(&self, _: &super::Cleaner, page: &mut PageState) {
-        drop_named_blocks(page, is_author_box, Stage::AuthorBox, false);
+        drop_named_blocks(page, is_author_box, Stage::AuthorBox, ArticleStart::Inside);
     }
 }
 

@@ -82,21 +82,32 @@ fn named_paths(structure: &Structure, named: fn(&str) -> bool) -> Vec<bool> {
     inside
 }
 
+/// Where the article block starts inside the blocks a stage takes, what that says of the article.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum ArticleStart {
+    /// It is in such a block (`div.has-comments` around post and thread): nothing goes.
+    Inside,
+    /// The same, unless a kept line of prose outside such blocks stands above the article block: a
+    /// reader's thread under a short post holds more prose than the post, and the article block chose it.
+    InsideUnlessProseAbove,
+    /// Nothing: the stage weighed the article's words in such blocks itself. The kept run the article
+    /// block is can start with a block glued on top of the article's paragraphs (a related-links list
+    /// under the byline, its heading taken by a rule).
+    Weighed,
+}
+
 /// Removes what is kept of the lines of `page` that lie inside a block element whose label `named` accepts,
-/// as `stage`: nothing when the article block starts inside such a block, or when every kept word lies in
-/// one (the page is such a block). With `below_prose`, a block the article block starts in goes all the
-/// same when a kept line of prose outside such blocks stands above it: a reader's thread under a short
-/// post holds more prose than the post, and the article block chose it (a biography can be a page's
-/// main text: stage `author-box` does not ask this). One pass over the page's paths and one over its
-/// kept lines.
-pub(super) fn drop_named_blocks(page: &mut PageState, named: fn(&str) -> bool, stage: Stage, below_prose: bool) {
+/// as `stage`: nothing when the article block starts inside such a block (as `start` says), or when every
+/// kept word lies in one (the page is such a block). A biography can be a page's main text: stage
+/// `author-box` does not ask for prose above. One pass over the page's paths and one over its kept lines.
+pub(super) fn drop_named_blocks(page: &mut PageState, named: fn(&str) -> bool, stage: Stage, start: ArticleStart) {
     let Some(structure) = page.structure else { return };
-    drop_blocks_inside(page, &named_paths(structure, named), stage, below_prose);
+    drop_blocks_inside(page, &named_paths(structure, named), stage, start);
 }
 
 /// As [`drop_named_blocks`], given per path whether it lies inside such a block (`inside`, indexed by
 /// path): a stage that asks for several kinds of block reads each path's label once.
-pub(super) fn drop_blocks_inside(page: &mut PageState, inside: &[bool], stage: Stage, below_prose: bool) {
+pub(super) fn drop_blocks_inside(page: &mut PageState, inside: &[bool], stage: Stage, start: ArticleStart) {
     let Some(structure) = page.structure else { return };
     let doc = page.doc;
     let lines = structure.lines().min(doc.lines());
@@ -105,8 +116,9 @@ pub(super) fn drop_blocks_inside(page: &mut PageState, inside: &[bool], stage: S
     }
     let block_start = page.block().map(|(a, _)| a);
     let (mut out, mut words, mut kept_words): (Vec<Span>, usize, usize) = (Vec::new(), 0, 0);
-    // with `below_prose`, a kept line of prose outside such blocks above the article block: the article
-    // is there, and the block chose a longer thread below it
+    // a kept line of prose outside such blocks above the article block: the article is there, and the
+    // block chose a longer thread below it
+    let below_prose = start == ArticleStart::InsideUnlessProseAbove;
     let mut prose_above = false;
     for (start, end) in kept_runs(doc.text().len(), &page.spans) {
         for (k, a, b, _) in run_lines(doc, (start, end), lines) {
@@ -132,7 +144,8 @@ pub(super) fn drop_blocks_inside(page: &mut PageState, inside: &[bool], stage: S
     }
     // the article itself in such a block (`div.has-comments` around post and thread), or a page that is
     // all of it: nothing goes
-    let article_inside = !prose_above
+    let article_inside = start != ArticleStart::Weighed
+        && !prose_above
         && block_start.is_some_and(|a| {
             let k = doc.line_of(a).min(lines - 1);
             inside.get(structure.line_path(k) as usize).copied().unwrap_or(false)
@@ -145,7 +158,7 @@ pub(super) fn drop_blocks_inside(page: &mut PageState, inside: &[bool], stage: S
 
 impl SpanStage for Comments {
     fn run(&self, _: &super::Cleaner, page: &mut PageState) {
-        drop_named_blocks(page, is_comment_block, Stage::Comments, true);
+        drop_named_blocks(page, is_comment_block, Stage::Comments, ArticleStart::InsideUnlessProseAbove);
     }
 }
 

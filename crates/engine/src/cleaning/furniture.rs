@@ -9,16 +9,18 @@
 //! `_`, has a part that names one of the [`KINDS`]. Each kind is judged alone: nothing of a kind goes
 //! when its blocks hold half the words of the article block or more (a `div.content-with-sidebar`
 //! around the article's paragraphs, its headline above it), nor, as in stage `comments`
-//! ([`super::comments::drop_blocks_inside`]), when the article block starts inside one or such blocks
-//! hold every kept word; then the next kind is asked. Judged together, one wrapper named for one kind
-//! would keep every other kind's blocks on the page. `header` and `footer` are not furniture: an
+//! ([`super::comments::drop_blocks_inside`]), when such blocks hold every kept word; then the next kind
+//! is asked. Judged together, one wrapper named for one kind would keep every other kind's blocks on the
+//! page. Unlike `comments`, where the article block starts says nothing here: the kept run it is often
+//! starts with a box glued on top of the article's paragraphs (a related-links list under the byline,
+//! its heading taken by a rule), and the words weighed say whether the article is in the box. `header` and `footer` are not furniture: an
 //! article's own `<header class="entry-header">` holds its headline (measured: docs/results.md).
 //!
 //! Text documents have no structure: the stage leaves them alone. One pass over the page's paths reads
 //! each label once, one over the kept lines finds the kinds they stand in; then, per such kind, one pass
 //! over the article block's lines and one over the kept lines.
 
-use super::comments::{block_names, drop_blocks_inside};
+use super::comments::{ArticleStart, block_names, drop_blocks_inside};
 use super::stage::{PageState, SpanStage};
 use super::{kept_runs, run_lines, work};
 use crate::clean_settings::Stage;
@@ -87,7 +89,7 @@ impl SpanStage for Furniture {
         for k in (0..KINDS.len()).filter(|k| found & (1 << k) != 0) {
             let inside: Vec<bool> = kinds.iter().map(|&m| m & (1 << k) != 0).collect();
             if !holds_the_article(page, structure, lines, &inside) {
-                drop_blocks_inside(page, &inside, Stage::Furniture, false);
+                drop_blocks_inside(page, &inside, Stage::Furniture, ArticleStart::Weighed);
             }
         }
     }
@@ -148,6 +150,20 @@ mod tests {
     fn an_article_inside_a_block_named_as_furniture_stays() {
         let html = page(&format!("<div class=\"content-with-sidebar\">{ARTICLE}</div>"), "");
         assert_eq!(cleaned(true, &html), cleaned(false, &html));
+    }
+
+    #[test]
+    fn a_related_list_glued_on_top_of_the_article_goes_though_the_article_block_starts_in_it() {
+        // a rule took the box's heading, so the kept run the article block is starts with the box's links
+        let boxed = "<div class=\"story-feature related\"><h2>Related Stories</h2><ul>\
+            <li><a href=\"/a\">Ferry fares rise again</a></li><li><a href=\"/b\">Quay plans approved</a></li></ul></div>";
+        let html = page(&format!("<div class=\"story-body\">{boxed}{ARTICLE}</div>"), "");
+        let rules = [("Contact the newsroom today", Action::Remove), ("Related Stories", Action::Remove)];
+        let c = |on| cleaner(&rules, 0).with_stage(Stage::Furniture, on);
+        assert!(cleaned_html(&c(false), &html).contains("Ferry fares rise again"), "off: the box stays");
+        let on = cleaned_html(&c(true), &html);
+        assert!(!on.contains("Ferry fares") && !on.contains("Quay plans"), "{on}");
+        assert!(on.contains("The harbour opened") && on.contains("next year"), "{on}");
     }
 
     #[test]
