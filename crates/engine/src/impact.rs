@@ -14,6 +14,7 @@
 mod articles;
 mod cache;
 mod first_rule;
+mod regions;
 mod words;
 
 use std::collections::{HashMap, HashSet};
@@ -27,8 +28,7 @@ use crate::cleaning::{Cleaner, Layout, Match, SPLIT_WORDS, Span, article_block, 
 use crate::corpus::{Corpus, Document};
 use crate::error::Result;
 use crate::page::Page;
-use crate::rules::region::RegionRule;
-use crate::rules::{Action, Rule, RulesFile};
+use crate::rules::{Rule, RulesFile};
 use crate::tokens::Tokenizer;
 use crate::view::{DocKind, PageView, Structure};
 
@@ -300,18 +300,6 @@ impl Baseline {
         self.structures.get(i).and_then(Option::as_ref)
     }
 
-    /// The runs of lines of document `i`'s text under `region`'s element (byte ranges, whole lines), as
-    /// stage `regions` finds them: what the rule takes, given back or cuts at.
-    pub fn region_lines(&self, i: usize, region: &RegionRule) -> Vec<(usize, usize)> {
-        region_probe([region]).map_or_else(Vec::new, |probe| self.lines_under(i, &probe))
-    }
-
-    /// The runs of lines of document `i`'s text under any region of `probe` ([`region_probe`]).
-    fn lines_under(&self, i: usize, probe: &Cleaner) -> Vec<(usize, usize)> {
-        let Some(structure) = self.structure(i) else { return Vec::new() };
-        probe.region_matches(&Layout::new(self.text(i)), structure).into_iter().map(|m| (m.start, m.end)).collect()
-    }
-
     /// Removed byte ranges of document `i`'s text under the baseline's rules.
     pub fn removed(&self, i: usize) -> &[(usize, usize)] {
         &self.states[i].removed
@@ -333,36 +321,6 @@ impl Baseline {
         let matches = cleaner.stage_matches_in(&layout, cleaner.raw_matches(self.text(i)));
         let (spans, _) = cleaner.run_on(&layout, &matches, self.structure(i));
         state_of(&layout, spans)
-    }
-
-    /// The region rules on which the baseline's rules and `after`'s differ (active on one side only, or
-    /// with another action): both versions.
-    fn changed_regions<'a>(&'a self, after: &'a RulesFile) -> Vec<&'a RegionRule> {
-        let active = |f: &'a RulesFile| -> Vec<&'a RegionRule> {
-            f.regions.iter().filter(|r| r.is_active(self.include_pending)).collect()
-        };
-        let (before, now) = (active(&self.file), active(after));
-        let differs = |r: &RegionRule, other: &[&RegionRule]| {
-            !other.iter().any(|o| o.element == r.element && o.action == r.action)
-        };
-        let mut out: Vec<&RegionRule> = before.iter().copied().filter(|r| differs(r, &now)).collect();
-        out.extend(now.iter().copied().filter(|r| differs(r, &before)));
-        out
-    }
-
-    /// The pages with a line under `region`'s element.
-    pub fn pages_under_region(&self, region: &RegionRule) -> Vec<usize> {
-        self.pages_under(&[region])
-    }
-
-    /// The pages with a line under an element of `regions`: the only ones a change of those rules changes.
-    fn pages_under(&self, regions: &[&RegionRule]) -> Vec<usize> {
-        if regions.is_empty() {
-            return Vec::new();
-        }
-        // one probe for them all, one reading of each page: a line under any of them is under the outermost
-        let Some(probe) = region_probe(regions.iter().copied()) else { return (0..self.len()).collect() };
-        (0..self.len()).into_par_iter().filter(|&i| !self.lines_under(i, &probe).is_empty()).collect()
     }
 
     /// Whether a change from the baseline's rules to `after`'s may change every page: the tokenizer, the
@@ -528,15 +486,6 @@ impl Baseline {
         self.refresh_articles(after, &touched)?;
         Ok(Impact { stages_start, ..Impact::of(self.len(), recleaned, changed) })
     }
-}
-
-/// A cleaner that finds the lines under `regions`' elements, each taken as a removal (a keep is found
-/// apart from removals, and the probe asks where the lines are, not what happens to them).
-fn region_probe<'a>(regions: impl IntoIterator<Item = &'a RegionRule>) -> Option<Cleaner> {
-    let probes: Vec<RegionRule> =
-        regions.into_iter().map(|r| RegionRule { action: Action::Remove, ..r.clone() }).collect();
-    let cleaner = Cleaner::from_rules(Tokenizer::Text, &[], std::iter::empty(), 0).ok()?;
-    Some(cleaner.with_regions(&probes))
 }
 
 /// A page's state from its removed spans: the ranges, and the article block as the cuts find it (a short

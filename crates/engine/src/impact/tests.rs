@@ -7,7 +7,7 @@ use crate::automatic::automatic_rules;
 use crate::clean_settings::Stage;
 use crate::corpus::Corpus;
 use crate::mining::{MiningConfig, Quiet, mine};
-use crate::rules::{MiningParams, Status};
+use crate::rules::{Action, MiningParams, Status};
 use crate::settings::Settings;
 use chaff_generate::{GeneratedSource, block_page, comments, html_news, mixed_templates, sevendays};
 
