@@ -48,6 +48,17 @@ fn the_view_leaves_out_what_the_page_hides() {
 }
 
 #[test]
+fn the_view_leaves_out_what_no_browser_draws() {
+    // an icon's <title> is a tooltip, a <video>'s text is for browsers without video: neither is a line
+    let html = "<html><head><title>Harbour opens</title></head><body><div class=\"share\">\
+        <a href=\"/fb\"><svg viewBox=\"0 0 9 9\"><title>Share on Facebook</title><path d=\"M0 0\"/></svg>Share</a> \
+        <a href=\"/tw\"><svg><title>Share on Twitter</title><desc>A bird</desc><text x=\"1\">Tweet</text></svg></a></div>\
+        <video src=\"a.mp4\">Your browser does not support the video tag.</video><audio>No audio.</audio>\
+        <canvas>A chart of fares</canvas><p>The harbour opened on Monday.</p></body></html>";
+    assert_eq!(lines(html), ["Harbour opens", "Share Tweet", "The harbour opened on Monday."]);
+}
+
+#[test]
 fn a_hidden_element_ends_where_a_browser_closes_it() {
     // the hidden <li> is closed by the next <li>; the hidden <span> by its parent's end tag
     let html = "<ul><li hidden>gone<li>kept</ul><div><span hidden>gone</div><p>kept too</p>";

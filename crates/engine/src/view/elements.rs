@@ -250,6 +250,22 @@ pub(crate) fn is_void(name: u128) -> bool {
     bits(name) & VOID != 0
 }
 
+/// Elements whose content is a fallback for browsers without them: every browser has them, so none
+/// draws it ("Your browser does not support the video tag.").
+pub(super) fn holds_fallback(name: u128) -> bool {
+    const VIDEO: u128 = key(b"video");
+    const AUDIO: u128 = key(b"audio");
+    const CANVAS: u128 = key(b"canvas");
+    matches!(named(name), VIDEO | AUDIO | CANVAS)
+}
+
+/// Elements of an `<svg>` that are never drawn: its `<title>` (a tooltip) and `<desc>`.
+pub(super) fn undrawn_in_svg(name: u128) -> bool {
+    const TITLE: u128 = key(b"title");
+    const DESC: u128 = key(b"desc");
+    matches!(named(name), TITLE | DESC)
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum RawText {
     Shown,

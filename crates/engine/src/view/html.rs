@@ -3,7 +3,9 @@
 //! The page is tokenized by the view's own tokenizer (`view::tokenizer`: the WHATWG tokenizer's states,
 //! reading as html5gum does, handing over text runs and tags by byte span without copying them);
 //! this reader knows blocks: `<title>` and every block element or `<br>` break the line; script, style,
-//! comments and what the page hides (`hidden`, `display: none`, `<template>`) are dropped; character
+//! comments, what the page hides (`hidden`, `display: none`, `<template>`) and what no browser draws (the
+//! fallback inside `<video>`, `<audio>`, `<canvas>`; an `<svg>` icon's `<title>` and `<desc>`, tooltips
+//! for screen readers, which would otherwise be a line "Share on Facebook" per icon) are dropped; character
 //! references are decoded from each text token's own bytes, so every character of the view maps to the
 //! bytes it came from; whitespace runs become one space; empty lines go. It switches the tokenizer to raw
 //! text where an element's content is text (`<script>`, `<style>`, `<title>`, `<textarea>`), and keeps a
@@ -20,7 +22,9 @@ use std::ops::Range;
 // tag names are the keys: hashed on every tag, so the fast hasher
 use foldhash::{HashMap, HashMapExt};
 
-use super::elements::{RawText, breaks_line, hides, is_block, is_void, key, name_of, named, raw_text};
+use super::elements::{
+    RawText, breaks_line, hides, holds_fallback, is_block, is_void, key, name_of, named, raw_text, undrawn_in_svg,
+};
 use super::entity;
 use super::map::SourceMap;
 use super::structure::{PathId, Structure};
@@ -34,7 +38,9 @@ pub struct Reading {
     /// Off by default: browsers run scripts, and what pages put there is a fallback ("Media requires
     /// JavaScript to play", a tracking pixel's alt text), not their article.
     pub noscript: bool,
-    /// Drop elements the page hides: `hidden`, `display: none` in a style attribute, `<template>`.
+    /// Drop elements the page hides (`hidden`, `display: none` in a style attribute, `<template>`) and
+    /// what no browser draws (a `<video>`'s, `<audio>`'s or `<canvas>`'s fallback, an `<svg>`'s `<title>`
+    /// and `<desc>`).
     pub drop_hidden: bool,
 }
 
@@ -144,10 +150,11 @@ impl Reader<'_> {
         self.work += (gt - lt) as u64;
         let name = key(&tag[..name_len]);
         let after = gt + 1;
-        if breaks_line(name) {
+        let undrawn = self.reading.drop_hidden && undrawn_in_svg(name) && self.in_svg();
+        if breaks_line(name) && !undrawn {
             self.out.line_break(lt..after);
         }
-        if let Some(kind) = raw_text(name) {
+        if !undrawn && let Some(kind) = raw_text(name) {
             return Some(kind);
         }
         if is_void(name) {
@@ -157,7 +164,9 @@ impl Reader<'_> {
         // a page hidden whole (`<body style="display:none">`) is one a script shows once it has loaded
         let whole_page = name == key(b"html") || name == key(b"body");
         let hides = self.reading.drop_hidden && !whole_page && (name == key(b"template") || hides(&tag[name_len..]))
-            || !self.reading.noscript && name == key(b"noscript");
+            || !self.reading.noscript && name == key(b"noscript")
+            || undrawn
+            || self.reading.drop_hidden && holds_fallback(name);
         let (lower, len) = name_of(&name);
         let path = self.out.structure.child(self.out.path, &lower[..len], id, class);
         self.open.push(Open { name, hides, path });
@@ -201,9 +210,14 @@ impl Reader<'_> {
                 && top.name != name
             {}
         }
-        if breaks_line(name) {
+        if breaks_line(name) && !(self.reading.drop_hidden && undrawn_in_svg(name) && self.in_svg()) {
             self.out.line_break(lt..gt + 1);
         }
+    }
+
+    /// Whether an `<svg>` is open: its `<title>` is a tooltip, not the page's title.
+    fn in_svg(&self) -> bool {
+        self.open_count.get(&key(b"svg")).is_some_and(|&n| n > 0)
     }
 
     fn pop(&mut self) -> Option<Open> {
