@@ -90,9 +90,9 @@ pub(super) enum ArticleStart {
     /// The same, unless a kept line of prose outside such blocks stands above the article block: a
     /// reader's thread under a short post holds more prose than the post, and the article block chose it.
     InsideUnlessProseAbove,
-    /// Nothing: the stage weighed the article's words in such blocks itself. The kept run the article
-    /// block is can start with a block glued on top of the article's paragraphs (a related-links list
-    /// under the byline, its heading taken by a rule).
+    /// Nothing: the stage weighed the article's words in such blocks itself. The article block's kept
+    /// run can start with a block glued on top of the article's paragraphs (a related-links list under
+    /// the byline, its heading taken by a rule).
     Weighed,
 }
 

@@ -11,10 +11,11 @@
 //! around the article's paragraphs, its headline above it), nor, as in stage `comments`
 //! ([`super::comments::drop_blocks_inside`]), when such blocks hold every kept word; then the next kind
 //! is asked. Judged together, one wrapper named for one kind would keep every other kind's blocks on the
-//! page. Unlike `comments`, where the article block starts says nothing here: the kept run it is often
+//! page. Unlike in `comments`, where the article block starts says nothing here: its kept run often
 //! starts with a box glued on top of the article's paragraphs (a related-links list under the byline,
-//! its heading taken by a rule), and the words weighed say whether the article is in the box. `header` and `footer` are not furniture: an
-//! article's own `<header class="entry-header">` holds its headline (measured: docs/results.md).
+//! its heading taken by a rule), and the words weighed say whether the article is in the box. `header`
+//! and `footer` are not furniture: an article's own `<header class="entry-header">` holds its headline
+//! (measured: docs/results.md).
 //!
 //! Text documents have no structure: the stage leaves them alone. One pass over the page's paths reads
 //! each label once, one over the kept lines finds the kinds they stand in; then, per such kind, one pass
