@@ -10,8 +10,9 @@
 //! allows (`no-comments`), not what a block holds. Nothing goes when the article block starts inside
 //! such a block (a wrapper around post and thread, `div.has-comments`) with no kept line of prose outside
 //! such blocks above it (a short post's thread is longer than the post, and the article block chose
-//! it), or when every kept word lies in one (the page is a comment): the stage takes comments from
-//! beside an article, never the article.
+//! it) and it is not a thread (a block so named inside another: `li.comment` in `ol.commentlist`, which
+//! a post with no prose, a video's, leaves the article block to), or when every kept word lies in one
+//! (the page is a comment): the stage takes comments from beside an article, never the article.
 //!
 //! Text documents have no structure: the stage leaves them alone. One pass over the page's paths (a
 //! path's parent has a lower number) and one over its kept lines: linear in the page
@@ -42,14 +43,24 @@ fn is_comment_block(label: &str) -> bool {
 
 /// Whether `path` lies inside a block whose id or class names comments (or is one). One step per
 /// ancestor.
-pub(super) fn in_comment_block(structure: &Structure, mut path: PathId) -> bool {
+pub(super) fn in_comment_block(structure: &Structure, path: PathId) -> bool {
+    comment_blocks_around(structure, path, 1) == 1
+}
+
+/// How many blocks whose id or class names comments `path` lies inside (or is), counted up to `most`.
+/// One step per ancestor.
+fn comment_blocks_around(structure: &Structure, mut path: PathId, most: usize) -> usize {
+    let mut found = 0;
     loop {
         if structure.breaks_line(path) && is_comment_block(structure.label(path)) {
-            return true;
+            found += 1;
+            if found == most {
+                return found;
+            }
         }
         let parent = structure.parent(path);
         if parent >= path {
-            return false;
+            return found;
         }
         path = parent;
     }
@@ -114,7 +125,7 @@ pub(super) fn drop_blocks_inside(page: &mut PageState, inside: &[bool], stage: S
     if lines == 0 {
         return;
     }
-    let block_start = page.block().map(|(a, _)| a);
+    let block_start = page.block().map(|(a, b)| first_kept(page.text(), a, b));
     let (mut out, mut words, mut kept_words): (Vec<Span>, usize, usize) = (Vec::new(), 0, 0);
     // a kept line of prose outside such blocks above the article block: the article is there, and the
     // block chose a longer thread below it
@@ -156,9 +167,23 @@ pub(super) fn drop_blocks_inside(page: &mut PageState, inside: &[bool], stage: S
     page.remove(out);
 }
 
+/// The first character of `text[start..end]` that is not white space (`start` if none): a kept run starts
+/// where a removal ended, often at the newline closing the removed line.
+fn first_kept(text: &str, start: usize, end: usize) -> usize {
+    text[start..end].find(|c: char| !c.is_whitespace()).map_or(start, |i| start + i)
+}
+
 impl SpanStage for Comments {
     fn run(&self, _: &super::Cleaner, page: &mut PageState) {
-        drop_named_blocks(page, is_comment_block, Stage::Comments, ArticleStart::InsideUnlessProseAbove);
+        // an article block starting inside a thread (a comment inside a list of them, `dd.comment` in
+        // `div#comments`) chose the thread under a post too short to outweigh it; one block named for
+        // comments around the article may be its wrapper (`div.has-comments`)
+        let in_thread = page.structure.zip(page.block()).is_some_and(|(structure, (start, end))| {
+            let line = page.doc.line_of(first_kept(page.text(), start, end)).min(structure.lines().saturating_sub(1));
+            comment_blocks_around(structure, structure.line_path(line), 2) == 2
+        });
+        let start = if in_thread { ArticleStart::Weighed } else { ArticleStart::InsideUnlessProseAbove };
+        drop_named_blocks(page, is_comment_block, Stage::Comments, start);
     }
 }
 
@@ -214,6 +239,9 @@ mod tests {
              <div id=\"side\"><p>Subscribe to the harbour newsletter for weekly news from the quay.</p></div></body></html>"
         );
         assert_eq!(cleaned(true, &html), cleaned(false, &html));
+        // under a line a rule removed, the article block's run starts at that line's end: still inside
+        let below = html.replace("<body>", "<body><p>Contact the newsroom today</p>");
+        assert!(cleaned(true, &below).contains("The harbour opened"), "{}", cleaned(true, &below));
     }
 
     #[test]
@@ -238,6 +266,29 @@ mod tests {
         );
         let on = cleaned(true, &html);
         assert!(on.contains("Three new ferries") && !on.contains("grandmother"), "{on}");
+    }
+
+    #[test]
+    fn a_thread_under_a_post_with_no_prose_goes_though_the_article_block_starts_inside_it() {
+        // a video post: its headline and byline, then, past a template line, a thread the article block
+        // can only choose
+        let thread: String = [
+            "I watched the whole crossing from the upper deck and the light on the water was lovely.",
+            "Twice as many passengers sounds hopeful when the car park by the pier is already full.",
+            "My grandmother worked on the old boats and would have loved to see these new ones sail.",
+        ]
+        .iter()
+        .map(|c| format!("<dd class=\"comment\"><div class=\"text\"><p>{c}</p></div></dd>"))
+        .collect();
+        let html = format!(
+            "<html><body><div class=\"post\"><h2>The new ferries, on video</h2><p>by the harbour desk</p></div>\
+             <div id=\"comments\"><p>Contact the newsroom today</p><dl class=\"thread\">{thread}</dl></div>\
+             <div id=\"foot\">Contact the newsroom today</div></body></html>"
+        );
+        let (off, on) = (cleaned(false, &html), cleaned(true, &html));
+        assert!(off.contains("grandmother"), "off, the thread stays: {off}");
+        assert!(on.contains("The new ferries, on video") && !on.contains("grandmother"), "{on}");
+        assert!(!on.contains("upper deck") && !on.contains("car park"), "{on}");
     }
 
     #[test]
