@@ -111,6 +111,41 @@ fn clean_json_lines_from_stdin_to_stdout() {
 }
 
 #[test]
+fn plain_text_on_stdin_is_refused_once_with_the_way_to_clean_it() {
+    let dir = fixture();
+    assert!(chaff(&["mine", "sevendays"], dir.path()).status.success());
+    accept_all(&dir.path().join("rules/sevendays.toml"));
+    let page = "Home | News\nThe harbour opened on Monday.\nContact us\n".repeat(20);
+    let o = chaff_stdin(&["clean", "--rules", "rules/sevendays.toml"], dir.path(), &page);
+    assert!(!o.status.success() && o.stdout.is_empty());
+    let err = stderr(&o);
+    assert_eq!(err.matches("error").count(), 1, "one error, not one a line: {err}");
+    assert!(err.contains("stdin:1:1: not JSON Lines") && err.contains("give `-` as the INPUT"), "{err}");
+}
+
+#[test]
+fn a_dash_cleans_one_document_from_stdin_to_stdout_as_its_file_is_cleaned() {
+    let dir = tempfile::tempdir().unwrap();
+    write_source(&html_news(30, 5), dir.path()).unwrap();
+    assert!(chaff(&["mine", "html_news"], dir.path()).status.success());
+    for output in ["--text", "--keep-tags"] {
+        let rules = ["--rules", "rules/html_news.toml", "--include-pending", output];
+        let out = format!("out{output}");
+        let o = chaff(&[&["clean", "html_news", "--out", &out][..], &rules].concat(), dir.path());
+        assert!(o.status.success(), "{}", stderr(&o));
+        let written = if output == "--text" { "0003.txt" } else { "0003.html" };
+        let want = fs::read(dir.path().join(&out).join(written)).unwrap();
+        let page = fs::read(dir.path().join("html_news/0003.html")).unwrap();
+        let o = run::chaff_stdin(&[&["clean"][..], &rules, &["-"]].concat(), dir.path(), &page);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(o.stdout.len() < page.len(), "the template went");
+        assert_eq!(String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&want), "{output}");
+    }
+    let o = run::chaff_stdin(&["clean", "--rules", "rules/html_news.toml", "-", "html_news"], dir.path(), b"");
+    assert!(stderr(&o).contains("`-` reads one document on stdin") && !o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
 fn clean_html_as_text_or_with_its_tags_kept() {
     let dir = tempfile::tempdir().unwrap();
     write_source(&html_news(30, 5), dir.path()).unwrap();

@@ -142,8 +142,8 @@ pub struct CleanArgs {
     /// With --rules-dir: how documents without a `source` field are grouped into sources.
     #[arg(long, value_enum, default_value = "host")]
     pub group: GroupBy,
-    /// Files or folders to clean. Without any, reads JSON Lines {"id", "text"} on stdin and writes JSON
-    /// Lines on stdout.
+    /// Files or folders to clean; `-` alone: one document on stdin, written cleaned to stdout. Without
+    /// any, reads JSON Lines {"id", "text"} on stdin and writes JSON Lines on stdout.
     pub inputs: Vec<PathBuf>,
     /// Folder for the cleaned files (same names). Required with INPUTs, unless --in-place. It may not be,
     /// or be inside, an input folder, nor would any output replace an input (without --in-place).

@@ -1,10 +1,12 @@
-//! `chaff clean`: files or folders to a folder (or in place), or JSON Lines on stdin to stdout. A bad
+//! `chaff clean`: files or folders to a folder (or in place), JSON Lines on stdin to stdout, or one
+//! document on stdin (`-`) to stdout. A bad
 //! document or a missing input is reported (file or line named) and skipped; the run goes on and exits
 //! 1 at the end. Outputs never replace inputs unless asked (`--in-place`), never each other, and never a
 //! file that is not an input; a document is written over itself only when it was read exactly, and every
 //! output is written in its input's encoding.
 
 mod explain;
+mod one;
 mod plan;
 mod route;
 mod stdin;
@@ -13,7 +15,7 @@ mod window;
 use std::fs;
 use std::mem::ManuallyDrop;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
@@ -61,6 +63,15 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
         (_, true) if html => Output::KeepTags,
         _ => Output::Cleaned,
     };
+    let how = How { in_place: args.in_place, explain: args.explain, output, encoding: args.encoding };
+    if args.inputs.iter().any(|i| i.as_os_str() == "-") {
+        if args.inputs.len() > 1 || args.out.is_some() || args.in_place {
+            bail!(
+                "`-` reads one document on stdin and writes it cleaned to stdout: it stands alone, with no other INPUT, --out or --in-place"
+            );
+        }
+        return one::clean_stdin_document(&cleaner, kind, how);
+    }
     if args.inputs.is_empty() {
         if args.out.is_some() || args.in_place {
             bail!(
@@ -72,11 +83,20 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
     let dest = match (args.out.as_deref(), args.in_place) {
         (Some(out), _) => Destination::Folder(out),
         (None, true) => Destination::Beside,
-        (None, false) => bail!(
-            "give --out DIR for the cleaned files, or --in-place to replace the documents with them (or no INPUT, to clean JSON Lines from stdin to stdout)"
-        ),
+        (None, false) => {
+            let one = match &args.inputs[..] {
+                [file] if file.is_file() => {
+                    format!(
+                        " (or, to write it to stdout: chaff clean --rules {} - < {})",
+                        args.rules.display(),
+                        file.display()
+                    )
+                }
+                _ => String::new(),
+            };
+            bail!("give --out DIR for the cleaned files, or --in-place to replace the documents with them{one}")
+        }
     };
-    let how = How { in_place: args.in_place, explain: args.explain, output, encoding: args.encoding };
     clean_files(&cleaner, kind, &args.inputs, dest, how)
 }
 
@@ -172,14 +192,30 @@ struct Done {
 
 /// Reads, cleans and writes one file, and explains it in the same run of the stages when asked.
 fn clean_file(cleaner: &Cleaner, kind: DocKind, job: &plan::Job, how: How) -> Result<Done> {
-    let How { explain, output, encoding, .. } = how;
     let path = &job.input;
     let bytes = fs::read(path).with_context(|| format!("{}", path.display()))?;
+    let (bytes, done) = clean_bytes(cleaner, kind, path, bytes, how, job.replaces_input)?;
+    // Outputs can be made again: no fsync each; the folder is synced once at the end.
+    write_unsynced(&job.output, &bytes)?;
+    Ok(done)
+}
+
+/// The document `path` holds (its `bytes`), cleaned: the bytes to write, in its encoding, and what was
+/// done. `replaces_input`: they are to be written over it, which needs it read exactly.
+fn clean_bytes(
+    cleaner: &Cleaner,
+    kind: DocKind,
+    path: &Path,
+    bytes: Vec<u8>,
+    how: How,
+    replaces_input: bool,
+) -> Result<(Vec<u8>, Done)> {
+    let How { explain, output, encoding, .. } = how;
     let Some(decoded) = read_text_as(bytes, encoding) else {
         bail!("{}: binary file (NUL bytes): neither UTF-8 nor UTF-16 with a byte order mark", path.display());
     };
     if !decoded.exact() {
-        if job.replaces_input {
+        if replaces_input {
             // Writing the cleaned text over the file would put U+FFFD where its bytes were.
             bail!(
                 "{}: not read exactly as {} ({}), so --in-place would not write its bytes back; left as it is: name its encoding with --encoding, convert it to UTF-8 first (iconv -f ITS-ENCODING -t utf-8), or clean it with --out into another folder",
@@ -200,12 +236,10 @@ fn clean_file(cleaner: &Cleaner, kind: DocKind, job: &plan::Job, how: How) -> Re
         Encoding::Legacy(_) if output == Output::Text => out.into_bytes(),
         _ => decoded.encode(out),
     };
-    // Outputs can be made again: no fsync each; the folder is synced once at the end.
-    write_unsynced(&job.output, &bytes)?;
     // Offsets are the file's bytes: past a byte order mark, over UTF-16's and replaced bytes.
     let lines = match explain {
         true => explain::explain_lines(path, cleaner, &cleaned, output, &|i| decoded.file_offset(i)),
         false => String::new(),
     };
-    Ok(Done { removed_bytes: cleaned.removed_bytes(), len: decoded.text.len(), lines })
+    Ok((bytes, Done { removed_bytes: cleaned.removed_bytes(), len: decoded.text.len(), lines }))
 }

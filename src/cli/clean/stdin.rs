@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use chaff::cleaning::Cleaner;
 use chaff::corpus::{decode_lossy, parse_record_raw};
 use chaff::page::Page;
@@ -151,6 +151,14 @@ pub fn clean_jsonl(cleaner: &Cleaner, kind: DocKind, explain: bool, output: Outp
     }
     // Stdin itself, not its lock: the lines are read on the thread that takes the next one.
     let mut records = Records { input: BufReader::new(stdin), line_no: 0, error: None };
+    // Plain text or a page piped in is no JSON Lines: said once, not once a line.
+    let first = records.next();
+    if let Some((n, line)) = first.as_ref().filter(|(_, line)| !line.trim_start().starts_with('{')) {
+        bail!(
+            "stdin:{n}:1: not JSON Lines ({:?}…): without INPUT, chaff clean reads one {{\"id\": …, \"text\": …}} record a line; to clean one document from stdin to stdout, give `-` as the INPUT (chaff clean --rules R - < page.html)",
+            line.trim().chars().take(24).collect::<String>()
+        );
+    }
     let stdout = std::io::stdout();
     let mut w = BufWriter::new(stdout.lock());
     let mut failed = 0usize;
@@ -160,7 +168,7 @@ pub fn clean_jsonl(cleaner: &Cleaner, kind: DocKind, explain: bool, output: Outp
     // memory holds the window's records, never the input.
     let threads = window::threads();
     window::ordered(
-        &mut records,
+        first.into_iter().chain(&mut records),
         threads,
         threads * window::PER_THREAD,
         |(n, line)| {
