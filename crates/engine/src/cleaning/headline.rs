@@ -6,7 +6,7 @@
 //! which the title ends with).
 
 use super::stage::{PageState, SpanStage};
-use super::title::{first_line, fold, headline_element, title_line, title_lines};
+use super::title::{headline_not_in_title, title_line, title_lines};
 use super::{Cleaner, Layout, Match, Span};
 use crate::clean_settings::Stage;
 use crate::view::Structure;
@@ -30,12 +30,7 @@ pub(super) fn lost_headline(
     // the removal ends before the title's newline, where the block starts; or it took the headline's head
     // only (the site's lists print it without its "…"), and the block starts inside the headline
     let end = (doc.line_end(block_start) + 1).min(text.len());
-    let title = title_line(doc, 0, end, matches).or_else(|| {
-        // the site's name, in a logo's `<h1>`, is in the title too: the story's headline is not (else a line
-        // would repeat the title)
-        let first = first_line(text);
-        headline_element(doc, structure?, end, |ls, le| !first.contains(&fold(text[ls..le].trim())))
-    })?;
+    let title = title_line(doc, 0, end, matches).or_else(|| headline_not_in_title(doc, structure?, end))?;
     let title_end = doc.line_end(title);
     spans.iter().any(|s| s.start < title_end && s.end > title).then_some((title, title_end))
 }

@@ -2,8 +2,9 @@
 //! puts it first); news pages print it again above the article, often with the byline and date between it
 //! and the last header string, so a header cut would take it. With this stage the cut stops at the line
 //! that repeats the title, and between the title and the header string only what rules match goes. Where
-//! no line repeats the title (a `<title>` written for search engines), an HTML page's `<h1>` line is its
-//! headline. The title helpers here are shared with stages `headline` and `short-runs`.
+//! no line repeats the title (a `<title>` written for search engines), an HTML page's last `<h1>` line the
+//! title does not hold (a logo's is the site's name, which the title ends with) is its headline. The
+//! title helpers here are shared with stages `headline` and `short-runs`.
 
 use super::datelines::on_byline;
 use super::stage::{PageState, SpanStage};
@@ -189,8 +190,7 @@ pub(super) fn keep_title(
 ) -> Vec<Span> {
     let text = doc.text();
     let Some(cut) = spans.iter().position(|s| s.kind == SpanKind::CutBefore && s.start == 0) else { return spans };
-    let title =
-        title_line(doc, 0, header_end, matches).or_else(|| headline_in_cut(doc, structure?, header_end, matches));
+    let title = title_line(doc, 0, header_end, matches).or_else(|| headline_not_in_title(doc, structure?, header_end));
     let Some(title) = title else { return spans };
     let mut out = spans;
     let s = out.remove(cut);
@@ -240,16 +240,14 @@ pub(super) fn headline_element(
     found
 }
 
-/// [`headline_element`] inside a header cut: a line no rule of `matches` (sorted) matches whole. The
-/// site's name in an `<h1>` is on every page, so a rule matches its line whole.
-fn headline_in_cut(doc: &Layout, structure: &Structure, end: usize, matches: &[Match]) -> Option<usize> {
-    let mut m = 0;
-    headline_element(doc, structure, end, |ls, le| {
-        while m < matches.len() && matches[m].end < le {
-            m += 1;
-        }
-        !matches[m..].iter().take_while(|x| x.start <= ls).any(|x| x.end >= le)
-    })
+/// [`headline_element`], a logo told from a headline as stages `title` and `headline` both tell them:
+/// the site's name in a logo's `<h1>` is in the `<title>`, which ends with it; the story's headline,
+/// where no line repeats the title, is not. A rule matching the line whole says nothing of it: the
+/// site's other pages list the story's headline too.
+pub(super) fn headline_not_in_title(doc: &Layout, structure: &Structure, end: usize) -> Option<usize> {
+    let text = doc.text();
+    let first = first_line(text);
+    headline_element(doc, structure, end, |ls, le| !first.contains(&fold(text[ls..le].trim())))
 }
 
 /// The stage: only where a header string cut.
@@ -403,6 +401,27 @@ mod tests {
         );
         // without the page's elements (a text page) no line repeats the title, and the cut takes the headline
         assert_eq!(cleaned(&c, None), "Body text here, long enough to be the article block.");
+    }
+
+    #[test]
+    fn a_listed_headline_in_an_h1_stops_the_header_cut_though_a_rule_matches_it_whole() {
+        // the site's other pages list this story, so a rule matches its <h1> whole; the logo's <h1> is
+        // in the title and does not stop the cut
+        let html = "<html><head><title>Leaders further their grip - The Paper</title></head><body>\
+            <h1>The Paper</h1><div>Menu one two</div><h1>Elections and the old model</h1>\
+            <p>By A. Writer</p><p>Share this now</p>\
+            <p>Body text here, long enough to be the article block.</p></body></html>";
+        let rules = [
+            ("The Paper", Action::Remove),
+            ("Menu one two", Action::Remove),
+            ("Elections and the old model", Action::Remove),
+            ("Share this now", Action::CutBefore),
+        ];
+        let c = titled(cleaner(&rules, 0));
+        let view = crate::view::PageView::of_html(html);
+        let matches = c.matches(view.text());
+        let on = crate::cleaning::render(view.text(), &c.spans_on(view.text(), &matches, view.structure()));
+        assert!(on.starts_with("Elections and the old model\nBy A. Writer\nBody text"), "{on}");
     }
 
     #[test]
