@@ -281,3 +281,67 @@ fn mining_marks_a_string_standing_alone_on_its_lines_as_its_own_line_and_one_ins
     assert!(!own_line("Posted «by»"), "a footer string a name follows on its line");
     assert!(!own_line("story Tags:"), "the end of one line and the start of the next");
 }
+
+/// Ten pages: a post, a related-stories strip (the footer string next to the post, missing on the
+/// gallery page p9), a share bar and the day's most read headline, the page's tags, and the site's notice
+/// above a list of popular stories.
+fn with_notice() -> Corpus {
+    let words: Vec<&str> = "river stone light quiet garden letter window morning bread salt winter harbor lamp \
+        field orchard ladder candle meadow thunder pebble lantern willow copper velvet marble sparrow maple \
+        cinder harvest anchor compass feather glacier hollow ivory juniper kettle lilac mosaic nectar"
+        .split_whitespace()
+        .collect();
+    // a different word sequence for every seed: no two pages share a phrase
+    let sentence = |seed: usize, n: usize| {
+        let mut x = (seed as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                words[x as usize % words.len()]
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let docs = (0..10)
+        .map(|p| {
+            let s = |k: usize, n: usize| sentence(p * 100 + k, n);
+            let mut t = format!("The Site Home News Sport\nHeadline number {p}\n");
+            t += &format!("{} post{p}.\n{} end{p}.\n", s(1, 16), s(2, 14));
+            if p != 9 {
+                t += &format!("Related stories\n{}\n{}\n", s(3, 4), s(4, 4));
+            }
+            t += "Share this\nTwitter\nFacebook\nEmail\nMost read\nCouncil Approves the New Harbour Budget for Schools and Parks\n";
+            t += &format!("Tags: {}\n", s(5, 2));
+            t += "External links are provided for reference and we are not responsible for their content.\n\
+                  Copyright 2012 The Site\nMost popular today\n";
+            t += &format!("{} pop{p}.\n{} more{p}.\n", s(6, 14), s(7, 14));
+            Document { id: format!("p{p}"), text: t }
+        })
+        .collect();
+    Corpus::from_docs("notice", docs)
+}
+
+#[test]
+fn a_footers_notice_not_next_to_the_article_cuts_where_the_nearer_footer_string_is_missing() {
+    let corpus = with_notice();
+    let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
+    let mut file = chaff::merge::from_mining(&mining, MiningParams::default(), None);
+    file.set_line_boundary(true);
+    suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
+    let action = |text: &str| {
+        file.rules.iter().find(|r| r.example.contains(text)).map(|r| (r.action, r.example.clone())).expect(text)
+    };
+    assert_eq!(action("Related stories").0, Action::CutAfter, "the footer string next to the post");
+    let notice = action("External links are provided");
+    assert_eq!(notice.0, Action::CutAfter, "{notice:?}");
+    // a share bar and the day's most read headline after every post, never next to it, hold no sentence:
+    // they may stand above an article
+    let share = action("Twitter");
+    assert!(share.1.contains("Council Approves"), "{share:?}");
+    assert_eq!(share.0, Action::Remove, "{share:?}");
+    let gallery = corpus.docs.iter().find(|d| d.id == "p9").unwrap();
+    let out = Cleaner::new(&file, true).unwrap().clean(&gallery.text).text;
+    assert!(out.contains("end9.") && !out.contains("pop9.") && !out.contains("more9."), "{out}");
+}

@@ -9,6 +9,13 @@
 //! nearly all its pages) after the block on at least `min_adjacent` of its pages (a header string the
 //! last before it), which idioms inside a thread never are.
 //!
+//! A footer's **notice** (a copyright line, a disclaimer: a string of several lines, one of them of
+//! [`NOTICE_WORDS`] words or more in which a sentence ends) is a footer string though another footer string stands between it and
+//! the block: on a page of another layout (a gallery, a video) that one is missing and the notice is
+//! the footer left. It must be on nearly every page judged, after the block, never inside a line of
+//! prose (a thread's idioms are), and is only ever a footer: a share bar, a menu or the day's headline
+//! list has no sentence, and may stand above some article.
+//!
 //! The block is chosen by [`Cleaner::article_block`], which passes over list items such as comments:
 //! a thread that outweighs its post is not taken for the article.
 
@@ -26,6 +33,9 @@ use crate::rules::{Action, RulesFile, Status};
 /// A nearest frame string of at most this many line breaks lends its nearness to the strings inside it.
 const NEAR_LINES: usize = 2;
 
+/// A line of a notice has at least this many words: a sentence, not a menu's or a share bar's entry.
+pub const NOTICE_WORDS: usize = 8;
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CutParams {
     /// Share of a candidate's pages on which it must lie outside the article block.
@@ -35,6 +45,8 @@ pub struct CutParams {
     pub min_side: f64,
     /// Share of a candidate's pages on which it must be the nearest frame string to the block.
     pub min_adjacent: f64,
+    /// Share of the pages judged a footer's notice must be on to be a footer string not next to the block.
+    pub min_notice: f64,
     /// Fewest pages a candidate must occur on to be judged.
     pub min_pages: usize,
     /// Pages judged at most (an even spread of larger sources): shares need no more, and every page
@@ -44,7 +56,7 @@ pub struct CutParams {
 
 impl Default for CutParams {
     fn default() -> Self {
-        CutParams { min_share: 0.8, min_side: 0.7, min_adjacent: 0.5, min_pages: 2, max_pages: 2000 }
+        CutParams { min_share: 0.8, min_side: 0.7, min_adjacent: 0.5, min_notice: 0.8, min_pages: 2, max_pages: 2000 }
     }
 }
 
@@ -76,7 +88,8 @@ impl Sides {
 
 /// Sets `action` to cut-before / cut-after on the pending `remove` rules (at or above the chosen cutoff)
 /// that lie outside the article block on at least `min_share` of their pages, next to it on at least
-/// `min_adjacent`, before / after it on at least `min_side`, and on both sides of it on none. A generic
+/// `min_adjacent` (or, after it, a footer's notice: see the module doc), before / after it on at least
+/// `min_side`, and on both sides of it on none. A generic
 /// string ([`is_generic`]) is never a cut: on a page not mined it may sit in the article. Rules an editor
 /// decided on are left alone. Returns how many rules were changed.
 pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -> Result<usize> {
@@ -121,7 +134,11 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
             continue;
         }
         let share = |n: usize| n as f64 / s.pages as f64;
-        if share(s.before + s.after) < params.min_share || share(s.last_before + s.first_after) < params.min_adjacent {
+        let adjacent = share(s.last_before + s.first_after) >= params.min_adjacent;
+        let notice = s.prose == 0
+            && s.pages as f64 >= params.min_notice * seen.len() as f64
+            && is_notice(&file.rules[i].example);
+        if share(s.before + s.after) < params.min_share || !(adjacent || notice) {
             continue;
         }
         // a string on both sides of the article on some page is not where the article starts or ends
@@ -141,8 +158,11 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
         let on_side = |on: usize, adjacent: usize| {
             share(on) >= params.min_side || (share(on) >= 0.5 && adjacent as f64 >= params.min_side * next_to)
         };
-        let action = if on_side(s.before, s.last_before) {
+        let action = if on_side(s.before, s.last_before) && adjacent {
             Action::CutBefore
+        } else if on_side(s.before, s.last_before) {
+            // a notice is a footer's only
+            continue;
         } else if on_side(s.after, s.first_after) {
             Action::CutAfter
         } else {
@@ -170,6 +190,24 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
         }
     }
     Ok(changed)
+}
+
+/// Whether a rule's example (the text of one of its matches) is a footer's notice: more than one line,
+/// one of them of [`NOTICE_WORDS`] words or more holding a sentence's end (a small letter's word ending
+/// in `.`, `!` or `?`: "… for reference purposes. ABC News is not …"). A headline list has long lines
+/// too, but no sentence ends in them ("U.S. Personal Spending Rises" is an abbreviation's).
+fn is_notice(example: &str) -> bool {
+    let example = example.trim();
+    let sentence_end = |line: &str| {
+        let b = line.as_bytes();
+        (1..b.len()).any(|i| {
+            matches!(b[i], b'.' | b'!' | b'?')
+                && b[i - 1].is_ascii_lowercase()
+                && b.get(i + 1).is_none_or(|c| c.is_ascii_whitespace())
+        })
+    };
+    example.contains('\n')
+        && example.lines().any(|l| l.split_whitespace().nth(NOTICE_WORDS - 1).is_some() && sentence_end(l))
 }
 
 /// The longest string [`is_generic`] can find generic.
