@@ -97,31 +97,33 @@ fn an_editors_decision_is_not_overridden() {
 
 /// A blog whose comment threads outweigh its short posts: each comment opens with "<name> <date> at
 /// <time>" and is longer than the post on most pages.
+const WORDS: &str = "river stone light quiet garden letter window morning bread salt winter harbor lamp \
+    field orchard ladder candle meadow thunder pebble lantern willow copper velvet marble sparrow maple \
+    cinder harvest anchor compass feather glacier hollow ivory juniper kettle lilac mosaic nectar \
+    oyster prairie quartz ribbon saffron thistle umber vessel walnut yarrow zephyr amber basil cedar";
+
+/// `n` of [`WORDS`] in a different sequence for every seed: no two pages share a sentence.
+fn sentence(seed: usize, n: usize) -> String {
+    let words: Vec<&str> = WORDS.split_whitespace().collect();
+    let mut x = (seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) + 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            words[x as usize % words.len()]
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn long_threads() -> Corpus {
     threads(false)
 }
 
 /// As [`long_threads`]; with `pingbacks`, six pages in ten list a pingback right above the thread's footer.
 fn threads(pingbacks: bool) -> Corpus {
-    const WORDS: &str = "river stone light quiet garden letter window morning bread salt winter harbor lamp \
-        field orchard ladder candle meadow thunder pebble lantern willow copper velvet marble sparrow maple \
-        cinder harvest anchor compass feather glacier hollow ivory juniper kettle lilac mosaic nectar \
-        oyster prairie quartz ribbon saffron thistle umber vessel walnut yarrow zephyr amber basil cedar";
-    let words: Vec<&str> = WORDS.split_whitespace().collect();
-    let word = |i: usize| words[i % words.len()];
-    // a different word sequence for every seed: no two pages share a sentence
-    let sentence = |seed: usize, n: usize| {
-        let mut x = (seed as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) + 1;
-        (0..n)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                word(x as usize)
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let word = |i: usize| WORDS.split_whitespace().nth(i % WORDS.split_whitespace().count()).unwrap_or_default();
     let docs = (0..10)
         .map(|p| {
             let mut t = format!(
@@ -286,24 +288,6 @@ fn mining_marks_a_string_standing_alone_on_its_lines_as_its_own_line_and_one_ins
 /// gallery page p9), a share bar and the day's most read headline, the page's tags, and the site's notice
 /// above a list of popular stories.
 fn with_notice() -> Corpus {
-    let words: Vec<&str> = "river stone light quiet garden letter window morning bread salt winter harbor lamp \
-        field orchard ladder candle meadow thunder pebble lantern willow copper velvet marble sparrow maple \
-        cinder harvest anchor compass feather glacier hollow ivory juniper kettle lilac mosaic nectar"
-        .split_whitespace()
-        .collect();
-    // a different word sequence for every seed: no two pages share a phrase
-    let sentence = |seed: usize, n: usize| {
-        let mut x = (seed as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (0..n)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                words[x as usize % words.len()]
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     let docs = (0..10)
         .map(|p| {
             let s = |k: usize, n: usize| sentence(p * 100 + k, n);
