@@ -117,6 +117,14 @@ fn sentence(seed: usize, n: usize) -> String {
         .join(" ")
 }
 
+/// `corpus` mined with the defaults, its matches kept to those at a line's start or end.
+fn mined_by_lines(corpus: &Corpus) -> RulesFile {
+    let mining = mine(corpus, &MiningConfig::default(), &Quiet).unwrap();
+    let mut file = chaff::merge::from_mining(&mining, MiningParams::default(), None);
+    file.set_line_boundary(true);
+    file
+}
+
 fn long_threads() -> Corpus {
     threads(false)
 }
@@ -151,9 +159,7 @@ fn threads(pingbacks: bool) -> Corpus {
 #[test]
 fn a_comment_thread_longer_than_its_post_is_cut_after_the_post() {
     let corpus = long_threads();
-    let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
-    let mut file = chaff::merge::from_mining(&mining, MiningParams::default(), None);
-    file.set_line_boundary(true);
+    let mut file = mined_by_lines(&corpus);
     // the comment's "<date> at <time>" marks list items: the block is the post, not the longest comment
     let all = Cleaner::new(&file, true).unwrap();
     for doc in &corpus.docs {
@@ -177,9 +183,7 @@ fn a_footer_string_inside_a_longer_nearest_frame_string_is_still_next_to_the_blo
     // on half the pages "<date> at <time> { N comments… }" is one mined string, nearer to the post than
     // the footer string alone: the footer string is still the one that cuts
     let corpus = threads(true);
-    let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
-    let mut file = chaff::merge::from_mining(&mining, MiningParams::default(), None);
-    file.set_line_boundary(true);
+    let mut file = mined_by_lines(&corpus);
     suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
     let footer =
         file.rules.iter().find(|r| display(&r.symbols()) == "{ «number» comments… read them below or add one }");
@@ -310,9 +314,7 @@ fn with_notice() -> Corpus {
 #[test]
 fn a_footers_notice_not_next_to_the_article_cuts_where_the_nearer_footer_string_is_missing() {
     let corpus = with_notice();
-    let mining = mine(&corpus, &MiningConfig::default(), &Quiet).unwrap();
-    let mut file = chaff::merge::from_mining(&mining, MiningParams::default(), None);
-    file.set_line_boundary(true);
+    let mut file = mined_by_lines(&corpus);
     suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
     let action = |text: &str| {
         file.rules.iter().find(|r| r.example.contains(text)).map(|r| (r.action, r.example.clone())).expect(text)
