@@ -1,5 +1,5 @@
-//! The real binary on temporary fixtures: mine, stats, clean (files and JSON Lines), and every bad input
-//! named in the engine issue — each a clear one-line error or warning, never a panic.
+//! The real binary on temporary fixtures: mine, stats, clean (files, JSON Lines, one document on stdin),
+//! and bad input of every kind — each a clear one-line error or warning, never a panic.
 
 use std::fs;
 use std::path::Path;

@@ -91,7 +91,7 @@ fn reading_the_corpus_does_not_re_mine() {
     assert_eq!(app.miner.latest(), 1, "re-mining (reading every document) started another mining");
 }
 
-/// The outside edit of issue: another editor saves the rules file while there is unsaved work here.
+/// An outside edit: another editor saves the rules file while there is unsaved work here.
 fn their_edit(fx: &Fixture) -> String {
     let mut theirs = RulesFile::load(&fx.rules()).unwrap();
     theirs.rules[0].status = Status::Rejected;
