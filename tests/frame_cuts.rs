@@ -300,7 +300,8 @@ fn with_notice() -> Corpus {
             if p != 9 {
                 t += &format!("Related stories\n{}\n{}\n", s(3, 4), s(4, 4));
             }
-            t += "Share this\nTwitter\nFacebook\nEmail\nMost read\nCouncil Approves the New Harbour Budget for Schools and Parks\n";
+            t += "Share this\nTwitter\nFacebook\nEmail\nMost read\n\
+                  Council Approves the New Harbour Budget for Schools and Parks\n";
             t += &format!("Tags: {}\n", s(5, 2));
             t += "External links are provided for reference and we are not responsible for their content.\n\
                   Copyright 2012 The Site\nMost popular today\n";

@@ -10,11 +10,11 @@
 //! last before it), which idioms inside a thread never are.
 //!
 //! A footer's **notice** (a copyright line, a disclaimer: a string of several lines, one of them of
-//! [`NOTICE_WORDS`] words or more in which a sentence ends) is a footer string though another footer string stands between it and
-//! the block: on a page of another layout (a gallery, a video) that one is missing and the notice is
-//! the footer left. It must be on nearly every page judged, after the block, never inside a line of
-//! prose (a thread's idioms are), and is only ever a footer: a share bar, a menu or the day's headline
-//! list has no sentence, and may stand above some article.
+//! [`NOTICE_WORDS`] words or more in which a sentence ends) is a footer string though another footer
+//! string stands between it and the block: on a page of another layout (a gallery, a video) that one is
+//! missing and the notice is the footer left. It must be on nearly every page judged, after the block,
+//! never inside a line of prose (a thread's idioms are), and is only ever a footer: a share bar, a menu
+//! or the day's headline list has no sentence, and may stand above some article.
 //!
 //! The block is chosen by [`Cleaner::article_block`], which passes over list items such as comments:
 //! a thread that outweighs its post is not taken for the article.
@@ -158,11 +158,12 @@ pub fn suggest_cuts(corpus: &Corpus, file: &mut RulesFile, params: &CutParams) -
         let on_side = |on: usize, adjacent: usize| {
             share(on) >= params.min_side || (share(on) >= 0.5 && adjacent as f64 >= params.min_side * next_to)
         };
-        let action = if on_side(s.before, s.last_before) && adjacent {
-            Action::CutBefore
-        } else if on_side(s.before, s.last_before) {
+        let action = if on_side(s.before, s.last_before) {
             // a notice is a footer's only
-            continue;
+            if !adjacent {
+                continue;
+            }
+            Action::CutBefore
         } else if on_side(s.after, s.first_after) {
             Action::CutAfter
         } else {

@@ -134,14 +134,13 @@ impl SpanStage for Datelines {
 mod tests {
     use super::*;
     use crate::clean_settings::Stage;
-    use crate::cleaning::tests::{cleaner, titled};
+    use crate::cleaning::tests::{BYLINE_PAGE, cleaner, titled};
     use crate::rules::Action;
 
     #[test]
     fn the_dateline_and_byline_above_the_article_stay_though_a_rule_matches_them() {
         // the site prints "«weekday», «month» «number», «number»" and "By «name»" on every page
-        let text = "Big news today | Site\nMenu one two\nBy Jane Doe\nTuesday, November 6, 2012\n\
-            Body text here, long enough to be the article block.\nFooter line here";
+        let text = BYLINE_PAGE;
         let rules = [
             ("Menu one two", Action::Remove),
             ("By Jane Doe", Action::Remove),

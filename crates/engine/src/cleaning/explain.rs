@@ -234,7 +234,7 @@ fn kept_decisions(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cleaning::tests::{cleaner, titled};
+    use crate::cleaning::tests::{BYLINE_PAGE, cleaner, titled};
 
     #[test]
     fn every_rule_that_matched_a_removed_range_is_named_not_the_first() {
@@ -255,8 +255,7 @@ mod tests {
 
     #[test]
     fn a_range_a_stage_gave_back_names_the_stage_and_the_rules_it_overruled() {
-        let text = "Big news today | Site\nMenu one two\nBy Jane Doe\nTuesday, November 6, 2012\n\
-            Body text here, long enough to be the article block.\nFooter line here";
+        let text = BYLINE_PAGE;
         let rules = [("Menu one two", Action::Remove), ("By Jane Doe", Action::Remove)];
         let c = titled(cleaner(&rules, 0));
         let e = c.explain(text);

@@ -45,6 +45,15 @@ pub(super) const ARTICLE_HTML: &str = "<p>The harbour opened on Monday after ten
     mayor said today.</p><p>Ferries will run every hour from the new quay, and the old terminal closes in \
     the spring.</p><p>The council expects twice as many passengers by the end of next year, its report says.</p>";
 
+/// A page whose byline and dateline stand between a menu and the article, a footer line under it.
+pub(super) const BYLINE_PAGE: &str = "Big news today | Site\nMenu one two\nBy Jane Doe\nTuesday, November 6, 2012\n\
+    Body text here, long enough to be the article block.\nFooter line here";
+
+/// A page that prints its title again under a menu, a byline and a header string between it and the
+/// article.
+pub(super) const TITLED_PAGE: &str = "Big news today | Site\nMenu one two\nBig news today\nby A. Writer, July 3\n\
+    Email this page\nShare this now\nBody text here, long enough to be the article block.";
+
 /// `html` read through the page view and cleaned by `c` as `chaff clean --text` cleans it.
 pub(super) fn cleaned_html(c: &Cleaner, html: &str) -> String {
     let view = crate::view::PageView::of_html(html);
@@ -102,8 +111,7 @@ fn with_editors(rules: &[(&str, Action)], editors: &[&str]) -> Cleaner {
 #[test]
 fn a_line_an_editor_marked_as_template_stays_removed_whatever_the_title_and_datelines_stages_give_back() {
     // the dateline stage gives back the byline a mined rule removes, not the one the editor marked
-    let text = "Big news today | Site\nMenu one two\nBy Jane Doe\nTuesday, November 6, 2012\n\
-        Body text here, long enough to be the article block.\nFooter line here";
+    let text = BYLINE_PAGE;
     let mined = [
         ("Menu one two", Action::Remove),
         ("«weekday» «month» «number» «number»", Action::Remove),
@@ -118,8 +126,7 @@ fn a_line_an_editor_marked_as_template_stays_removed_whatever_the_title_and_date
         "no stage is said to give the editor's line back: {given:?}"
     );
     // the title stage gives back the byline under the title, not the part the editor marked
-    let text = "Big news today | Site\nMenu one two\nBig news today\nby A. Writer, July 3\nEmail this page\n\
-        Share this now\nBody text here, long enough to be the article block.";
+    let text = TITLED_PAGE;
     let mined = [
         ("Menu one two", Action::Remove),
         ("Email this page", Action::Remove),
@@ -144,8 +151,7 @@ fn a_line_an_editor_marked_as_template_stays_removed_whatever_the_title_and_date
 
 #[test]
 fn the_pipeline_runs_only_the_stages_that_are_on_and_explain_names_them() {
-    let text = "Big news today | Site\nMenu one two\nBy Jane Doe\nTuesday, November 6, 2012\n\
-        Body text here, long enough to be the article block.\nFooter line here\nok";
+    let text = &format!("{BYLINE_PAGE}\nok");
     let rules = [("Menu one two", Action::Remove), ("By Jane Doe", Action::Remove), ("ok", Action::Remove)];
     let named = |c: &Cleaner| -> Vec<Stage> {
         let mut out: Vec<Stage> = (c.explain(text).decisions.iter())

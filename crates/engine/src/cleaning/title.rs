@@ -276,7 +276,7 @@ impl SpanStage for Title {
 mod tests {
     use super::*;
     use crate::clean_settings::Stage;
-    use crate::cleaning::tests::{cleaner, titled};
+    use crate::cleaning::tests::{TITLED_PAGE, cleaner, titled};
     use crate::rules::Action;
 
     /// [`title_line`] of `text` up to where `end` starts, its second line (the site's name, `name`) matched
@@ -355,8 +355,7 @@ mod tests {
 
     #[test]
     fn keep_title_stops_a_header_cut_at_the_title_and_removes_what_rules_match_below_it() {
-        let text = "Big news today | Site\nMenu one two\nBig news today\nby A. Writer, July 3\nEmail this page\n\
-            Share this now\nBody text here, long enough to be the article block.";
+        let text = TITLED_PAGE;
         let rules = [
             ("Menu one two", Action::Remove),
             ("Email this page", Action::Remove),
