@@ -3,8 +3,11 @@
 //! block removes everything from its start to the document's end (the first wins). A cut string inside
 //! the block cuts nothing. Off, a cut string is removed as any template string is, and cuts nothing more.
 
+use std::borrow::Cow;
+
+use super::article_element::ArticleElement;
 use super::stage::{PageState, SpanStage};
-use super::{Cleaner, Match, Span, SpanKind, merge_spans};
+use super::{Cleaner, Match, Reason, Span, SpanKind, merge_spans};
 use crate::clean_settings::Stage;
 use crate::rules::Action;
 
@@ -68,13 +71,34 @@ impl SpanStage for Cuts {
             let (b, found) = cleaner.cut_lines.places(cleaner, page.doc, &page.template, b, frame);
             (block, places) = (Some(b), found);
         }
-        let matches = if places.is_empty() {
-            &page.template
+        let element =
+            block.filter(|_| cleaner.settings.on(Stage::ArticleElement)).and_then(|b| ArticleElement::of(page, b));
+        let mut matches: Cow<[Match]> = if places.is_empty() {
+            Cow::Borrowed(&page.template)
         } else {
             places.extend_from_slice(&page.template);
-            &places
+            Cow::Owned(places)
         };
-        let cut = cleaner.cut(page.text(), matches, std::mem::take(&mut page.spans), block);
+        let mut held_out: Vec<Span> = Vec::new();
+        if let (Some(element), Some(b)) = (element, block) {
+            let action = |m: &Match| cleaner.rules[m.rule as usize].action;
+            if let (_, Some(m)) = cleaner.frame(&matches, b)
+                && element.holds(&m, action(&m))
+            {
+                // what it would have cut stays, and says why
+                let end = page.doc.text().len();
+                page.trace.kept(m.end, end, Reason::Rule { rule: m.rule, action: Action::CutAfter });
+                page.trace.kept(m.end, end, Reason::Stage(Stage::ArticleElement));
+                // a string held there cuts nothing, but goes as any template string does
+                let (held, cutting): (Vec<Match>, Vec<Match>) =
+                    matches.iter().partition(|m| element.holds(m, action(m)));
+                held_out = held.iter().map(|m| Span::new(m.start, m.end, SpanKind::Removed, vec![m.rule])).collect();
+                matches = Cow::Owned(cutting);
+            }
+        }
+        let mut removed = std::mem::take(&mut page.spans);
+        removed.append(&mut held_out);
+        let cut = cleaner.cut(page.text(), &matches, removed, block);
         (page.spans, page.header, page.footer) = (cut.spans, cut.header, cut.footer);
     }
 }

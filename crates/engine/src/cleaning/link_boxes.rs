@@ -164,11 +164,10 @@ fn common(structure: &Structure, mut p: PathId, mut q: PathId) -> Option<PathId>
 
 /// Whether path `p` is a box element (a block that sets content apart) with an id or a class.
 fn is_named_box(structure: &Structure, p: PathId) -> bool {
-    let label = structure.label(p);
-    let tag = &label[..label.find(['#', '.']).unwrap_or(label.len())];
+    let tag = structure.tag(p);
     structure.breaks_line(p)
         && ["div", "aside", "section", "nav", "figure", "header", "footer"].iter().any(|t| tag.eq_ignore_ascii_case(t))
-        && is_named_block(label, |name| !name.is_empty())
+        && is_named_block(structure.label(p), |name| !name.is_empty())
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@
 //! trace the same run records. A stage reads the document's lines and words through [`Layout`], built
 //! once, so no stage rescans a line per match.
 
+mod article_element;
 mod author_box;
 mod block;
 mod clusters;

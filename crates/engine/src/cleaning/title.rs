@@ -223,9 +223,7 @@ pub(super) fn headline_element(
     }
     let mut in_h1 = vec![false; structure.paths()];
     for p in 1..structure.paths() {
-        let label = structure.label(p as PathId);
-        let tag = label.split(['#', '.']).next().unwrap_or_default();
-        in_h1[p] = in_h1[structure.parent(p as PathId) as usize] || tag == "h1";
+        in_h1[p] = in_h1[structure.parent(p as PathId) as usize] || structure.tag(p as PathId) == "h1";
     }
     work::add(structure.paths());
     let last = doc.line_of(end);

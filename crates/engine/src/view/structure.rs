@@ -241,6 +241,12 @@ impl Structure {
         &self.labels[start..self.label_end[p] as usize]
     }
 
+    /// The tag of `path`'s innermost element, as its label writes it (lowercase; empty for the page's top).
+    pub fn tag(&self, path: PathId) -> &str {
+        let label = self.label(path);
+        &label[..label.find(['#', '.']).unwrap_or(label.len())]
+    }
+
     /// Whether `path`'s innermost element breaks lines (a block): every line under it lies inside it whole.
     pub fn breaks_line(&self, path: PathId) -> bool {
         self.block[path as usize]
