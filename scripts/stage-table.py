@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 
-STAGES = ["line-boundary", "sentence-heads", "sentence-tails", "own-line", "clusters", "regions", "list-items", "cut-lines", "article-element", "cuts", "islands", "title",
+STAGES = ["line-boundary", "sentence-heads", "sentence-tails", "own-line", "clusters", "regions", "list-items", "threads", "cut-lines", "article-element", "cuts", "islands", "title",
           "slots", "line-slots", "headline", "datelines", "short-runs", "link-density", "link-boxes", "comments", "furniture", "author-box", "reprints", "repeats", "specks"]
 DATASETS = ["dragnet", "cleanportaleval"]
 NOTABLE = 0.005

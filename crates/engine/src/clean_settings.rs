@@ -39,6 +39,8 @@ macro_rules! stage_list {
                 => Step::Spans(&regions::Regions),
             ListItems "list-items" "runs opened by list markers (a comment's name and date) are not the article"
                 => Step::Switch,
+            Threads "threads" "a run starting in a comment thread (a comment's block inside another) is the article only where no other run has words"
+                => Step::Switch,
             CutLines "cut-lines" "a line of a cut string found alone outside the article cuts there (a footer whose top changed)"
                 => Step::Switch,
             ArticleElement "article-element" "a footer string inside the article's element, with more of its paragraphs after it, cuts nothing (a gallery's link between paragraphs)"

@@ -43,7 +43,7 @@ impl Cleaner {
         let all = union(text, splitting, self.settings.merge_gap, SpanKind::Removed);
         // a run starting where an item's marker ends is that item
         let item_ends: HashSet<usize> = matches.iter().zip(&items).filter(|(_, is)| **is).map(|(m, _)| m.end).collect();
-        let opens_item = |run_start: usize| item_ends.contains(&run_start);
+        let opens_item = |(run_start, _): (usize, usize)| item_ends.contains(&run_start);
         // a footer string on this page's own title line is no footer here: the title itself (the site
         // lists its headlines, this one among them), or a name in it ("… at Jacksonville Jaguars") that
         // a footer list holds on the pages mined
@@ -79,17 +79,27 @@ fn has_long_line(doc: &Layout, (start, end): (usize, usize)) -> bool {
 /// of those with a line of running text ([`Layout::has_running_line`]) if any has one, or with the most
 /// words if no line is that long. `None` when nothing is kept.
 pub fn article_block(doc: &Layout, removed: &[Span]) -> Option<(usize, usize)> {
-    article_block_where(doc, &kept_runs(doc.text().len(), removed), |_| false)
+    article_block_passing(doc, removed, |_| false)
 }
 
-/// As [`article_block`] of the kept `runs`, passing over runs whose start `opens_item` says is a list
-/// item's, unless no other run carries words.
+/// As [`article_block`], passing over the runs `passed` says are no article (a comment in a thread,
+/// stage `threads`), unless no other run carries words.
+pub(super) fn article_block_passing(
+    doc: &Layout,
+    removed: &[Span],
+    passed: impl Fn((usize, usize)) -> bool,
+) -> Option<(usize, usize)> {
+    article_block_where(doc, &kept_runs(doc.text().len(), removed), passed)
+}
+
+/// As [`article_block`] of the kept `runs`, passing over those `opens_item` says are a list item's,
+/// unless no other run carries words.
 fn article_block_where(
     doc: &Layout,
     runs: &[(usize, usize)],
-    opens_item: impl Fn(usize) -> bool,
+    opens_item: impl Fn((usize, usize)) -> bool,
 ) -> Option<(usize, usize)> {
-    let (items, runs): (Vec<_>, Vec<_>) = runs.iter().partition(|&&(start, _)| opens_item(start));
+    let (items, runs): (Vec<_>, Vec<_>) = runs.iter().partition(|&&run| opens_item(run));
     largest_run(doc, runs).or_else(|| largest_run(doc, items))
 }
 

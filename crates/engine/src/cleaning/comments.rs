@@ -34,7 +34,7 @@ fn names_comments(name: &str) -> bool {
 }
 
 /// Whether an element label (`tag#id.class…`) is a comment block's.
-fn is_comment_block(label: &str) -> bool {
+pub(super) fn is_comment_block(label: &str) -> bool {
     // each name it looks for holds "mm", which most labels lack: those are refused at one scan
     let b = label.as_bytes();
     memchr::memchr2_iter(b'm', b'M', b).any(|i| matches!(b.get(i + 1), Some(b'm' | b'M')))

@@ -45,6 +45,7 @@ mod slots;
 mod spans;
 mod specks;
 mod stage;
+mod threads;
 mod title;
 pub mod work;
 
@@ -403,7 +404,7 @@ impl Cleaner {
             Vec::new()
         };
         let mut page = PageState::new(doc, template, removed, editor);
-        page.cuts = cuts;
+        (page.cuts, page.threads) = (cuts, self.settings.on(Stage::Threads));
         (page.structure, page.keeps) = (structure, keeps);
         for stage in Stage::ALL {
             if let Step::Spans(step) = stage.step()

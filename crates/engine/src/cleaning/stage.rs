@@ -6,8 +6,10 @@
 //! ([`super::Cleaner`]'s `run`) calls every stage that is on, in the order of the registry
 //! (`registry.rs`); a stage never calls another.
 
+use super::block::article_block_passing;
 use super::explain::{Reason, Trace};
 use super::spans::{give_back, merge_spans, normalize, subtract};
+use super::threads::Threads;
 use super::{Cleaner, Layout, Match, Span, SpanKind, article_block};
 use crate::clean_settings::Stage;
 use crate::view::Structure;
@@ -55,6 +57,8 @@ pub(crate) struct PageState<'a> {
     pub structure: Option<&'a Structure>,
     /// The matches of keep rules, given back last (stage `regions` adds its keep regions).
     pub keeps: Vec<Match>,
+    /// Whether the article block passes over runs starting in a comment thread (stage `threads`).
+    pub threads: bool,
 }
 
 impl<'a> PageState<'a> {
@@ -71,6 +75,7 @@ impl<'a> PageState<'a> {
             trace: Trace::default(),
             structure: None,
             keeps: Vec::new(),
+            threads: false,
         }
     }
 
@@ -92,7 +97,11 @@ impl<'a> PageState<'a> {
     /// The article block of what is removed, found once (the first stage that asks) and then moved by
     /// [`PageState::give_back`]: text given back above it joins its run.
     pub fn block(&mut self) -> Option<(usize, usize)> {
-        *self.block.get_or_insert_with(|| article_block(self.doc, &self.spans))
+        let (doc, structure) = (self.doc, self.structure.filter(|_| self.threads));
+        *self.block.get_or_insert_with(|| match structure.and_then(|s| Threads::of(doc, s)) {
+            Some(threads) => article_block_passing(doc, &self.spans, |run| threads.starts_in_one(run)),
+            None => article_block(doc, &self.spans),
+        })
     }
 
     /// Gives `start..end` back for `stage`, less what editor-made rules removed, and moves the article
