@@ -246,7 +246,12 @@ mod tests {
     fn a_comment_thread_in_the_articles_element_is_no_more_of_the_article() {
         // the post and its thread share an element; the thread's paragraphs are in elements of their own
         let thread: String = (0..3)
-            .map(|i| format!("<div class=\"comment\"><p>I walked along the new quay last week and loved it, said reader {i}.</p></div>"))
+            .map(|i| {
+                format!(
+                    "<div class=\"comment\"><p>I walked along the new quay last week and loved it, said \
+                     reader {i}.</p></div>"
+                )
+            })
             .collect();
         let rules =
             [("Harbour Gazette front page menu", Action::CutBefore), ("Leave a comment below", Action::CutAfter)];
