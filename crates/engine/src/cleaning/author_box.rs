@@ -14,7 +14,8 @@
 //! block or the page is all of it.
 //! Text documents have no structure: the stage leaves them alone.
 
-use super::comments::{ArticleStart, drop_named_blocks, is_named_block};
+use super::block_names::is_named_block;
+use super::comments::{ArticleStart, drop_named_blocks};
 use super::stage::{PageState, SpanStage};
 use crate::clean_settings::Stage;
 

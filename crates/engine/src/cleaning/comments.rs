@@ -18,68 +18,14 @@
 //! path's parent has a lower number) and one over its kept lines: linear in the page
 //! ([`drop_named_blocks`], which stage `author-box` runs with its own names).
 
+use super::block_names::{comment_blocks_around, is_comment_block};
 use super::stage::{PageState, SpanStage};
 use super::{LONG_LINE_WORDS, Span, by_stage, kept_runs, run_lines, work};
 use crate::clean_settings::Stage;
-use crate::view::{PathId, Structure};
+use crate::view::Structure;
 
 /// The stage.
 pub(super) struct Comments;
-
-/// Whether an id or class names comments.
-fn names_comments(name: &str) -> bool {
-    // every block of every page is asked: compared in place, nothing lowercased into a copy
-    name.split(['-', '_'])
-        .any(|part| ["comment", "comments", "commentlist"].iter().any(|w| part.eq_ignore_ascii_case(w)))
-}
-
-/// Whether an element label (`tag#id.class…`) is a comment block's.
-pub(super) fn is_comment_block(label: &str) -> bool {
-    // each name it looks for holds "mm", which most labels lack: those are refused at one scan
-    let b = label.as_bytes();
-    memchr::memchr2_iter(b'm', b'M', b).any(|i| matches!(b.get(i + 1), Some(b'm' | b'M')))
-        && is_named_block(label, names_comments)
-}
-
-/// Whether `path` lies inside a block whose id or class names comments (or is one). One step per
-/// ancestor.
-pub(super) fn in_comment_block(structure: &Structure, path: PathId) -> bool {
-    comment_blocks_around(structure, path, 1) == 1
-}
-
-/// How many blocks whose id or class names comments `path` lies inside (or is), counted up to `most`.
-/// One step per ancestor.
-fn comment_blocks_around(structure: &Structure, mut path: PathId, most: usize) -> usize {
-    let mut found = 0;
-    loop {
-        if structure.breaks_line(path) && is_comment_block(structure.label(path)) {
-            found += 1;
-            if found == most {
-                return found;
-            }
-        }
-        let parent = structure.parent(path);
-        if parent >= path {
-            return found;
-        }
-        path = parent;
-    }
-}
-
-/// Whether an element label (`tag#id.class…`) has an id or a class `names` accepts. `<html>` and
-/// `<body>` never: a page's body class says what the page allows (`no-comments`), not what a block holds.
-pub(super) fn is_named_block(label: &str, names: fn(&str) -> bool) -> bool {
-    block_names(label).any(names)
-}
-
-/// The id and classes of an element label (`tag#id.class…`), for [`is_named_block`]: none of `<html>` or
-/// `<body>`.
-pub(super) fn block_names(label: &str) -> impl Iterator<Item = &str> {
-    let tag_end = label.find(['#', '.']).unwrap_or(label.len());
-    let tag = &label[..tag_end];
-    let page = tag.eq_ignore_ascii_case("html") || tag.eq_ignore_ascii_case("body");
-    label[tag_end..].split(['#', '.']).filter(move |name| !page && !name.is_empty())
-}
 
 /// Per path: whether it lies inside a block `named` says is one (paths are numbered after their parents).
 fn named_paths(structure: &Structure, named: fn(&str) -> bool) -> Vec<bool> {
@@ -189,7 +135,6 @@ impl SpanStage for Comments {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_comment_block, names_comments};
     use crate::clean_settings::Stage;
     use crate::cleaning::tests::{ARTICLE_HTML as ARTICLE, cleaned_html, cleaner};
     use crate::rules::Action;
@@ -289,21 +234,5 @@ mod tests {
         assert!(off.contains("grandmother"), "off, the thread stays: {off}");
         assert!(on.contains("The new ferries, on video") && !on.contains("grandmother"), "{on}");
         assert!(!on.contains("upper deck") && !on.contains("car park"), "{on}");
-    }
-
-    #[test]
-    fn names_are_read_by_their_parts() {
-        for yes in ["comment", "comments", "comment-content", "comments_area", "commentlist", "Comment-0"] {
-            assert!(names_comments(yes), "{yes}");
-        }
-        for no in ["commentary", "recommend", "comm", "post"] {
-            assert!(!names_comments(no), "{no}");
-        }
-        assert!(is_comment_block("div#comments.area"));
-        assert!(is_comment_block("li.comment.odd"));
-        assert!(!is_comment_block("body.no-comments"));
-        assert!(!is_comment_block("div.commentary"));
-        assert!(is_comment_block("div.COMMENTS") && is_comment_block("div#x.CoMment-body"));
-        assert!(!is_comment_block("div.summary") && !is_comment_block("div.community"));
     }
 }

@@ -21,7 +21,8 @@
 //! each label once, one over the kept lines finds the kinds they stand in; then, per such kind, one pass
 //! over the article block's lines and one over the kept lines.
 
-use super::comments::{ArticleStart, block_names, drop_blocks_inside};
+use super::block_names::block_names;
+use super::comments::{ArticleStart, drop_blocks_inside};
 use super::stage::{PageState, SpanStage};
 use super::{kept_runs, run_lines, work};
 use crate::clean_settings::Stage;

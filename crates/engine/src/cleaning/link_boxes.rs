@@ -23,7 +23,7 @@
 //! runs; a stretch's box is found by walking up from its lines at most [`MAX_DEPTH`] elements: linear
 //! in the page.
 
-use super::comments::is_named_block;
+use super::block_names::is_named_block;
 use super::stage::{PageState, SpanStage};
 use super::{Cleaner, LONG_LINE_WORDS, Span, by_stage, kept_runs, run_lines, work};
 use crate::clean_settings::Stage;

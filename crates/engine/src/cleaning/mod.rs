@@ -15,6 +15,7 @@
 mod article_element;
 mod author_box;
 mod block;
+mod block_names;
 mod clusters;
 mod comments;
 mod compiled;
@@ -64,6 +65,7 @@ use crate::tokens::Tokenizer;
 use crate::view::Structure;
 
 pub use crate::clean_settings::{CleanSettings, Stage, Stages};
+use block::article_block_passing;
 pub use block::{article_block, splits_runs};
 pub use compiled::{RULE_CACHE_BYTES, RULE_REGEX_BYTES, RegexBudget, TOTAL_REGEX_BYTES};
 pub use explain::{Decision, Explanation, Reason};

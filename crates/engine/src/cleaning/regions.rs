@@ -20,7 +20,7 @@
 
 use foldhash::HashMap;
 
-use super::comments::in_comment_block;
+use super::block_names::in_comment_block;
 use super::explain::Reason;
 use super::stage::{PageState, SpanStage};
 use super::title::title_line;

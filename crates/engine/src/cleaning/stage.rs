@@ -6,11 +6,10 @@
 //! ([`super::Cleaner`]'s `run`) calls every stage that is on, in the order of the registry
 //! (`registry.rs`); a stage never calls another.
 
-use super::block::article_block_passing;
 use super::explain::{Reason, Trace};
 use super::spans::{give_back, merge_spans, normalize, subtract};
 use super::threads::Threads;
-use super::{Cleaner, Layout, Match, Span, SpanKind, article_block};
+use super::{Cleaner, Layout, Match, Span, SpanKind, article_block, article_block_passing};
 use crate::clean_settings::Stage;
 use crate::view::Structure;
 

@@ -8,7 +8,7 @@
 //! the article block reads, as `list-items` is the cuts' block's; HTML pages only.
 
 use super::Layout;
-use super::comments::is_comment_block;
+use super::block_names::is_comment_block;
 use super::work;
 use crate::view::{PathId, Structure};
 
