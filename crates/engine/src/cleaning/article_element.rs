@@ -69,7 +69,6 @@ fn element_around(
     // a kept run starts where a removal ended, at the newline closing the removed line
     let start = text[start..end].find(|c: char| !c.is_whitespace()).map_or(start, |i| start + i);
     let (first, last) = (doc.line_of(start), doc.line_of(end - 1).max(doc.line_of(start)).min(lines - 1));
-    let mut removal = Removals::new(removed);
     let mut held = vec![false; structure.paths()];
     let mut own = vec![false; structure.paths()];
     work::add(last + 1 - first);
@@ -79,7 +78,7 @@ fn element_around(
         }
         let path = structure.line_path(k) as usize;
         held[path] = true;
-        if is_running(doc, structure, &mut removal, k) {
+        if is_running(doc, structure, removed, k) {
             own[path] = true;
         }
     }
@@ -103,38 +102,19 @@ fn element_around(
             below_end = a;
             break;
         }
-        if own[structure.line_path(k) as usize] && is_running(doc, structure, &mut removal, k) {
+        if own[structure.line_path(k) as usize] && is_running(doc, structure, removed, k) {
             last_prose = b;
         }
     }
     Some(ArticleElement { end: below_end, last_prose })
 }
 
-/// Whether line `k` is a line of running text, mostly outside links, that no removal touches.
-fn is_running(doc: &Layout, structure: &Structure, removal: &mut Removals, k: usize) -> bool {
+/// Whether line `k` is a line of running text, mostly outside links, that no removal (of `removed`,
+/// sorted and disjoint) touches.
+fn is_running(doc: &Layout, structure: &Structure, removed: &[Span], k: usize) -> bool {
     let (a, b) = doc.line_range(k);
-    !removal.touches(a, b) && structure.link_density(k) < LINK_SHARE && doc.has_running_line(a, b)
-}
-
-/// The removed spans, asked of lines down the page: a cursor, so the page's lines cost one pass over
-/// the spans.
-struct Removals<'a> {
-    spans: &'a [Span],
-    next: usize,
-}
-
-impl<'a> Removals<'a> {
-    fn new(spans: &'a [Span]) -> Removals<'a> {
-        Removals { spans, next: 0 }
-    }
-
-    /// Whether a removal overlaps `a..b`, asked of lines in order.
-    fn touches(&mut self, a: usize, b: usize) -> bool {
-        while self.next < self.spans.len() && self.spans[self.next].end <= a {
-            self.next += 1;
-        }
-        self.spans.get(self.next).is_some_and(|s| s.start < b)
-    }
+    let touched = removed.get(removed.partition_point(|s| s.end <= a)).is_some_and(|s| s.start < b);
+    !touched && structure.link_density(k) < LINK_SHARE && doc.has_running_line(a, b)
 }
 
 /// The innermost path that every `held` path is or lies in, above the [`TEXT_ELEMENTS`]; `None` when

@@ -1,7 +1,9 @@
 //! Stage `cuts`: frame cuts. A `cut-before` match ending before the article block removes everything from
 //! the document's start to its end (the last such match wins); a `cut-after` match starting after the
 //! block removes everything from its start to the document's end (the first wins). A cut string inside
-//! the block cuts nothing. Off, a cut string is removed as any template string is, and cuts nothing more.
+//! the block cuts nothing, nor does a footer string inside the article's element with more of its
+//! paragraphs after it (stage `article-element`). Off, a cut string is removed as any template string is,
+//! and cuts nothing more.
 
 use std::borrow::Cow;
 
@@ -71,8 +73,6 @@ impl SpanStage for Cuts {
             let (b, found) = cleaner.cut_lines.places(cleaner, page.doc, &page.template, b, frame);
             (block, places) = (Some(b), found);
         }
-        let element =
-            block.filter(|_| cleaner.settings.on(Stage::ArticleElement)).and_then(|b| ArticleElement::of(page, b));
         let mut matches: Cow<[Match]> = if places.is_empty() {
             Cow::Borrowed(&page.template)
         } else {
@@ -80,11 +80,14 @@ impl SpanStage for Cuts {
             Cow::Owned(places)
         };
         let mut held_out: Vec<Span> = Vec::new();
-        if let (Some(element), Some(b)) = (element, block) {
+        // the article's element is read only for a page with a footer string to weigh
+        if let Some(b) = block
+            && cleaner.settings.on(Stage::ArticleElement)
+            && let (_, Some(m)) = cleaner.frame(&matches, b)
+            && let Some(element) = ArticleElement::of(page, b)
+        {
             let action = |m: &Match| cleaner.rules[m.rule as usize].action;
-            if let (_, Some(m)) = cleaner.frame(&matches, b)
-                && element.holds(&m, action(&m))
-            {
+            if element.holds(&m, action(&m)) {
                 // what it would have cut stays, and says why
                 let end = page.doc.text().len();
                 page.trace.kept(m.end, end, Reason::Rule { rule: m.rule, action: Action::CutAfter });
