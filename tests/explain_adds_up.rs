@@ -282,3 +282,16 @@ fn cleaned_html_of_a_title_never_closed_is_cut_as_the_view_reads_it() {
         check(&c, doc, DocKind::Html).unwrap();
     }
 }
+
+#[test]
+fn the_tag_that_ends_a_title_never_closed_stays_when_the_text_around_it_goes() {
+    // without that tag the output's title, still never closed, would end at a later tag and take the
+    // text before it onto the title's line
+    let c = cleaner(&[(vec!["a"], 0)]);
+    check(&c, "<title>a<div hidden>h</div>a a<script>if (a<b) x()</script>a", DocKind::Html).unwrap();
+    check(&c, "<title>a<p>a b<script>if (a<b) x()</script>b", DocKind::Html).unwrap();
+    // the tag is the start of a hidden element: its end tag stays with it, or the rest would be hidden
+    let c = cleaner(&[(vec!["«weekday»"], 0)]);
+    check(&c, "Tuesday,<div><title><div hidden>h</div>Tuesday, a", DocKind::Html).unwrap();
+    check(&c, "Tuesday,<section><title><div hidden>h</section>Tuesday, a", DocKind::Html).unwrap();
+}

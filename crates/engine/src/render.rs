@@ -70,7 +70,7 @@ pub fn element_cuts(html: &str, removed: &[(usize, usize)]) -> Vec<(usize, usize
     }
     let mut cut = ElementCut { ranges: &ranges, r: 0, ..ElementCut::default() };
     // an element never closed is read as the view reads it: its text ends at the next tag
-    let mut tags = Tags { cut: &mut cut, closes: Closes::of(html.as_bytes()) };
+    let mut tags = Tags { cut: &mut cut, closes: Closes::of(html.as_bytes()), ends_raw: false };
     tokenize(html.as_bytes(), &mut tags);
     cut.finish_range();
     minus(&ranges, &cut.keep)
@@ -81,6 +81,9 @@ pub fn element_cuts(html: &str, removed: &[(usize, usize)]) -> Vec<(usize, usize
 struct Tags<'c, 'a> {
     cut: &'c mut ElementCut<'a>,
     closes: Closes,
+    /// The next tag ends the text of an element never closed: it stays, or the text after it would
+    /// become that element's (a title's) in the output.
+    ends_raw: bool,
 }
 
 impl Handler for Tags<'_, '_> {
@@ -93,12 +96,16 @@ impl Handler for Tags<'_, '_> {
             b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => Some(Raw::Text),
             _ => None,
         };
-        self.cut.tag(tag.span.clone(), tag.name, Some(tag.self_closing));
-        raw.filter(|_| self.closes.raw_text_after(tag.name, tag.span.end.saturating_sub(1)))
+        let keep = std::mem::take(&mut self.ends_raw);
+        self.cut.tag(tag.span.clone(), tag.name, Some(tag.self_closing), keep);
+        let closed = self.closes.raw_text_after(tag.name, tag.span.end.saturating_sub(1));
+        self.ends_raw = raw.is_some() && !closed;
+        raw.filter(|_| closed)
     }
 
     fn end_tag(&mut self, tag: &Tag) {
-        self.cut.tag(tag.span.clone(), tag.name, None);
+        let keep = std::mem::take(&mut self.ends_raw);
+        self.cut.tag(tag.span.clone(), tag.name, None, keep);
     }
 
     fn done(&self) -> bool {
@@ -119,8 +126,10 @@ struct ElementCut<'a> {
     /// Tags of the current range kept so far: start tags not yet closed, end tags of elements opened
     /// before the range. An end tag closing a start tag here drops it and all after it.
     open_tags: Vec<(usize, usize)>,
-    /// Elements open inside the current range: name and index of their start tag in `open_tags`.
-    stack: Vec<(u128, usize)>,
+    /// Elements open inside the current range: name, index of their start tag in `open_tags`, and whether
+    /// that tag must stay (it ends a title never closed): then its end tag, and any end tag closing
+    /// through it, stays too.
+    stack: Vec<(u128, usize, bool)>,
     /// How many of each name are on `stack`: an end tag of an element not open here is found in O(1).
     open_count: HashMap<u128, u32>,
     /// Where a `<style>` inside the range starts.
@@ -128,8 +137,10 @@ struct ElementCut<'a> {
 }
 
 impl ElementCut<'_> {
-    /// Reads one tag (`start`: a start tag and whether it closes itself); false once the ranges are done.
-    fn tag(&mut self, span: std::ops::Range<usize>, name: &[u8], start: Option<bool>) -> bool {
+    /// Reads one tag (`start`: a start tag and whether it closes itself; `keep`: it ends the text of an
+    /// element never closed, so it stays, with the tags of the element it opens); false once the ranges
+    /// are done.
+    fn tag(&mut self, span: std::ops::Range<usize>, name: &[u8], start: Option<bool>, keep: bool) -> bool {
         while self.r < self.ranges.len() && self.ranges[self.r].1 <= span.start {
             self.finish_range();
             self.r += 1;
@@ -148,9 +159,13 @@ impl ElementCut<'_> {
         match start {
             Some(_) if matches!(name, b"meta" | b"link" | b"base") => self.fixed.push(piece),
             Some(_) if name == b"style" => self.style = Some(span.start),
-            Some(self_closing) if self_closing || is_void(key) => {}
+            Some(self_closing) if self_closing || is_void(key) => {
+                if keep {
+                    self.open_tags.push(piece);
+                }
+            }
             Some(_) => {
-                self.stack.push((key, self.open_tags.len()));
+                self.stack.push((key, self.open_tags.len(), keep));
                 *self.open_count.entry(key).or_default() += 1;
                 self.open_tags.push(piece);
             }
@@ -159,11 +174,18 @@ impl ElementCut<'_> {
                 self.fixed.push((from, span.end));
             }
             None if self.open_count.get(&key).is_some_and(|&n| n > 0) => {
-                // the element opened and closed here goes whole, with what it holds
-                while let Some((k, at)) = self.stack.pop() {
+                // the element opened and closed here goes whole, with what it holds, unless it holds a
+                // tag that must stay: then its tags stay
+                let mut kept = false;
+                while let Some((k, at, keep)) = self.stack.pop() {
                     *self.open_count.get_mut(&k).expect("counted when pushed") -= 1;
+                    kept |= keep;
                     if k == key {
-                        self.open_tags.truncate(at);
+                        if kept {
+                            self.open_tags.push(piece);
+                        } else {
+                            self.open_tags.truncate(at);
+                        }
                         break;
                     }
                 }
