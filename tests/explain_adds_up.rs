@@ -21,7 +21,10 @@ use proptest::prelude::*;
 const WORDS: [&str; 6] = ["a", "b", "read", "more", "Tuesday,", "22nd"];
 const SYMBOLS: [&str; 7] = ["a", "b", "read", "more", "«weekday»", "«ordinal»", "x"];
 const SPACES: [&str; 6] = [" ", "  ", "\n", " \n ", "\t", ""];
-const MARKUP: [&str; 16] = [
+const MARKUP: [&str; 19] = [
+    "<textarea>",
+    "<!--",
+    "<xmp>",
     "<p>",
     "</p>",
     "<div>",
@@ -294,4 +297,24 @@ fn the_tag_that_ends_a_title_never_closed_stays_when_the_text_around_it_goes() {
     let c = cleaner(&[(vec!["«weekday»"], 0)]);
     check(&c, "Tuesday,<div><title><div hidden>h</div>Tuesday, a", DocKind::Html).unwrap();
     check(&c, "Tuesday,<section><title><div hidden>h</section>Tuesday, a", DocKind::Html).unwrap();
+}
+
+#[test]
+fn cleaned_html_of_a_comment_never_closed_is_cut_as_the_view_reads_it() {
+    // the view ends such a comment at the next `>`: the tags after it are tags to the cut too, or a
+    // script start tag standing for a line break goes and the script's code becomes the page's text
+    let c = cleaner(&[(vec!["b", "«ordinal»"], 0)]);
+    check(&c, "<!--<xmp><title>b<script>if (a<b) x()</script>22nd ", DocKind::Html).unwrap();
+    // and the comment itself stays, as a tag does: a `<!--` inside a title read as text would take the
+    // title on to its end tag
+    let c = cleaner(&[(vec!["more", "a"], 0)]);
+    check(&c, "more<title><!--<xmp><textarea>a </title>", DocKind::Html).unwrap();
+}
+
+#[test]
+fn the_last_end_tag_of_a_title_stays_when_the_element_it_closes_goes() {
+    // it says that every title before it is closed: without it an earlier title is read as never
+    // closed, and its text as markup
+    let c = cleaner(&[(vec!["«weekday»", "b"], 0)]);
+    check(&c, "<title><xmp><!--<xmp> Tuesday,<title></title>b ", DocKind::Html).unwrap();
 }

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use crate::cleaning::normalize;
-use crate::view::{Closes, Handler, Raw, Tag, is_void, key, tokenize};
+use crate::view::{Closes, Handler, Raw, Tag, is_void, key, tokenize_page};
 
 /// `html` without the text of `removed` spans: the markup inside them (tags, comments, script and
 /// style elements whole) stays.
@@ -61,7 +61,9 @@ pub fn text_cuts(html: &str, removed: &[(usize, usize)]) -> Vec<(usize, usize)> 
 /// so does every element opened and closed inside it; a tag whose partner lies outside the range stays
 /// (a `</title>` after a removed title's text, the `<body>` between a removed title and menu), so every
 /// element the output keeps opens and closes where it did. What sets how the page is read stays too:
-/// `<meta>` (its encoding), `<link>`, `<base>`, `<style>`. One pass of the tokenizer over the page, and
+/// `<meta>` (its encoding), `<link>`, `<base>`, `<style>`. The page is read as the view reads it, and what
+/// decides that reading stays: a comment never closed (to its `>`), the tag that ends a title never closed,
+/// the last `</title>` where such a comment broke a title off. One pass of the tokenizer over the page, and
 /// a stack of the elements open inside the current range, each pushed and popped once.
 pub fn element_cuts(html: &str, removed: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let ranges = clip(html, removed);
@@ -69,9 +71,12 @@ pub fn element_cuts(html: &str, removed: &[(usize, usize)]) -> Vec<(usize, usize
         return ranges;
     }
     let mut cut = ElementCut { ranges: &ranges, r: 0, ..ElementCut::default() };
-    // an element never closed is read as the view reads it: its text ends at the next tag
-    let mut tags = Tags { cut: &mut cut, closes: Closes::of(html.as_bytes()), ends_raw: false };
-    tokenize(html.as_bytes(), &mut tags);
+    // an element or a comment never closed is read as the view reads it: its text ends at the next tag,
+    // the comment at the next `>`
+    let closes = Closes::of(html.as_bytes());
+    let open = closes.open_comments().to_vec();
+    let mut tags = Tags { cut: &mut cut, closes, ends_raw: false, raw_open: None, broken: Vec::new() };
+    tokenize_page(html.as_bytes(), &open, &mut tags);
     cut.finish_range();
     minus(&ranges, &cut.keep)
 }
@@ -84,6 +89,10 @@ struct Tags<'c, 'a> {
     /// The next tag ends the text of an element never closed: it stays, or the text after it would
     /// become that element's (a title's) in the output.
     ends_raw: bool,
+    /// The raw-text element whose text is being read, up to its end tag.
+    raw_open: Option<u128>,
+    /// Names of raw-text elements whose text a comment never closed broke off before their end tag.
+    broken: Vec<u128>,
 }
 
 impl Handler for Tags<'_, '_> {
@@ -100,12 +109,29 @@ impl Handler for Tags<'_, '_> {
         self.cut.tag(tag.span.clone(), tag.name, Some(tag.self_closing), keep);
         let closed = self.closes.raw_text_after(tag.name, tag.span.end.saturating_sub(1));
         self.ends_raw = raw.is_some() && !closed;
+        self.raw_open = (raw.is_some() && closed).then(|| key(tag.name));
         raw.filter(|_| closed)
     }
 
     fn end_tag(&mut self, tag: &Tag) {
-        let keep = std::mem::take(&mut self.ends_raw);
+        self.ends_raw = false;
+        let name = key(tag.name);
+        if self.raw_open == Some(name) {
+            self.raw_open = None;
+        }
+        // the last end tag of a title (a script…) is what makes one whose text a comment never closed
+        // broke off read as closed: it stays
+        let keep = self.broken.contains(&name) && self.closes.is_last_end(tag.name, tag.span.start);
         self.cut.tag(tag.span.clone(), tag.name, None, keep);
+    }
+
+    fn passed(&mut self, span: std::ops::Range<usize>) {
+        // a handful of names at most: each once
+        if let Some(name) = self.raw_open.take().filter(|name| !self.broken.contains(name)) {
+            self.broken.push(name);
+        }
+        // markup to the view, as a tag is: without it what follows would be read otherwise
+        self.cut.tag(span, b"!--", Some(true), true);
     }
 
     fn done(&self) -> bool {
@@ -137,9 +163,8 @@ struct ElementCut<'a> {
 }
 
 impl ElementCut<'_> {
-    /// Reads one tag (`start`: a start tag and whether it closes itself; `keep`: it ends the text of an
-    /// element never closed, so it stays, with the tags of the element it opens); false once the ranges
-    /// are done.
+    /// Reads one tag (`start`: a start tag and whether it closes itself; `keep`: it stays, a start tag
+    /// with the tags of the element it opens); false once the ranges are done.
     fn tag(&mut self, span: std::ops::Range<usize>, name: &[u8], start: Option<bool>, keep: bool) -> bool {
         while self.r < self.ranges.len() && self.ranges[self.r].1 <= span.start {
             self.finish_range();
@@ -177,19 +202,23 @@ impl ElementCut<'_> {
                 // the element opened and closed here goes whole, with what it holds, unless it holds a
                 // tag that must stay: then its tags stay
                 let mut kept = false;
-                while let Some((k, at, keep)) = self.stack.pop() {
+                while let Some((k, at, stays)) = self.stack.pop() {
                     *self.open_count.get_mut(&k).expect("counted when pushed") -= 1;
-                    kept |= keep;
+                    kept |= stays;
                     if k == key {
                         if kept {
                             self.open_tags.push(piece);
                         } else {
                             self.open_tags.truncate(at);
+                            if keep {
+                                self.fixed.push(piece);
+                            }
                         }
                         break;
                     }
                 }
             }
+            None if keep => self.fixed.push(piece),
             None => self.open_tags.push(piece),
         }
         true

@@ -109,27 +109,9 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn run(&mut self) {
-        let mut from = 0;
         let open = std::mem::take(&mut self.closes.open_comments);
-        let mut open = open.into_iter().peekable();
-        while from < self.html.len() {
-            // a comment never closed: the tokenizer stops before it, and reading goes on after its `>`
-            while open.next_if(|&c| c < from).is_some() {}
-            let Some(c) = open.next() else {
-                self.run_slice(from, self.html.len());
-                break;
-            };
-            self.run_slice(from, c);
-            let after = (c + 4).min(self.bytes.len());
-            from = self.bytes[after..].iter().position(|&b| b == b'>').map_or(self.html.len(), |p| after + p + 1);
-            self.work += (from - c) as u64;
-        }
-    }
-
-    /// Tokenizes `from..to` of the page.
-    fn run_slice(&mut self, from: usize, to: usize) {
         let html = self.html;
-        tokenize(&html.as_bytes()[from..to], &mut Slice { reader: self, base: from });
+        self.work += tokenize_page(html.as_bytes(), &open, &mut Slice { reader: self }) as u64;
     }
 
     /// A tag at `lt..=gt` ends the text of a raw-text element that is never closed: the line it shows
@@ -313,16 +295,15 @@ static SPECIAL: [bool; 256] = {
     t
 };
 
-/// The reader of one slice of the page (from `base`), as the tokenizer's handler: spans are the slice's.
+/// The reader as the tokenizer's handler.
 struct Slice<'r, 'a> {
     reader: &'r mut Reader<'a>,
-    base: usize,
 }
 
 impl Handler for Slice<'_, '_> {
     fn start_tag(&mut self, tag: &Tag) -> Option<Raw> {
         let r = &mut *self.reader;
-        let (lt, gt) = (self.base + tag.span.start, (self.base + tag.span.end).saturating_sub(1));
+        let (lt, gt) = (tag.span.start, tag.span.end.saturating_sub(1));
         r.end_unclosed(lt, gt);
         let kind = r.start_tag(lt, gt, tag.id, tag.class)?;
         r.raw = Some(kind);
@@ -341,7 +322,7 @@ impl Handler for Slice<'_, '_> {
 
     fn end_tag(&mut self, tag: &Tag) {
         let r = &mut *self.reader;
-        let (lt, gt) = (self.base + tag.span.start, (self.base + tag.span.end).saturating_sub(1));
+        let (lt, gt) = (tag.span.start, tag.span.end.saturating_sub(1));
         r.end_unclosed(lt, gt);
         r.raw = None;
         r.end_tag(lt, gt);
@@ -350,8 +331,61 @@ impl Handler for Slice<'_, '_> {
     fn text(&mut self, span: Range<usize>) {
         let r = &mut *self.reader;
         if r.raw != Some(RawText::Dropped) {
-            r.text(self.base + span.start..self.base + span.end);
+            r.text(span);
         }
+    }
+}
+
+/// Tokenizes `page` as the view reads it, handing `handler` spans of the page: a comment never closed
+/// (`open`, from [`Closes`]) ends at the next `>`, and reading goes on after it, where the tokenizer
+/// alone would read the rest of the page as that comment. Returns the bytes passed over so.
+pub(crate) fn tokenize_page<H: Handler>(page: &[u8], open: &[usize], handler: &mut H) -> usize {
+    let (mut from, mut passed) = (0, 0);
+    let mut open = open.iter().copied().peekable();
+    while from < page.len() && !handler.done() {
+        while open.next_if(|&c| c < from).is_some() {}
+        let to = open.next().unwrap_or(page.len());
+        tokenize(&page[from..to], &mut Offset { handler: &mut *handler, base: from });
+        if to == page.len() {
+            break;
+        }
+        let after = (to + 4).min(page.len());
+        from = page[after..].iter().position(|&b| b == b'>').map_or(page.len(), |p| after + p + 1);
+        handler.passed(to..from);
+        passed += from - to;
+    }
+    passed
+}
+
+/// A handler of one slice of the page (from `base`): the tokenizer's spans are the slice's.
+struct Offset<'h, H> {
+    handler: &'h mut H,
+    base: usize,
+}
+
+impl<H: Handler> Offset<'_, H> {
+    fn tag<'t>(&self, tag: &Tag<'t>) -> Tag<'t> {
+        Tag { span: self.base + tag.span.start..self.base + tag.span.end, ..*tag }
+    }
+}
+
+impl<H: Handler> Handler for Offset<'_, H> {
+    fn text(&mut self, span: Range<usize>) {
+        self.handler.text(self.base + span.start..self.base + span.end);
+    }
+
+    fn start_tag(&mut self, tag: &Tag) -> Option<Raw> {
+        let tag = self.tag(tag);
+        self.handler.start_tag(&tag)
+    }
+
+    fn end_tag(&mut self, tag: &Tag) {
+        let tag = self.tag(tag);
+        self.handler.end_tag(&tag);
+    }
+
+    fn done(&self) -> bool {
+        self.handler.done()
     }
 }
 
@@ -380,6 +414,17 @@ impl Closes {
         let after = memchr::memmem::rfind(bytes, b"-->").map_or(0, |at| at + 3);
         let open_comments = memchr::memmem::find_iter(&bytes[after..], b"<!--").map(|at| after + at).collect();
         Closes { raw_text: raw_text_ends, open_comments }
+    }
+
+    /// Where the comments never closed open, in order.
+    pub(crate) fn open_comments(&self) -> &[usize] {
+        &self.open_comments
+    }
+
+    /// Whether the end tag at `lt` is the last of its raw-text element's name: the one that closes, or
+    /// not, every start tag of that name before it.
+    pub(crate) fn is_last_end(&self, name: &[u8], lt: usize) -> bool {
+        self.raw_text.get(&key(name)) == Some(&lt)
     }
 
     /// Whether the raw-text element `name`, whose start tag ends at `gt`, has an end tag after it.

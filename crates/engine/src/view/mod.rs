@@ -22,11 +22,11 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 pub(crate) use elements::{is_void, key};
-pub(crate) use html::Closes;
 pub use html::Reading;
+pub(crate) use html::{Closes, tokenize_page};
 pub use map::SourceMap;
 pub use structure::{PathId, Structure};
-pub(crate) use tokenizer::{Handler, Raw, Tag, tokenize};
+pub(crate) use tokenizer::{Handler, Raw, Tag};
 
 /// The kind of a source's documents: how their view is built. A rules file records it (`input`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

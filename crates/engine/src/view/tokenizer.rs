@@ -45,6 +45,9 @@ pub(crate) trait Handler {
     /// a title never closed is read as markup).
     fn start_tag(&mut self, tag: &Tag) -> Option<Raw>;
     fn end_tag(&mut self, tag: &Tag);
+    /// A comment never closed, `<!--` to the next `>`, that the page view passes over
+    /// ([`super::tokenize_page`]).
+    fn passed(&mut self, _span: Range<usize>) {}
     /// Whether the handler has read all it needs: the tokenizer stops.
     fn done(&self) -> bool {
         false
