@@ -129,6 +129,8 @@ fn check(c: &Cleaner, doc: &str, kind: DocKind) -> Result<(), TestCaseError> {
     if kind == DocKind::Html {
         let seen = PageView::of_html(&cleaned.cleaned());
         prop_assert_eq!(words(seen.text()), words(&cleaned.text()), "cleaned HTML of {:?}", doc);
+        let kept = PageView::of_html(&cleaned.write(Output::KeepTags));
+        prop_assert_eq!(words(kept.text()), words(&cleaned.text()), "--keep-tags of {:?}", doc);
     }
     Ok(())
 }
@@ -317,4 +319,16 @@ fn the_last_end_tag_of_a_title_stays_when_the_element_it_closes_goes() {
     // closed, and its text as markup
     let c = cleaner(&[(vec!["«weekday»", "b"], 0)]);
     check(&c, "<title><xmp><!--<xmp> Tuesday,<title></title>b ", DocKind::Html).unwrap();
+}
+
+#[test]
+fn keep_tags_reads_markup_as_the_view_does() {
+    // the text after a comment never closed is text (the comment ends at its `>`), not the comment's
+    let c = cleaner(&[(vec!["read"], 0)]);
+    check(&c, "<!--<xmp>read ", DocKind::Html).unwrap();
+    // a `>` inside an attribute's value ends no tag, and an iframe's content is no text
+    let html = "<meta content=\"<p>Summary</p>\"><p>Body</p><iframe> x </iframe>";
+    let markup = chaff::render::markup_ranges(html);
+    let text = less(html, &[markup]);
+    assert_eq!(text, "Body");
 }

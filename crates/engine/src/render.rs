@@ -99,12 +99,7 @@ impl Handler for Tags<'_, '_> {
     fn text(&mut self, _: std::ops::Range<usize>) {}
 
     fn start_tag(&mut self, tag: &Tag) -> Option<Raw> {
-        let raw = match tag.name {
-            b"title" | b"textarea" => Some(Raw::RcData),
-            b"script" => Some(Raw::ScriptData),
-            b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => Some(Raw::Text),
-            _ => None,
-        };
+        let raw = raw_kind(tag.name);
         let keep = std::mem::take(&mut self.ends_raw);
         self.cut.tag(tag.span.clone(), tag.name, Some(tag.self_closing), keep);
         let closed = self.closes.raw_text_after(tag.name, tag.span.end.saturating_sub(1));
@@ -274,32 +269,60 @@ fn minus(ranges: &[(usize, usize)], holes: &[(usize, usize)]) -> Vec<(usize, usi
     out
 }
 
-/// Byte ranges of `html` that are markup, not text: tags, comments, and script and style elements.
+/// Byte ranges of `html` that are markup, not text, as the page view reads the page: tags, comments (one
+/// never closed up to its `>`), the code of scripts and styles; everything but the text runs it shows.
 pub fn markup_ranges(html: &str) -> Vec<(usize, usize)> {
-    let lower = html.to_ascii_lowercase();
-    let mut out: Vec<(usize, usize)> = Vec::new();
-    let mut i = 0;
-    while let Some(k) = lower[i..].find('<') {
-        let start = i + k;
-        let end = if lower[start..].starts_with("<!--") {
-            lower[start + 4..].find("-->").map_or(html.len(), |e| start + 4 + e + 3)
-        } else if let Some(name) = ["<script", "<style"].iter().find(|n| lower[start..].starts_with(**n)) {
-            let close = format!("</{}", &name[1..]);
-            match lower[start..].find(&close) {
-                Some(c) => lower[start + c..].find('>').map_or(html.len(), |e| start + c + e + 1),
-                None => html.len(),
-            }
-        } else {
-            match lower[start + 1..].find('>') {
-                Some(e) => start + 1 + e + 1,
-                None => break,
-            }
-        };
-        match out.last_mut() {
-            Some(last) if last.1 == start => last.1 = end,
-            _ => out.push((start, end)),
+    let closes = Closes::of(html.as_bytes());
+    let open = closes.open_comments().to_vec();
+    let mut runs = TextRuns { closes, runs: Vec::new(), code: false };
+    tokenize_page(html.as_bytes(), &open, &mut runs);
+    let mut out = Vec::with_capacity(runs.runs.len() + 1);
+    let mut pos = 0;
+    for (a, b) in runs.runs {
+        if a > pos {
+            out.push((pos, a));
         }
-        i = end;
+        pos = pos.max(b);
+    }
+    if pos < html.len() {
+        out.push((pos, html.len()));
     }
     out
+}
+
+/// The text runs of a page that the view shows, in order: a script's or a style's code is none.
+struct TextRuns {
+    closes: Closes,
+    runs: Vec<(usize, usize)>,
+    /// Inside an element whose text is code.
+    code: bool,
+}
+
+impl Handler for TextRuns {
+    fn text(&mut self, span: std::ops::Range<usize>) {
+        if !self.code && span.start < span.end {
+            self.runs.push((span.start, span.end));
+        }
+    }
+
+    fn start_tag(&mut self, tag: &Tag) -> Option<Raw> {
+        let raw = raw_kind(tag.name).filter(|_| self.closes.raw_text_after(tag.name, tag.span.end.saturating_sub(1)));
+        // a title's and a text area's text is shown; the rest is code
+        self.code = raw.is_some_and(|r| r != Raw::RcData);
+        raw
+    }
+
+    fn end_tag(&mut self, _: &Tag) {
+        self.code = false;
+    }
+}
+
+/// How the view reads the content of an element of this name when it is closed: text, not markup.
+fn raw_kind(name: &[u8]) -> Option<Raw> {
+    match name {
+        b"title" | b"textarea" => Some(Raw::RcData),
+        b"script" => Some(Raw::ScriptData),
+        b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => Some(Raw::Text),
+        _ => None,
+    }
 }
