@@ -21,7 +21,15 @@ use proptest::prelude::*;
 const WORDS: [&str; 6] = ["a", "b", "read", "more", "Tuesday,", "22nd"];
 const SYMBOLS: [&str; 7] = ["a", "b", "read", "more", "«weekday»", "«ordinal»", "x"];
 const SPACES: [&str; 6] = [" ", "  ", "\n", " \n ", "\t", ""];
-const MARKUP: [&str; 19] = [
+const MARKUP: [&str; 27] = [
+    "<noscript>",
+    "</noscript>",
+    "<template>",
+    "<svg><title>t</title></svg>",
+    "<span style=\"display:none\">",
+    "</span>",
+    "<plaintext>",
+    "<video>v</video>",
     "<textarea>",
     "<!--",
     "<xmp>",
