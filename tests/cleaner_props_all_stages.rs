@@ -1,13 +1,16 @@
 //! Rule order never changes the output with every cleaning stage on (line boundaries, islands, the
-//! title, short runs, reprints, list items, cuts), on documents of long lines and on HTML with real
-//! markup (`tests/cleaner_props.rs` covers the rules alone, heuristics off).
+//! title, short runs, reprints, list items, cuts), on documents of long lines, on HTML with real
+//! markup, and on pages cleaned through their views, where the stages that read the page's elements run
+//! too (`tests/cleaner_props.rs` covers the rules alone, heuristics off).
 
 use chaff::clean_settings::{IslandsSettings, LinkDensitySettings, ShortRunsSettings, SpecksSettings};
 use chaff::cleaning::{CleanSettings, Cleaner, Stage, Stages};
 use chaff::mutable::MutableSet;
+use chaff::page::Page;
 use chaff::rules::{Action, Rule};
 use chaff::symbol::Symbol;
 use chaff::tokens::Tokenizer;
+use chaff::view::DocKind;
 use proptest::prelude::*;
 
 fn patterns() -> &'static MutableSet {
@@ -96,6 +99,41 @@ fn rules_of(words: &'static [&'static str]) -> impl Strategy<Value = Vec<(Vec<&'
     prop::collection::vec((prop::collection::vec(prop::sample::select(words), 1..4), 0u8..6), 1..8)
 }
 
+/// Pieces of a page with the structure the page-view stages read: comment threads, an article element,
+/// link lists, headings.
+const PAGE_PIECES: [&str; 22] = [
+    "<div id=\"comments\">",
+    "<div class=\"comment\">",
+    "</div>",
+    "<article>",
+    "</article>",
+    "<div class=\"storyText\">",
+    "<p>",
+    "</p>",
+    "<ul class=\"related\">",
+    "<li>",
+    "</ul>",
+    "<a href=\"/x\">",
+    "</a>",
+    "<h2>",
+    "</h2>",
+    "Read more",
+    "Reply",
+    "By Ann July 2012",
+    "Related stories",
+    "The minister said on Tuesday that the plan would go ahead in July as it was agreed.",
+    "the news of the day.",
+    "\n",
+];
+
+fn view_page() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(&PAGE_PIECES[..]), 0..120).prop_map(|pieces| {
+        format!("<html><head><title>The news of the day</title></head><body>{}</body></html>", pieces.concat())
+    })
+}
+
+const VIEW_WORDS: [&str; 10] = ["Read", "more", "Reply", "By", "Ann", "July", "Related", "stories", "the", "minister"];
+
 const HTML_TOKENS: [&str; 10] = ["<div>", "</div>", "<p>", "</p>", "</a>", "Read", "more", "By", "Ann", "«number»"];
 
 proptest! {
@@ -121,5 +159,20 @@ proptest! {
             clean(Tokenizer::Html, &rules, &html),
             clean(Tokenizer::Html, &permuted(&rules, seed), &html)
         );
+    }
+
+    #[test]
+    fn rule_order_never_changes_the_output_of_a_page_cleaned_through_its_view(
+        spec in rules_of(&VIEW_WORDS), html in view_page(), seed in any::<u64>()
+    ) {
+        let rules = build(Tokenizer::Text, &spec);
+        let page = |rules: &[Rule]| {
+            let c = Cleaner::with_patterns(Tokenizer::Text, patterns(), rules, 2)
+                .unwrap()
+                .with_settings(settings(Tokenizer::Text));
+            let cleaned = c.clean_page(Page::new(&html, DocKind::Html));
+            (cleaned.text(), cleaned.spans.iter().map(|s| (s.start, s.end)).collect::<Vec<_>>())
+        };
+        prop_assert_eq!(page(&rules), page(&permuted(&rules, seed)));
     }
 }
