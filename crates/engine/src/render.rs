@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use crate::cleaning::normalize;
-use crate::view::{Closes, Handler, Raw, Tag, is_void, key, tokenize_page};
+use crate::view::{Closes, Handler, Raw, Tag, is_void, key, raw_kind, tokenize_page};
 
 /// `html` without the text of `removed` spans: the markup inside them (tags, comments, script and
 /// style elements whole) stays.
@@ -74,9 +74,8 @@ pub fn element_cuts(html: &str, removed: &[(usize, usize)]) -> Vec<(usize, usize
     // an element or a comment never closed is read as the view reads it: its text ends at the next tag,
     // the comment at the next `>`
     let closes = Closes::of(html.as_bytes());
-    let open = closes.open_comments().to_vec();
-    let mut tags = Tags { cut: &mut cut, closes, ends_raw: false, raw_open: None, broken: Vec::new() };
-    tokenize_page(html.as_bytes(), &open, &mut tags);
+    let mut tags = Tags { cut: &mut cut, closes: &closes, ends_raw: false, raw_open: None, broken: Vec::new() };
+    tokenize_page(html.as_bytes(), closes.open_comments(), &mut tags);
     cut.finish_range();
     minus(&ranges, &cut.keep)
 }
@@ -85,7 +84,7 @@ pub fn element_cuts(html: &str, removed: &[(usize, usize)]) -> Vec<(usize, usize
 /// (`<noscript>` is markup to it).
 struct Tags<'c, 'a> {
     cut: &'c mut ElementCut<'a>,
-    closes: Closes,
+    closes: &'c Closes,
     /// The next tag ends the text of an element never closed: it stays, or the text after it would
     /// become that element's (a title's) in the output.
     ends_raw: bool,
@@ -273,9 +272,8 @@ fn minus(ranges: &[(usize, usize)], holes: &[(usize, usize)]) -> Vec<(usize, usi
 /// never closed up to its `>`), the code of scripts and styles; everything but the text runs it shows.
 pub fn markup_ranges(html: &str) -> Vec<(usize, usize)> {
     let closes = Closes::of(html.as_bytes());
-    let open = closes.open_comments().to_vec();
-    let mut runs = TextRuns { closes, runs: Vec::new(), code: false };
-    tokenize_page(html.as_bytes(), &open, &mut runs);
+    let mut runs = TextRuns { closes: &closes, runs: Vec::new(), code: false };
+    tokenize_page(html.as_bytes(), closes.open_comments(), &mut runs);
     let mut out = Vec::with_capacity(runs.runs.len() + 1);
     let mut pos = 0;
     for (a, b) in runs.runs {
@@ -291,14 +289,14 @@ pub fn markup_ranges(html: &str) -> Vec<(usize, usize)> {
 }
 
 /// The text runs of a page that the view shows, in order: a script's or a style's code is none.
-struct TextRuns {
-    closes: Closes,
+struct TextRuns<'c> {
+    closes: &'c Closes,
     runs: Vec<(usize, usize)>,
     /// Inside an element whose text is code.
     code: bool,
 }
 
-impl Handler for TextRuns {
+impl Handler for TextRuns<'_> {
     fn text(&mut self, span: std::ops::Range<usize>) {
         if !self.code && span.start < span.end {
             self.runs.push((span.start, span.end));
@@ -314,15 +312,5 @@ impl Handler for TextRuns {
 
     fn end_tag(&mut self, _: &Tag) {
         self.code = false;
-    }
-}
-
-/// How the view reads the content of an element of this name when it is closed: text, not markup.
-fn raw_kind(name: &[u8]) -> Option<Raw> {
-    match name {
-        b"title" | b"textarea" => Some(Raw::RcData),
-        b"script" => Some(Raw::ScriptData),
-        b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => Some(Raw::Text),
-        _ => None,
     }
 }

@@ -309,11 +309,7 @@ impl Handler for Slice<'_, '_> {
         r.raw = Some(kind);
         if r.closes.raw_text_after(tag.name, gt) {
             // the tokenizer remembers the start tag: its end tag closes the raw text
-            Some(match tag.name {
-                b"title" | b"textarea" => Raw::RcData,
-                b"script" => Raw::ScriptData,
-                _ => Raw::Text,
-            })
+            Some(raw_state(tag.name))
         } else {
             r.unclosed = true;
             None
@@ -334,6 +330,21 @@ impl Handler for Slice<'_, '_> {
             r.text(span);
         }
     }
+}
+
+/// How the tokenizer reads the content of a raw-text element ([`raw_text`]) named `name`.
+fn raw_state(name: &[u8]) -> Raw {
+    match name {
+        b"title" | b"textarea" => Raw::RcData,
+        b"script" => Raw::ScriptData,
+        _ => Raw::Text,
+    }
+}
+
+/// How the view reads the content of an element named `name` whose end tag follows: as text (`<title>`,
+/// `<textarea>`: shown) or as code (`<script>`, `<style>`, `<iframe>`…: dropped), not as markup.
+pub(crate) fn raw_kind(name: &[u8]) -> Option<Raw> {
+    raw_text(key(name)).map(|_| raw_state(name))
 }
 
 /// Tokenizes `page` as the view reads it, handing `handler` spans of the page: a comment never closed

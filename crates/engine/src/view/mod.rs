@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 pub(crate) use elements::{is_void, key};
 pub use html::Reading;
-pub(crate) use html::{Closes, tokenize_page};
+pub(crate) use html::{Closes, raw_kind, tokenize_page};
 pub use map::SourceMap;
 pub use structure::{PathId, Structure};
 pub(crate) use tokenizer::{Handler, Raw, Tag};
