@@ -10,8 +10,11 @@
 //! per page (the page's paths are a trie: a path inherits its parent's region), and each line asks its
 //! path: the stage costs one pass over the page's elements and one over its lines, whatever the rules.
 //!
-//! A rule that removes or cuts leaves alone a page where its element holds the article: most of its prose,
-//! and the line repeating the page's title or the prose's opening under it (see [`holds_the_article`]).
+//! A rule that removes or cuts leaves alone a page where its element holds the article: most of its prose
+//! outside comment threads, and the line repeating the page's title or the prose's opening under it (see
+//! [`holds_the_article`]). A cut whose element stands as two runs or more on a page besides the article
+//! (a blog's post and each reader's comment sharing a class) is a list there: its runs are removed, and
+//! nothing is cut at them, since a cut before or after one of them would take the article with the rest.
 //!
 //! Its matches join the page's template matches before any other span stage runs: the `cuts` stage cuts
 //! at region cuts and chooses the article block between region removals, and `--explain` names the
@@ -20,7 +23,7 @@
 
 use foldhash::HashMap;
 
-use super::block_names::in_comment_block;
+use super::block_names::{in_comment_block, is_comment_block};
 use super::explain::Reason;
 use super::stage::{PageState, SpanStage};
 use super::title::title_line;
@@ -28,7 +31,7 @@ use super::{ActiveRule, Cleaner, LONG_LINE_WORDS, Layout, Match, Span, SpanKind,
 use crate::clean_settings::Stage;
 use crate::rules::Action;
 use crate::rules::region::{RegionRule, selectors};
-use crate::view::Structure;
+use crate::view::{PathId, Structure};
 
 /// A cleaner's region rules: each selector's rule (an index into the cleaner's rules).
 #[derive(Debug, Clone, Default)]
@@ -121,21 +124,33 @@ impl SpanStage for Regions {
         }
         let mut spans = std::mem::take(&mut page.spans);
         let mut page_prose = None;
-        for m in matches {
-            match cleaner.rules[m.rule as usize].action {
+        let action = |m: &Match| cleaner.rules[m.rule as usize].action;
+        let held: Vec<bool> = matches
+            .iter()
+            .map(|m| action(m) != Action::Keep && holds_the_article(page.doc, structure, *m, &mut page_prose))
+            .collect();
+        // a cut's element standing twice on a page besides the article (each reader's comment) is a list:
+        // cutting before or after one of them would take the article with the rest
+        let mut runs: HashMap<u32, usize> = HashMap::default();
+        for (m, _) in matches.iter().zip(&held).filter(|(m, held)| !**held && action(m).is_cut()) {
+            *runs.entry(m.rule).or_default() += 1;
+        }
+        for (m, held) in matches.into_iter().zip(held) {
+            match action(&m) {
                 Action::Keep => page.keeps.push(m),
                 // `--explain` says the stage kept it, on this page
-                _ if holds_the_article(page.doc, structure, m, &mut page_prose) => {
-                    page.trace.kept(m.start, m.end, Reason::Stage(Stage::Regions))
-                }
+                _ if held => page.trace.kept(m.start, m.end, Reason::Stage(Stage::Regions)),
                 action => {
-                    // with the cuts off, a cut region is removed as a cut string is
-                    if action == Action::Remove || (!page.cuts && action.is_cut()) {
+                    let listed = runs.get(&m.rule).is_some_and(|&n| n > 1);
+                    // with the cuts off, or listed, a cut region is removed as a cut string is
+                    if action == Action::Remove || (!page.cuts && action.is_cut()) || listed {
                         let mut span = Span::new(m.start, m.end, SpanKind::Removed, vec![m.rule]);
                         span.stages.push(Stage::Regions);
                         spans.push(span);
                     }
-                    page.template.push(m);
+                    if !listed {
+                        page.template.push(m);
+                    }
                 }
             }
         }
@@ -175,7 +190,7 @@ fn prose(doc: &Layout, lines: std::ops::Range<usize>) -> impl Iterator<Item = us
 fn holds_the_article(doc: &Layout, structure: &Structure, m: Match, page_prose: &mut Option<usize>) -> bool {
     let first = doc.line_of(m.start);
     let lines = first..doc.line_of(m.end.saturating_sub(1).max(m.start)) + 1;
-    let total = *page_prose.get_or_insert_with(|| prose_words(doc, 0..doc.lines()));
+    let total = *page_prose.get_or_insert_with(|| prose_outside_threads(doc, structure));
     if 2 * prose_words(doc, lines) <= total {
         return false;
     }
@@ -189,6 +204,23 @@ fn holds_the_article(doc: &Layout, structure: &Structure, m: Match, page_prose: 
         prose_lines(doc, doc.line_of(headline) + 1..first) <= 1
             && !in_comment_block(structure, structure.line_path(first))
     })
+}
+
+/// Words of the page's prose outside blocks named for comments: a thread's prose is no article's, and an
+/// article under a thread outweighing it still holds most of the rest. One pass over the page's paths
+/// (numbered after their parents) and one over its lines.
+fn prose_outside_threads(doc: &Layout, structure: &Structure) -> usize {
+    let mut in_thread = vec![false; structure.paths()];
+    for p in 1..structure.paths() {
+        let path = p as PathId;
+        let parent = structure.parent(path) as usize;
+        in_thread[p] = in_thread[parent] || (structure.breaks_line(path) && is_comment_block(structure.label(path)));
+    }
+    work::add(structure.paths());
+    prose(doc, 0..doc.lines())
+        .filter(|&k| k >= structure.lines() || !in_thread[structure.line_path(k) as usize])
+        .map(|k| doc.line_words(k))
+        .sum()
 }
 
 #[cfg(test)]
@@ -296,6 +328,58 @@ mod tests {
         );
         let out = cleaned_page(&c, &side);
         assert!(!out.contains("Sport") && out.contains("town band"), "{out}");
+    }
+
+    /// A blog page whose post and each reader's comment share a class (`div.text`): the post under
+    /// `div.entry`, the comments in an `<ol>` of class `list`.
+    fn blog_page(list: &str, comments: &[&str]) -> String {
+        let thread: String = (comments.iter().enumerate())
+            .map(|(i, c)| format!("<li><cite>Reader {i}</cite> says:<div class=\"text\"><p>{c}</p></div></li>"))
+            .collect();
+        format!(
+            "<html><head><title>The harbour opens | Blog</title></head><body><div id=\"nav\">Home Archives</div>\
+             <h1>The harbour opens</h1><div class=\"text entry\"><p>The harbour opened on Monday after ten \
+             years of building work, the mayor said.</p><p>Fishing boats lined the new quay while the town band \
+             played for the crowd on the pier all afternoon.</p></div>\
+             <ol class=\"{list}\">{thread}</ol><div id=\"foot\">Contact us</div></body></html>"
+        )
+    }
+
+    const COMMENT: &str = "What a great day for the town, and for everyone who waited so long for the boats to \
+        come back to the quay where my grandfather once mended his nets every morning.";
+
+    /// The explained decision on the line of `text`, with the view's text, of `page` cleaned by `c`.
+    fn decision_on(c: &Cleaner, page: &str, text: &str) -> Option<(bool, Vec<Reason>)> {
+        let view = PageView::of_html(page);
+        let doc = Layout::new(view.text());
+        let (spans, trace) = c.run_on(&doc, &[], view.structure());
+        let e = c.explanation(&doc, spans, trace, &[]);
+        e.decisions.iter().find(|d| view.text()[d.start..d.end].contains(text)).map(|d| (d.removed, d.reasons.clone()))
+    }
+
+    #[test]
+    fn a_post_under_a_longer_thread_still_holds_the_article_where_its_class_is_the_comments_own() {
+        // the thread holds most of the page's prose; the post, most of the rest: the stage keeps it
+        let c = cleaner(&[("div.text", Action::CutBefore)]);
+        let page = blog_page("commentlist", &[COMMENT, COMMENT, COMMENT]);
+        let kept = decision_on(&c, &page, "town band");
+        assert!(
+            kept.as_ref().is_some_and(|(removed, r)| !removed && r.contains(&Reason::Stage(Stage::Regions))),
+            "{kept:?}"
+        );
+    }
+
+    #[test]
+    fn a_cut_whose_element_stands_twice_on_a_page_besides_the_article_cuts_nothing_there() {
+        // each reader's comment is a `div.text`: no cut at any of them, each is removed by the stage
+        let c = cleaner(&[("div.text", Action::CutBefore)]);
+        let page = blog_page("responses", &[COMMENT, "About time."]);
+        let removed = decision_on(&c, &page, "About time");
+        assert!(
+            removed.as_ref().is_some_and(|(removed, r)| *removed && r.contains(&Reason::Stage(Stage::Regions))),
+            "{removed:?}"
+        );
+        assert!(cleaned_page(&c, &page).contains("building work"));
     }
 
     #[test]
