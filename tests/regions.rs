@@ -111,3 +111,85 @@ fn many_region_rules_on_a_long_page_remove_only_the_lines_under_their_elements()
         &out[out.len().saturating_sub(200)..]
     );
 }
+
+/// A sentence of `n` words, different on every page `i` and paragraph `p`.
+fn sentence(i: usize, p: usize, n: usize) -> String {
+    const WORDS: [&str; 16] = [
+        "the", "council", "said", "boats", "harbour", "would", "open", "after", "years", "of", "work", "and", "many",
+        "people", "were", "glad",
+    ];
+    let words: Vec<&str> = (0..n).map(|k| WORDS[(i * 7 + p * 5 + k * 3 + k * k) % WORDS.len()]).collect();
+    format!("{} {} {i}{p}.", capitalized(words[0]), words[1..].join(" "))
+}
+
+fn capitalized(w: &str) -> String {
+    w[..1].to_uppercase() + &w[1..]
+}
+
+/// A blog post whose start is in `div.entry-body` and whose rest, on every page, is in `div.entry-more`
+/// beside it (as a fold leaves it), then its footer and a comment.
+fn split_post(i: usize) -> String {
+    post_with(i, &format!("<div class=\"entry-more\">{}</div>", paragraphs(i, 2..5)))
+}
+
+fn paragraphs(i: usize, range: std::ops::Range<usize>) -> String {
+    range.map(|p| format!("<p>{}</p>", sentence(i, p, 22))).collect()
+}
+
+/// A post of two paragraphs in `div.entry-body` and the markup `beside` after it, in their container.
+fn post_with(i: usize, beside: &str) -> String {
+    format!(
+        "<html><head><title>Post {i} | The Blog</title></head><body><div id=\"nav\">Home Archives About</div>\
+         <div class=\"entry\"><h2>Post {i}</h2><div class=\"entry-content\">\
+         <div class=\"entry-body\">{}</div>{beside}</div>\
+         <p class=\"posted\">Posted by Ann at {i} PM</p></div>\
+         <div id=\"feedback\"><p>Reader {i} wrote:</p><p>{}</p></div></body></html>",
+        paragraphs(i, 0..2),
+        sentence(i, 9, 12),
+    )
+}
+
+/// The element names of the region candidates mined from `pages` of a source of `page`s.
+fn regions_of(pages: usize, page: impl Fn(usize) -> String) -> (RulesFile, Vec<String>) {
+    let html: Vec<String> = (0..pages).map(page).collect();
+    let docs = html.iter().enumerate().map(|(i, h)| Document { id: format!("p{i}"), text: h.clone() }).collect();
+    let mut config = MiningConfig::default();
+    let corpus = viewed(Corpus::from_docs("blog", docs), DocKind::Html, &mut config);
+    let mining = mine(&corpus, &config, &Quiet).unwrap();
+    (automatic_rules(&corpus, &mining, MiningParams::default(), None, &Settings::default()).unwrap(), html)
+}
+
+#[test]
+fn the_rest_of_a_post_beside_its_start_is_the_articles_not_a_region() {
+    // the article's container is `div.entry-body`, where it starts; its paragraphs go on in the element
+    // beside it, which holds changing prose on every page as a thread would
+    for pages in [3, 12] {
+        let (file, html) = regions_of(pages, split_post);
+        let elements: Vec<&str> = file.regions.iter().map(|r| r.element.as_str()).collect();
+        assert!(!elements.iter().any(|e| e.contains("entry")), "{pages} pages: {elements:?}");
+        let cleaner = Cleaner::new(&file, true).unwrap();
+        for (i, h) in html.iter().enumerate() {
+            let out = cleaner.clean_page(Page::new(h, DocKind::Html)).text();
+            assert!(out.contains(&sentence(i, 4, 22)), "{pages} pages, page {i} lost the post's end: {out}");
+        }
+    }
+}
+
+#[test]
+fn one_line_beside_the_posts_start_or_prose_deep_in_a_rail_beside_it_is_no_rest_of_it() {
+    // a promotion's line of prose, different on each page, under the post's start: still a region
+    let (file, _) = regions_of(3, |i| post_with(i, &format!("<div class=\"promo\">{}</div>", paragraphs(i, 2..3))));
+    let elements: Vec<&str> = file.regions.iter().map(|r| r.element.as_str()).collect();
+    assert!(elements.contains(&"div.promo"), "{elements:?}");
+    // paragraphs of a video's caption, deeper in a rail than the post's own
+    let rail = |i| {
+        format!(
+            "<div class=\"rail\"><div class=\"video\"><div class=\"caption\">{}</div></div></div>",
+            paragraphs(i, 2..4)
+        )
+    };
+    let (file, _) = regions_of(3, |i| post_with(i, &rail(i)));
+    let elements: Vec<&str> = file.regions.iter().map(|r| r.element.as_str()).collect();
+    // (its three elements hold the same lines: one of them is named)
+    assert!(elements.iter().any(|e| ["div.rail", "div.video", "div.caption"].contains(e)), "{elements:?}");
+}

@@ -13,7 +13,9 @@
 //! article's:
 //! - it holds the anchor on no page, nor the headline;
 //! - where one element holds the anchor on most pages (the article's container), the element holds no
-//!   kept long line inside it on any page. On a page whose block is not in that container (a comment
+//!   kept long line inside it on any page, nor one of the paragraphs that carry the article on past it
+//!   (two long lines of prose or more right under it, in an element beside it no deeper than its own:
+//!   a blog's `div.entry-more` after `div.entry-body`; see [`past_the_container`]). On a page whose block is not in that container (a comment
 //!   thread that outweighs a short post), the anchor is the container's first long line instead: the
 //!   thread is not taken for the article there.
 //!
@@ -139,6 +141,8 @@ struct Page {
     chains: Vec<(u32, u32)>,
     /// Its kept long lines and their chains.
     long: Vec<(u32, u32)>,
+    /// Its lines with kept words, in order: each one's chain, and whether it is a long line of prose.
+    kept_lines: Vec<(u32, bool)>,
     /// The line repeating its title (the headline), if one is above the anchor.
     title: Option<u32>,
 }
@@ -329,7 +333,8 @@ fn container(pages: &[Page]) -> Option<u32> {
 /// With the article's `container` known, each page's anchor is in it: on a page whose anchor lies
 /// elsewhere (a comment thread under a post with no line of prose), the container's first long line is
 /// the anchor, and the head runs from the headline (or the container's start) to it. And every selector
-/// holding a kept long line inside the container is the article's.
+/// holding a kept long line inside the container, or one of the paragraphs carrying the article on past
+/// it, is the article's.
 fn reanchor(pages: &mut [Page], sel: &Selectors, corpus: &Corpus, paths: &SourcePaths, container: u32) {
     for p in pages.iter_mut() {
         let Some(&inside) = p.seen.get(&container) else { continue };
@@ -341,17 +346,55 @@ fn reanchor(pages: &mut [Page], sel: &Selectors, corpus: &Corpus, paths: &Source
             let head_from = p.title.filter(|&t| t < line).unwrap_or(inside.first.0);
             p.mark(sel, chains, line, head_from);
         }
-        for &(_, chain) in &p.long {
-            let of = &sel.of_chain[chain as usize];
-            if of.binary_search(&container).is_ok() {
-                for s in of {
-                    if let Some(seen) = p.seen.get_mut(s) {
-                        seen.prose = true;
-                    }
+        let mut article: Vec<u32> = (p.long.iter())
+            .filter(|&&(_, chain)| sel.of_chain[chain as usize].binary_search(&container).is_ok())
+            .map(|&(_, chain)| chain)
+            .collect();
+        article.extend(past_the_container(p, sel, paths, container));
+        for chain in article {
+            for s in &sel.of_chain[chain as usize] {
+                if let Some(seen) = p.seen.get_mut(s) {
+                    seen.prose = true;
                 }
             }
         }
     }
+}
+
+/// The chains of the lines of prose that carry the article on past `container` on page `p`: the kept
+/// lines right under its last one, while each is a long line of prose in an element beside it (under
+/// its parent: a blog's `div.entry-more` holding the rest of a post after `div.entry-body`, its start).
+/// The first kept line that is not (a byline, a "Posted by", a comment's author, a sidebar's teaser in
+/// another column) ends it. One pass over the page's kept lines, each climbing its chain (at most
+/// `MAX_DEPTH` steps).
+fn past_the_container(p: &Page, sel: &Selectors, paths: &SourcePaths, container: u32) -> Vec<u32> {
+    let inside = |chain: u32| sel.of_chain[chain as usize].binary_search(&container).is_ok();
+    let Some(last) = p.kept_lines.iter().rposition(|&(chain, _)| inside(chain)) else { return Vec::new() };
+    // the container's element: the outermost chain of the last line's that has its selector
+    let mut element = p.kept_lines[last].0;
+    while element != 0 && inside(paths.parent(element)) {
+        element = paths.parent(element);
+    }
+    let parent = paths.parent(element);
+    // how far under the parent a line sits, if it is under it
+    let depth = |mut chain: u32| {
+        let mut steps = 0;
+        while chain != 0 && chain != parent {
+            chain = paths.parent(chain);
+            steps += 1;
+        }
+        (chain == parent).then_some(steps)
+    };
+    // paragraphs as deep as the container's, not a caption deep in a side rail beside it
+    let most = depth(p.kept_lines[last].0).unwrap_or(0);
+    let beside = |chain: u32| depth(chain).is_some_and(|d| d <= most);
+    work::add(p.kept_lines.len());
+    let run: Vec<u32> = (p.kept_lines[last + 1..].iter())
+        .take_while(|&&(chain, prose)| prose && beside(chain))
+        .map(|&(chain, _)| chain)
+        .collect();
+    // paragraphs, not one line (an advertisement's slogan under the article)
+    if run.len() >= 2 { run } else { Vec::new() }
 }
 
 /// Page `doc` of `corpus`, cleaned with the string rules: its selectors (see [`Seen`]). `None` when its
@@ -387,6 +430,7 @@ fn see(corpus: &Corpus, paths: &SourcePaths, sel: &Selectors, cleaner: &Cleaner,
     let block_long_total: u32 = block.map_or(0, |(a, b)| (a..=b).filter(|&k| long(k)).map(|k| kept[k]).sum());
     let mut by_chain: HashMap<u32, Seen> = HashMap::new();
     let mut long_lines = Vec::new();
+    let mut kept_lines = Vec::new();
     for (k, &chain) in chains.iter().enumerate() {
         let words = layout.line_words(k) as u32;
         if words == 0 {
@@ -399,6 +443,7 @@ fn see(corpus: &Corpus, paths: &SourcePaths, sel: &Selectors, cleaner: &Cleaner,
         s.first = s.first.min(line);
         if kept[k] > 0 {
             s.first_kept = s.first_kept.min(line);
+            kept_lines.push((chain, prose(k)));
         }
         if long(k) {
             s.long_lines += 1;
@@ -411,8 +456,14 @@ fn see(corpus: &Corpus, paths: &SourcePaths, sel: &Selectors, cleaner: &Cleaner,
     }
     work::add(chains.len());
     let title = title.map(|t| t as u32);
-    let mut page =
-        Page { doc, seen: HashMap::new(), chains: Vec::with_capacity(by_chain.len()), long: long_lines, title };
+    let mut page = Page {
+        doc,
+        seen: HashMap::new(),
+        chains: Vec::with_capacity(by_chain.len()),
+        long: long_lines,
+        kept_lines,
+        title,
+    };
     for (&chain, c) in &by_chain {
         page.chains.push((chain, c.words));
         let of = &sel.of_chain[chain as usize];

@@ -152,6 +152,11 @@ impl SourcePaths {
         self.chains.len() + 1
     }
 
+    /// The chain `chain` extends (0 for the empty chain and its children).
+    pub fn parent(&self, chain: u32) -> u32 {
+        if chain == 0 { 0 } else { self.chains[chain as usize - 1].0 }
+    }
+
     /// The labels of chain `chain`, innermost first (at most [`MAX_DEPTH`]).
     pub fn labels_of(&self, mut chain: u32) -> impl Iterator<Item = u32> + '_ {
         std::iter::from_fn(move || {
