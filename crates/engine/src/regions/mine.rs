@@ -15,9 +15,9 @@
 //! - where one element holds the anchor on most pages (the article's container), the element holds no
 //!   kept long line inside it on any page, nor one of the paragraphs that carry the article on past it
 //!   (two long lines of prose or more right under it, in an element beside it no deeper than its own:
-//!   a blog's `div.entry-more` after `div.entry-body`; see [`past_the_container`]). On a page whose block is not in that container (a comment
-//!   thread that outweighs a short post), the anchor is the container's first long line instead: the
-//!   thread is not taken for the article there.
+//!   a blog's `div.entry-more` after `div.entry-body`; see `past_the_container`). On a page whose block
+//!   is not in that container (a comment thread that outweighs a short post), the anchor is the
+//!   container's first long line instead: the thread is not taken for the article there.
 //!
 //! Of the elements proposed, one whose every line another proposed element with more words already
 //! holds adds nothing (`li.comment` inside `div#comments`) and is dropped, so that a template's block is
