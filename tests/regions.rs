@@ -176,7 +176,7 @@ fn the_rest_of_a_post_beside_its_start_is_the_articles_not_a_region() {
 }
 
 #[test]
-fn one_line_beside_the_posts_start_or_prose_deep_in_a_rail_beside_it_is_no_rest_of_it() {
+fn one_line_prose_deep_in_a_rail_or_another_column_is_no_rest_of_the_post() {
     // a promotion's line of prose, different on each page, under the post's start: still a region
     let (file, _) = regions_of(3, |i| post_with(i, &format!("<div class=\"promo\">{}</div>", paragraphs(i, 2..3))));
     let elements: Vec<&str> = file.regions.iter().map(|r| r.element.as_str()).collect();
@@ -192,4 +192,17 @@ fn one_line_beside_the_posts_start_or_prose_deep_in_a_rail_beside_it_is_no_rest_
     let elements: Vec<&str> = file.regions.iter().map(|r| r.element.as_str()).collect();
     // (its three elements hold the same lines: one of them is named)
     assert!(elements.iter().any(|e| ["div.rail", "div.video", "div.caption"].contains(e)), "{elements:?}");
+    // a second column's blurbs right after the post, outside the post's container's parent
+    let column = |i| {
+        format!(
+            "<html><head><title>Post {i} | The Blog</title></head><body><div class=\"entry\"><h2>Post {i}</h2>\
+             <div class=\"entry-content\"><div class=\"entry-body\">{}</div></div></div>\
+             <div class=\"side\"><div class=\"blurbs\">{}</div></div></body></html>",
+            paragraphs(i, 0..2),
+            paragraphs(i, 2..4),
+        )
+    };
+    let (file, _) = regions_of(3, column);
+    let elements: Vec<&str> = file.regions.iter().map(|r| r.element.as_str()).collect();
+    assert!(elements.iter().any(|e| ["div.side", "div.blurbs"].contains(e)), "{elements:?}");
 }
