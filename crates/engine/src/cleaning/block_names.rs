@@ -26,6 +26,20 @@ pub(super) fn in_comment_block(structure: &Structure, path: PathId) -> bool {
     comment_blocks_around(structure, path, 1) == 1
 }
 
+/// Per path of a page, how many blocks whose id or class names comments it lies inside (or is), counted
+/// up to `most`: one pass over the page's paths (a path's parent has a lower number).
+pub(super) fn comment_blocks_per_path(structure: &Structure, most: u8) -> Vec<u8> {
+    let mut around = vec![0u8; structure.paths()];
+    for p in 1..around.len() {
+        let path = p as PathId;
+        let parent = structure.parent(path) as usize;
+        let own = u8::from(structure.breaks_line(path) && is_comment_block(structure.label(path)));
+        around[p] = (if parent < p { around[parent] } else { 0 }).saturating_add(own).min(most);
+    }
+    super::work::add(around.len());
+    around
+}
+
 /// How many blocks whose id or class names comments `path` lies inside (or is), counted up to `most`.
 /// One step per ancestor.
 pub(super) fn comment_blocks_around(structure: &Structure, mut path: PathId, most: usize) -> usize {

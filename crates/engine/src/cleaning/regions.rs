@@ -23,7 +23,7 @@
 
 use foldhash::HashMap;
 
-use super::block_names::{in_comment_block, is_comment_block};
+use super::block_names::{comment_blocks_per_path, in_comment_block};
 use super::explain::Reason;
 use super::stage::{PageState, SpanStage};
 use super::title::title_line;
@@ -31,7 +31,7 @@ use super::{ActiveRule, Cleaner, LONG_LINE_WORDS, Layout, Match, Span, SpanKind,
 use crate::clean_settings::Stage;
 use crate::rules::Action;
 use crate::rules::region::{RegionRule, selectors};
-use crate::view::{PathId, Structure};
+use crate::view::Structure;
 
 /// A cleaner's region rules: each selector's rule (an index into the cleaner's rules).
 #[derive(Debug, Clone, Default)]
@@ -208,17 +208,11 @@ fn holds_the_article(doc: &Layout, structure: &Structure, m: Match, page_prose: 
 
 /// Words of the page's prose outside blocks named for comments: a thread's prose is no article's, and an
 /// article under a thread outweighing it still holds most of the rest. One pass over the page's paths
-/// (numbered after their parents) and one over its lines.
+/// and one over its lines.
 fn prose_outside_threads(doc: &Layout, structure: &Structure) -> usize {
-    let mut in_thread = vec![false; structure.paths()];
-    for p in 1..structure.paths() {
-        let path = p as PathId;
-        let parent = structure.parent(path) as usize;
-        in_thread[p] = in_thread[parent] || (structure.breaks_line(path) && is_comment_block(structure.label(path)));
-    }
-    work::add(structure.paths());
+    let in_thread = comment_blocks_per_path(structure, 1);
     prose(doc, 0..doc.lines())
-        .filter(|&k| k >= structure.lines() || !in_thread[structure.line_path(k) as usize])
+        .filter(|&k| k >= structure.lines() || in_thread[structure.line_path(k) as usize] == 0)
         .map(|k| doc.line_words(k))
         .sum()
 }

@@ -8,9 +8,9 @@
 //! the article block reads, as `list-items` is the cuts' block's; HTML pages only.
 
 use super::Layout;
-use super::block_names::is_comment_block;
+use super::block_names::comment_blocks_per_path;
 use super::work;
-use crate::view::{PathId, Structure};
+use crate::view::Structure;
 
 /// Per path of a page, whether it lies in a thread, and the page to read a run's first line from.
 pub(super) struct Threads<'a> {
@@ -27,14 +27,7 @@ impl<'a> Threads<'a> {
             return None;
         }
         // blocks named for comments around each path, counted up to two
-        let mut around = vec![0u8; structure.paths()];
-        for p in 1..around.len() {
-            let path = p as PathId;
-            let parent = structure.parent(path) as usize;
-            let own = u8::from(structure.breaks_line(path) && is_comment_block(structure.label(path)));
-            around[p] = (if parent < p { around[parent] } else { 0 }).saturating_add(own).min(2);
-        }
-        work::add(around.len());
+        let around = comment_blocks_per_path(structure, 2);
         let in_thread: Vec<bool> = around.into_iter().map(|n| n == 2).collect();
         in_thread.contains(&true).then_some(Threads { doc, structure, in_thread })
     }
