@@ -58,8 +58,8 @@ def main():
     print(f"| none (every stage on) | {cells} | | |")
     for stage in STAGES:
         off = runs(stage)
-        cells = " | ".join(f"{off[(d, 'ho')][0] - base[(d, 'ho')][0]:+.4f} / {off[(d, 'fp3')][0] - base[(d, 'fp3')][0]:+.4f}"
-                           for d in DATASETS)
+        moved = {key: off[key][0] - base[key][0] for key in base}
+        cells = " | ".join(f"{moved[(d, 'ho')]:+.4f} / {moved[(d, 'fp3')]:+.4f}" for d in DATASETS)
         helps, costs = {}, {}
         for key in base:
             on_sites, off_sites = base[key][1], off[key][1]
@@ -72,8 +72,9 @@ def main():
                 elif delta < -NOTABLE:
                     costs[site] = min(costs.get(site, 0.0), delta)
         listed = [f"{s} +{d:.3f}" for s, d in sorted(helps.items(), key=lambda x: -x[1])]
+        worst = ", ".join(f"{s} {d:.3f}" for s, d in sorted(costs.items(), key=lambda x: x[1])) or "—"
         print(f"| `{stage}` | {cells} | {len(helps)}: {', '.join(listed[:5])}{' …' if len(listed) > 5 else ''} | "
-              f"{len(costs)}: {', '.join(f'{s} {d:.3f}' for s, d in sorted(costs.items(), key=lambda x: x[1])) or '—'} |")
+              f"{len(costs)}: {worst} |")
 
 
 if __name__ == "__main__":
