@@ -67,7 +67,7 @@ macro_rules! stage_list {
                 => Step::Spans(&link_boxes::LinkBoxes),
             Comments "comments" "reader comments go: lines inside a block whose class or id names comments"
                 => Step::Spans(&comments::Comments),
-            Furniture "furniture" "the page's furniture goes: lines inside a block whose class or id names related stories, a sidebar, a promotion, sharing, a newsletter, navigation or a gallery"
+            Furniture "furniture" "the page's furniture goes: lines inside a block whose class or id (or tag: `<nav>`, `<aside>`) names related stories, a sidebar, a promotion, sharing, a newsletter, navigation or a gallery"
                 => Step::Spans(&furniture::Furniture),
             AuthorBox "author-box" "the author's box goes: lines inside a block whose class or id names it (div#author-bio)"
                 => Step::Spans(&author_box::AuthorBox),

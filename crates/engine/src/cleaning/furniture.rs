@@ -6,7 +6,8 @@
 //! whatever the site.
 //!
 //! A line goes when it lies inside a block element whose id or one of whose classes, split at `-` and
-//! `_`, has a part that names one of the [`KINDS`]. Each kind is judged alone: nothing of a kind goes
+//! `_`, has a part that names one of the [`KINDS`], or whose tag is HTML's own for one (`<nav>`,
+//! `<aside>`). Each kind is judged alone: nothing of a kind goes
 //! when its blocks hold half the words of the article block or more (a `div.content-with-sidebar`
 //! around the article's paragraphs, its headline above it), nor, as in stage `comments`
 //! ([`super::comments::drop_blocks_inside`]), when such blocks hold every kept word; then the next kind
@@ -44,10 +45,16 @@ pub(super) const KINDS: [&[&str]; 7] = [
     &["gallery", "widget", "tags"],
 ];
 
-/// The kinds (a bit each, by [`KINDS`] index) an element label's id or classes name.
+/// HTML's own elements for furniture, each with the word of [`KINDS`] it names as a class would: a
+/// template whose classes are generated (`css-1x2y3z`) still says what its blocks are by their tags.
+const KIND_TAGS: [(&str, &str); 2] = [("nav", "nav"), ("aside", "sidebar")];
+
+/// The kinds (a bit each, by [`KINDS`] index) an element label's tag, id or classes name.
 fn kinds_named(label: &str) -> u8 {
+    let tag = &label[..label.find(['#', '.']).unwrap_or(label.len())];
+    let by_tag = KIND_TAGS.iter().filter(|(t, _)| tag.eq_ignore_ascii_case(t)).map(|&(_, word)| word);
     let mut kinds = 0;
-    for part in block_names(label).flat_map(|name| name.split(['-', '_'])) {
+    for part in by_tag.chain(block_names(label).flat_map(|name| name.split(['-', '_']))) {
         for (k, words) in KINDS.iter().enumerate() {
             if words.iter().any(|w| part.eq_ignore_ascii_case(w)) {
                 kinds |= 1 << k;
@@ -149,6 +156,29 @@ mod tests {
     }
 
     #[test]
+    fn a_nav_and_an_aside_go_by_their_tags_where_their_classes_name_nothing() {
+        let menu = "<nav class=\"css-1x2y3z\"><ul><li><a href=\"/s\">Sport and the weekend fixtures</a></li>\
+            <li><a href=\"/w\">Weather for the coast and the hills</a></li></ul></nav>";
+        let aside = "<aside id=\"secondary-column\"><h3>Neurons that shaped the town</h3><p>A film about the \
+            harbour's first engineers and the bridges they built.</p></aside>";
+        let html = page(&format!("<div class=\"post\">{ARTICLE}</div>"), &format!("{menu}{aside}"));
+        let off = cleaned(false, &html);
+        assert!(off.contains("weekend fixtures") && off.contains("first engineers"), "off, both stay: {off}");
+        let on = cleaned(true, &html);
+        for gone in ["weekend fixtures", "Weather for", "Neurons that", "first engineers"] {
+            assert!(!on.contains(gone), "{gone}: {on}");
+        }
+        assert!(on.contains("Harbour opens") && on.contains("The harbour opened") && on.contains("next year"), "{on}");
+    }
+
+    #[test]
+    fn an_article_inside_an_aside_stays() {
+        // a template that sets its post in an `<aside>`: the kind holds the article, nothing of it goes
+        let html = page(&format!("<aside>{ARTICLE}</aside>"), "");
+        assert_eq!(cleaned(true, &html), cleaned(false, &html));
+    }
+
+    #[test]
     fn an_article_inside_a_block_named_as_furniture_stays() {
         let html = page(&format!("<div class=\"content-with-sidebar\">{ARTICLE}</div>"), "");
         assert_eq!(cleaned(true, &html), cleaned(false, &html));
@@ -185,6 +215,8 @@ mod tests {
         assert_eq!(kinds_named("aside#sidebar.widget"), kind(&["sidebar"]) | kind(&["gallery"]));
         assert_eq!(kinds_named("ul.share_tools"), kind(&["share"]));
         assert_eq!(kinds_named("nav.breadcrumbs"), kind(&["nav"]));
+        assert_eq!(kinds_named("NAV"), kind(&["nav"]));
+        assert_eq!(kinds_named("aside#secondary-column"), kind(&["sidebar"]));
         // a part, not a substring: "shared", "header", "adventure", "navigator" name nothing
         for label in ["div.shared-story", "header.entry-header", "footer#colophon", "div.adventure", "p.navigator"] {
             assert_eq!(kinds_named(label), 0, "{label}");
