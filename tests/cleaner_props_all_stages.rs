@@ -100,8 +100,8 @@ fn rules_of(words: &'static [&'static str]) -> impl Strategy<Value = Vec<(Vec<&'
 }
 
 /// Pieces of a page with the structure the page-view stages read: comment threads, an article element,
-/// link lists, headings.
-const PAGE_PIECES: [&str; 22] = [
+/// link lists, headings, HTML's own furniture.
+const PAGE_PIECES: [&str; 26] = [
     "<div id=\"comments\">",
     "<div class=\"comment\">",
     "</div>",
@@ -111,6 +111,10 @@ const PAGE_PIECES: [&str; 22] = [
     "<p>",
     "</p>",
     "<ul class=\"related\">",
+    "<aside>",
+    "</aside>",
+    "<nav>",
+    "</nav>",
     "<li>",
     "</ul>",
     "<a href=\"/x\">",
