@@ -268,8 +268,12 @@ wait_for "header.masthead named from this line"
 send a
 wait_for "region header.masthead named and accepted"
 send Escape
+# an Escape read together with the next key is that key with Alt: w would not save
+sleep 0.5
 send w
-wait_for "saved"
+# "saved /…": a bare "saved" is in the status bar's "unsaved" too
+wait_for "saved /"
+screen | grep -qF "unsaved" && fail "w after naming the region did not save"
 send q
 wait_exit "q after saving the named region"
 grep -A1 -F 'element = "header.masthead"' "$HTML_RULES" | grep -qF 'status = "accepted"' \
