@@ -68,10 +68,9 @@ pub(super) fn is_named_block(label: &str, names: fn(&str) -> bool) -> bool {
 /// The id and classes of an element label (`tag#id.class…`), for [`is_named_block`]: none of `<html>` or
 /// `<body>`.
 pub(super) fn block_names(label: &str) -> impl Iterator<Item = &str> {
-    let tag_end = label.find(['#', '.']).unwrap_or(label.len());
-    let tag = &label[..tag_end];
+    let (tag, names) = crate::view::split_label(label);
     let page = tag.eq_ignore_ascii_case("html") || tag.eq_ignore_ascii_case("body");
-    label[tag_end..].split(['#', '.']).filter(move |name| !page && !name.is_empty())
+    names.split(['#', '.']).filter(move |name| !page && !name.is_empty())
 }
 
 #[cfg(test)]

@@ -51,7 +51,7 @@ const KIND_TAGS: [(&str, &str); 2] = [("nav", "nav"), ("aside", "sidebar")];
 
 /// The kinds (a bit each, by [`KINDS`] index) an element label's tag, id or classes name.
 fn kinds_named(label: &str) -> u8 {
-    let tag = &label[..label.find(['#', '.']).unwrap_or(label.len())];
+    let tag = crate::view::split_label(label).0;
     let by_tag = KIND_TAGS.iter().filter(|(t, _)| tag.eq_ignore_ascii_case(t)).map(|&(_, word)| word);
     let mut kinds = 0;
     for part in by_tag.chain(block_names(label).flat_map(|name| name.split(['-', '_']))) {

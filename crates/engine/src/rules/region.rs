@@ -84,9 +84,7 @@ pub fn is_selector(selector: &str) -> bool {
 /// The selectors of an element labelled `label` (`tag#id.class1.class2`, as the view writes it):
 /// `tag#id`, and `tag.class` for each of its first [`MAX_CLASSES`] classes. None for a bare tag.
 pub fn selectors(label: &str) -> impl Iterator<Item = String> + '_ {
-    let tag_end = label.find(['#', '.']).unwrap_or(label.len());
-    let tag = &label[..tag_end];
-    let rest = &label[tag_end..];
+    let (tag, rest) = crate::view::split_label(label);
     let (id, classes) = match rest.strip_prefix('#') {
         Some(r) => match r.find('.') {
             Some(dot) => (Some(&r[..dot]), &r[dot..]),

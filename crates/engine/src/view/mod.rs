@@ -25,7 +25,7 @@ pub(crate) use elements::{is_void, key};
 pub use html::Reading;
 pub(crate) use html::{Closes, raw_kind, tokenize_page};
 pub use map::SourceMap;
-pub use structure::{PathId, Structure};
+pub use structure::{PathId, Structure, split_label};
 pub(crate) use tokenizer::{Handler, Raw, Tag};
 
 /// The kind of a source's documents: how their view is built. A rules file records it (`input`).

@@ -89,6 +89,12 @@ static FOLD: [u8; 256] = {
     t
 };
 
+/// An element label (`tag#id.class1.class2`, as the view writes it) split into its tag and the rest
+/// (`#id.class1.class2`, empty for a bare tag).
+pub fn split_label(label: &str) -> (&str, &str) {
+    label.split_at(label.find(['#', '.']).unwrap_or(label.len()))
+}
+
 /// The element paths of a page's lines and their link density (see the module doc).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Structure {
@@ -243,8 +249,7 @@ impl Structure {
 
     /// The tag of `path`'s innermost element, as its label writes it (lowercase; empty for the page's top).
     pub fn tag(&self, path: PathId) -> &str {
-        let label = self.label(path);
-        &label[..label.find(['#', '.']).unwrap_or(label.len())]
+        split_label(self.label(path)).0
     }
 
     /// Whether `path`'s innermost element breaks lines (a block): every line under it lies inside it whole.
