@@ -18,7 +18,7 @@ import sys
 STAGES = ["line-boundary", "sentence-heads", "sentence-tails", "own-line", "clusters", "regions", "list-items",
           "threads", "cut-lines", "article-element", "cuts", "islands", "title", "slots", "line-slots", "headline",
           "datelines", "short-runs", "link-density", "link-boxes", "comments", "furniture", "author-box",
-          "reprints", "repeats", "specks"]
+          "reprints", "repeats", "preformatted", "specks"]
 DATASETS = ["dragnet", "cleanportaleval"]
 PROTOCOLS = {"ho": ["--protocol", "held-out"], "fp3": ["--protocol", "few-pages", "--folds", "3"]}
 NOTABLE = 0.005

@@ -100,8 +100,8 @@ fn rules_of(words: &'static [&'static str]) -> impl Strategy<Value = Vec<(Vec<&'
 }
 
 /// Pieces of a page with the structure the page-view stages read: comment threads, an article element,
-/// link lists, headings, HTML's own furniture.
-const PAGE_PIECES: [&str; 26] = [
+/// link lists, headings, HTML's own furniture, code blocks (a `<pre>`'s newlines are line breaks).
+const PAGE_PIECES: [&str; 29] = [
     "<div id=\"comments\">",
     "<div class=\"comment\">",
     "</div>",
@@ -115,6 +115,9 @@ const PAGE_PIECES: [&str; 26] = [
     "</aside>",
     "<nav>",
     "</nav>",
+    "<pre>",
+    "</pre>",
+    "Read more\n}\n",
     "<li>",
     "</ul>",
     "<a href=\"/x\">",

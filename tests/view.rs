@@ -114,6 +114,20 @@ fn a_text_document_is_its_own_view() {
 }
 
 #[test]
+fn preformatted_text_keeps_its_lines() {
+    // a browser shows a <pre>'s line breaks: code keeps a statement a line, verse a line a line; the
+    // first newline after the tag and indentation go, as every line's leading space does
+    let html = "<p>Call it so:</p><pre><code>\nlet a = parse(x);\r\nif a.is_ok() {\n    a.push(1);\n\n}</code></pre>\
+        <p>Then   it\nruns.</p>";
+    assert_eq!(lines(html), ["Call it so:", "let a = parse(x);", "if a.is_ok() {", "a.push(1);", "}", "Then it runs."]);
+    let view = PageView::of_html(html);
+    let at = view.text().find("\nif").unwrap();
+    assert_eq!(view.to_source(at..at + 1).iter().map(|r| &html[r.clone()]).collect::<Vec<_>>(), ["\r\n"]);
+    // outside a <pre> (and after it closes) a newline is a space
+    assert_eq!(lines("<pre>a\nb</pre>c\nd"), ["a", "b", "c d"]);
+}
+
+#[test]
 fn view_bytes_map_back_to_their_source() {
     let html = "<title>T</title>\n<p>caf&eacute;   au <i>lait</i></p>\n\n<div>x&amp;y</div>";
     let view = PageView::of_html(html);

@@ -75,6 +75,8 @@ macro_rules! stage_list {
                 => Step::Spans(&reprints::Reprints),
             Repeats "repeats" "a short line printed three times or more on a page (a photo credit, a button) goes"
                 => Step::Spans(&repeats::Repeats),
+            Preformatted "preformatted" "a `<pre>` holds code or verse: a cut string in it cuts nothing, and in the article's element it keeps what rules and word counts took of it"
+                => Step::Spans(&preformatted::Preformatted),
             Specks "specks" "a few characters removed inside a line of kept text are given back" [specks: SpecksSettings]
                 => Step::Spans(&specks::Specks),
         }

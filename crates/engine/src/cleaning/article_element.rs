@@ -52,14 +52,30 @@ impl ArticleElement {
     }
 }
 
-/// [`ArticleElement::of`], given the page's parts: a few passes over the page's paths, one over the
-/// block's lines and the element's below it.
-fn element_around(
+/// The article's element around `block`: per path, whether it lies inside the element; `None` where the
+/// page has no elements or the block no element of its own (only the page's `body`). For stages that
+/// keep what the article's element holds (`preformatted`).
+pub(super) fn paths_in_article_element(page: &PageState, block: (usize, usize)) -> Option<Vec<bool>> {
+    let structure = page.structure?;
+    let found = element_holding(page.doc, structure, &page.spans, block)?;
+    Some(paths_inside(structure, found.element))
+}
+
+/// The innermost element holding the lines of an article block, with the block's lines and whether each
+/// path holds one of its running lines.
+struct Found {
+    element: PathId,
+    last: usize,
+    own: Vec<bool>,
+}
+
+/// The element around the block `start..end`: one pass over the block's lines and a few over the paths.
+fn element_holding(
     doc: &Layout,
     structure: &Structure,
     removed: &[Span],
     (start, end): (usize, usize),
-) -> Option<ArticleElement> {
+) -> Option<Found> {
     // a view's lines and their paths are one to one
     let lines = structure.lines();
     if lines != doc.lines() || lines == 0 || end <= start {
@@ -86,6 +102,19 @@ fn element_around(
     if matches!(structure.tag(element), "body" | "html") {
         return None;
     }
+    Some(Found { element, last, own })
+}
+
+/// [`ArticleElement::of`], given the page's parts: a few passes over the page's paths, one over the
+/// block's lines and the element's below it.
+fn element_around(
+    doc: &Layout,
+    structure: &Structure,
+    removed: &[Span],
+    block: (usize, usize),
+) -> Option<ArticleElement> {
+    let Found { element, last, own } = element_holding(doc, structure, removed, block)?;
+    let (text, lines) = (doc.text(), structure.lines());
     let inside = paths_inside(structure, element);
     let in_element = |k: usize| inside[structure.line_path(k) as usize];
     let mut last_prose = 0;

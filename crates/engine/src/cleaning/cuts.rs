@@ -2,12 +2,13 @@
 //! the document's start to its end (the last such match wins); a `cut-after` match starting after the
 //! block removes everything from its start to the document's end (the first wins). A cut string inside
 //! the block cuts nothing, nor does a footer string inside the article's element with more of its
-//! paragraphs after it (stage `article-element`). Off, a cut string is removed as any template string is,
-//! and cuts nothing more.
+//! paragraphs after it (stage `article-element`), nor one inside a `<pre>` in the article (stage
+//! `preformatted`). Off, a cut string is removed as any template string is, and cuts nothing more.
 
 use std::borrow::Cow;
 
 use super::article_element::ArticleElement;
+use super::preformatted::PreLines;
 use super::stage::{PageState, SpanStage};
 use super::{Cleaner, Match, Reason, Span, SpanKind, merge_spans};
 use crate::clean_settings::Stage;
@@ -80,6 +81,30 @@ impl SpanStage for Cuts {
             Cow::Owned(places)
         };
         let mut held_out: Vec<Span> = Vec::new();
+        // a cut string in a `<pre>` is code or verse: it cuts nothing, and goes as any template string does
+        if let Some(b) = block
+            && cleaner.settings.on(Stage::Preformatted)
+            && let Some(pre) = PreLines::of(page, b)
+        {
+            let is_cut = |m: &Match| cleaner.rules[m.rule as usize].action != Action::Remove;
+            let (held, cutting): (Vec<Match>, Vec<Match>) =
+                matches.iter().partition(|m| is_cut(m) && pre.holds(page.doc, m));
+            let (header, footer) = cleaner.frame(&matches, b);
+            let end = page.doc.text().len();
+            for (m, would_cut, action) in [
+                (header, header.map(|h| (0, h.start)), Action::CutBefore),
+                (footer, footer.map(|f| (f.end, end)), Action::CutAfter),
+            ] {
+                if let (Some(m), Some((a, b))) = (m, would_cut)
+                    && held.contains(&m)
+                {
+                    page.trace.kept(a, b, Reason::Rule { rule: m.rule, action });
+                    page.trace.kept(a, b, Reason::Stage(Stage::Preformatted));
+                }
+            }
+            held_out = held.iter().map(|m| Span::new(m.start, m.end, SpanKind::Removed, vec![m.rule])).collect();
+            matches = Cow::Owned(cutting);
+        }
         // the article's element is read only for a page with a footer string to weigh
         if let Some(b) = block
             && cleaner.settings.on(Stage::ArticleElement)
@@ -95,7 +120,7 @@ impl SpanStage for Cuts {
                 // a string held there cuts nothing, but goes as any template string does
                 let (held, cutting): (Vec<Match>, Vec<Match>) =
                     matches.iter().partition(|m| element.holds(m, action(m)));
-                held_out = held.iter().map(|m| Span::new(m.start, m.end, SpanKind::Removed, vec![m.rule])).collect();
+                held_out.extend(held.iter().map(|m| Span::new(m.start, m.end, SpanKind::Removed, vec![m.rule])));
                 matches = Cow::Owned(cutting);
             }
         }

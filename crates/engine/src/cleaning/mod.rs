@@ -35,6 +35,7 @@ mod link_density;
 mod list_items;
 mod matching;
 mod own_line;
+mod preformatted;
 mod regions;
 mod registry;
 mod repeats;

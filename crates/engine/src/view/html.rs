@@ -7,7 +7,8 @@
 //! fallback inside `<video>`, `<audio>`, `<canvas>`; an `<svg>` icon's `<title>` and `<desc>`, tooltips
 //! for screen readers, which would otherwise be a line "Share on Facebook" per icon) are dropped; character
 //! references are decoded from each text token's own bytes, so every character of the view maps to the
-//! bytes it came from; whitespace runs become one space; empty lines go. It switches the tokenizer to raw
+//! bytes it came from; whitespace runs become one space (one line break where they hold one inside a
+//! `<pre>`: code and verse keep their lines); empty lines go. It switches the tokenizer to raw
 //! text where an element's content is text (`<script>`, `<style>`, `<title>`, `<textarea>`), and keeps a
 //! stack of open elements only to know where a hidden element ends. The tokenizer reads each byte once.
 //!
@@ -64,6 +65,7 @@ pub(crate) fn read(html: &str, reading: Reading) -> (String, SourceMap, Structur
         open_count: HashMap::new(),
         hidden: 0,
         links: 0,
+        pre: 0,
         work: 0,
     };
     r.run();
@@ -103,6 +105,8 @@ struct Reader<'a> {
     hidden: u32,
     /// Open `<a>` elements.
     links: u32,
+    /// Open `<pre>` elements: their line breaks are the text's (code, a poem), as a browser shows them.
+    pre: u32,
     /// Bytes looked at outside searches.
     work: u64,
 }
@@ -155,6 +159,7 @@ impl Reader<'_> {
         *self.open_count.entry(name).or_default() += 1;
         self.hidden += u32::from(hides);
         self.links += u32::from(name == key(b"a"));
+        self.pre += u32::from(name == key(b"pre"));
         self.set_place();
         None
     }
@@ -207,6 +212,7 @@ impl Reader<'_> {
         *self.open_count.get_mut(&top.name).expect("counted when pushed") -= 1;
         self.hidden -= u32::from(top.hides);
         self.links -= u32::from(top.name == key(b"a"));
+        self.pre -= u32::from(top.name == key(b"pre"));
         self.set_place();
         Some(top)
     }
@@ -256,7 +262,13 @@ impl Reader<'_> {
                 self.out.content_spaced(&html[word..i], word..i, true, std::mem::take(&mut spaces));
                 // a run of spaces is one space, as its bytes one by one would make it
                 let run = bytes[i..range.end].iter().position(|&b| !is_space(b)).unwrap_or(range.end - i);
-                self.out.space(i..i + run, run == 1 && c == b' ');
+                if self.pre > 0 && bytes[i..i + run].iter().any(|&b| b == b'\n' || b == b'\r') {
+                    // preformatted text breaks where its source does (its indentation goes, as every
+                    // line's leading space does)
+                    self.out.line_break(i..i + run);
+                } else {
+                    self.out.space(i..i + run, run == 1 && c == b' ');
+                }
                 i += run;
                 word = i;
                 continue;
