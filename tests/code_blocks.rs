@@ -58,13 +58,15 @@ fn sentence(seed: &mut u64) -> String {
     format!("{}{}.", s[..1].to_uppercase(), &s[1..])
 }
 
-/// The code block of page `i`: its first and last lines the same on every page, its middle its own.
+/// The code block of page `i`: its first and last lines the same on every page, its middle its own, the
+/// function's body indented.
 fn code(i: usize) -> Vec<String> {
     vec![
         "use acme::Config;".to_string(),
-        format!("let config = Config::load(\"site{i}.toml\")?;"),
-        format!("config.set_workers({});", i + 2),
-        "Ok(())".to_string(),
+        "fn main() -> acme::Result<()> {".to_string(),
+        format!("    let config = Config::load(\"site{i}.toml\")?;"),
+        format!("    config.set_workers({});", i + 2),
+        "    Ok(())".to_string(),
         "}".to_string(),
     ]
 }
@@ -113,7 +115,7 @@ fn a_documentation_sites_code_blocks_keep_every_line_and_its_template_goes() {
     let text = cleaned(dir.path(), &[]);
     let lines: Vec<&str> = text.lines().collect();
     let at = lines.iter().position(|l| *l == "use acme::Config;").unwrap_or_else(|| panic!("{text}"));
-    assert_eq!(lines[at..at + 5], code(3), "the snippet, a statement a line: {text}");
+    assert_eq!(lines[at..at + 6], code(3), "the snippet, a statement a line, indented: {text}");
     for template in ["Acme Docs", "Search the documentation", "Changelog", "Was this page helpful", "Copyright"] {
         assert!(!text.contains(template), "{template:?} is template: {text}");
     }

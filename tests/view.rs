@@ -115,16 +115,21 @@ fn a_text_document_is_its_own_view() {
 
 #[test]
 fn preformatted_text_keeps_its_lines() {
-    // a browser shows a <pre>'s line breaks: code keeps a statement a line, verse a line a line; the
-    // first newline after the tag and indentation go, as every line's leading space does
-    let html = "<p>Call it so:</p><pre><code>\nlet a = parse(x);\r\nif a.is_ok() {\n    a.push(1);\n\n}</code></pre>\
-        <p>Then   it\nruns.</p>";
-    assert_eq!(lines(html), ["Call it so:", "let a = parse(x);", "if a.is_ok() {", "a.push(1);", "}", "Then it runs."]);
+    // a browser shows a <pre>'s line breaks and indentation: code keeps a statement a line and its
+    // blocks, verse a line a line; the first newline after the tag goes, and so do empty lines
+    let html = "<p>Call it so:</p><pre><code>\nlet a = parse(x);\r\nif a.is_ok() {\n    a.<b>push</b>(1);\n  \n\
+        \t<i>a</i>.pop();\n}</code></pre><p>Then   it\n  runs.</p>";
+    let code = ["let a = parse(x);", "if a.is_ok() {", "    a.push(1);", "\ta.pop();", "}"];
+    assert_eq!(lines(html), [&["Call it so:"][..], &code, &["Then it runs."]].concat());
     let view = PageView::of_html(html);
-    let at = view.text().find("\nif").unwrap();
-    assert_eq!(view.to_source(at..at + 1).iter().map(|r| &html[r.clone()]).collect::<Vec<_>>(), ["\r\n"]);
-    // outside a <pre> (and after it closes) a newline is a space
-    assert_eq!(lines("<pre>a\nb</pre>c\nd"), ["a", "b", "c d"]);
+    let src = |at: usize, len: usize| view.to_source(at..at + len).iter().map(|r| &html[r.clone()]).collect::<Vec<_>>();
+    assert_eq!(src(view.text().find("\nif").unwrap(), 1), ["\r\n"]);
+    // the indentation maps to itself; the line break to the newline and the blank line after it
+    assert_eq!(src(view.text().find("    a.").unwrap(), 4), ["    "]);
+    assert_eq!(src(view.text().find("\n\ta").unwrap(), 1), ["\n  \n"]);
+    // indentation opening the <pre> stays too; outside a <pre> (and after it closes) it goes, and a
+    // newline is a space
+    assert_eq!(lines("<pre>  a\nb</pre>c\nd\n  e"), ["  a", "b", "c d e"]);
 }
 
 #[test]

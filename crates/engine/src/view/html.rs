@@ -7,8 +7,8 @@
 //! fallback inside `<video>`, `<audio>`, `<canvas>`; an `<svg>` icon's `<title>` and `<desc>`, tooltips
 //! for screen readers, which would otherwise be a line "Share on Facebook" per icon) are dropped; character
 //! references are decoded from each text token's own bytes, so every character of the view maps to the
-//! bytes it came from; whitespace runs become one space (one line break where they hold one inside a
-//! `<pre>`: code and verse keep their lines); empty lines go. It switches the tokenizer to raw
+//! bytes it came from; whitespace runs become one space (inside a `<pre>`, one line break where they hold
+//! one, and a line's indentation is kept: code and verse keep their lines); empty lines go. It switches the tokenizer to raw
 //! text where an element's content is text (`<script>`, `<style>`, `<title>`, `<textarea>`), and keeps a
 //! stack of open elements only to know where a hidden element ends. The tokenizer reads each byte once.
 //!
@@ -262,12 +262,16 @@ impl Reader<'_> {
                 self.out.content_spaced(&html[word..i], word..i, true, std::mem::take(&mut spaces));
                 // a run of spaces is one space, as its bytes one by one would make it
                 let run = bytes[i..range.end].iter().position(|&b| !is_space(b)).unwrap_or(range.end - i);
-                if self.pre > 0 && bytes[i..i + run].iter().any(|&b| b == b'\n' || b == b'\r') {
-                    // preformatted text breaks where its source does (its indentation goes, as every
-                    // line's leading space does)
-                    self.out.line_break(i..i + run);
-                } else {
-                    self.out.space(i..i + run, run == 1 && c == b' ');
+                // preformatted text breaks where its source does, and keeps its lines' indentation
+                let newline =
+                    if self.pre > 0 { bytes[i..i + run].iter().rposition(|&b| b == b'\n' || b == b'\r') } else { None };
+                match newline {
+                    Some(last) => {
+                        self.out.line_break(i..i + last + 1);
+                        self.out.indent(&html[i + last + 1..i + run], i + last + 1..i + run);
+                    }
+                    None if self.pre > 0 && self.out.at_line_start() => self.out.indent(&html[i..i + run], i..i + run),
+                    _ => self.out.space(i..i + run, run == 1 && c == b' '),
                 }
                 i += run;
                 word = i;
