@@ -193,10 +193,9 @@ fn paths_inside(structure: &Structure, element: PathId) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use crate::clean_settings::Stage;
-    use crate::cleaning::tests::{cleaned_html as cleaned, cleaner};
-    use crate::cleaning::{Cleaner, Layout, Reason, work};
+    use crate::cleaning::Cleaner;
+    use crate::cleaning::tests::{cleaned_html as cleaned, cleaner, explains_kept_by, work_per_byte_html};
     use crate::rules::Action;
-    use crate::view::PageView;
 
     /// A page: a menu, the story's element holding `body`, and a footer the cut takes.
     fn page(body: &str) -> String {
@@ -282,27 +281,15 @@ mod tests {
     #[test]
     fn explain_names_the_stage_where_a_footer_string_cut_nothing() {
         let html = page(&format!("{}{GALLERY}{}", paragraphs(0, 3), paragraphs(3, 3)));
-        let view = PageView::of_html(&html);
-        let c = cleaner_with(true);
-        let explained = c.explain_on(view.text(), &c.matches(view.text()), view.structure());
-        let kept: Vec<&[Reason]> = explained.decisions.iter().filter(|d| !d.removed).map(|d| &d.reasons[..]).collect();
-        assert!(kept.iter().any(|r| r.contains(&Reason::Stage(Stage::ArticleElement))), "{kept:?}");
+        assert!(explains_kept_by(&cleaner_with(true), &html, Stage::ArticleElement));
     }
 
     #[test]
     fn the_articles_element_is_found_in_work_linear_in_the_page() {
         let c = cleaner_with(true);
-        let mut per_byte = Vec::new();
-        for n in [20, 200] {
-            let html = page(&format!("{}{GALLERY}{}", paragraphs(0, n), paragraphs(n, n)));
-            let view = PageView::of_html(&html);
-            let doc = Layout::new(view.text());
-            let matches = c.matches(view.text());
-            let ((), scanned) = work::measure(|| {
-                c.run_on(&doc, &matches, view.structure());
-            });
-            per_byte.push(scanned as f64 / view.text().len() as f64);
-        }
+        let per_byte: Vec<f64> = [20, 200]
+            .map(|n| work_per_byte_html(&c, &page(&format!("{}{GALLERY}{}", paragraphs(0, n), paragraphs(n, n)))))
+            .to_vec();
         assert!(per_byte[1] < per_byte[0] * 1.5, "work per byte grows with the page: {per_byte:?}");
     }
 }

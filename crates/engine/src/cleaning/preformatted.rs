@@ -125,10 +125,9 @@ fn paths_in_pre(structure: &Structure) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use crate::clean_settings::Stage;
-    use crate::cleaning::tests::{cleaned_html as cleaned, cleaner};
-    use crate::cleaning::{Cleaner, Layout, Reason, work};
+    use crate::cleaning::Cleaner;
+    use crate::cleaning::tests::{cleaned_html as cleaned, cleaner, explains_kept_by, work_per_byte_html};
     use crate::rules::Action;
-    use crate::view::PageView;
 
     const PROSE: &str = "<p>The parser reads the whole configuration file before the server starts, and reports \
                          every error it finds with the line it found it on.</p>";
@@ -223,28 +222,13 @@ mod tests {
     #[test]
     fn explain_names_the_stage_that_gave_a_code_line_back() {
         let html = page(CODE, "");
-        let view = PageView::of_html(&html);
-        let c = cleaner_with(true);
-        let explained = c.explain_on(view.text(), &c.matches(view.text()), view.structure());
-        let kept: Vec<&[Reason]> = explained.decisions.iter().filter(|d| !d.removed).map(|d| &d.reasons[..]).collect();
-        assert!(kept.iter().any(|r| r.contains(&Reason::Stage(Stage::Preformatted))), "{kept:?}");
+        assert!(explains_kept_by(&cleaner_with(true), &html, Stage::Preformatted));
     }
 
     #[test]
     fn code_lines_are_given_back_in_work_linear_in_the_page() {
         let c = cleaner_with(true);
-        let mut per_byte = Vec::new();
-        for n in [20, 400] {
-            let code = CODE.repeat(n);
-            let html = page(&code, "");
-            let view = PageView::of_html(&html);
-            let doc = Layout::new(view.text());
-            let matches = c.matches(view.text());
-            let ((), scanned) = work::measure(|| {
-                c.run_on(&doc, &matches, view.structure());
-            });
-            per_byte.push(scanned as f64 / view.text().len() as f64);
-        }
+        let per_byte: Vec<f64> = [20, 400].map(|n| work_per_byte_html(&c, &page(&CODE.repeat(n), ""))).to_vec();
         assert!(per_byte[1] < per_byte[0] * 1.5, "work per byte grows with the page: {per_byte:?}");
     }
 }

@@ -63,6 +63,24 @@ pub(super) fn cleaned_html(c: &Cleaner, html: &str) -> String {
     render(view.text(), &spans)
 }
 
+/// Whether `--explain` of `html` cleaned by `c` names `stage` behind something it kept.
+pub(super) fn explains_kept_by(c: &Cleaner, html: &str, stage: Stage) -> bool {
+    let view = crate::view::PageView::of_html(html);
+    let explained = c.explain_on(view.text(), &c.matches(view.text()), view.structure());
+    explained.decisions.iter().filter(|d| !d.removed).any(|d| d.reasons.contains(&Reason::Stage(stage)))
+}
+
+/// The cleaner's work per byte of `html`'s view, cleaned by `c`.
+pub(super) fn work_per_byte_html(c: &Cleaner, html: &str) -> f64 {
+    let view = crate::view::PageView::of_html(html);
+    let doc = Layout::new(view.text());
+    let matches = c.matches(view.text());
+    let ((), scanned) = work::measure(|| {
+        c.run_on(&doc, &matches, view.structure());
+    });
+    scanned as f64 / view.text().len() as f64
+}
+
 #[test]
 fn removes_the_union_of_overlapping_and_adjacent_matches() {
     let c = cleaner(&[("a a b", Action::Remove), ("b c", Action::Remove), ("d", Action::Remove)], 0);
