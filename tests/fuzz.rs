@@ -43,9 +43,9 @@ impl Rng {
     }
 }
 
-/// What mutations insert besides random bytes: markup, line breaks, quotes, escapes, multi-byte and
-/// invalid UTF-8.
-const TOKENS: [&[u8]; 24] = [
+/// What mutations insert besides random bytes: markup (a `<pre>`, whose line breaks and indentation are
+/// kept), line breaks, quotes, escapes, multi-byte and invalid UTF-8.
+const TOKENS: [&[u8]; 27] = [
     b"<",
     b">",
     b"</div>",
@@ -55,6 +55,9 @@ const TOKENS: [&[u8]; 24] = [
     b"</script>",
     b"<title>",
     b"<body>",
+    b"<pre>",
+    b"</pre>",
+    b"\n  \t",
     b"<!--",
     b"\n",
     b"\r\n",
