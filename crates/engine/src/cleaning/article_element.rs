@@ -61,8 +61,8 @@ pub(super) fn paths_in_article_element(page: &PageState, block: (usize, usize)) 
     Some(paths_inside(structure, found.element))
 }
 
-/// The innermost element holding the lines of an article block, with the block's lines and whether each
-/// path holds one of its running lines.
+/// The innermost element holding the lines of an article block, the block's last line, and whether each
+/// path holds one of the block's running lines.
 struct Found {
     element: PathId,
     last: usize,

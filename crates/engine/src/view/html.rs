@@ -8,8 +8,8 @@
 //! for screen readers, which would otherwise be a line "Share on Facebook" per icon) are dropped; character
 //! references are decoded from each text token's own bytes, so every character of the view maps to the
 //! bytes it came from; whitespace runs become one space (inside a `<pre>`, one line break where they hold
-//! one, and a line's indentation is kept: code and verse keep their lines); empty lines go. It switches the tokenizer to raw
-//! text where an element's content is text (`<script>`, `<style>`, `<title>`, `<textarea>`), and keeps a
+//! one, and a line's indentation is kept: code and verse keep their lines); empty lines go. It switches
+//! the tokenizer to raw text where an element's content is text (`<script>`, `<style>`, `<title>`, `<textarea>`), and keeps a
 //! stack of open elements only to know where a hidden element ends. The tokenizer reads each byte once.
 //!
 //! Truncated pages are read as a reader expects, not as the standard says: a `<title>` (or `<script>`,
