@@ -236,6 +236,13 @@ fn mining_proposes_no_cut_from_a_generic_string() {
     let (corpus, mut file) = with_header_line("The DESK", &["The", "«upcase»"], &format!(r"The\s+{upcase}"));
     suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
     assert_eq!(file.rules.last().unwrap().action, Action::Remove, "\"The «upcase»\" is no cut");
+    // nor its German, French or Russian counterpart
+    for the in ["Die", "Les", "В"] {
+        let (corpus, mut file) =
+            with_header_line(&format!("{the} DESK"), &[the, "«upcase»"], &format!(r"{the}\s+{upcase}"));
+        suggest_cuts(&corpus, &mut file, &CutParams::default()).unwrap();
+        assert_eq!(file.rules.last().unwrap().action, Action::Remove, "\"{the} «upcase»\" is no cut");
+    }
 }
 
 #[test]
@@ -243,6 +250,10 @@ fn generic_strings_are_common_words_and_patterns_as_prose_writes_them() {
     let generic = |t: &[&str]| chaff::frame::is_generic(&t.iter().map(|s| s.to_string()).collect::<Vec<_>>());
     assert!(generic(&["The", "«upcase»"]) && generic(&["«number»", "The"]) && generic(&["of", "the"]));
     assert!(generic(&["in", "«month»"]) && generic(&["to", "the", "«upcase»"]));
+    // and their counterparts in the languages whose dates the bundled patterns read
+    assert!(generic(&["Die", "«upcase»"]) && generic(&["in", "der"]) && generic(&["«number»", "Le"]));
+    assert!(generic(&["de", "la", "«upcase»"]) && generic(&["в", "«month»"]) && generic(&["van", "het"]));
+    assert!(!generic(&["Mehr", "zum", "Thema"]) && !generic(&["Lire", "la", "suite"]));
     // words of the template, capitals, symbols and patterns alone, and longer strings are judged by place
     assert!(!generic(&["Related", "Stories"]) && !generic(&["...", "BY", "«upcase»", "«upcase»"]));
     assert!(!generic(&["©", "«number»"]) && !generic(&["«month»", "«number»", "«number»"]));

@@ -191,6 +191,12 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
                     clean.short_runs.words,
                     clean.islands.words
                 );
+                let languages = chaff::mutable::MutableSet::new(file.mutable.clone())
+                    .map(|set| chaff::mutable::date_names::languages_read(&set))
+                    .unwrap_or_default();
+                if !languages.is_empty() {
+                    outln!("  dates read in English and {} (their month and weekday names)", languages.join(", "));
+                }
                 outln!("  rules file: {} ({} rules)\n", m.path.display(), file.rules.len());
             }
             Err(e) if args.all => {

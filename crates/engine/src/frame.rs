@@ -26,7 +26,7 @@ use rayon::prelude::*;
 use crate::cleaning::{Cleaner, LIST_ITEMS, Layout, Match, splits_runs, work};
 use crate::corpus::{Corpus, Document};
 use crate::error::Result;
-use crate::idioms::{COMMON_WORDS, IdiomParams, ProseLines, neighbours};
+use crate::idioms::{IdiomParams, ProseLines, is_common_word, neighbours};
 use crate::lines::is_label;
 use crate::rules::{Action, RulesFile, Status};
 
@@ -215,10 +215,10 @@ fn is_notice(example: &str) -> bool {
 pub const GENERIC_TOKENS: usize = 3;
 
 /// Whether a rule's tokens make a generic string: at most [`GENERIC_TOKENS`] tokens, whose words (tokens
-/// with a letter or digit, mutable patterns `«name»` aside) are all [`COMMON_WORDS`] as prose writes them.
-/// A word in capitals ("BY", "MORE") is a label's styling, not prose; patterns and symbols alone (a
-/// dateline, "© «number»") are left to the evidence of where they sit, and so is a longer string ("on
-/// «number» «month» «number» in" of a byline), whose odds of turning up in prose fall with each token.
+/// with a letter or digit, mutable patterns `«name»` aside) are all common ([`is_common_word`]) as prose
+/// writes them. A word in capitals ("BY", "MORE") is a label's styling, not prose; patterns and symbols
+/// alone (a dateline, "© «number»") are left to the evidence of where they sit, and so is a longer string
+/// ("on «number» «month» «number» in" of a byline), whose odds of turning up in prose fall with each token.
 pub fn is_generic(tokens: &[String]) -> bool {
     if tokens.len() > GENERIC_TOKENS {
         return false;
@@ -231,7 +231,7 @@ pub fn is_generic(tokens: &[String]) -> bool {
         .peekable();
     let common = |w: &str| {
         let capitals = w.chars().count() > 1 && w.chars().all(|c| !c.is_lowercase());
-        !capitals && COMMON_WORDS.contains(&w.to_lowercase().as_str())
+        !capitals && is_common_word(&w.to_lowercase())
     };
     words.peek().is_some() && words.all(common)
 }

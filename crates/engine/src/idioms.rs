@@ -91,6 +91,37 @@ pub const COMMON_WORDS: &[&str] = &[
     "up", "was", "we", "were", "what", "when", "which", "who", "will", "with", "you", "your",
 ];
 
+/// The commonest function words of German, French, Spanish, Italian, Portuguese, Dutch, Russian and Polish
+/// (the languages the bundled mutable patterns read dates in): articles, prepositions, conjunctions,
+/// pronouns. "Die «upcase»" opens a German article as "The «upcase»" an English one. Words that are
+/// English content words too ("son", "war", "plus") are left out.
+const COMMON_WORDS_ABROAD: &[&str] = &[
+    // German
+    "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder", "im", "auf",
+    "mit", "von", "zu", "zum", "zur", "für", "bei", "nach", "aus", "über", "ist", "sind", "wird", "wurde", "es", "er",
+    "sie", "wir", "ich", "nicht", "auch", "als", "wie", "dass", "sich", // French
+    "le", "la", "les", "un", "une", "des", "du", "de", "et", "ou", "en", "dans", "sur", "avec", "pour", "par", "au",
+    "aux", "est", "sont", "il", "elle", "ils", "nous", "que", "qui", "ne", "se", "ce", "cette", "sa", "ses", "leur",
+    // Spanish
+    "el", "los", "las", "una", "unos", "del", "y", "con", "por", "para", "al", "su", "sus", "lo", "como", "más", "pero",
+    // Italian
+    "il", "gli", "di", "della", "delle", "dei", "nel", "nella", "per", "da", "che", "non", "è", "sono",
+    // Portuguese
+    "o", "os", "um", "uma", "do", "dos", "das", "em", "na", "nos", "nas", "ao", "com", "é", "não", "mais",
+    // Dutch
+    "het", "een", "op", "met", "voor", "zijn", "dat", "niet", "ook", "aan", "bij", "naar", "werd", "wordt", "van",
+    // Russian
+    "и", "в", "во", "не", "на", "с", "со", "что", "как", "по", "к", "из", "за", "от", "об", "для", "это", "он", "она",
+    "они", "а", "но", "же", "бы", "у", // Polish
+    "w", "we", "z", "ze", "się", "nie", "że", "jak", "od", "dla", "jest", "są", "ale",
+];
+
+/// Whether `word` (in small letters) is one any article holds: [`COMMON_WORDS`] or its counterparts in
+/// the other languages the bundled patterns read.
+pub fn is_common_word(word: &str) -> bool {
+    COMMON_WORDS.contains(&word) || COMMON_WORDS_ABROAD.contains(&word)
+}
+
 /// Whether `start..end` stands inside a line of prose: it neither starts nor ends its line, and the
 /// line is long and reads as a sentence. Template strings a page is framed by do not.
 pub fn inside_prose(layout: &Layout, start: usize, end: usize) -> bool {
@@ -146,7 +177,7 @@ pub fn is_common_phrase(tokens: &[String], max_tokens: usize) -> bool {
         .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
         .filter(|w| !w.is_empty())
         .peekable();
-    let common = |w: &String| COMMON_WORDS.contains(&w.as_str()) || BACKGROUND.contains(&w.as_str());
+    let common = |w: &String| is_common_word(w) || BACKGROUND.contains(&w.as_str());
     words.peek().is_some() && words.all(|w| common(&w))
 }
 

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 
 mod automaton;
+pub mod date_names;
 #[cfg(test)]
 mod tests;
 

@@ -349,8 +349,16 @@ impl Cleaner {
 
 /// Prepares a corpus for mining as documents of kind `kind`: HTML pages mined with the text tokenizer are
 /// replaced by their views' text, and `config` says so; where their lines sit is kept for region mining
-/// ([`Corpus::paths`]). Raw-HTML mining and text take the corpus as it is.
+/// ([`Corpus::paths`]). Raw-HTML mining and text take the corpus as it is. The bundled mutable patterns
+/// get the month and weekday names of the languages the documents write dates in
+/// ([`crate::mutable::date_names::adopt`]).
 pub fn viewed(corpus: Corpus, kind: DocKind, config: &mut MiningConfig) -> Corpus {
+    let corpus = views(corpus, kind, config);
+    crate::mutable::date_names::adopt(&mut config.patterns, &corpus.docs);
+    corpus
+}
+
+fn views(corpus: Corpus, kind: DocKind, config: &mut MiningConfig) -> Corpus {
     config.input = kind;
     if kind != DocKind::Html || config.tokenizer == Tokenizer::Html {
         return corpus;

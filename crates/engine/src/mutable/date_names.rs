@@ -1,0 +1,483 @@
+//! Month and weekday names of the languages a source's pages write dates in. The thesis's mutable
+//! patterns read English names only, so a German site's "Mittwoch, 15. August 2026" keeps its weekday as
+//! a literal: its date line is seven strings to the miner, one per weekday, each on a seventh of the
+//! pages. A source mined with the bundled patterns gets the names of each language its documents write
+//! dates in added to its `month`, `weekday` and `month_abbr` patterns (in its rules file, so cleaning
+//! reads them too); an English source's patterns stay the thesis's, byte for byte.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use rayon::prelude::*;
+
+use crate::corpus::Document;
+use crate::mutable::MutablePattern;
+
+/// A language's date names, in small letters: a page may write each with a capital or not.
+pub struct Language {
+    pub name: &'static str,
+    pub months: &'static [&'static str],
+    pub weekdays: &'static [&'static str],
+    /// Abbreviations no English word shares ("Okt.", "févr.").
+    pub month_abbr: &'static [&'static str],
+}
+
+/// The languages read, after English. Russian and Polish months as dates write them (the genitive), and
+/// the nominative too.
+pub const LANGUAGES: &[Language] = &[
+    Language {
+        name: "German",
+        months: &[
+            "januar",
+            "jänner",
+            "februar",
+            "märz",
+            "april",
+            "mai",
+            "juni",
+            "juli",
+            "august",
+            "september",
+            "oktober",
+            "november",
+            "dezember",
+        ],
+        weekdays: &["montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonnabend", "sonntag"],
+        month_abbr: &["mär", "mrz", "okt", "dez"],
+    },
+    Language {
+        name: "French",
+        months: &[
+            "janvier",
+            "février",
+            "mars",
+            "avril",
+            "mai",
+            "juin",
+            "juillet",
+            "août",
+            "septembre",
+            "octobre",
+            "novembre",
+            "décembre",
+        ],
+        weekdays: &["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
+        month_abbr: &["janv", "févr", "avr", "juil", "déc"],
+    },
+    Language {
+        name: "Spanish",
+        months: &[
+            "enero",
+            "febrero",
+            "marzo",
+            "abril",
+            "mayo",
+            "junio",
+            "julio",
+            "agosto",
+            "septiembre",
+            "setiembre",
+            "octubre",
+            "noviembre",
+            "diciembre",
+        ],
+        weekdays: &["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
+        month_abbr: &[],
+    },
+    Language {
+        name: "Italian",
+        months: &[
+            "gennaio",
+            "febbraio",
+            "marzo",
+            "aprile",
+            "maggio",
+            "giugno",
+            "luglio",
+            "agosto",
+            "settembre",
+            "ottobre",
+            "novembre",
+            "dicembre",
+        ],
+        weekdays: &["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"],
+        month_abbr: &[],
+    },
+    Language {
+        name: "Portuguese",
+        months: &[
+            "janeiro",
+            "fevereiro",
+            "março",
+            "abril",
+            "maio",
+            "junho",
+            "julho",
+            "agosto",
+            "setembro",
+            "outubro",
+            "novembro",
+            "dezembro",
+        ],
+        weekdays: &["segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"],
+        month_abbr: &[],
+    },
+    Language {
+        name: "Dutch",
+        months: &[
+            "januari",
+            "februari",
+            "maart",
+            "april",
+            "mei",
+            "juni",
+            "juli",
+            "augustus",
+            "september",
+            "oktober",
+            "november",
+            "december",
+        ],
+        weekdays: &["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"],
+        month_abbr: &[],
+    },
+    Language {
+        name: "Russian",
+        months: &[
+            "января",
+            "февраля",
+            "марта",
+            "апреля",
+            "мая",
+            "июня",
+            "июля",
+            "августа",
+            "сентября",
+            "октября",
+            "ноября",
+            "декабря",
+            "январь",
+            "февраль",
+            "март",
+            "апрель",
+            "май",
+            "июнь",
+            "июль",
+            "август",
+            "сентябрь",
+            "октябрь",
+            "ноябрь",
+            "декабрь",
+        ],
+        weekdays: &["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"],
+        month_abbr: &[],
+    },
+    Language {
+        name: "Polish",
+        months: &[
+            "stycznia",
+            "lutego",
+            "marca",
+            "kwietnia",
+            "maja",
+            "czerwca",
+            "lipca",
+            "sierpnia",
+            "września",
+            "października",
+            "listopada",
+            "grudnia",
+            "styczeń",
+            "luty",
+            "marzec",
+            "kwiecień",
+            "maj",
+            "czerwiec",
+            "lipiec",
+            "sierpień",
+            "wrzesień",
+            "październik",
+            "listopad",
+            "grudzień",
+        ],
+        weekdays: &["poniedziałek", "wtorek", "środa", "czwartek", "piątek", "sobota", "niedziela"],
+        month_abbr: &[],
+    },
+];
+
+/// A language's names are read when they stand on at least this share of a source's documents (a date
+/// line is on nearly every page; an English page quoting "Montag" is not)…
+const MIN_SHARE: f64 = 0.2;
+/// …on two of them at least, and at least this many of its names in all: a site whose pages name the
+/// Mayo Clinic writes no Spanish dates.
+const MIN_NAMES: usize = 3;
+
+/// Documents read to tell the languages: a language a source writes dates in is on a fifth of them.
+const MAX_DOCS: usize = 400;
+
+/// Names that English writes too ("April", "august"), which say nothing about the language.
+const ENGLISH: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// Each name that tells its language: in small letters, no English date's and no other language's
+/// ("juni" is German and Dutch); the language (by index into [`LANGUAGES`]), and its index among the
+/// language's names.
+static NAMES: LazyLock<HashMap<&'static str, (usize, usize)>> = LazyLock::new(|| {
+    let mut map: HashMap<&'static str, Vec<(usize, usize)>> = HashMap::new();
+    for (l, language) in LANGUAGES.iter().enumerate() {
+        for (k, name) in language.months.iter().chain(language.weekdays).enumerate() {
+            if !ENGLISH.contains(name) {
+                map.entry(name).or_default().push((l, k));
+            }
+        }
+    }
+    map.into_iter().filter(|(_, at)| at.len() == 1).map(|(name, at)| (name, at[0])).collect()
+});
+
+/// Of each language: on how many documents its names stand, and which of them (a bit each).
+#[derive(Clone, Copy, Default)]
+struct Found {
+    docs: usize,
+    names: u64,
+}
+
+/// The languages whose date names `docs` write: the names that tell each language ([`NAMES`]) found on
+/// at least [`MIN_SHARE`] of the documents and two of them, [`MIN_NAMES`] distinct names at least. Of a
+/// large source, [`MAX_DOCS`] documents evenly spread are read: one pass over each one's words, a lookup
+/// each.
+pub fn languages_of(docs: &[Document]) -> Vec<&'static Language> {
+    let step = docs.len().div_ceil(MAX_DOCS).max(1);
+    let read: Vec<&Document> = docs.iter().step_by(step).collect();
+    let empty = || [Found::default(); LANGUAGES.len()];
+    let found = read
+        .par_iter()
+        .fold(empty, |mut acc, doc| {
+            let mut here = [false; LANGUAGES.len()];
+            let mut lower = String::new();
+            for word in doc.text.split_whitespace() {
+                let word = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+                // the longest name is 13 characters of two bytes at most
+                if word.len() < 3 || word.len() > 26 || !word.starts_with(char::is_alphabetic) {
+                    continue;
+                }
+                lower.clear();
+                lower.extend(word.chars().flat_map(char::to_lowercase));
+                if let Some(&(l, k)) = NAMES.get(lower.as_str()) {
+                    here[l] = true;
+                    acc[l].names |= 1 << k;
+                }
+            }
+            for (f, h) in acc.iter_mut().zip(here) {
+                f.docs += usize::from(h);
+            }
+            acc
+        })
+        .reduce(empty, |mut a, b| {
+            for (x, y) in a.iter_mut().zip(b) {
+                x.docs += y.docs;
+                x.names |= y.names;
+            }
+            a
+        });
+    let enough = |f: &Found| {
+        f.docs >= 2 && f.docs as f64 >= MIN_SHARE * read.len() as f64 && f.names.count_ones() as usize >= MIN_NAMES
+    };
+    LANGUAGES.iter().zip(&found).filter(|(_, f)| enough(f)).map(|(l, _)| l).collect()
+}
+
+/// `patterns` with `languages`' names added to their `month`, `weekday` and `month_abbr` patterns: each
+/// such pattern's regex becomes `(?:OLD|(?:NAMES)[[:punct:]]*)`, a name with its first letter in either
+/// case. Other patterns, and a list without those names, are left as they are.
+pub fn with_languages(patterns: &[MutablePattern], languages: &[&Language]) -> Vec<MutablePattern> {
+    let alternation = |names: &mut dyn Iterator<Item = &&str>| -> Option<String> {
+        let mut out: Vec<String> = Vec::new();
+        for name in names {
+            let mut chars = name.chars();
+            let first = chars.next().expect("names are not empty");
+            let (lo, up): (String, String) = (first.to_lowercase().collect(), first.to_uppercase().collect());
+            let rest = regex::escape(chars.as_str());
+            let alt = match (lo.chars().count(), up.chars().count()) {
+                _ if lo == up => format!("{lo}{rest}"),
+                (1, 1) => format!("[{up}{lo}]{rest}"),
+                _ => format!("(?:{up}|{lo}){rest}"),
+            };
+            if !out.contains(&alt) {
+                out.push(alt);
+            }
+        }
+        (!out.is_empty()).then(|| out.join("|"))
+    };
+    patterns
+        .iter()
+        .map(|p| {
+            let names = match p.name.as_str() {
+                "month" => alternation(&mut languages.iter().flat_map(|l| l.months.iter())),
+                "weekday" => alternation(&mut languages.iter().flat_map(|l| l.weekdays.iter())),
+                "month_abbr" => alternation(&mut languages.iter().flat_map(|l| l.month_abbr.iter())),
+                _ => None,
+            };
+            match names {
+                Some(names) => MutablePattern::new(&p.name, format!("(?:{}|(?:{names})[[:punct:]]*)", p.regex)),
+                None => p.clone(),
+            }
+        })
+        .collect()
+}
+
+/// The languages (after English) whose date names `patterns` read: those whose first weekday is a
+/// `weekday` to them.
+pub fn languages_read(patterns: &crate::mutable::MutableSet) -> Vec<&'static str> {
+    let weekday = |word: &str| patterns.classify(word).is_some_and(|p| patterns.patterns()[p].name == "weekday");
+    LANGUAGES.iter().filter(|l| weekday(l.weekdays[0])).map(|l| l.name).collect()
+}
+
+/// For a source mined with the bundled patterns: the date names of the languages `docs` write added to
+/// them ([`languages_of`], [`with_languages`]). A list an editor made, or a rules file's, is left alone.
+pub fn adopt(patterns: &mut Vec<MutablePattern>, docs: &[Document]) {
+    if *patterns != crate::mutable::default_patterns() {
+        return;
+    }
+    let languages = languages_of(docs);
+    if !languages.is_empty() {
+        *patterns = with_languages(patterns, &languages);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mutable::{MutableSet, default_patterns};
+
+    fn docs(lines: &[String]) -> Vec<Document> {
+        lines.iter().enumerate().map(|(i, t)| Document { id: i.to_string(), text: t.clone() }).collect()
+    }
+
+    /// Ten pages, each with a date line in `language`'s words for the page's weekday and month.
+    fn dated(language: &Language, line: impl Fn(&str, &str) -> String) -> Vec<Document> {
+        let pages: Vec<String> = (0..10)
+            .map(|i| {
+                let (w, m) = (language.weekdays[i % 7], language.months[(3 * i) % language.months.len()]);
+                format!("Home News\n{}\nThe harbour opened after ten years of work, the mayor said.", line(w, m))
+            })
+            .collect();
+        docs(&pages)
+    }
+
+    fn names(languages: &[&Language]) -> Vec<&'static str> {
+        languages.iter().map(|l| l.name).collect()
+    }
+
+    #[test]
+    fn each_language_is_told_by_its_dates_and_english_pages_by_none() {
+        for language in LANGUAGES {
+            let pages = dated(language, |w, m| format!("{w}, 15. {m} 2026, 11:58 | 20"));
+            assert_eq!(names(&languages_of(&pages)), [language.name], "{}", language.name);
+            let capital = dated(language, |w, m| {
+                let up = |s: &str| {
+                    s[..s.chars().next().unwrap().len_utf8()].to_uppercase()
+                        + &s[s.chars().next().unwrap().len_utf8()..]
+                };
+                format!("{}, 15 {} 2026", up(w), up(m))
+            });
+            assert_eq!(names(&languages_of(&capital)), [language.name], "{} in capitals", language.name);
+        }
+        let english = dated(&LANGUAGES[0], |_, _| "Wednesday, 15 August 2026 | 20 comments".to_string());
+        assert!(languages_of(&english).is_empty());
+    }
+
+    #[test]
+    fn a_few_foreign_words_are_no_language() {
+        // one name on two pages of twenty (the Mayo Clinic), three on two (a quote from a week in Berlin)
+        let mut pages: Vec<String> = (0..20).map(|i| format!("Page {i} of the health news site.")).collect();
+        pages[2] = "Doctors at the Mayo Clinic said on Montag, as Berlin calls it, that mayo is fine.".into();
+        pages[5] = "The Mayo Clinic's report.".into();
+        pages[7] = "Montag, Dienstag und Mittwoch".into();
+        assert!(languages_of(&docs(&pages)).is_empty());
+        // on a fifth of the pages
+        pages[8] = "Montag".into();
+        pages[9] = "Mittwoch".into();
+        assert_eq!(names(&languages_of(&docs(&pages))), ["German"]);
+    }
+
+    #[test]
+    fn a_large_source_is_told_from_documents_spread_over_it() {
+        // 2,000 pages, German dates from the 1,200th on: not among the first documents, but among those read
+        let pages: Vec<String> = (0..2000)
+            .map(|i| {
+                if i >= 1200 {
+                    format!("{}, {} März", LANGUAGES[0].weekdays[i % 7], i % 28)
+                } else {
+                    format!("Page {i}.")
+                }
+            })
+            .collect();
+        assert_eq!(names(&languages_of(&docs(&pages))), ["German"]);
+        assert!(languages_of(&docs(&pages[..1200])).is_empty());
+    }
+
+    #[test]
+    fn the_bundled_patterns_read_a_language_once_it_is_adopted_and_an_editors_list_is_left_alone() {
+        let german = dated(&LANGUAGES[0], |w, m| format!("{w}, 15. {m} 2026"));
+        let mut patterns = default_patterns();
+        adopt(&mut patterns, &german);
+        let set = MutableSet::new(patterns.clone()).unwrap();
+        let slot = |t: &str| set.classify(t).map(|i| set.patterns()[i].name.as_str());
+        for (word, name) in
+            [("Mittwoch,", "weekday"), ("März", "month"), ("Dezember.", "month"), ("Okt.", "month_abbr")]
+        {
+            assert_eq!(slot(word), Some(name), "{word}");
+        }
+        // English names as before, the other patterns untouched
+        assert_eq!(
+            (slot("Tuesday,"), slot("February"), slot("27th")),
+            (Some("weekday"), Some("month"), Some("ordinal"))
+        );
+        assert_eq!(languages_read(&set), ["German"]);
+        assert_eq!(
+            patterns.iter().filter(|p| !default_patterns().contains(p)).count(),
+            3,
+            "month, weekday, month_abbr"
+        );
+        assert!(languages_read(&MutableSet::defaults()).is_empty());
+        // an English source's list stays the thesis's, byte for byte; a list an editor changed is hers
+        let mut english = default_patterns();
+        adopt(&mut english, &dated(&LANGUAGES[0], |_, _| "Wednesday, 15 August".into()));
+        assert_eq!(english, default_patterns());
+        let mut edited = default_patterns();
+        edited.pop();
+        let before = edited.clone();
+        adopt(&mut edited, &german);
+        assert_eq!(edited, before);
+    }
+
+    #[test]
+    fn every_name_reads_as_its_slot_in_either_case() {
+        let set = MutableSet::new(with_languages(&default_patterns(), &LANGUAGES.iter().collect::<Vec<_>>())).unwrap();
+        let slot = |t: &str| set.classify(t).map(|i| set.patterns()[i].name.clone());
+        for language in LANGUAGES {
+            let lists =
+                [(language.months, "month"), (language.weekdays, "weekday"), (language.month_abbr, "month_abbr")];
+            for (list, name) in lists {
+                for word in list.iter() {
+                    let mut chars = word.chars();
+                    let capital: String = chars.next().unwrap().to_uppercase().chain(chars).collect();
+                    for w in [word.to_string(), capital, format!("{word},")] {
+                        assert_eq!(slot(&w).as_deref(), Some(name), "{}: {w}", language.name);
+                    }
+                }
+            }
+        }
+    }
+}
