@@ -150,6 +150,9 @@ fn mined_and_cleaned(dir: &Path, lang: &Language) -> (String, Vec<(String, Vec<S
     assert!(o.status.success(), "{}", stderr(&o));
     let said = String::from_utf8_lossy(&o.stdout);
     assert!(said.contains(&format!("dates read in English and {}", lang.name)), "{said}");
+    let o = chaff(&["mine", lang.code, "--rules-dir", "json-rules", "--json"], dir);
+    let said: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(said["date_languages"], serde_json::json!([lang.name]), "{said}");
     let rules_file = format!("rules/{}.toml", lang.code);
     let cleaned = pages
         .into_iter()

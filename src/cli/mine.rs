@@ -191,9 +191,7 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
                     clean.short_runs.words,
                     clean.islands.words
                 );
-                let languages = chaff::mutable::MutableSet::new(file.mutable.clone())
-                    .map(|set| chaff::mutable::date_names::languages_read(&set))
-                    .unwrap_or_default();
+                let languages = date_languages(&file);
                 if !languages.is_empty() {
                     outln!("  dates read in English and {} (their month and weekday names)", languages.join(", "));
                 }
@@ -337,6 +335,13 @@ fn summary_text(m: &Mining, file: &RulesFile, top: usize) -> String {
     out
 }
 
+/// The languages besides English whose month and weekday names the source's patterns read.
+fn date_languages(file: &RulesFile) -> Vec<&'static str> {
+    chaff::mutable::MutableSet::new(file.mutable.clone())
+        .map(|set| chaff::mutable::date_names::languages_read(&set))
+        .unwrap_or_default()
+}
+
 fn summary_json(
     m: &Mining,
     file: &RulesFile,
@@ -358,6 +363,7 @@ fn summary_json(
         "candidates": m.candidates(m.auto_cutoff).count(),
         "histogram": m.histogram.counts,
         "rules": file.rules.len(),
+        "date_languages": date_languages(file),
         "warnings": warnings,
         "timings_ms": timings,
     });
