@@ -207,13 +207,13 @@ pub const LANGUAGES: &[Language] = &[
 
 /// A language's names are read when they stand on at least this share of a source's documents (a date
 /// line is on nearly every page; an English page quoting "Montag" is not)…
-const MIN_SHARE: f64 = 0.2;
+pub const MIN_SHARE: f64 = 0.2;
 /// …on two of them at least, and at least this many of its names in all: a site whose pages name the
 /// Mayo Clinic writes no Spanish dates.
-const MIN_NAMES: usize = 3;
+pub const MIN_NAMES: usize = 3;
 
 /// Documents read to tell the languages: a language a source writes dates in is on a fifth of them.
-const MAX_DOCS: usize = 400;
+pub const MAX_DOCS: usize = 400;
 
 /// Names that English writes too ("April", "august"), which say nothing about the language.
 const ENGLISH: &[&str] = &[
@@ -253,10 +253,10 @@ struct Found {
     names: u64,
 }
 
-/// The languages whose date names `docs` write: the names that tell each language ([`NAMES`]) found on
-/// at least [`MIN_SHARE`] of the documents and two of them, [`MIN_NAMES`] distinct names at least. Of a
-/// large source, [`MAX_DOCS`] documents evenly spread are read: one pass over each one's words, a lookup
-/// each.
+/// The languages whose date names `docs` write: the names that tell each language (no English date's, no
+/// other language's) found on at least [`MIN_SHARE`] of the documents and two of them, [`MIN_NAMES`]
+/// distinct names at least. Of a large source, [`MAX_DOCS`] documents evenly spread are read: one pass
+/// over each one's words, a lookup each.
 pub fn languages_of(docs: &[Document]) -> Vec<&'static Language> {
     let step = docs.len().div_ceil(MAX_DOCS).max(1);
     let read: Vec<&Document> = docs.iter().step_by(step).collect();
