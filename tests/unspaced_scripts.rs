@@ -59,3 +59,43 @@ fn a_chinese_article_is_kept_whole_while_its_template_goes() {
         assert!(!cleaned.contains("版权所有"), "page {page} kept the footer: {cleaned:?}");
     }
 }
+
+/// A Chinese news site's pages: `<title>` is the headline and the site's name after a bare `_`, as such
+/// sites write it, the headline above a date line the site prints on every page (a header string).
+#[test]
+fn a_chinese_headline_stays_above_the_header_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("gangkou");
+    fs::create_dir(&corpus).unwrap();
+    let mut pages = Vec::new();
+    for page in 0..10u64 {
+        let mut seed = page + 1;
+        let headline = sentence(&mut seed, 12).trim_end_matches('。').to_string();
+        let article: Vec<String> = (0..3).map(|_| sentence(&mut seed, 60)).collect();
+        let html = format!(
+            "<html><head><meta charset=\"utf-8\"><title>{headline}_港口日报</title></head><body>\
+             <div class=\"nav\"><a href=\"/\">首页</a> <a href=\"/n\">新闻</a> <a href=\"/s\">体育</a></div>\
+             <div class=\"article\"><h1>{headline}</h1><div class=\"info\">2026年{}月{}日 来源：港口日报 作者：记者 张明</div>\
+             <p>{}</p><p>{}</p><p>{}</p></div><div class=\"footer\">版权所有 © 2026 港口日报社</div></body></html>",
+            1 + page % 12,
+            1 + page * 3 % 28,
+            article[0],
+            article[1],
+            article[2]
+        );
+        fs::write(corpus.join(format!("{page:02}.html")), html).unwrap();
+        pages.push(headline);
+    }
+    let o = chaff(&["mine", "gangkou", "--rules-dir", "rules"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = chaff(
+        &["clean", "--rules", "rules/gangkou.toml", "--include-pending", "gangkou", "--out", "out", "--text"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    for (page, headline) in pages.iter().enumerate() {
+        let cleaned = fs::read_to_string(dir.path().join(format!("out/{page:02}.txt"))).unwrap();
+        assert!(cleaned.starts_with(headline.as_str()), "page {page} lost its headline {headline:?}: {cleaned:?}");
+        assert!(!cleaned.contains("首页") && !cleaned.contains("版权所有"), "page {page}: {cleaned:?}");
+    }
+}

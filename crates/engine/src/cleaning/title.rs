@@ -170,9 +170,14 @@ fn contains_folded(first: &str, word: &str) -> bool {
     }
 }
 
-/// The title proper: the (folded) first line before " - Site".
+/// The title proper: the (folded) first line before " - Site". A title written without spaces (Chinese,
+/// Japanese: "标题_网站") has its site's name after a bare `_`, `|`, `｜`, `-` or a dash.
 fn title_proper(first: &str) -> &str {
-    [" - ", " | ", " :: "].iter().filter_map(|sep| first.split(sep).next()).min_by_key(|p| p.len()).unwrap_or(first)
+    let spaced = [" - ", " | ", " :: "].iter().filter_map(|sep| first.split(sep).next()).min_by_key(|p| p.len());
+    match spaced.unwrap_or(first) {
+        proper if proper.len() < first.len() || first.contains(char::is_whitespace) => proper,
+        _ => first.split(['_', '|', '｜', '-', '—', '–']).next().unwrap_or(first),
+    }
 }
 
 /// Gives back the title line inside the cut before `header_end` (the header string's end): the span
@@ -306,6 +311,14 @@ mod tests {
         assert!(!is_title(&first_line(&paragraph), "words of a long first line"));
         assert!(!is_title(&first_line("Nook"), "Nook"));
         assert!(is_title(&first_line("Ñandú - Blog"), "ñandú") && !is_title(&first_line("Ñandúes - Blog"), "Ñandú"));
+        // a title written without spaces has its site's name after a bare separator
+        for title in
+            ["港口明年开放_港口日报", "港口明年开放-港口日报", "港口明年开放｜港口日报", "港口明年开放|港口日报"]
+        {
+            assert!(is_title(&first_line(title), "港口明年开放"), "{title}");
+            assert!(!is_title(&first_line(title), "港口明年"), "{title}: part of the headline");
+        }
+        assert!(!is_title(&first_line("港口明年开放"), "港口明年开放"), "no site's name after it");
     }
 
     #[test]
