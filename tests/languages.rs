@@ -27,6 +27,9 @@ struct Language {
     share: &'static str,
     most_read: &'static str,
     footer: &'static str,
+    /// A byline's first word ("By") and the site's three authors.
+    by: &'static str,
+    authors: [&'static str; 3],
 }
 
 const LANGUAGES: &[Language] = &[
@@ -44,6 +47,8 @@ const LANGUAGES: &[Language] = &[
         share: "Artikel teilen: Facebook Twitter E-Mail",
         most_read: "Meistgelesen im Hafenblatt",
         footer: "© 2026 Hafenblatt Verlag. Alle Rechte vorbehalten. Impressum Datenschutz",
+        by: "Von",
+        authors: ["Anna Schmidt", "Jonas Weber", "Lea Fischer"],
     },
     Language {
         code: "fr",
@@ -59,6 +64,8 @@ const LANGUAGES: &[Language] = &[
         share: "Partager cet article : Facebook Twitter E-mail",
         most_read: "Les plus lus du Journal du Port",
         footer: "© 2026 Le Journal du Port. Tous droits réservés. Mentions légales",
+        by: "Par",
+        authors: ["Claire Martin", "Hugo Bernard", "Léa Petit"],
     },
     Language {
         code: "ru",
@@ -74,6 +81,8 @@ const LANGUAGES: &[Language] = &[
         share: "Поделиться: ВКонтакте Telegram",
         most_read: "Самое читаемое в Портовой газете",
         footer: "© 2026 Портовая газета. Все права защищены. Политика конфиденциальности",
+        by: "Автор:",
+        authors: ["Иван Петров", "Анна Смирнова", "Олег Волков"],
     },
 ];
 
@@ -103,8 +112,8 @@ fn paragraph(lang: &Language, seed: &mut u64) -> String {
     sentences.join(" ")
 }
 
-/// Page `i`: the menu, the date line, the headline, three paragraphs and the footer. The text of the
-/// headline and paragraphs is returned beside the page.
+/// Page `i`: the menu, the date line, the headline, the byline, three paragraphs and the footer. The
+/// text of the headline, paragraphs and byline is returned beside the page.
 fn page(lang: &Language, i: usize, seed: &mut u64) -> (String, Vec<String>) {
     let date = format!(
         "{}, {}{} {} 2026, {}:{:02} {} | {} {}",
@@ -124,15 +133,18 @@ fn page(lang: &Language, i: usize, seed: &mut u64) -> (String, Vec<String>) {
     let mut article = vec![format!("{} {i}", words(6, seed))];
     article.extend((0..3).map(|_| paragraph(lang, seed)));
     let body: String = article[1..].iter().map(|p| format!("<p>{p}</p>")).collect();
+    // three authors: each one's byline is on several pages, and mining finds it
+    let byline = format!("{} {}", lang.by, lang.authors[next(seed) % 3]);
     let related: String = (0..4).map(|k| format!("<li><a href=\"/r{k}\">{}</a></li>", words(7, seed))).collect();
     let html = format!(
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>{}</title></head><body>\
          <div class=\"header\">{menu}</div><main><div class=\"article\"><div class=\"date\">{date}</div>\
-         <h1>{}</h1>{body}<div class=\"share\">{}</div></div>\
+         <h1>{}</h1><div class=\"byline\">{byline}</div>{body}<div class=\"share\">{}</div></div>\
          <div class=\"related\"><h2>{}</h2><ul>{related}</ul></div></main>\
          <div class=\"footer\"><p>{}</p></div></body></html>",
         article[0], article[0], lang.share, lang.most_read, lang.footer
     );
+    article.push(byline);
     (html, article)
 }
 
@@ -177,7 +189,7 @@ fn a_date_line_in_german_french_or_russian_is_one_template_string_and_goes_from_
         );
         assert!(rules.contains(&date), "{}: the date line is one string of slots: {rules}", lang.code);
         for (text, article) in cleaned {
-            for p in &article {
+            for p in &article[..article.len() - 1] {
                 assert!(text.contains(p.as_str()), "{}: the article stays: {p:?} in {text}", lang.code);
             }
             for template in [lang.comments, lang.footer, lang.menu.split(' ').next_back().unwrap()] {
@@ -186,6 +198,27 @@ fn a_date_line_in_german_french_or_russian_is_one_template_string_and_goes_from_
             assert!(
                 !lang.weekdays.split(' ').any(|w| text.contains(&format!("{w},"))),
                 "{}: the date line goes: {text}",
+                lang.code
+            );
+        }
+    }
+}
+
+/// A byline opens with "By" in the site's language ("Von", "Par", "Автор:"); each author's is on several
+/// pages, so mining makes it a string, and stage `datelines` gives it back above the article as it does
+/// "By A. Writer".
+#[test]
+fn a_byline_in_german_french_or_russian_stays_above_the_article() {
+    let dir = tempfile::tempdir().unwrap();
+    for lang in LANGUAGES {
+        let (rules, cleaned) = mined_and_cleaned(dir.path(), lang);
+        assert!(rules.contains(&format!("\"{}\"", lang.by)), "{}: a byline is mined: {rules}", lang.code);
+        for (text, article) in cleaned {
+            let byline = article.last().unwrap();
+            let headline = &article[0];
+            assert!(
+                text.contains(&format!("{headline}\n{byline}\n")),
+                "{}: the byline stays under the headline: {byline:?} in {text}",
                 lang.code
             );
         }
