@@ -84,6 +84,23 @@ const LANGUAGES: &[Language] = &[
         by: "Автор:",
         authors: ["Иван Петров", "Анна Смирнова", "Олег Волков"],
     },
+    Language {
+        code: "sv",
+        name: "Swedish",
+        words: "kommunen sade i går att den nya hamnen öppnar nästa år efter långa förseningar kostnaderna stiger \
+                invånarna välkomnade planen kritiker varnade för trafik och buller vid färjan i staden",
+        weekdays: "måndag tisdag onsdag torsdag fredag lördag söndag",
+        months: "januari februari mars april maj juni juli augusti september oktober november december",
+        menu: "Start Nyheter Ekonomi Sport Kultur",
+        day_mark: "",
+        hour: "lokaltid",
+        comments: "kommentarer",
+        share: "Dela artikeln: Facebook Twitter E-post",
+        most_read: "Mest läst i Hamnbladet",
+        footer: "© 2026 Hamnbladet AB. Alla rättigheter förbehållna. Integritetspolicy",
+        by: "Av",
+        authors: ["Karin Berg", "Erik Lind", "Sara Holm"],
+    },
 ];
 
 const PAGES: usize = 20;
@@ -179,7 +196,7 @@ fn mined_and_cleaned(dir: &Path, lang: &Language) -> (String, Vec<(String, Vec<S
 }
 
 #[test]
-fn a_date_line_in_german_french_or_russian_is_one_template_string_and_goes_from_every_page() {
+fn a_date_line_in_german_french_russian_or_swedish_is_one_template_string_and_goes_from_every_page() {
     let dir = tempfile::tempdir().unwrap();
     for lang in LANGUAGES {
         let (rules, cleaned) = mined_and_cleaned(dir.path(), lang);
@@ -204,11 +221,11 @@ fn a_date_line_in_german_french_or_russian_is_one_template_string_and_goes_from_
     }
 }
 
-/// A byline opens with "By" in the site's language ("Von", "Par", "Автор:"); each author's is on several
+/// A byline opens with "By" in the site's language ("Von", "Par", "Автор:", "Av"); each author's is on several
 /// pages, so mining makes it a string, and stage `datelines` gives it back above the article as it does
 /// "By A. Writer".
 #[test]
-fn a_byline_in_german_french_or_russian_stays_above_the_article() {
+fn a_byline_in_german_french_russian_or_swedish_stays_above_the_article() {
     let dir = tempfile::tempdir().unwrap();
     for lang in LANGUAGES {
         let (rules, cleaned) = mined_and_cleaned(dir.path(), lang);

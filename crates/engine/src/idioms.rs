@@ -91,9 +91,9 @@ pub const COMMON_WORDS: &[&str] = &[
     "up", "was", "we", "were", "what", "when", "which", "who", "will", "with", "you", "your",
 ];
 
-/// The commonest function words of German, French, Spanish, Italian, Portuguese, Dutch, Russian and Polish
-/// (the languages the bundled mutable patterns read dates in): articles, prepositions, conjunctions,
-/// pronouns. "Die «upcase»" opens a German article as "The «upcase»" an English one. Words that are
+/// The commonest function words of the languages whose dates mining reads (German, French, Spanish,
+/// Italian, Portuguese, Dutch, Russian, Polish, Swedish, Danish, Norwegian, Czech, Turkish, Indonesian):
+/// articles, prepositions, conjunctions, pronouns. "Die «upcase»" opens a German article as "The «upcase»" an English one. Words that are
 /// English content words too ("son", "war", "plus") are left out.
 const COMMON_WORDS_ABROAD: &[&str] = &[
     // German
@@ -114,6 +114,12 @@ const COMMON_WORDS_ABROAD: &[&str] = &[
     "и", "в", "во", "не", "на", "с", "со", "что", "как", "по", "к", "из", "за", "от", "об", "для", "это", "он", "она",
     "они", "а", "но", "же", "бы", "у", // Polish
     "w", "we", "z", "ze", "się", "nie", "że", "jak", "od", "dla", "jest", "są", "ale",
+    // Swedish, Danish and Norwegian
+    "och", "og", "att", "det", "som", "på", "är", "av", "af", "för", "med", "ett", "inte", "ikke", "jag", "jeg", "vi",
+    "til", "om", "har", // Czech
+    "je", "jsou", "jako", "ve", "že", "po", // Turkish
+    "bir", "bu", "ile", "için", "olarak", "çok", "daha", "gibi", "ama", // Indonesian
+    "yang", "dan", "ini", "itu", "dengan", "untuk", "dari", "dalam", "tidak", "akan", "pada", "juga", "ke", "oleh",
 ];
 
 /// Whether `word` (in small letters) is one any article holds: [`COMMON_WORDS`] or its counterparts in

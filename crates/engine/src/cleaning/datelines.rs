@@ -105,7 +105,7 @@ fn is_dateline(line: &str) -> bool {
 
 /// "By" in the languages whose month and weekday names mining reads: a byline's first word ("Von A.
 /// Writer", "Par A. Writer", "di A. Writer").
-const BY: &[&str] = &["by", "von", "par", "por", "di", "door"];
+const BY: &[&str] = &["by", "von", "par", "por", "di", "door", "av", "af", "oleh"];
 
 /// "Author" in those languages: a byline's first word when a colon follows it ("Autor: A. Writer",
 /// "Auteur : A. Writer").
@@ -232,6 +232,8 @@ mod tests {
             "di Mario Rossi",
             "Por Ana García",
             "Door Jan de Vries",
+            "Av Karin Berg",
+            "Oleh Budi Santoso",
             "Autor: Jan Kowalski",
             "Auteur : Jean Dupont",
             "АВТОР: Иван Петров",

@@ -22,8 +22,8 @@ pub struct Language {
     pub month_abbr: &'static [&'static str],
 }
 
-/// The languages read, after English. Russian and Polish months as dates write them (the genitive), and
-/// the nominative too.
+/// The languages read, after English. Russian, Polish and Czech months as dates write them (the
+/// genitive), and the nominative too.
 #[rustfmt::skip]
 pub const LANGUAGES: &[Language] = &[
     Language {
@@ -98,6 +98,53 @@ pub const LANGUAGES: &[Language] = &[
             "lipiec", "sierpień", "wrzesień", "październik", "listopad", "grudzień",
         ],
         weekdays: &["poniedziałek", "wtorek", "środa", "czwartek", "piątek", "sobota", "niedziela"],
+        month_abbr: &[],
+    },
+    Language {
+        name: "Swedish",
+        months: &[
+            "januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober",
+            "november", "december",
+        ],
+        weekdays: &["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"],
+        month_abbr: &[],
+    },
+    // one language to its dates: Danish and Norwegian share their weekdays and most months
+    Language {
+        name: "Danish or Norwegian",
+        months: &[
+            "januar", "februar", "marts", "mars", "april", "maj", "mai", "juni", "juli", "august", "september",
+            "oktober", "november", "december", "desember",
+        ],
+        weekdays: &["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"],
+        month_abbr: &[],
+    },
+    Language {
+        name: "Czech",
+        months: &[
+            "ledna", "února", "března", "dubna", "května", "června", "července", "srpna", "září", "října",
+            "listopadu", "prosince", "leden", "únor", "březen", "duben", "květen", "červen", "červenec", "srpen",
+            "říjen", "listopad", "prosinec",
+        ],
+        weekdays: &["pondělí", "úterý", "středa", "čtvrtek", "pátek", "sobota", "neděle"],
+        month_abbr: &[],
+    },
+    Language {
+        name: "Turkish",
+        months: &[
+            "ocak", "şubat", "mart", "nisan", "mayıs", "haziran", "temmuz", "ağustos", "eylül", "ekim", "kasım",
+            "aralık",
+        ],
+        weekdays: &["pazartesi", "salı", "çarşamba", "perşembe", "cuma", "cumartesi", "pazar"],
+        month_abbr: &[],
+    },
+    Language {
+        name: "Indonesian",
+        months: &[
+            "januari", "februari", "maret", "april", "mei", "juni", "juli", "agustus", "september", "oktober",
+            "november", "desember",
+        ],
+        weekdays: &["senin", "selasa", "rabu", "kamis", "jumat", "sabtu", "minggu"],
         month_abbr: &[],
     },
 ];
@@ -283,6 +330,15 @@ mod tests {
         }
         let english = dated(&LANGUAGES[0], |_, _| "Wednesday, 15 August 2026 | 20 comments".to_string());
         assert!(languages_of(&english).is_empty());
+    }
+
+    #[test]
+    fn every_language_has_names_only_it_writes() {
+        // enough to be told by MIN_NAMES of them: Danish and Norwegian apart would have one each
+        for (l, language) in LANGUAGES.iter().enumerate() {
+            let own = NAMES.values().filter(|&&(at, _)| at == l).count();
+            assert!(own > MIN_NAMES, "{}: {own}", language.name);
+        }
     }
 
     #[test]
