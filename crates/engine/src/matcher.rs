@@ -137,6 +137,11 @@ impl TokenMatcher {
         TokenMatcher { tokenizer, mutable, literals, nodes, starts, any_slot, strings: count, uid }
     }
 
+    /// The mutable patterns the strings' slots name.
+    pub fn mutable(&self) -> &MutableSet {
+        &self.mutable
+    }
+
     pub fn len(&self) -> usize {
         self.strings
     }

@@ -14,12 +14,14 @@ use crate::mutable::MutableSet;
 /// The lines right above the article block that a removal took whole and that read as its dateline or
 /// byline ("November 6, 2012 | 11:00 AM", "By A. Writer"): they are the article's, though the site
 /// prints the same pattern on every page. They are given back, unless a match of `matches` (sorted)
-/// took the line together with a whole line above it that is no dateline: a masthead's date.
+/// took the line together with a whole line above it that is no dateline: a masthead's date. `patterns`
+/// are the source's mutable patterns: their month names are a date's too.
 pub(super) fn lost_datelines(
     doc: &Layout,
     spans: &[Span],
     matches: &[Match],
     (block_start, _): (usize, usize),
+    patterns: &MutableSet,
 ) -> Vec<(usize, usize)> {
     let text = doc.text();
     let mut lines = Vec::new();
@@ -27,7 +29,11 @@ pub(super) fn lost_datelines(
     for _ in 0..2 {
         let start = text[..end].rfind('\n').map_or(0, |i| i + 1);
         let whole = spans.iter().any(|s| s.kind != SpanKind::CutAfter && s.start <= start && s.end >= end);
-        if start == 0 || !whole || !is_dateline(&text[start..end]) || in_masthead(doc, matches, start) {
+        if start == 0
+            || !whole
+            || !is_dateline(&text[start..end], patterns)
+            || in_masthead(doc, matches, start, patterns)
+        {
             break;
         }
         lines.push((start, end));
@@ -39,7 +45,7 @@ pub(super) fn lost_datelines(
 /// Whether a match reaches into the line starting at `line_start` from above it and holds a whole line
 /// there that reads as no dateline (the site's menu): the template prints this date with its masthead.
 /// The matches that start before the line are looked at once, and the lines above it read once.
-fn in_masthead(doc: &Layout, matches: &[Match], line_start: usize) -> bool {
+fn in_masthead(doc: &Layout, matches: &[Match], line_start: usize, patterns: &MutableSet) -> bool {
     let before = &matches[..matches.partition_point(|m| m.start < line_start)];
     // of the matches reaching into the line, the first whole line any holds (the earliest holds the most)
     let first = before
@@ -54,23 +60,25 @@ fn in_masthead(doc: &Layout, matches: &[Match], line_start: usize) -> bool {
         first < line_start
             && work::scan(&doc.text()[first..line_start - 1])
                 .split('\n')
-                .any(|line| !line.trim().is_empty() && !is_dateline(line))
+                .any(|line| !line.trim().is_empty() && !is_dateline(line, patterns))
     })
 }
 
 /// Whether `start..end` (a line) reads as a dateline or a byline ([`is_dateline`]): counted by the
 /// layout's word starts first, so a long line is never read.
-pub(super) fn reads_as_dateline(doc: &Layout, start: usize, end: usize) -> bool {
-    doc.words(start, end) <= DATELINE_WORDS && is_dateline(work::scan(&doc.text()[start..end]))
+pub(super) fn reads_as_dateline(doc: &Layout, start: usize, end: usize, patterns: &MutableSet) -> bool {
+    doc.words(start, end) <= DATELINE_WORDS && is_dateline(work::scan(&doc.text()[start..end]), patterns)
 }
 
 /// The most words a dateline or byline holds.
 const DATELINE_WORDS: usize = 14;
 
-/// A short line with a date (a year, or a month's name), a time of day ("03:06 PM") or opening a byline
-/// ([`opens_byline`]).
-fn is_dateline(line: &str) -> bool {
-    // the month names of the default mutable patterns ("month", "month_abbr")
+/// A short line with a date (a year, or a month's name: the bundled patterns' or the source's `patterns`,
+/// which read the names of the languages its pages write dates in), a time of day ("03:06 PM") or opening
+/// a byline ([`opens_byline`]).
+fn is_dateline(line: &str, patterns: &MutableSet) -> bool {
+    // the month names of the default mutable patterns ("month", "month_abbr"), whatever an editor made of
+    // the source's
     static PATTERNS: LazyLock<MutableSet> = LazyLock::new(MutableSet::defaults);
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.is_empty() || words.len() > DATELINE_WORDS {
@@ -83,9 +91,10 @@ fn is_dateline(line: &str) -> bool {
     };
     // "Nov•" too: the patterns allow ASCII punctuation after the name only
     let month = |w: &str| {
-        PATTERNS
-            .classify(w.trim_end_matches(|c: char| !c.is_alphanumeric()))
-            .is_some_and(|p| PATTERNS.patterns()[p].name.starts_with("month"))
+        let w = w.trim_end_matches(|c: char| !c.is_alphanumeric());
+        [&*PATTERNS, patterns]
+            .iter()
+            .any(|set| set.classify(w).is_some_and(|p| set.patterns()[p].name.starts_with("month")))
     };
     // "03:06", "11:00am": an hour (up to 23), a colon, two digits of minutes (a dateline's second line)
     let time = |w: &str| {
@@ -150,9 +159,9 @@ const BYLINE_HEAD: usize = 24;
 pub(super) struct Datelines;
 
 impl SpanStage for Datelines {
-    fn run(&self, _: &Cleaner, page: &mut PageState) {
+    fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
         if let Some(block) = page.block() {
-            let lines = lost_datelines(page.doc, &page.spans, &page.template, block);
+            let lines = lost_datelines(page.doc, &page.spans, &page.template, block, cleaner.patterns());
             if !lines.is_empty() {
                 page.give_back(lines, Stage::Datelines);
             }
@@ -193,6 +202,27 @@ mod tests {
         // and a dateline after the article is the footer's
         let below = format!("Big news today | Site\n{body}\nTuesday, November 6, 2012");
         assert_eq!(c.clean(&below).text, format!("Big news today | Site\n{body}"));
+    }
+
+    #[test]
+    fn a_dateline_with_a_month_named_in_the_sources_language_is_given_back() {
+        use crate::cleaning::tests::rule_for;
+        use crate::mutable::date_names::{LANGUAGES, with_languages};
+        use crate::mutable::default_patterns;
+        use crate::tokens::Tokenizer;
+        // a French source's patterns read its month names; a dateline without a year or a time is one
+        let french = with_languages(&default_patterns(), &[&LANGUAGES[1]]);
+        let set = MutableSet::new(french.clone()).unwrap();
+        let mined = [("Accueil Politique Sport", Action::Remove), ("«weekday» «number» «month»", Action::Remove)];
+        let rules: Vec<_> = (mined.iter().enumerate())
+            .map(|(i, (t, a))| rule_for(Tokenizer::Text, &format!("r{i}"), t, *a, &set))
+            .collect();
+        let c = titled(Cleaner::from_rules(Tokenizer::Text, &french, &rules, 0).unwrap());
+        let body = "Le conseil a annoncé lundi que le nouveau port ouvrira l'année prochaine.";
+        let text = format!("Le port ouvre | Journal\nAccueil Politique Sport\nMercredi 15 mars\n{body}");
+        assert_eq!(c.clean(&text).text, format!("Le port ouvre | Journal\nMercredi 15 mars\n{body}"));
+        assert!(is_dateline("15 mars", &set) && !is_dateline("15 mars", &MutableSet::defaults()));
+        assert!(is_dateline("15 March", &set), "English names still");
     }
 
     #[test]
@@ -239,7 +269,7 @@ mod tests {
             "АВТОР: Иван Петров",
             "Author: Jane Doe",
         ] {
-            assert!(is_dateline(line), "{line}");
+            assert!(is_dateline(line, &MutableSet::defaults()), "{line}");
         }
         for line in [
             "The Washington Post",
@@ -256,7 +286,7 @@ mod tests {
             "",
             "In 2012 the council approved the budget for the coming year after a long debate",
         ] {
-            assert!(!is_dateline(line), "{line}");
+            assert!(!is_dateline(line, &MutableSet::defaults()), "{line}");
         }
     }
 

@@ -16,11 +16,12 @@ use super::slots::is_slot_run;
 use super::stage::{PageState, SpanStage};
 use super::{Cleaner, Layout, Span, SpanKind, by_stage};
 use crate::clean_settings::Stage;
+use crate::mutable::MutableSet;
 
 /// The slots beside removals of template strings (spans a rule matched in): the rest of a line a removal
 /// covers from the line's start, and the head of a line a removal covers to its end, where no other
 /// removal takes part of it. A look at each span's first and last line, by their starts and ends.
-fn line_slots(doc: &Layout, spans: &[Span]) -> Vec<(usize, usize)> {
+fn line_slots(doc: &Layout, spans: &[Span], patterns: &MutableSet) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for (i, s) in spans.iter().enumerate() {
         if s.rules.is_empty() || s.kind != SpanKind::Removed {
@@ -32,7 +33,7 @@ fn line_slots(doc: &Layout, spans: &[Span]) -> Vec<(usize, usize)> {
             && (s.start <= line_start || doc.is_blank(line_start, s.start))
             && spans.get(i + 1).is_none_or(|next| next.start >= line_end)
             && is_slot_run(doc, s.end, line_end)
-            && !reads_as_dateline(doc, line_start, line_end)
+            && !reads_as_dateline(doc, line_start, line_end, patterns)
         {
             out.push((s.end, line_end));
         }
@@ -42,7 +43,7 @@ fn line_slots(doc: &Layout, spans: &[Span]) -> Vec<(usize, usize)> {
             && (s.end >= line_end || doc.is_blank(s.end, line_end))
             && (i == 0 || spans[i - 1].end <= line_start)
             && is_slot_run(doc, line_start, s.start)
-            && !reads_as_dateline(doc, line_start, line_end)
+            && !reads_as_dateline(doc, line_start, line_end, patterns)
         {
             out.push((line_start, s.start));
         }
@@ -53,8 +54,8 @@ fn line_slots(doc: &Layout, spans: &[Span]) -> Vec<(usize, usize)> {
 pub(super) struct LineSlots;
 
 impl SpanStage for LineSlots {
-    fn run(&self, _: &Cleaner, page: &mut PageState) {
-        let runs = line_slots(page.doc, &page.spans);
+    fn run(&self, cleaner: &Cleaner, page: &mut PageState) {
+        let runs = line_slots(page.doc, &page.spans, cleaner.patterns());
         page.remove(runs.into_iter().map(|(a, b)| by_stage(a, b, Stage::LineSlots)).collect());
     }
 }

@@ -323,6 +323,11 @@ impl Cleaner {
         (self.rules.len() - 1) as u32
     }
 
+    /// The source's mutable patterns, as its rules' slots read them.
+    pub(crate) fn patterns(&self) -> &MutableSet {
+        self.matcher.mutable()
+    }
+
     /// Rule `rule`'s action.
     pub fn action(&self, rule: u32) -> Action {
         self.rules[rule as usize].action

@@ -8,7 +8,7 @@ pub(super) fn rule(id: &str, tokens: &str, action: Action, mutable: &MutableSet)
     rule_for(Tokenizer::Text, id, tokens, action, mutable)
 }
 
-fn rule_for(tokenizer: Tokenizer, id: &str, tokens: &str, action: Action, mutable: &MutableSet) -> Rule {
+pub(super) fn rule_for(tokenizer: Tokenizer, id: &str, tokens: &str, action: Action, mutable: &MutableSet) -> Rule {
     let symbols: Vec<Symbol> = tokens.split(' ').map(Symbol::decode).collect();
     // statistics as mined: an editor's rule has none (see `editor_made`)
     Rule { bin: 99, df: 1, tf: 1, ..Rule::accepted(id, &symbols, action, tokenizer, mutable).unwrap() }
