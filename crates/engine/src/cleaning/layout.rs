@@ -281,9 +281,14 @@ impl<'a> Layout<'a> {
         let Some(last_end) = k.checked_sub(1).map(|k| self.word_ends[k].min(end)).filter(|&e| e > start) else {
             return false;
         };
-        if self.text[..last_end].ends_with(['.', '!', '?', '"', '\u{201d}'])
-            || self.text[..last_end].ends_with(FULL_STOPS)
-        {
+        let head = &self.text[..last_end];
+        if head.ends_with(['.', '!', '?', '"', '\u{201d}']) || head.ends_with(FULL_STOPS) {
+            return true;
+        }
+        // a sentence's end inside closing quotes or brackets, a space between them aside (French "port. »")
+        let inner = head.trim_end_matches(CLOSERS);
+        let inner = inner.trim_end_matches([' ', '\u{a0}', '\u{202f}']);
+        if inner.len() < head.len() && inner.len() > start && inner.ends_with(['.', '!', '?']) {
             return true;
         }
         // a sentence's end with its space before the last character
@@ -314,6 +319,11 @@ impl<'a> Layout<'a> {
         self.is_blank(a, b) && self.is_blank(c, d)
     }
 }
+
+/// Quotes that close a sentence in other languages than English ("… im Mai.“", "… le port. »"): German
+/// closes with `“`, French, Swedish and Danish with `»` or `«`. Not English single quotes or brackets
+/// ("… in May.’", "(… land.)"): the datasets' comment lines end so, and their golds leave comments out.
+const CLOSERS: [char; 5] = ['"', '\u{201d}', '\u{201c}', '\u{bb}', '\u{ab}'];
 
 /// The sentence ends of scripts written without spaces: the ideographic full stop, full-width `!` and `?`.
 const FULL_STOPS: [char; 3] = ['\u{3002}', '\u{ff01}', '\u{ff1f}'];
@@ -364,7 +374,9 @@ mod tests {
     fn reads_as_prose(line: &str) -> bool {
         let l = line.trim_end();
         let lower = |rest: &str| rest.starts_with(|c: char| c.is_ascii_lowercase());
+        let closed = l.trim_end_matches(CLOSERS);
         l.ends_with(['.', '!', '?', '"', '\u{201d}'])
+            || closed.len() < l.len() && closed.trim_end_matches([' ', '\u{a0}', '\u{202f}']).ends_with(['.', '!', '?'])
             || l.contains(FULL_STOPS)
             || [". ", "? ", "! "].iter().any(|end| l.match_indices(end).any(|(i, _)| !lower(&l[i + 2..])))
     }
@@ -396,6 +408,22 @@ mod tests {
             "Mayor Opens the New Bridge Over the River Today\nwhenever you have time, visit the shrine in Italy\n\
              Élan Vital and the Crowd at the Hall of Fame 2012\nשלום Tokyo עולם osaka x Y z W v",
         );
+    }
+
+    #[test]
+    fn a_sentence_closed_by_a_german_or_french_quote_reads_as_prose() {
+        for line in [
+            "Er sagte: „Wir öffnen den Hafen im Mai.“",
+            "Il a dit : « Nous ouvrons le port. »",
+            "Han sade: »Vi öppnar hamnen i maj.»",
+            "Er fragte: „Wann öffnet der Hafen?“",
+        ] {
+            assert!(Layout::new(line).reads_as_prose(0, line.len()), "{line}");
+        }
+        for line in ["Das Hafenblatt „Extra“", "Le «Journal»", "»", "(See the full report.)"] {
+            assert!(!Layout::new(line).reads_as_prose(0, line.len()), "{line}");
+        }
+        answers_as_scanning("im Mai.“ Der\nport. »\na (b.) c\u{a0}d.\u{202f}\u{bb} x.’) «y» z!\u{201c}");
     }
 
     #[test]
