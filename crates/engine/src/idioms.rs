@@ -93,8 +93,8 @@ pub const COMMON_WORDS: &[&str] = &[
 
 /// The commonest function words of the languages whose dates mining reads (German, French, Spanish,
 /// Italian, Portuguese, Dutch, Russian, Polish, Swedish, Danish, Norwegian, Czech, Turkish, Indonesian):
-/// articles, prepositions, conjunctions, pronouns. "Die «upcase»" opens a German article as "The «upcase»" an English one. Words that are
-/// English content words too ("son", "war", "plus") are left out.
+/// articles, prepositions, conjunctions, pronouns. "Die «upcase»" opens a German article as "The
+/// «upcase»" an English one. Words that are English content words too ("son", "war", "plus") are left out.
 const COMMON_WORDS_ABROAD: &[&str] = &[
     // German
     "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder", "im", "auf",

@@ -285,7 +285,7 @@ impl<'a> Layout<'a> {
         if head.ends_with(['.', '!', '?', '"', '\u{201d}']) || head.ends_with(FULL_STOPS) {
             return true;
         }
-        // a sentence's end inside closing quotes or brackets, a space between them aside (French "port. »")
+        // a sentence's end inside closing quotes, a space between them aside (French "port. »")
         let inner = head.trim_end_matches(CLOSERS);
         let inner = inner.trim_end_matches([' ', '\u{a0}', '\u{202f}']);
         if inner.len() < head.len() && inner.len() > start && inner.ends_with(['.', '!', '?']) {
