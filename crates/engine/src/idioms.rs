@@ -123,7 +123,7 @@ const COMMON_WORDS_ABROAD: &[&str] = &[
 ];
 
 /// Whether `word` (in small letters) is one any article holds: [`COMMON_WORDS`] or its counterparts in
-/// the other languages the bundled patterns read.
+/// the other languages whose dates mining reads.
 pub fn is_common_word(word: &str) -> bool {
     COMMON_WORDS.contains(&word) || COMMON_WORDS_ABROAD.contains(&word)
 }

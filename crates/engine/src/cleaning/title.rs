@@ -171,12 +171,12 @@ fn contains_folded(first: &str, word: &str) -> bool {
 }
 
 /// The title proper: the (folded) first line before " - Site". A title written without spaces (Chinese,
-/// Japanese: "标题_网站") has its site's name after a bare `_`, `|`, `｜`, `-` or a dash.
+/// Japanese: "标题_网站") has its site's name after a bare `_`, `|`, `｜` or `-` (a dash is folded to `-`).
 fn title_proper(first: &str) -> &str {
     let spaced = [" - ", " | ", " :: "].iter().filter_map(|sep| first.split(sep).next()).min_by_key(|p| p.len());
     match spaced.unwrap_or(first) {
         proper if proper.len() < first.len() || first.contains(char::is_whitespace) => proper,
-        _ => first.split(['_', '|', '｜', '-', '—', '–']).next().unwrap_or(first),
+        _ => first.split(['_', '|', '｜', '-']).next().unwrap_or(first),
     }
 }
 

@@ -111,7 +111,7 @@ pub const LANGUAGES: &[Language] = &[
     },
     // one language to its dates: Danish and Norwegian share their weekdays and most months
     Language {
-        name: "Danish or Norwegian",
+        name: "Danish/Norwegian",
         months: &[
             "januar", "februar", "marts", "mars", "april", "maj", "mai", "juni", "juli", "august", "september",
             "oktober", "november", "december", "desember",
