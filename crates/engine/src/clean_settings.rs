@@ -43,7 +43,7 @@ macro_rules! stage_list {
                 => Step::Switch,
             CutLines "cut-lines" "a line of a cut string found alone outside the article cuts there (a footer whose top changed)"
                 => Step::Switch,
-            ArticleElement "article-element" "a footer string inside the article's element, with more of its paragraphs after it, cuts nothing (a gallery's link between paragraphs)"
+            ArticleElement "article-element" "a footer string inside the article's element, with more of its paragraphs after it, cuts nothing (a gallery's link between paragraphs); a short paragraph set as the article's between two of its parts stays"
                 => Step::Switch,
             Cuts "cuts" "header strings cut everything before them, footer strings everything after"
                 => Step::Spans(&cuts::Cuts),

@@ -9,8 +9,13 @@
 //! paragraphs, headings, lists and tables inside it (`div.storyText`, not its `p`). More of the article is
 //! a line of running text, mostly outside links and untouched by a removal, whose element path is one of
 //! the block's own running lines' (a comment's `div.comment > p` is not the article's `div.entry > p`),
-//! before the article's element ends. HTML pages only: text has no elements. It is a switch that stage
-//! `cuts` reads, as `cut-lines` is.
+//! before the article's element ends. And a short paragraph (a sentence of fewer words than stage
+//! `short-runs` asks of a run) between two parts of the article that stay, set where the article's
+//! paragraphs are ([`Paragraphs`]), stays: an inline widget ("Read more: …", an advertisement's label)
+//! removed above it and below it split it off the article. HTML pages only: text has no elements. It is
+//! a switch that stages `cuts` and `short-runs` read, as `cut-lines` is.
+
+use std::collections::HashMap;
 
 use super::stage::PageState;
 use super::{Layout, Match, Span, work};
@@ -59,6 +64,69 @@ pub(super) fn paths_in_article_element(page: &PageState, block: (usize, usize)) 
     let structure = page.structure?;
     let found = element_holding(page.doc, structure, &page.spans, block)?;
     Some(paths_inside(structure, found.element))
+}
+
+/// Where the page sets its article's paragraphs: the path that holds most of the words of the article
+/// block's running lines ([`is_running`]). Stage `short-runs` keeps a short paragraph there between two
+/// parts of the article (an inline widget on each side split it off); a gallery's caption or a teaser's
+/// blurb is set elsewhere.
+#[derive(Clone, Copy)]
+pub(super) struct Paragraphs<'a> {
+    structure: &'a Structure,
+    path: PathId,
+}
+
+impl<'a> Paragraphs<'a> {
+    /// The paragraphs' path of `block`; `None` where the page has no elements or the block no running
+    /// line. One pass over the block's lines.
+    pub(super) fn of(
+        doc: &Layout,
+        structure: &'a Structure,
+        removed: &[Span],
+        (start, end): (usize, usize),
+    ) -> Option<Paragraphs<'a>> {
+        let lines = structure.lines();
+        if lines != doc.lines() || lines == 0 || end <= start {
+            return None;
+        }
+        let start = doc.text()[start..end].find(|c: char| !c.is_whitespace()).map_or(start, |i| start + i);
+        let (first, last) = (doc.line_of(start), doc.line_of(end - 1).max(doc.line_of(start)).min(lines - 1));
+        let mut words: HashMap<PathId, usize> = HashMap::new();
+        work::add(last + 1 - first);
+        for k in first..=last {
+            if doc.line_words(k) > 0 && is_running(doc, structure, removed, k) {
+                *words.entry(structure.line_path(k)).or_default() += doc.line_words(k);
+            }
+        }
+        let path = words.into_iter().max_by_key(|&(path, n)| (n, std::cmp::Reverse(path)))?.0;
+        Some(Paragraphs { structure, path })
+    }
+
+    /// Of the kept run `start..end`: its lines that are not at the paragraphs' path (what a rule left of
+    /// an inline widget: the headline it links), if a line there reads as prose; `None` if none does.
+    /// One pass over the run's lines.
+    pub(super) fn elsewhere_in(&self, doc: &Layout, (start, end): (usize, usize)) -> Option<Vec<(usize, usize)>> {
+        let text = doc.text();
+        // a kept run starts where a removal ended, at the newline closing the removed line
+        let first = doc.line_of(start + (text[start..end].len() - text[start..end].trim_start().len()));
+        let last = doc.line_of(end.checked_sub(1)?).max(first);
+        work::add(last + 1 - first);
+        let mut prose = false;
+        let mut other = Vec::new();
+        for k in first..=last {
+            let (a, b) = doc.line_range(k);
+            let (a, b) = (a.max(start), b.min(end));
+            if a >= b || doc.words(a, b) == 0 {
+                continue;
+            }
+            if self.structure.line_path(k) != self.path {
+                other.push((a, b));
+            } else if doc.has_prose_line(a, b) {
+                prose = true;
+            }
+        }
+        prose.then_some(other)
+    }
 }
 
 /// The innermost element holding the lines of an article block, the block's last line, and whether each

@@ -3,22 +3,26 @@
 //! widgets that no rule matched and no cut reached. The run that holds the title stays from the title on
 //! (an HTML page's `<h1>` headline where no line repeats its `<title>`).
 
+use super::article_element::Paragraphs;
 use super::stage::{PageState, SpanStage};
 use super::title::{headline_element, title_lines};
-use super::{Cleaner, Layout, Span, by_stage, kept_runs, merge_spans};
+use super::{Cleaner, Layout, Reason, Span, by_stage, kept_runs, merge_spans};
 use crate::clean_settings::Stage;
 use crate::view::Structure;
 
 /// Adds to `spans` the short runs outside the article `block`. The run that holds the title (the block's
 /// fullest copy, else the fullest kept copy above the block, else a kept `<h1>` line above it) stays from
-/// the title on; what is above the title in it goes, unless a sentence is there.
+/// the title on; what is above the title in it goes, unless a sentence is there. A short run with a
+/// sentence at the article's `paragraphs` between two runs that stay stays too, and is returned beside
+/// the spans.
 pub(super) fn drop_short_runs(
     doc: &Layout,
     structure: Option<&Structure>,
     spans: Vec<Span>,
     min_words: usize,
     block: (usize, usize),
-) -> Vec<Span> {
+    paragraphs: Option<Paragraphs>,
+) -> (Vec<Span>, Vec<(usize, usize)>) {
     let text = doc.text();
     let mut out = spans.clone();
     // the title kept above the block is its fullest kept copy there, of equal ones the last (earlier ones
@@ -49,6 +53,7 @@ pub(super) fn drop_short_runs(
         });
         (!copied).then_some(at)
     });
+    let mut runs: Vec<(usize, usize, Run)> = Vec::new();
     for (start, end) in kept_runs(text.len(), &spans) {
         let title = title_at.filter(|&at| start <= at && at < end);
         // the article starts at its title: menus and breadcrumbs above it in its run go (if no prose does)
@@ -58,14 +63,71 @@ pub(super) fn drop_short_runs(
         {
             out.push(by_stage(start, at, Stage::ShortRuns));
         }
+        if doc.is_blank(start, end) {
+            continue;
+        }
         // a headline list has long lines too, but no sentence; the title's run stays from the title on
-        let short =
-            (doc.run_words(start, end).0 < min_words || !doc.has_prose_line(start, end)) && !doc.is_blank(start, end);
-        if (start, end) != block && title.is_none() && short {
-            out.push(by_stage(start, end, Stage::ShortRuns));
+        let prose = doc.has_prose_line(start, end);
+        let run = if (start, end) == block || title.is_some() || (prose && doc.run_words(start, end).0 >= min_words) {
+            Run::Stays
+        } else if prose {
+            Run::Sentence
+        } else {
+            Run::Short { words: doc.run_words(start, end).1 }
+        };
+        runs.push((start, end, run));
+    }
+    // a short paragraph between two parts of the article that stay is the article's too: an inline
+    // widget ("Read more: …", an advertisement's label) removed on each side of it split it off, and
+    // what its rule left of it (the headline it links) is a few words on their own
+    let stays_before = enclosed(runs.iter().map(|r| r.2), min_words);
+    let stays_after = {
+        let mut v = enclosed(runs.iter().rev().map(|r| r.2), min_words);
+        v.reverse();
+        v
+    };
+    // …and set where the article's paragraphs are (stage `article-element`); its lines elsewhere (what
+    // a rule left of the widget) go
+    let mut rescued = Vec::new();
+    for (k, &(start, end, run)) in runs.iter().enumerate() {
+        let elsewhere = paragraphs
+            .filter(|_| run == Run::Sentence && stays_before[k] && stays_after[k])
+            .and_then(|p| p.elsewhere_in(doc, (start, end)));
+        match elsewhere {
+            Some(other) => {
+                out.extend(other.iter().map(|&(a, b)| by_stage(a, b, Stage::ShortRuns)));
+                rescued.push((start, end));
+            }
+            None if run != Run::Stays => out.push(by_stage(start, end, Stage::ShortRuns)),
+            None => {}
         }
     }
-    merge_spans(out)
+    (merge_spans(out), rescued)
+}
+
+/// A kept run to stage `short-runs`: one that stays (the article block, the title's run, a run of enough
+/// words with a sentence), a short run with a sentence, or a short run without one (and its words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Run {
+    Stays,
+    Sentence,
+    Short { words: usize },
+}
+
+/// Per run, in the order given: whether the nearest run before it that stays or is a short run without
+/// a sentence of at least `min_words` words (a menu, not a widget's remains) is one that stays.
+fn enclosed(runs: impl Iterator<Item = Run>, min_words: usize) -> Vec<bool> {
+    let mut last_stays = false;
+    runs.map(|run| {
+        let here = last_stays;
+        match run {
+            Run::Stays => last_stays = true,
+            Run::Short { words } if words >= min_words => last_stays = false,
+            Run::Sentence | Run::Short { .. } => {}
+        }
+        here
+    })
+    .collect()
 }
 
 /// The stage, with its threshold ([`crate::clean_settings::CleanSettings::short_runs`]; 0: nothing).
@@ -77,7 +139,16 @@ impl SpanStage for ShortRuns {
         if min_words > 0
             && let Some(block) = page.block()
         {
-            page.spans = drop_short_runs(page.doc, page.structure, std::mem::take(&mut page.spans), min_words, block);
+            let paragraphs = page
+                .structure
+                .filter(|_| cleaner.settings.on(Stage::ArticleElement))
+                .and_then(|s| Paragraphs::of(page.doc, s, &page.spans, block));
+            let spans = std::mem::take(&mut page.spans);
+            let rescued;
+            (page.spans, rescued) = drop_short_runs(page.doc, page.structure, spans, min_words, block, paragraphs);
+            for (start, end) in rescued {
+                page.trace.kept(start, end, Reason::Stage(Stage::ArticleElement));
+            }
             // the template under the article is one removal to the page's end only now: the line it
             // starts on has its slots as a footer cut's line has (stage `slots`, which ran before)
             if page.cuts
@@ -94,7 +165,8 @@ impl SpanStage for ShortRuns {
 
 #[cfg(test)]
 mod tests {
-    use crate::cleaning::tests::cleaner;
+    use crate::clean_settings::Stage;
+    use crate::cleaning::tests::{cleaned_html as cleaned, cleaner, explains_kept_by, work_per_byte_html};
     use crate::rules::Action;
 
     #[test]
@@ -203,5 +275,73 @@ mod tests {
             "Big news today\nBody text here, long enough to be the article block, and one more line.\n\
             And a second line that is long enough to count as well, surely."
         );
+    }
+
+    /// A story's element: paragraphs long enough to stay, an inline link box ("Read more: …", a rule)
+    /// after the second and after `between`, then two more paragraphs.
+    fn story(between: &str) -> String {
+        let long = |i: usize| {
+            format!(
+                "<p>The harbour opened on Monday after ten years of building work, the mayor said, and \
+                 ferries will run every hour from the new quay. Part {i}.</p>"
+            )
+        };
+        let related = "<p class=\"related\"><b>Read more:</b> <a href=\"/s\">Ferry strike ends</a></p>";
+        format!(
+            "<html><body><div class=\"story\">{}{}{related}{between}{related}{}{}</div></body></html>",
+            long(0),
+            long(1),
+            long(2),
+            long(3)
+        )
+    }
+
+    fn short_runs_on() -> crate::cleaning::Cleaner {
+        let mut c = cleaner(&[("Read more:", Action::Remove)], 0);
+        c.settings.short_runs.words = 20;
+        c
+    }
+
+    #[test]
+    fn a_one_sentence_paragraph_between_two_inline_link_boxes_stays() {
+        let sentence = "The council will vote on the plan next week, officials said.";
+        let kept = cleaned(&short_runs_on(), &story(&format!("<p>{sentence}</p>")));
+        assert!(kept.contains(sentence) && kept.contains("Part 3."), "{kept}");
+        assert!(!kept.contains("Ferry strike ends"), "the link boxes go: {kept}");
+        // stage `article-element` keeps it; off, it is a short run like any other
+        let off =
+            cleaned(&short_runs_on().with_stage(Stage::ArticleElement, false), &story(&format!("<p>{sentence}</p>")));
+        assert!(!off.contains(sentence) && off.contains("Part 3."), "{off}");
+        assert!(explains_kept_by(&short_runs_on(), &story(&format!("<p>{sentence}</p>")), Stage::ArticleElement));
+    }
+
+    #[test]
+    fn a_teasers_blurb_between_two_kept_parts_of_the_article_goes() {
+        // the same sentence, set as no paragraph of the story is: a teaser's blurb
+        let blurb = "Thousands are left homeless after the storm, and food aid is running low.";
+        let kept = cleaned(&short_runs_on(), &story(&format!("<div class=\"teaser\"><p>{blurb}</p></div>")));
+        assert!(!kept.contains("Thousands") && kept.contains("Part 3."), "{kept}");
+        // and in text, with no elements to tell them apart, a short run goes as before
+        let text = "Part one of the story is a line long enough to count as running text here, with more words \
+            than the stage asks for, surely.\nRead more: Ferry strike ends\n\
+            The council will vote on the plan next week, officials said.\nRead more: Ferry strike ends\n\
+            Part two of the story is a line long enough to count as running text here, with more words than \
+            the stage asks for, surely.";
+        let kept = short_runs_on().clean(text).text;
+        assert!(!kept.contains("The council") && kept.contains("Part two"), "{kept}");
+    }
+
+    #[test]
+    fn short_paragraphs_between_link_boxes_are_kept_in_work_linear_in_the_page() {
+        let c = short_runs_on();
+        let page = |n: usize| {
+            let between: String = (0..n)
+                .map(|i| format!("<p>The council will vote on plan {i} next week, officials said.</p><p class=\"related\"><b>Read more:</b> <a href=\"/s\">Ferry strike ends</a></p>"))
+                .collect();
+            story(&between)
+        };
+        let per_byte = [20, 200].map(|n| work_per_byte_html(&c, &page(n)));
+        assert!(per_byte[1] < per_byte[0] * 1.5, "work per byte grows with the page: {per_byte:?}");
+        assert!(cleaned(&c, &page(200)).contains("plan 199 next week"));
     }
 }
