@@ -29,6 +29,10 @@ const TEXT_ELEMENTS: &[&str] = &[
     "table", "tbody", "thead", "tr", "td", "th", "center", "font",
 ];
 
+/// A line of the article's paragraphs with a sentence's end and this many words is a paragraph of its own
+/// ("He declined to comment."), not a widget's label.
+const SENTENCE_WORDS: usize = 4;
+
 /// A line is mostly inside links from this share on: a menu's entry or a headline, not a paragraph.
 const LINK_SHARE: f64 = 0.5;
 
@@ -103,7 +107,8 @@ impl<'a> Paragraphs<'a> {
     }
 
     /// Of the kept run `start..end`: its lines that are not at the paragraphs' path (what a rule left of
-    /// an inline widget: the headline it links), if a line there reads as prose; `None` if none does.
+    /// an inline widget: the headline it links), if a line there reads as prose (a long line, or a
+    /// sentence of [`SENTENCE_WORDS`]); `None` if none does.
     /// One pass over the run's lines.
     pub(super) fn elsewhere_in(&self, doc: &Layout, (start, end): (usize, usize)) -> Option<Vec<(usize, usize)>> {
         let text = doc.text();
@@ -121,7 +126,7 @@ impl<'a> Paragraphs<'a> {
             }
             if self.structure.line_path(k) != self.path {
                 other.push((a, b));
-            } else if doc.has_prose_line(a, b) {
+            } else if doc.has_prose_line(a, b) || (doc.words(a, b) >= SENTENCE_WORDS && doc.reads_as_prose(a, b)) {
                 prose = true;
             }
         }

@@ -91,7 +91,7 @@ pub(super) fn drop_short_runs(
     let mut rescued = Vec::new();
     for (k, &(start, end, run)) in runs.iter().enumerate() {
         let elsewhere = paragraphs
-            .filter(|_| run == Run::Sentence && stays_before[k] && stays_after[k])
+            .filter(|_| run.passed_over(min_words) && stays_before[k] && stays_after[k])
             .and_then(|p| p.elsewhere_in(doc, (start, end)));
         match elsewhere {
             Some(other) => {
@@ -114,16 +114,26 @@ enum Run {
     Short { words: usize },
 }
 
-/// Per run, in the order given: whether the nearest run before it that stays or is a short run without
-/// a sentence of at least `min_words` words (a menu, not a widget's remains) is one that stays.
+impl Run {
+    /// A short run with a sentence, or of fewer than `min_words` words without one (a widget's remains,
+    /// a one-line paragraph; a menu has more): what lies between two runs that stay without parting them.
+    fn passed_over(self, min_words: usize) -> bool {
+        match self {
+            Run::Stays => false,
+            Run::Sentence => true,
+            Run::Short { words } => words < min_words,
+        }
+    }
+}
+
+/// Per run, in the order given: whether the nearest run before it that is not passed over
+/// ([`Run::passed_over`]) is one that stays.
 fn enclosed(runs: impl Iterator<Item = Run>, min_words: usize) -> Vec<bool> {
     let mut last_stays = false;
     runs.map(|run| {
         let here = last_stays;
-        match run {
-            Run::Stays => last_stays = true,
-            Run::Short { words } if words >= min_words => last_stays = false,
-            Run::Sentence | Run::Short { .. } => {}
+        if !run.passed_over(min_words) {
+            last_stays = run == Run::Stays;
         }
         here
     })
@@ -313,6 +323,11 @@ mod tests {
             cleaned(&short_runs_on().with_stage(Stage::ArticleElement, false), &story(&format!("<p>{sentence}</p>")));
         assert!(!off.contains(sentence) && off.contains("Part 3."), "{off}");
         assert!(explains_kept_by(&short_runs_on(), &story(&format!("<p>{sentence}</p>")), Stage::ArticleElement));
+        // a paragraph of one short sentence too, but a label of two words no
+        let kept = cleaned(&short_runs_on(), &story("<p>He declined to comment.</p>"));
+        assert!(kept.contains("He declined to comment."), "{kept}");
+        let kept = cleaned(&short_runs_on(), &story("<p>See photos.</p>"));
+        assert!(!kept.contains("See photos") && kept.contains("Part 3."), "{kept}");
     }
 
     #[test]
