@@ -108,8 +108,7 @@ impl<'a> Paragraphs<'a> {
 
     /// Of the kept run `start..end`: its lines that are not at the paragraphs' path (what a rule left of
     /// an inline widget: the headline it links), if a line there reads as prose (a long line, or a
-    /// sentence of [`SENTENCE_WORDS`]); `None` if none does.
-    /// One pass over the run's lines.
+    /// sentence of [`SENTENCE_WORDS`]); `None` if none does. One pass over the run's lines.
     pub(super) fn elsewhere_in(&self, doc: &Layout, (start, end): (usize, usize)) -> Option<Vec<(usize, usize)>> {
         let text = doc.text();
         // a kept run starts where a removal ended, at the newline closing the removed line
