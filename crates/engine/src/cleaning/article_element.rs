@@ -93,8 +93,7 @@ impl<'a> Paragraphs<'a> {
         if lines != doc.lines() || lines == 0 || end <= start {
             return None;
         }
-        let start = doc.text()[start..end].find(|c: char| !c.is_whitespace()).map_or(start, |i| start + i);
-        let (first, last) = (doc.line_of(start), doc.line_of(end - 1).max(doc.line_of(start)).min(lines - 1));
+        let (first, last) = lines_of(doc, (start, end));
         let mut words: HashMap<PathId, usize> = HashMap::new();
         work::add(last + 1 - first);
         for k in first..=last {
@@ -110,10 +109,10 @@ impl<'a> Paragraphs<'a> {
     /// an inline widget: the headline it links), if a line there reads as prose (a long line, or a
     /// sentence of [`SENTENCE_WORDS`]); `None` if none does. One pass over the run's lines.
     pub(super) fn elsewhere_in(&self, doc: &Layout, (start, end): (usize, usize)) -> Option<Vec<(usize, usize)>> {
-        let text = doc.text();
-        // a kept run starts where a removal ended, at the newline closing the removed line
-        let first = doc.line_of(start + (text[start..end].len() - text[start..end].trim_start().len()));
-        let last = doc.line_of(end.checked_sub(1)?).max(first);
+        if end <= start {
+            return None;
+        }
+        let (first, last) = lines_of(doc, (start, end));
         work::add(last + 1 - first);
         let mut prose = false;
         let mut other = Vec::new();
@@ -131,6 +130,15 @@ impl<'a> Paragraphs<'a> {
         }
         prose.then_some(other)
     }
+}
+
+/// The first and last lines of the kept run `start..end` (not empty), from its first character that is no
+/// whitespace: a kept run starts where a removal ended, at the newline closing the removed line.
+fn lines_of(doc: &Layout, (start, end): (usize, usize)) -> (usize, usize) {
+    let text = doc.text();
+    let start = text[start..end].find(|c: char| !c.is_whitespace()).map_or(start, |i| start + i);
+    let first = doc.line_of(start);
+    (first, doc.line_of(end - 1).max(first).min(doc.lines() - 1))
 }
 
 /// The innermost element holding the lines of an article block, the block's last line, and whether each
@@ -153,10 +161,7 @@ fn element_holding(
     if lines != doc.lines() || lines == 0 || end <= start {
         return None;
     }
-    let text = doc.text();
-    // a kept run starts where a removal ended, at the newline closing the removed line
-    let start = text[start..end].find(|c: char| !c.is_whitespace()).map_or(start, |i| start + i);
-    let (first, last) = (doc.line_of(start), doc.line_of(end - 1).max(doc.line_of(start)).min(lines - 1));
+    let (first, last) = lines_of(doc, (start, end));
     let mut held = vec![false; structure.paths()];
     let mut own = vec![false; structure.paths()];
     work::add(last + 1 - first);

@@ -13,15 +13,15 @@ use crate::view::Structure;
 /// Adds to `spans` the short runs outside the article `block`. The run that holds the title (the block's
 /// fullest copy, else the fullest kept copy above the block, else a kept `<h1>` line above it) stays from
 /// the title on; what is above the title in it goes, unless a sentence is there. A short run with a
-/// sentence at the article's `paragraphs` between two runs that stay stays too, and is returned beside
-/// the spans.
-pub(super) fn drop_short_runs(
+/// sentence at the article's `paragraphs` (found from the removed spans when first needed) between two
+/// runs that stay stays too, and is returned beside the spans.
+pub(super) fn drop_short_runs<'a>(
     doc: &Layout,
     structure: Option<&Structure>,
     spans: Vec<Span>,
     min_words: usize,
     block: (usize, usize),
-    paragraphs: Option<Paragraphs>,
+    paragraphs: impl FnOnce(&[Span]) -> Option<Paragraphs<'a>>,
 ) -> (Vec<Span>, Vec<(usize, usize)>) {
     let text = doc.text();
     let mut out = spans.clone();
@@ -86,13 +86,17 @@ pub(super) fn drop_short_runs(
         v.reverse();
         v
     };
-    // …and set where the article's paragraphs are (stage `article-element`); its lines elsewhere (what
-    // a rule left of the widget) go
+    // …and set where the article's paragraphs are (stage `article-element`; found once a page, and only
+    // for a page with such a run); its lines elsewhere (what a rule left of the widget) go
     let mut rescued = Vec::new();
+    let mut paragraphs = Some(paragraphs);
+    let mut found: Option<Paragraphs> = None;
     for (k, &(start, end, run)) in runs.iter().enumerate() {
-        let elsewhere = paragraphs
-            .filter(|_| run.passed_over(min_words) && stays_before[k] && stays_after[k])
-            .and_then(|p| p.elsewhere_in(doc, (start, end)));
+        let enclosed = run.passed_over(min_words) && stays_before[k] && stays_after[k];
+        if enclosed && let Some(find) = paragraphs.take() {
+            found = find(&spans);
+        }
+        let elsewhere = found.filter(|_| enclosed).and_then(|p| p.elsewhere_in(doc, (start, end)));
         match elsewhere {
             Some(other) => {
                 out.extend(other.iter().map(|&(a, b)| by_stage(a, b, Stage::ShortRuns)));
@@ -149,13 +153,15 @@ impl SpanStage for ShortRuns {
         if min_words > 0
             && let Some(block) = page.block()
         {
-            let paragraphs = page
-                .structure
-                .filter(|_| cleaner.settings.on(Stage::ArticleElement))
-                .and_then(|s| Paragraphs::of(page.doc, s, &page.spans, block));
             let spans = std::mem::take(&mut page.spans);
+            let (doc, structure) = (page.doc, page.structure);
+            let paragraphs = |removed: &[Span]| {
+                structure
+                    .filter(|_| cleaner.settings.on(Stage::ArticleElement))
+                    .and_then(|s| Paragraphs::of(doc, s, removed, block))
+            };
             let rescued;
-            (page.spans, rescued) = drop_short_runs(page.doc, page.structure, spans, min_words, block, paragraphs);
+            (page.spans, rescued) = drop_short_runs(doc, structure, spans, min_words, block, paragraphs);
             for (start, end) in rescued {
                 page.trace.kept(start, end, Reason::Stage(Stage::ArticleElement));
             }
