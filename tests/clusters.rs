@@ -144,3 +144,70 @@ fn a_sidebar_on_most_of_a_clusters_pages_is_its_template() {
     assert_eq!(sidebar_left(&uncapped), 4);
     assert_eq!(sidebar_left(&capped), 0);
 }
+
+/// A site redesigned: twenty pages of its old template, seven of its new one. Each page lists two related
+/// headlines of its own template's pages and names one of three writers, so that two pages of a template
+/// share a few lines besides their template: at linkage's similarity its pages fall into pieces of one
+/// to three, and the new template, on a quarter of the pages, is below the whole source's cutoff.
+fn redesigned() -> Vec<Document> {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let headline = |i: u64| format!("Council h{i}a weighs h{i}b plan as h{i}c meets");
+    let mut docs = Vec::new();
+    for i in 0..27u64 {
+        let new = i >= 20;
+        let (first, count) = if new { (20, 7) } else { (0, 20) };
+        let mut text = if new {
+            "Daily Wire Service\nSkip to content\nHome News Sport Weather\n".to_string()
+        } else {
+            "The Daily Ledger\nHome | World | Politics | Business\n".to_string()
+        };
+        text.push_str(&headline(i));
+        text.push('\n');
+        text.push_str(&format!(
+            "By {}\n",
+            ["Ann Foy", "Bo Lund", "Cy Ode", "Di Ray", "Ed Ash", "Flo Tam"][(next(3) + u64::from(new) * 3) as usize]
+        ));
+        for line in 0..4 {
+            let words: Vec<String> = (0..14).map(|w| format!("p{i}l{line}w{w}")).collect();
+            text.push_str(&words.join(" "));
+            text.push_str(".\n");
+        }
+        text.push_str(if new { "More on this story\n" } else { "Related stories\n" });
+        for _ in 0..2 {
+            text.push_str(&headline(first + next(count)));
+            text.push('\n');
+        }
+        text.push_str(if new {
+            "Copyright Daily Wire Service. Read about our approach to external linking.\n"
+        } else {
+            "© The Daily Ledger. All rights reserved.\nPrivacy | Terms | Contact us\n"
+        });
+        docs.push(Document { id: format!("{i:02}"), text });
+    }
+    docs
+}
+
+#[test]
+fn a_new_template_split_by_related_headlines_is_mined_as_one_cluster() {
+    let mut docs = redesigned();
+    let page = docs.remove(23);
+    let corpus = Corpus::from_docs("redesigned", docs);
+    let left = |rest: Option<f64>| {
+        let mut settings = Settings::default();
+        settings.automatic.clusters = Some(ClusterParams { rest_similarity: rest, ..ClusterParams::default() });
+        let cleaner = Cleaner::new(&rules(&corpus, &settings), true).unwrap();
+        let text = cleaner.clean(&page.text).text;
+        ["Skip to content", "More on this story", "Copyright Daily Wire Service"]
+            .into_iter()
+            .filter(|l| text.contains(l))
+            .count()
+    };
+    assert_eq!(left(None), 3, "the new template's pieces are too small to mine");
+    assert_eq!(left(ClusterParams::default().rest_similarity), 0);
+}

@@ -24,7 +24,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::clean_settings::{Stage, Stages, TITLE_STAGES};
-use crate::clusters::{Structures, group};
+use crate::clusters::{Structures, clusters_down_to, group, with_rests};
 use crate::corpus::{Corpus, Document};
 use crate::error::Result;
 use crate::frame::suggest_cuts;
@@ -203,7 +203,16 @@ pub fn add_cluster_rules(
     let step = corpus.docs.len().div_ceil(cp.max_docs.max(1)).max(1);
     let sample: Vec<&Document> = corpus.docs.iter().step_by(step).collect();
     let texts: Vec<&str> = sample.iter().map(|d| d.text.as_str()).collect();
-    let groups = group(&Structures::for_method(&texts, cp.method).pages, cp.method, cp.similarity);
+    let pages = Structures::for_method(&texts, cp.method).pages;
+    // a template split into pieces too small to mine, mined as one piece more
+    let groups = match cp.rest_similarity.filter(|&r| cp.method.is_linkage() && r < cp.similarity) {
+        Some(rest) => {
+            let [fine, coarse]: [Vec<Vec<usize>>; 2] =
+                clusters_down_to(&pages, &[cp.similarity, rest]).try_into().expect("one partition per threshold");
+            with_rests(fine, &coarse, cp.min_docs.max(2))
+        }
+        None => group(&pages, cp.method, cp.similarity),
+    };
     if groups.len() < 2 {
         return Ok(0);
     }

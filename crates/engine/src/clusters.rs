@@ -141,6 +141,12 @@ fn jaccard_sorted(a: &[u64], b: &[u64]) -> f64 {
 /// Average-linkage clusters of `pages` (indices), merged while the closest pair is at least `threshold`
 /// alike. Clusters are sorted by their first page.
 pub fn clusters(pages: &[HashSet<u64>], threshold: f64) -> Vec<Vec<usize>> {
+    clusters_down_to(pages, &[threshold]).remove(0)
+}
+
+/// [`clusters`] at each of `thresholds` (from the highest), found by one run of merges: average linkage
+/// merges ever less alike pairs, so the clusters at a lower threshold are those at a higher one merged on.
+pub fn clusters_down_to(pages: &[HashSet<u64>], thresholds: &[f64]) -> Vec<Vec<Vec<usize>>> {
     let n = pages.len();
     let sorted: Vec<Vec<u64>> = pages
         .iter()
@@ -161,6 +167,23 @@ pub fn clusters(pages: &[HashSet<u64>], threshold: f64) -> Vec<Vec<usize>> {
     // merged group's links; each is summed over the same pages in the same order as when first found
     let mut links: Vec<Vec<f64>> =
         (0..n).map(|a| (0..n).map(|b| if b > a { link(&groups[a], &groups[b]) } else { 0.0 }).collect()).collect();
+    let mut out = Vec::with_capacity(thresholds.len());
+    for &threshold in thresholds {
+        merge_while(&mut groups, &mut links, threshold, &link);
+        let mut snapshot = groups.clone();
+        snapshot.sort();
+        out.push(snapshot);
+    }
+    out
+}
+
+/// Merges the closest pair of `groups` while it is at least `threshold` alike, keeping `links` up to date.
+fn merge_while(
+    groups: &mut Vec<Vec<usize>>,
+    links: &mut Vec<Vec<f64>>,
+    threshold: f64,
+    link: &impl Fn(&[usize], &[usize]) -> f64,
+) {
     loop {
         let mut best: Option<(f64, usize, usize)> = None;
         for (a, row) in links.iter().enumerate() {
@@ -176,7 +199,7 @@ pub fn clusters(pages: &[HashSet<u64>], threshold: f64) -> Vec<Vec<usize>> {
                 groups[a].extend(merged);
                 groups[a].sort_unstable();
                 links.remove(b);
-                for row in &mut links {
+                for row in links.iter_mut() {
                     row.remove(b);
                 }
                 for c in 0..groups.len() {
@@ -190,8 +213,35 @@ pub fn clusters(pages: &[HashSet<u64>], threshold: f64) -> Vec<Vec<usize>> {
             _ => break,
         }
     }
-    groups.sort();
-    groups
+}
+
+/// `fine`'s clusters of at least `min` pages, and for each cluster of `coarse` the rest of its pages, the
+/// members of its smaller fine clusters, as one cluster. Average linkage stops at a threshold, so a
+/// lower one's clusters are unions of a higher one's: each fine cluster lies in one coarse cluster.
+pub fn with_rests(fine: Vec<Vec<usize>>, coarse: &[Vec<usize>], min: usize) -> Vec<Vec<usize>> {
+    let n = coarse.iter().map(Vec::len).sum();
+    let mut home = vec![0; n];
+    for (k, c) in coarse.iter().enumerate() {
+        for &i in c {
+            home[i] = k;
+        }
+    }
+    let mut rests: Vec<Vec<usize>> = vec![Vec::new(); coarse.len()];
+    let mut out = Vec::new();
+    for c in fine {
+        if c.len() >= min {
+            out.push(c);
+        } else if let Some(&first) = c.first() {
+            rests[home[first]].extend(c);
+        }
+    }
+    for mut r in rests {
+        r.sort_unstable();
+        out.push(r);
+    }
+    out.retain(|c| !c.is_empty());
+    out.sort();
+    out
 }
 
 /// The cluster a page of structure `page` is most alike on average (ties: the first).
@@ -261,6 +311,50 @@ mod tests {
         }
         groups.sort();
         groups
+    }
+
+    #[test]
+    fn the_small_clusters_of_one_template_are_mined_as_one() {
+        // two templates: the first split into a cluster of four and pieces of one and two pages
+        let fine = vec![vec![0, 1], vec![2, 3, 4, 5], vec![6], vec![7, 8], vec![9, 10], vec![11]];
+        let coarse = vec![(0..9).collect::<Vec<_>>(), vec![9, 10, 11]];
+        assert_eq!(with_rests(fine.clone(), &coarse, 3), vec![vec![0, 1, 6, 7, 8], vec![2, 3, 4, 5], vec![9, 10, 11]]);
+        assert_eq!(with_rests(fine.clone(), &coarse, 1), fine, "clusters big enough stay as they are");
+    }
+
+    #[test]
+    fn a_lower_thresholds_clusters_are_unions_of_a_higher_ones() {
+        // what `with_rests` relies on, on pages of three templates with lines shared at random
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20 {
+            let mut pages: Vec<HashSet<u64>> = Vec::new();
+            for _ in 0..40 {
+                let t = next() % 3;
+                let mut page = HashSet::new();
+                for l in 0..10 {
+                    if next() % 3 != 0 {
+                        page.insert(t * 100 + l);
+                    }
+                }
+                for _ in 0..3 {
+                    page.insert(next() % 60);
+                }
+                pages.push(page);
+            }
+            let (fine, coarse) = (clusters(&pages, 0.55), clusters(&pages, 0.3));
+            for c in &fine {
+                assert!(coarse.iter().any(|k| c.iter().all(|i| k.contains(i))), "{c:?} in one of {coarse:?}");
+            }
+            let mut all: Vec<usize> = with_rests(fine, &coarse, 3).concat();
+            all.sort_unstable();
+            assert_eq!(all, (0..40).collect::<Vec<_>>(), "every page in one cluster");
+        }
     }
 
     #[test]

@@ -76,6 +76,12 @@ pub struct ClusterParams {
     pub similarity: f64,
     /// Fewest pages a cluster needs to be mined.
     pub min_docs: usize,
+    /// Linkage: the clusters of fewer than `min_docs` pages are mined together, as one cluster, when they
+    /// lie in one cluster at this lower similarity. Lines a few pages share (a related headline, a
+    /// byline) split a template's pages into pairs at `similarity`; without this a template on a third
+    /// of the pages, so split, was never mined. 0.3: pages of one template were 0.3 to 0.65 alike in
+    /// generated redesigns, pages of two templates 0 (docs/results.md). `None`: such clusters are not mined.
+    pub rest_similarity: Option<f64>,
     /// Pages clustered at most (an even sample of larger sources): clustering is cubic.
     pub max_docs: usize,
     /// A cluster's cutoff bin is at most this: a string on more than half of a cluster's pages is its
@@ -86,7 +92,14 @@ pub struct ClusterParams {
 
 impl Default for ClusterParams {
     fn default() -> Self {
-        ClusterParams { method: ClusterMethod::Linkage, similarity: 0.55, min_docs: 3, max_docs: 300, max_cutoff: 51 }
+        ClusterParams {
+            method: ClusterMethod::Linkage,
+            similarity: 0.55,
+            min_docs: 3,
+            rest_similarity: Some(0.3),
+            max_docs: 300,
+            max_cutoff: 51,
+        }
     }
 }
 
