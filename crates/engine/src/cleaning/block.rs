@@ -40,7 +40,8 @@ impl Cleaner {
             .enumerate()
             .filter(|&(i, m)| items[i] || (splits_runs(doc, m) && !doc.is_blank(m.start, m.end)))
             .map(|(_, m)| m);
-        let all = union(text, splitting, self.settings.merge_gap, SpanKind::Removed);
+        // what the rules match, not what the merge gap joins: a wide gap would join across the article
+        let all = union(text, splitting, 0, SpanKind::Removed);
         // a run starting where an item's marker ends is that item
         let item_ends: HashSet<usize> = matches.iter().zip(&items).filter(|(_, is)| **is).map(|(m, _)| m.end).collect();
         let opens_item = |(run_start, _): (usize, usize)| item_ends.contains(&run_start);

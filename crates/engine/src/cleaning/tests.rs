@@ -101,6 +101,24 @@ fn merge_gap_joins_close_intervals_only() {
 }
 
 #[test]
+fn a_wider_merge_gap_never_removes_less() {
+    // a header and a footer string and "read more" between: the article block between them is found from
+    // what the rules match, not from the removals the gap joins (which would join across the article)
+    let page = "Site Menu Home\nread more\nThe council met on Tuesday and voted on the harbour plan for the town.\n\
+                It will be built next year after a long debate about its cost and its size.\n\
+                Leave a reply\nFooter links here";
+    let rules =
+        [("Site Menu Home", Action::CutBefore), ("read more", Action::Remove), ("Leave a reply", Action::CutAfter)];
+    let mut before = 0;
+    for gap in [0, 5, 20, 100, 1000, 100_000] {
+        let removed: usize = cleaner(&rules, gap).spans(page).iter().map(|s| s.end - s.start).sum();
+        assert!(removed >= before, "gap {gap}: {removed} bytes removed, {before} with a narrower gap");
+        assert!(cleaner(&rules, gap).clean(page).text.contains("harbour plan"), "gap {gap}");
+        before = removed;
+    }
+}
+
+#[test]
 fn hand_edited_regex_matches_at_token_boundaries_only() {
     let m = MutableSet::defaults();
     let mut r = rule("h", "read more", Action::Remove, &m);
