@@ -1,5 +1,6 @@
 //! `chaff mine` and `chaff stats`.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -86,6 +87,9 @@ fn load_previous(path: &Path) -> Result<Option<(RulesFile, String)>> {
 
 fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result<Mined> {
     super::no_such_corpus(corpus_path)?;
+    if source.is_none() {
+        chaff::corpus::source_name_checked(corpus_path)?;
+    }
     let mut corpus = Corpus::load(corpus_path)?;
     if let Some(name) = source {
         corpus.name = name.to_string();
@@ -122,6 +126,27 @@ fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result
     Ok(Mined { corpus, mining, params: MiningParams::of(&config), previous, path, warnings, unreadable })
 }
 
+/// The source folders of `--all` whose names are another's (a link to a folder is named as the folder it
+/// leads to): each with its name and the others. Mined, they would write one rules file, each over
+/// another's decisions.
+fn sharing_a_rules_file(corpora: &[PathBuf]) -> HashMap<PathBuf, (String, Vec<PathBuf>)> {
+    let mut by_name: HashMap<String, Vec<&PathBuf>> = HashMap::new();
+    for path in corpora {
+        // a name that is no name is reported when the folder is mined
+        if let Ok(name) = chaff::corpus::source_name_checked(path) {
+            by_name.entry(name).or_default().push(path);
+        }
+    }
+    let mut sharing = HashMap::new();
+    for (name, paths) in by_name.into_iter().filter(|(_, p)| p.len() > 1) {
+        for path in &paths {
+            let others = paths.iter().filter(|p| *p != path).map(|p| p.to_path_buf()).collect();
+            sharing.insert(path.to_path_buf(), (name.clone(), others));
+        }
+    }
+    sharing
+}
+
 /// A rules folder that is not a folder fails now, not after mining.
 fn check_rules_dir(dir: &Path) -> Result<()> {
     if dir.exists() && !dir.is_dir() {
@@ -148,7 +173,20 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
     let corpora: Vec<PathBuf> = if args.all { sources_under(&args.corpus)? } else { vec![args.corpus.clone()] };
     let mut failed = 0;
     let mut mined = Vec::new();
+    let sharing = if args.all { sharing_a_rules_file(&corpora) } else { HashMap::new() };
     for path in &corpora {
+        if let Some((name, others)) = sharing.get(path) {
+            let others: Vec<String> = others.iter().map(|p| p.display().to_string()).collect();
+            eprintln!(
+                "chaff: error: {}: source `{name}`, as {} is too: both would be mined into {}; skipped (rename \
+                 one, or mine each alone with --source NAME)",
+                path.display(),
+                others.join(", "),
+                rules_path(&args.rules_dir, name).display()
+            );
+            failed += 1;
+            continue;
+        }
         match mine_one(path, args.source.as_deref(), &args) {
             Ok(m) => mined.push(m),
             // one bad source does not stop the others

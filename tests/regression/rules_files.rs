@@ -527,3 +527,57 @@ fn remining_without_flags_keeps_the_rules_files_mining_settings() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(RulesFile::load(&rules).unwrap().mining.min_tokens, 2);
 }
+
+/// `name` in `root`: a folder of `docs` sevendays documents (seeded by `seed`), named by raw bytes.
+#[cfg(target_os = "linux")]
+fn source_folder_named(root: &Path, name: &[u8], docs: usize, seed: u64) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    let scratch = tempfile::tempdir().unwrap();
+    write_source(&sevendays(docs, seed), scratch.path()).unwrap();
+    let to = root.join(std::ffi::OsStr::from_bytes(name));
+    fs::create_dir_all(root).unwrap();
+    fs::rename(scratch.path().join("sevendays"), &to).unwrap();
+    to
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_folder_name_that_is_not_utf8_is_refused_as_a_source_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = source_folder_named(&dir.path().join("corpora"), b"bad\xffone", 20, 3);
+    let mine = |extra: &[&str]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_chaff"));
+        command.arg("mine").arg(&folder).args(["--rules-dir", "out"]).args(extra);
+        command.current_dir(dir.path()).output().unwrap()
+    };
+    let o = mine(&[]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not UTF-8") && stderr(&o).contains("--source NAME"), "{}", stderr(&o));
+    assert!(!dir.path().join("out/source.toml").exists(), "nothing written under a stand-in name");
+    let named = mine(&["--source", "named"]);
+    assert!(named.status.success(), "{}", stderr(&named));
+    assert!(dir.path().join("out/named.toml").exists());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn two_sources_named_alike_are_not_mined_into_one_rules_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("corpora");
+    source_folder_named(&root, b"source", 20, 3);
+    source_folder_named(&root, b"bad\xffone", 25, 4);
+    source_folder_named(&root, b"bad\xfetwo", 30, 5);
+    source_folder_named(&root, b"wire", 35, 6);
+    // a link to a folder is a source of the folder's name
+    std::os::unix::fs::symlink("wire", root.join("alias")).unwrap();
+    source_folder_named(&root, b"sevendays", 40, 7);
+    let o = chaff(&["mine", "--all", "corpora"], dir.path());
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("bad\u{fffd}one") && err.contains("bad\u{fffd}two"), "each unnamed folder reported: {err}");
+    assert!(err.contains("alias") && err.contains("corpora/wire"), "both folders named `wire` reported: {err}");
+    let source = RulesFile::load(&dir.path().join("rules/source.toml")).unwrap();
+    assert_eq!(source.documents, 20, "`source.toml` holds the folder `source` alone");
+    assert!(!dir.path().join("rules/wire.toml").exists(), "neither folder named `wire` is mined");
+    assert_eq!(RulesFile::load(&dir.path().join("rules/sevendays.toml")).unwrap().documents, 40, "the rest is mined");
+}

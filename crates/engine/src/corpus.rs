@@ -176,3 +176,21 @@ pub fn source_name(path: &Path) -> String {
     let name = if path.is_dir() { path.file_name() } else { path.file_stem() };
     name.and_then(|n| n.to_str()).unwrap_or("source").to_string()
 }
+
+/// The source name of a corpus path, as [`source_name`], or an error when the name is not UTF-8: it
+/// would stand in as `source`, and every such folder would share one rules file.
+pub fn source_name_checked(path: &Path) -> Result<String> {
+    let real = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let name = if real.is_dir() { real.file_name() } else { real.file_stem() };
+    if let Some(name) = name
+        && name.to_str().is_none()
+    {
+        return Err(Error::Invalid(format!(
+            "{}: the name {:?} is not UTF-8, so it cannot name the source's rules file <source>.toml; give one \
+             with --source NAME (or rename it)",
+            path.display(),
+            name.to_string_lossy()
+        )));
+    }
+    Ok(source_name(path))
+}
