@@ -34,6 +34,41 @@ fn stdout(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// Runs started together, while a writer holds the verified file's lock, each read the file before any
+/// wrote it: every page each accepted is kept.
+#[test]
+fn pages_accepted_by_concurrent_runs_are_all_kept() {
+    let dir = mined();
+    let lock_path = dir.path().join("rules/.sevendays.verified.toml.lock");
+    let lock = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(&lock_path).unwrap();
+    lock.lock().unwrap();
+    let corpus = sevendays();
+    let ids = ["0001", "0002", "0003", "0004"];
+    let runs: Vec<std::process::Child> = ids
+        .iter()
+        .map(|id| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_chaff"))
+                .args(["test", "--rules", "rules/sevendays.toml", "--include-pending", "--accept", id])
+                .arg(&corpus)
+                .current_dir(dir.path())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    drop(lock);
+    for run in runs {
+        let o = run.wait_with_output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let verified = chaff::verified::Verified::load(&dir.path().join("rules/sevendays.verified.toml")).unwrap();
+    let mut kept: Vec<&str> = verified.pages.iter().map(|p| p.id.as_str()).collect();
+    kept.sort();
+    assert_eq!(kept, ids);
+}
+
 #[test]
 fn pages_accepted_as_verified_pass_with_the_same_rules() {
     let dir = mined();

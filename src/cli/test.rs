@@ -59,7 +59,8 @@ fn run(args: TestArgs) -> Result<ExitCode> {
     let docs = load(&args.corpus)?;
     if args.accept.is_some() || args.accept_all {
         let ids = if args.accept_all { None } else { args.accept.as_deref() };
-        let missing = accept(&file, &mut verified, &docs, ids, args.include_pending)?;
+        let mut accepted = Verified::default();
+        let missing = accept(&file, &mut accepted, &docs, ids, args.include_pending)?;
         if !missing.is_empty() {
             anyhow::bail!(
                 "{}: no document with id {} (ids are file names less their extension, or JSON Lines ids): nothing written",
@@ -67,7 +68,18 @@ fn run(args: TestArgs) -> Result<ExitCode> {
                 missing.join(", ")
             );
         }
-        verified.save(&path)?;
+        // another run may have verified pages since the file was read: they stay
+        verified = Verified::update(
+            &path,
+            chaff::merge::LOCK_TIMEOUT,
+            |_| {},
+            |on_disk| {
+                on_disk.source = accepted.source;
+                for page in accepted.pages {
+                    on_disk.set(page);
+                }
+            },
+        )?;
         eprintln!("chaff: {}: {} verified page(s)", path.display(), verified.pages.len());
     }
     if verified.pages.is_empty() {

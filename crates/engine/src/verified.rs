@@ -133,6 +133,23 @@ impl Verified {
         crate::atomic::write_atomic(path, self.to_toml().as_bytes())
     }
 
+    /// Re-reads the verified pages at `path` under the lock writers of rules files take (one beside this
+    /// file), applies `change` to them and writes them atomically, keeping the file's mode: pages another
+    /// writer verified since this one read the file stay. `on_blocked` and `timeout` are
+    /// [`crate::merge::lock_within`]'s. Returns the pages written.
+    pub fn update(
+        path: &Path,
+        timeout: std::time::Duration,
+        on_blocked: impl FnMut(&crate::merge::LockHolder),
+        change: impl FnOnce(&mut Verified),
+    ) -> Result<Verified> {
+        let _lock = crate::merge::lock_within(path, timeout, on_blocked)?;
+        let mut verified = Verified::load(path)?;
+        change(&mut verified);
+        verified.save(path)?;
+        Ok(verified)
+    }
+
     /// Marks `page` verified, replacing an earlier verification of the same document.
     pub fn set(&mut self, page: VerifiedPage) {
         match self.pages.iter_mut().find(|p| p.id == page.id) {

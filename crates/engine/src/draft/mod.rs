@@ -153,6 +153,9 @@ pub struct Draft {
     pub revision: u64,
     /// The source's verified pages (`rules/<source>.verified.toml`), as the editor has them.
     pub verified: crate::verified::Verified,
+    /// Those pages as last read from disk or written there: a save changes on disk only what the editor
+    /// changed since, and keeps what another writer verified meanwhile.
+    verified_on_disk: Vec<crate::verified::VerifiedPage>,
 }
 
 impl Draft {
@@ -208,6 +211,7 @@ impl Draft {
             trims: HashMap::new(),
             revision: 0,
             verified: crate::verified::Verified::default(),
+            verified_on_disk: Vec::new(),
         };
         let mut cuts = 0;
         match (previous, auto) {

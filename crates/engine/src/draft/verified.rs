@@ -11,6 +11,7 @@ use super::{Change, Draft};
 impl Draft {
     /// Takes the verified pages as read from disk: they are the saved state.
     pub fn load_verified(&mut self, verified: Verified) {
+        self.verified_on_disk = verified.pages.clone();
         self.verified = verified;
         self.mark_saved();
     }
@@ -68,14 +69,34 @@ impl Draft {
         self.verified.pages != self.saved.verified
     }
 
-    /// Writes the verified pages beside the rules file at `rules` (atomically, keeping the file's mode). A
-    /// source with none and no file writes nothing.
+    /// Writes the verified pages beside the rules file at `rules` (atomically, keeping the file's mode),
+    /// merged under its lock with the file as it is now: the pages marked or unmarked here since it was
+    /// read change, those another writer verified meanwhile stay (and are taken in). A source with none
+    /// and no file writes nothing.
     pub fn save_verified(&mut self, rules: &Path, source: &str) -> crate::error::Result<()> {
         let path = path_for(rules);
         self.verified.source = source.to_string();
         if self.verified.pages.is_empty() && !path.exists() {
             return Ok(());
         }
-        self.verified.save(&path)
+        let before = &self.verified_on_disk;
+        let ours = &self.verified.pages;
+        let merged = Verified::update(
+            &path,
+            crate::merge::LOCK_TIMEOUT,
+            |_| {},
+            |disk| {
+                disk.source = source.to_string();
+                disk.pages.retain(|p| ours.iter().any(|o| o.id == p.id) || !before.iter().any(|b| b.id == p.id));
+                for page in ours {
+                    if !before.contains(page) {
+                        disk.set(page.clone());
+                    }
+                }
+            },
+        )?;
+        self.verified_on_disk = merged.pages.clone();
+        self.verified = merged;
+        Ok(())
     }
 }
