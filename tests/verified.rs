@@ -126,3 +126,49 @@ fn a_malformed_verified_file_and_an_unknown_id_are_bad_input_and_write_nothing()
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no verified pages"), "{}", stderr(&o));
 }
+
+/// Two documents of one id: accepting them all would verify one page in the other's place.
+#[test]
+fn accept_all_refuses_ids_shared_by_two_documents() {
+    let dir = mined();
+    let mut lines = String::new();
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(sevendays()).unwrap().map(|e| e.unwrap().path()).collect();
+    pages.retain(|p| p.extension().is_some_and(|x| x == "txt"));
+    pages.sort();
+    for (i, path) in pages.iter().enumerate() {
+        let text = std::fs::read_to_string(path).unwrap();
+        // the first two records share an id
+        let id = if i < 2 { "same".to_string() } else { format!("d{i}") };
+        lines.push_str(&serde_json::json!({ "id": id, "text": text }).to_string());
+        lines.push('\n');
+    }
+    std::fs::write(dir.path().join("pages.jsonl"), lines).unwrap();
+    let o = chaff(&["test", "--rules", "rules/sevendays.toml", "--accept-all", "pages.jsonl"], dir.path());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("pages.jsonl: id(s) same name more than one document"), "{}", stderr(&o));
+    assert!(!dir.path().join("rules/sevendays.verified.toml").exists(), "nothing written");
+    // a page whose id is its own is still accepted
+    let o = chaff(&["test", "--rules", "rules/sevendays.toml", "--accept", "d3", "pages.jsonl"], dir.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn accept_all_refuses_file_names_read_as_one_id() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = mined();
+    let corpus = dir.path().join("pages");
+    std::fs::create_dir(&corpus).unwrap();
+    for entry in std::fs::read_dir(sevendays()).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, corpus.join(path.file_name().unwrap())).unwrap();
+    }
+    let one = std::fs::read(sevendays().join("0001.txt")).unwrap();
+    for name in [&b"bad\xff.txt"[..], b"bad\xfe.txt"] {
+        std::fs::write(corpus.join(std::ffi::OsStr::from_bytes(name)), &one).unwrap();
+    }
+    let o = chaff(&["test", "--rules", "rules/sevendays.toml", "--accept-all", "pages"], dir.path());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("bad\u{fffd} name more than one document"), "{}", stderr(&o));
+    assert!(!dir.path().join("rules/sevendays.verified.toml").exists(), "nothing written");
+}

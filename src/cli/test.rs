@@ -4,7 +4,8 @@
 //! verified page the corpus lacks or whose text changed). `--accept IDS` / `--accept-all` write the current
 //! output as verified.
 
-use std::path::PathBuf;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -52,6 +53,30 @@ pub fn test(args: TestArgs) -> Result<ExitCode> {
     }
 }
 
+/// An id of several documents (a JSON Lines id given twice, file names that are not UTF-8 read alike)
+/// is refused when it is to be accepted: one page would be verified in the others' place.
+fn refuse_shared_ids(docs: &[chaff::corpus::Document], ids: Option<&[String]>, corpus: &Path) -> Result<()> {
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for d in docs {
+        *count.entry(d.id.as_str()).or_default() += 1;
+    }
+    let mut shared: Vec<&str> = count
+        .into_iter()
+        .filter(|&(id, n)| n > 1 && ids.is_none_or(|ids| ids.iter().any(|i| i == id)))
+        .map(|(id, _)| id)
+        .collect();
+    if shared.is_empty() {
+        return Ok(());
+    }
+    shared.sort_unstable();
+    anyhow::bail!(
+        "{}: id(s) {} name more than one document each, so a verified page could not be told from the others: \
+         nothing written; give each document its own id (rename the files, or fix the JSON Lines ids)",
+        corpus.display(),
+        shared.join(", ")
+    );
+}
+
 fn run(args: TestArgs) -> Result<ExitCode> {
     let file = super::load_rules(&args.rules)?;
     let path = args.verified.clone().unwrap_or_else(|| path_for(&args.rules));
@@ -59,6 +84,7 @@ fn run(args: TestArgs) -> Result<ExitCode> {
     let docs = load(&args.corpus)?;
     if args.accept.is_some() || args.accept_all {
         let ids = if args.accept_all { None } else { args.accept.as_deref() };
+        refuse_shared_ids(&docs, ids, &args.corpus)?;
         let mut accepted = Verified::default();
         let missing = accept(&file, &mut accepted, &docs, ids, args.include_pending)?;
         if !missing.is_empty() {
