@@ -302,3 +302,20 @@ fn mine_all_says_once_that_its_folders_hold_pages_in_two_forms() {
     assert!(err.contains("3 source folders hold pages in two forms (12 pages); the first: "), "{err}");
     assert!(err.contains("0.html and 0.txt"), "{err}");
 }
+
+#[test]
+fn clean_in_place_writes_through_a_symbolic_link_to_its_target() {
+    let dir = fixture(2);
+    let p = dir.path();
+    fs::create_dir(p.join("elsewhere")).unwrap();
+    fs::write(p.join("elsewhere/target.txt"), doc(7)).unwrap();
+    fs::set_permissions(p.join("elsewhere/target.txt"), fs::Permissions::from_mode(0o640)).unwrap();
+    std::os::unix::fs::symlink("../elsewhere/target.txt", p.join("docs/link.txt")).unwrap();
+    let o = chaff(&["clean", "--rules", "rules.toml", "docs", "--in-place"], p);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(fs::symlink_metadata(p.join("docs/link.txt")).unwrap().file_type().is_symlink(), "still a link");
+    let target = fs::read_to_string(p.join("elsewhere/target.txt")).unwrap();
+    assert!(target.contains("article number 7") && !target.contains(TEMPLATE), "the target is cleaned: {target}");
+    assert_eq!(mode(&p.join("elsewhere/target.txt")), 0o640, "the target keeps its mode");
+    assert_eq!(count_files(&p.join("elsewhere")), 1, "no temporary files left");
+}

@@ -149,6 +149,9 @@ pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: boo
         } else {
             owner.insert(key, i);
         }
+        // a link replaced by a file would no longer share its target's text: written through, as rules
+        // files are
+        let output = if replaces_input { chaff::atomic::resolve_links(&output)? } else { output };
         jobs.push(Job { input: f.given.clone(), output, replaces_input });
     }
     if !collisions.is_empty() {
