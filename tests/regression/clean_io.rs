@@ -319,3 +319,17 @@ fn clean_in_place_writes_through_a_symbolic_link_to_its_target() {
     assert_eq!(mode(&p.join("elsewhere/target.txt")), 0o640, "the target keeps its mode");
     assert_eq!(count_files(&p.join("elsewhere")), 1, "no temporary files left");
 }
+
+#[test]
+fn clean_into_a_folder_writes_a_link_to_another_document_under_its_own_name() {
+    let dir = fixture(2);
+    let p = dir.path();
+    std::os::unix::fs::symlink("000.txt", p.join("docs/link.txt")).unwrap();
+    let o = chaff(&["clean", "--rules", "rules.toml", "docs", "--out", "out"], p);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cleaned 3 document(s)"), "{}", stderr(&o));
+    let link = fs::read_to_string(p.join("out/link.txt")).unwrap();
+    assert_eq!(link, fs::read_to_string(p.join("out/000.txt")).unwrap(), "the link's document, cleaned");
+    assert!(link.contains("article number 0") && !link.contains(TEMPLATE), "{link}");
+    assert_eq!(count_files(&p.join("out")), 3);
+}

@@ -49,6 +49,7 @@ pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: boo
     let mut files = Vec::new();
     let mut folders_read = Vec::new();
     let mut seen = HashSet::new();
+    let mut listed = HashSet::new();
     for input in inputs {
         let found = match fs::metadata(input) {
             Ok(meta) if meta.is_dir() => match document_files(input, &LoadOptions::default()) {
@@ -77,9 +78,14 @@ pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: boo
         };
         for given in found {
             match fs::canonicalize(&given) {
-                // The same file named twice (`x x`, or `x/a.txt x`) is cleaned once.
+                // The same file named twice (`x x`, or `x/a.txt x`) is cleaned once. Into a folder, a link
+                // to another document is a document of its own name and is written too; in place it
+                // writes its target, which is cleaned once.
                 Ok(canonical) => {
-                    if seen.insert(canonical.clone()) {
+                    let name =
+                        matches!(dest, Destination::Folder(_)).then(|| given.file_name().map(OsStr::to_os_string));
+                    seen.insert(canonical.clone());
+                    if listed.insert((canonical.clone(), name)) {
                         files.push(Input { given, canonical });
                     }
                 }
