@@ -581,3 +581,23 @@ fn two_sources_named_alike_are_not_mined_into_one_rules_file() {
     assert!(!dir.path().join("rules/wire.toml").exists(), "neither folder named `wire` is mined");
     assert_eq!(RulesFile::load(&dir.path().join("rules/sevendays.toml")).unwrap().documents, 40, "the rest is mined");
 }
+
+#[test]
+fn mining_settings_out_of_range_are_usage_errors_naming_the_range() {
+    let (dir, rules) = mined();
+    let before = fs::read_to_string(&rules).unwrap();
+    for (flag, value, says) in [
+        ("--cutoff", "150", "0..=99"),
+        ("--cut-share", "2", "over 0 and at most 1"),
+        ("--cut-share", "nan", "over 0 and at most 1"),
+        ("--cut-share", "0", "over 0 and at most 1"),
+        ("--min-tokens", "0", "1.."),
+        ("--min-df", "0", "1.."),
+        ("--max-tf-per-df", "0", "over 0"),
+    ] {
+        let o = chaff(&["mine", "corpora/sevendays", flag, value], dir.path());
+        assert_eq!(o.status.code(), Some(2), "{flag} {value}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{flag} {value}: {}", stderr(&o));
+    }
+    assert_eq!(fs::read_to_string(&rules).unwrap(), before, "nothing written");
+}

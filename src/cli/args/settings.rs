@@ -9,13 +9,13 @@ use super::stage_names;
 /// Thesis step 7's thresholds (`mine`, `eval`, `stats`).
 #[derive(Args, Debug, Clone, Default)]
 pub struct Thresholds {
-    #[arg(long, help = defaults::min_tokens())]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..), help = defaults::min_tokens())]
     pub min_tokens: Option<u32>,
-    #[arg(long, help = defaults::min_df())]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..), help = defaults::min_df())]
     pub min_df: Option<u32>,
     /// Drop strings repeated more than this many times per document on average (default: a rules file's
     /// `[mining]`, else none).
-    #[arg(long)]
+    #[arg(long, value_parser = parse_positive)]
     pub max_tf_per_df: Option<f64>,
 }
 
@@ -37,7 +37,7 @@ pub struct SettingsArgs {
     /// Do not suggest frame cuts (cut-before / cut-after) for header and footer strings.
     #[arg(long)]
     pub no_cuts: bool,
-    #[arg(long, help = defaults::cut_share())]
+    #[arg(long, value_parser = parse_share, help = defaults::cut_share())]
     pub cut_share: Option<f64>,
     /// Frame cuts: rounds of suggestion, each seeing the cuts found before (default 1).
     #[arg(long)]
@@ -69,8 +69,8 @@ pub struct SettingsArgs {
     /// No second-level filter: each source mined alone.
     #[arg(long)]
     pub no_idioms: bool,
-    /// A fixed cutoff, percent of documents (default: the automatic cutoff).
-    #[arg(long)]
+    /// A fixed cutoff, percent of documents, 0 to 99 (default: the automatic cutoff).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=99))]
     pub cutoff: Option<u8>,
     /// Characters: removed intervals closer than this are joined (default: a rules file's, else 0).
     #[arg(long)]
@@ -226,5 +226,21 @@ pub fn parse_clusters(s: &str) -> Result<ClusterChoice, String> {
             }
             _ => Err(format!("`{s}`: expected linkage, mdl, or a Jaccard similarity in [0, 1] (linkage)")),
         },
+    }
+}
+
+/// A share of documents: over 0, at most 1.
+fn parse_share(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 1.0 => Ok(x),
+        _ => Err(format!("`{s}`: expected a share of documents over 0 and at most 1 (0.5 is half of them)")),
+    }
+}
+
+/// A number over 0 (a finite one: NaN and infinity are no limit).
+fn parse_positive(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
+        _ => Err(format!("`{s}`: expected a number over 0")),
     }
 }
