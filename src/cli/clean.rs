@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use chaff::atomic::{prepare_folder, sync_folder, write_unsynced};
+use chaff::atomic::{check_writable, prepare_folder, sync_folder, write_unsynced};
 use chaff::cleaning::Cleaner;
 use chaff::corpus::{Encoding, read_text_as};
 pub(super) use chaff::page::Output;
@@ -126,6 +126,13 @@ pub(super) fn clean_files(
     let mut failed = plan.failed;
     for dir in &plan.folders {
         prepare_folder(dir).with_context(|| format!("{}: cannot create the output folder", dir.display()))?;
+        if let Err(e) = check_writable(dir) {
+            let what = match dest {
+                Destination::Folder(_) => "make it writable, or choose another --out",
+                Destination::Beside => "make it writable, or clean into another folder with --out",
+            };
+            bail!("{}: cannot write into the output folder ({e}); nothing was cleaned: {what}", dir.display());
+        }
     }
     let (mut removed, mut total, mut done) = (0, 0, 0);
     let bar = progress_bar(Some(plan.jobs.len() as u64), "files cleaned");

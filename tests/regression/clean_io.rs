@@ -333,3 +333,32 @@ fn clean_into_a_folder_writes_a_link_to_another_document_under_its_own_name() {
     assert!(link.contains("article number 0") && !link.contains(TEMPLATE), "{link}");
     assert_eq!(count_files(&p.join("out")), 3);
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_out_folder_no_file_can_be_written_into_fails_once_before_any_work() {
+    let dir = fixture(3);
+    let p = dir.path();
+    fs::write(p.join("plain"), "").unwrap();
+    // a folder even root cannot create files in, and one under a file
+    for out in ["/proc/self", "plain/out"] {
+        let o = chaff(&["clean", "--rules", "rules.toml", "docs", "--out", out], p);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{out}: {err}");
+        assert_eq!(err.matches("chaff: error").count(), 1, "one error: {err}");
+        assert!(err.contains(out) && err.contains("output folder"), "names the folder: {err}");
+        assert!(!err.contains(".tmp"), "no temporary file named: {err}");
+    }
+    let o = chaff(&["clean", "--rules", "rules.toml", "docs", "--out", "/proc/self"], p);
+    assert!(stderr(&o).contains("choose another --out"), "{}", stderr(&o));
+    // with each source's rules, from a folder of sources
+    fs::create_dir(p.join("rules")).unwrap();
+    fs::copy(p.join("rules.toml"), p.join("rules/docs.toml")).unwrap();
+    fs::create_dir(p.join("sources")).unwrap();
+    fs::rename(p.join("docs"), p.join("sources/docs")).unwrap();
+    let o = chaff(&["clean", "--rules-dir", "rules", "sources", "--out", "/proc/self"], p);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(err.matches("chaff: error").count(), 1, "one error: {err}");
+    assert!(err.contains("choose another --out") && !err.contains(".tmp"), "{err}");
+}

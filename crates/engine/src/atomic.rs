@@ -70,6 +70,16 @@ pub fn prepare_folder(dir: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Whether files can be written into the folder `dir`: a temporary file, as a write makes, is created
+/// there and removed. Tried once before a batch, so that a folder no file can go into fails the run at its
+/// start rather than each document of it.
+pub fn check_writable(dir: &Path) -> std::io::Result<()> {
+    tempfile::Builder::new().prefix(temp_prefix()).suffix(".tmp").tempfile_in(dir).map(drop).map_err(|e| {
+        // the error without the temporary file's name, which tells the reader nothing
+        e.raw_os_error().map_or_else(|| std::io::Error::from(e.kind()), std::io::Error::from_raw_os_error)
+    })
+}
+
 /// Writes `bytes` to `path` atomically (temporary file, then rename) without syncing: a crash may lose
 /// the new content, never leave half of it. The folder must exist ([`prepare_folder`]); call
 /// [`sync_folder`] once all are written.

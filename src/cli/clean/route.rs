@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use chaff::atomic::{prepare_folder, sync_folder, write_unsynced};
+use chaff::atomic::{check_writable, prepare_folder, sync_folder, write_unsynced};
 use chaff::cleaning::Cleaner;
 use chaff::crawl::rules_dir::DEFAULT_KEPT;
 use chaff::crawl::{CrawlDoc, Found, Group, Item, RulesDir};
@@ -102,6 +102,13 @@ pub(super) fn clean_routed(args: &CleanArgs) -> Result<ExitCode> {
     let mut sink = match &args.out {
         Some(out) => {
             refuse_out_inside_inputs(out, &args.inputs)?;
+            prepare_folder(out).with_context(|| format!("{}: cannot create the output folder", out.display()))?;
+            if let Err(e) = check_writable(out) {
+                bail!(
+                    "{}: cannot write into the output folder ({e}); nothing was cleaned: make it writable, or choose another --out",
+                    out.display()
+                );
+            }
             Sink::Folder { root: out.clone(), prepared: HashSet::new(), written: HashSet::new() }
         }
         None => Sink::Stdout(BufWriter::new(std::io::stdout().lock())),
