@@ -16,7 +16,7 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             eprintln!("chaff: error: {}", cli::output::one_line(&err));
-            ExitCode::from(1)
+            ExitCode::from(if cli::output::is_usage(&err) { 2 } else { 1 })
         }
     }
 }

@@ -20,7 +20,7 @@ const DRIFTED: u8 = 3;
 
 pub fn check(args: CheckArgs) -> Result<ExitCode> {
     if !(0.0..=1.0).contains(&args.max_drift) {
-        bail!(
+        usage!(
             "--max-drift {}: give a share between 0 and 1 (default {})",
             args.max_drift,
             chaff::drift::DEFAULT_MAX_DRIFT

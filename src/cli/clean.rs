@@ -66,7 +66,7 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
     let how = How { in_place: args.in_place, explain: args.explain, output, encoding: args.encoding };
     if args.inputs.iter().any(|i| i.as_os_str() == "-") {
         if args.inputs.len() > 1 || args.out.is_some() || args.in_place {
-            bail!(
+            usage!(
                 "`-` reads one document on stdin and writes it cleaned to stdout: it stands alone, with no other INPUT, --out or --in-place"
             );
         }
@@ -74,7 +74,7 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
     }
     if args.inputs.is_empty() {
         if args.out.is_some() || args.in_place {
-            bail!(
+            usage!(
                 "--out and --in-place need INPUT files or folders; without them chaff clean reads JSON Lines on stdin and writes stdout"
             );
         }
@@ -94,7 +94,7 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
                 }
                 _ => String::new(),
             };
-            bail!("give --out DIR for the cleaned files, or --in-place to replace the documents with them{one}")
+            usage!("give --out DIR for the cleaned files, or --in-place to replace the documents with them{one}")
         }
     };
     clean_files(&cleaner, kind, &args.inputs, dest, how)

@@ -41,7 +41,7 @@ const ELIDED: usize = 12;
 
 pub fn diff(args: DiffArgs) -> Result<ExitCode> {
     let [old_path, new_path] = args.rules.as_slice() else {
-        bail!(
+        usage!(
             "chaff diff takes two rules files, --rules OLD.toml --rules NEW.toml (got {}): the rules before the change, then after",
             args.rules.len()
         );

@@ -14,6 +14,12 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::cli::output::write_stdout(format_args!("{}\n", format_args!($($arg)*))) };
 }
 
+/// Returns a usage error ([`output::Usage`], exit status 2) from the function it is in, formatted as
+/// `format!`.
+macro_rules! usage {
+    ($($arg:tt)*) => { return Err($crate::cli::output::Usage(format!($($arg)*)).into()) };
+}
+
 pub mod args;
 mod bench;
 mod bench_html;

@@ -20,6 +20,23 @@ pub fn one_line(err: &anyhow::Error) -> String {
     parts.join(": ")
 }
 
+/// A command line that cannot be run as given (flags that do not go together, a value out of range):
+/// exit status 2, as the usage errors the argument parser finds.
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl fmt::Display for Usage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+pub fn is_usage(err: &anyhow::Error) -> bool {
+    err.chain().any(|c| c.downcast_ref::<Usage>().is_some())
+}
+
 /// A closed stdout (`chaff clean | head`) is not an error.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe))

@@ -362,3 +362,23 @@ fn an_out_folder_no_file_can_be_written_into_fails_once_before_any_work() {
     assert_eq!(err.matches("chaff: error").count(), 1, "one error: {err}");
     assert!(err.contains("choose another --out") && !err.contains(".tmp"), "{err}");
 }
+
+#[test]
+fn usage_errors_of_clean_diff_and_check_exit_2() {
+    let dir = fixture(2);
+    let p = dir.path();
+    fs::copy(p.join("rules.toml"), p.join("other.toml")).unwrap();
+    for args in [
+        &["clean", "--rules", "rules.toml", "docs"][..],
+        &["clean", "--rules", "rules.toml", "-", "docs/000.txt"],
+        &["clean", "--rules", "rules.toml", "-", "--out", "out"],
+        &["clean", "--rules", "rules.toml", "--out", "out"],
+        &["diff", "--rules", "rules.toml", "docs"],
+        &["check", "--rules", "rules.toml", "--max-drift", "1.5", "docs"],
+    ] {
+        let o = chaff(args, p);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("chaff: error: "), "{args:?}: {}", stderr(&o));
+    }
+    assert!(!p.join("out").exists());
+}
