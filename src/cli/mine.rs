@@ -59,6 +59,8 @@ struct Mined {
     warnings: Vec<String>,
     /// Documents that could not be read: skipped, and the run fails at its end.
     unreadable: usize,
+    /// Binary files (NUL bytes): skipped, said in the run's end too, failing nothing.
+    binary: usize,
 }
 
 /// The source's rules file, if it has one, and its text. Keys chaff does not read (a misspelled
@@ -123,7 +125,8 @@ fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result
     spinner.finish();
     let warnings = corpus.warnings.iter().map(|w| w.to_string()).collect();
     let unreadable = corpus.warnings.iter().filter(|w| matches!(w, Warning::Unreadable { .. })).count();
-    Ok(Mined { corpus, mining, params: MiningParams::of(&config), previous, path, warnings, unreadable })
+    let binary = corpus.warnings.iter().filter(|w| matches!(w, Warning::Binary { .. })).count();
+    Ok(Mined { corpus, mining, params: MiningParams::of(&config), previous, path, warnings, unreadable, binary })
 }
 
 /// The source folders of `--all` whose names are another's (a link to a folder is named as the folder it
@@ -262,8 +265,11 @@ pub fn mine(args: MineArgs) -> Result<ExitCode> {
     }
     let unreadable: usize = mined.iter().map(|m| m.unreadable).sum();
     if unreadable > 0 {
+        // each file skipped was warned about: the count says them all
+        let binary: usize = mined.iter().map(|m| m.binary).sum();
         eprintln!(
-            "chaff: error: {unreadable} document(s) could not be read and were skipped (see the warnings above); the rules were mined from the rest"
+            "chaff: error: {unreadable} document(s) could not be read{} and were skipped (see the warnings above); the rules were mined from the rest",
+            if binary > 0 { format!(" and {binary} binary file(s) were not text") } else { String::new() }
         );
         return Ok(ExitCode::FAILURE);
     }

@@ -382,3 +382,23 @@ fn usage_errors_of_clean_diff_and_check_exit_2() {
     }
     assert!(!p.join("out").exists());
 }
+
+#[test]
+fn clean_with_each_sources_rules_counts_only_the_documents_it_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    fs::create_dir(p.join("rules")).unwrap();
+    rules(p, "text");
+    fs::rename(p.join("rules.toml"), p.join("rules/x.toml")).unwrap();
+    let mut lines = String::new();
+    // two ids that name one file, and two of their own
+    for (i, id) in ["a:1", "a_1", "b", "c"].iter().enumerate() {
+        lines.push_str(&format!("{{\"id\": \"{id}\", \"source\": \"x\", \"text\": {:?}}}\n", doc(i)));
+    }
+    fs::write(p.join("crawl.jsonl"), lines).unwrap();
+    let o = chaff(&["clean", "--rules-dir", "rules", "crawl.jsonl", "--out", "out"], p);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(count_files(&p.join("out/x")), 3, "{err}");
+    assert!(err.contains("cleaned 3 document(s)"), "{err}");
+}

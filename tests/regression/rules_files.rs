@@ -601,3 +601,17 @@ fn mining_settings_out_of_range_are_usage_errors_naming_the_range() {
     }
     assert_eq!(fs::read_to_string(&rules).unwrap(), before, "nothing written");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn mine_counts_every_file_it_skipped_in_its_closing_error() {
+    let dir = tempfile::tempdir().unwrap();
+    write_source(&sevendays(20, 3), dir.path()).unwrap();
+    fs::write(dir.path().join("sevendays/binary.txt"), b"a\0b").unwrap();
+    std::os::unix::fs::symlink("gone.txt", dir.path().join("sevendays/dangling.txt")).unwrap();
+    let o = chaff(&["mine", "sevendays"], dir.path());
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(err.matches("skipped").count(), 3, "two warnings and the closing error: {err}");
+    assert!(err.contains("1 document(s) could not be read and 1 binary file(s) were not text"), "{err}");
+}

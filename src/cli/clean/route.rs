@@ -208,20 +208,10 @@ fn run(
             rayon::join(|| read_batch(&mut items, group, counts, bar), || clean_batch(&batch, output, unknown, lines));
         bar.inc(batch.len() as u64);
         for ((doc, source, _), done) in batch.iter().zip(done) {
-            let (out, ext) = match done {
-                Done::Cleaned { out, removed, ext } => {
-                    counts.cleaned += 1;
-                    counts.bytes += doc.text.len();
-                    counts.removed += removed;
-                    if !counts.sources.contains(source) {
-                        counts.sources.insert(source.clone());
-                    }
-                    (out, ext)
-                }
-                Done::Passed { out, ext } => {
-                    count_unknown(counts, source);
-                    (out, ext)
-                }
+            // `None`: passed through
+            let (out, ext, removed) = match done {
+                Done::Cleaned { out, removed, ext } => (out, ext, Some(removed)),
+                Done::Passed { out, ext } => (out, ext, None),
                 Done::Skipped => {
                     count_unknown(counts, source);
                     continue;
@@ -237,6 +227,19 @@ fn run(
                 }
                 eprintln!("chaff: error: {}; skipped", one_line(&e));
                 counts.failed += 1;
+                // counted as written only once it is
+                continue;
+            }
+            match removed {
+                Some(removed) => {
+                    counts.cleaned += 1;
+                    counts.bytes += doc.text.len();
+                    counts.removed += removed;
+                    if !counts.sources.contains(source) {
+                        counts.sources.insert(source.clone());
+                    }
+                }
+                None => count_unknown(counts, source),
             }
         }
         docs = next;

@@ -165,6 +165,7 @@ pub(crate) fn mine_crawl(args: &MineArgs) -> Result<ExitCode> {
                     path: p.path,
                     warnings: Vec::new(),
                     unreadable: 0,
+                    binary: 0,
                 };
                 let file = write_rules(&m, args)?;
                 let line = format!(
