@@ -4,6 +4,11 @@
 
 mod tui_support;
 
+// the regression suite's way of running the binary, shared
+#[path = "regression/run.rs"]
+#[allow(dead_code)]
+mod run;
+
 use chaff::generate;
 use chaff::review::{Review, ReviewState, rules_hash};
 use chaff::rules::RulesFile;
@@ -400,6 +405,37 @@ fn a_source_opened_from_the_table_flags_the_idioms_it_flags_opened_alone() {
     app.wait_for_miner();
     assert_eq!(open_source(&app).as_deref(), Some("alpha"));
     assert_eq!(idiom_ids(&app), expected);
+}
+
+/// The ids of a rules file's rules flagged as idioms, and of those it rejects.
+fn idioms_and_rejections(file: &RulesFile) -> (Vec<String>, Vec<String>) {
+    let ids = |keep: &dyn Fn(&chaff::rules::Rule) -> bool| {
+        let mut ids: Vec<String> = file.rules.iter().filter(|r| keep(r)).map(|r| r.id.clone()).collect();
+        ids.sort();
+        ids
+    };
+    (ids(&|r| r.idiom), ids(&|r| r.status == chaff::rules::Status::Rejected))
+}
+
+#[test]
+fn a_new_source_mined_with_one_other_rules_file_flags_what_chaff_mine_flags() {
+    let fx = Fixture::sevendays();
+    // the other source: sevendays, mined; the new one ten of its pages, so they share every template string
+    let o = run::chaff(&["mine", "corpora/sevendays", "--rules-dir", "rules"], fx.dir.path());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let odd = fx.root().join("odd");
+    std::fs::create_dir_all(&odd).unwrap();
+    for i in 1..=10 {
+        let name = format!("{i:04}.txt");
+        std::fs::copy(fx.corpus().join(&name), odd.join(&name)).unwrap();
+    }
+    let o = run::chaff(&["mine", "corpora/odd", "--rules-dir", "alone"], fx.dir.path());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mined = idioms_and_rejections(&RulesFile::load(&fx.dir.path().join("alone/odd.toml")).unwrap());
+    assert!(!mined.0.is_empty(), "the source's own idioms are flagged");
+    let app = fx.app_on("odd", 120, 40);
+    let tuned = idioms_and_rejections(&app.session().unwrap().rules_file());
+    assert_eq!(tuned, mined, "one other source is under the threshold of {}", chaff::cross_source::DEFAULT_MIN_SOURCES);
 }
 
 /// A crawl of four generated sites × six pages, written as WARC.gz and as JSON Lines (no folders).

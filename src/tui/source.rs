@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context as _, Result, anyhow};
 
 use crate::corpus::Corpus;
-use crate::cross_source::{DEFAULT_MIN_SOURCES, flag, idiom_threshold};
+use crate::cross_source::{flag, saved_threshold};
 use crate::mining::{Mining, MiningConfig};
 use crate::rules::{MiningParams, RulesFile, rules_path};
 use crate::tokens::Tokenizer;
@@ -158,7 +158,6 @@ pub struct Idioms {
     flagged: HashSet<String>,
     /// Candidate text → how many other sources have it as a candidate.
     others: HashMap<String, usize>,
-    other_sources: usize,
 }
 
 impl Idioms {
@@ -181,7 +180,6 @@ impl Idioms {
             }
             // Not every .toml there is a rules file (mutable-patterns.toml); those are skipped.
             let Ok(file) = RulesFile::load(&path) else { continue };
-            idioms.other_sources += 1;
             for t in Idioms::candidate_texts(&file) {
                 *idioms.others.entry(t).or_default() += 1;
             }
@@ -198,17 +196,17 @@ impl Idioms {
             .collect()
     }
 
-    /// From counts made elsewhere: `others` maps a candidate's text to how many of `other_sources` have
-    /// it (see [`Idioms::candidate_texts`]).
-    pub fn from_counts(previous: Option<&RulesFile>, others: HashMap<String, usize>, other_sources: usize) -> Idioms {
+    /// From counts made elsewhere: `others` maps a candidate's text to how many other sources have it
+    /// (see [`Idioms::candidate_texts`]).
+    pub fn from_counts(previous: Option<&RulesFile>, others: HashMap<String, usize>) -> Idioms {
         let flagged = previous.map(|p| p.rules.iter().filter(|r| r.idiom).map(|r| r.id.clone()).collect());
-        Idioms { flagged: flagged.unwrap_or_default(), others, other_sources }
+        Idioms { flagged: flagged.unwrap_or_default(), others }
     }
 
     /// Flags idioms among `mining`'s candidates at or above its auto cutoff.
     pub fn flag(&self, mining: &mut Mining) {
-        if let Some(threshold) = idiom_threshold(self.other_sources + 1, DEFAULT_MIN_SOURCES) {
-            flag(mining, threshold, |key| self.others.get(key).copied().unwrap_or(0));
+        if let Some(min_sources) = crate::settings::Settings::default().automatic.idioms {
+            flag(mining, saved_threshold(min_sources), |key| self.others.get(key).copied().unwrap_or(0));
         }
         // and what `mine --all` flagged before, where the other sources were mined together
         let cutoff = mining.auto_cutoff;

@@ -94,6 +94,22 @@ pub fn take_idiom_flags(mining: &mut Mining, file: &RulesFile) {
     }
 }
 
+/// The automatic rules of a source mined afresh (no rules file yet), and its idioms as they say (see
+/// [`take_idiom_flags`]): `flag` first marks what the mining shares with other sources. One path for `chaff
+/// mine` and the tuning UI's first mining of a source, so both flag and reject the same strings.
+pub fn new_source_rules(
+    corpus: &Corpus,
+    mining: &mut Mining,
+    params: MiningParams,
+    settings: &Settings,
+    flag: impl FnOnce(&mut Mining),
+) -> Result<RulesFile> {
+    flag(mining);
+    let file = automatic_rules(corpus, mining, params, None, settings)?;
+    take_idiom_flags(mining, &file);
+    Ok(file)
+}
+
 /// The rules file of a fresh mining, made with `settings`. With `previous` (re-mining), the editor's
 /// settings and decisions carry over and only new candidates get the automatic treatment. What
 /// `settings` says was given is applied last ([`Settings::apply_given`]).

@@ -19,6 +19,15 @@ pub fn idiom_threshold(sources: usize, min_sources: usize) -> Option<usize> {
     (sources >= 2).then(|| min_sources.clamp(2, sources))
 }
 
+/// In how many sources a string must be a candidate to be an idiom when one source is mined and the
+/// others are read from their saved rules files (the tuning UI): `min_sources`, as `--idioms` says, never
+/// lowered to the number of sources there are. They were not mined together: one other rules file holding
+/// a string is a copy or a sister site, not evidence of an idiom, and `chaff mine` on the source flags
+/// nothing for it.
+pub fn saved_threshold(min_sources: usize) -> usize {
+    min_sources.max(2)
+}
+
 /// Flags idioms among the candidates (strings at or above each source's auto cutoff). Returns how many
 /// strings were flagged in all. Fewer than two sources: nothing to compare, nothing flagged.
 pub fn flag_idioms(minings: &mut [Mining], min_sources: usize) -> usize {

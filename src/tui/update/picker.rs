@@ -124,7 +124,7 @@ pub(super) fn open_selected(app: &mut App) {
     let index = p.idioms_for(i);
     let rules_dir = &app.rules_dir;
     let idioms = |own: &std::path::Path, previous: Option<&crate::rules::RulesFile>| match index {
-        Some((others, sources)) => Idioms::from_counts(previous, others, sources),
+        Some(others) => Idioms::from_counts(previous, others),
         None => Idioms::load(rules_dir, own, previous),
     };
     match crate::tui::workspace::open_row(&p.rows[i], app.rules_override.as_deref(), rules_dir, app.preset, idioms) {

@@ -299,7 +299,7 @@ impl Picker {
 
     /// The idiom counts of the other rows for opening `row` (its own candidates left out), once every
     /// row's rules file is read; until then `None`, and the opening reads them itself.
-    pub fn idioms_for(&self, row: usize) -> Option<(HashMap<String, usize>, usize)> {
+    pub fn idioms_for(&self, row: usize) -> Option<HashMap<String, usize>> {
         if self.rows.iter().any(|r| r.rules.is_none()) {
             return None;
         }
@@ -310,8 +310,7 @@ impl Picker {
             }
         }
         others.retain(|_, n| *n > 0);
-        let with_rules = self.rows.iter().filter(|r| r.candidates.is_some()).count();
-        Some((others, with_rules - usize::from(self.rows[row].candidates.is_some())))
+        Some(others)
     }
 
     /// Whether every row is read and measured.

@@ -51,7 +51,8 @@ impl Draft {
                 (draft, automatic)
             }
             None => {
-                let automatic = automatic_rules(&corpus, &mining, params, None, settings)?;
+                // flagged as it stands (`mine --all` flagged it across the sources mined together)
+                let automatic = crate::automatic::new_source_rules(&corpus, &mut mining, params, settings, |_| {})?;
                 // the automatic rules' settings, and no rule yet: every string is new to it
                 let settings_only = RulesFile { rules: Vec::new(), ..automatic.clone() };
                 (Draft::of_file(&settings_only, patterns), automatic)

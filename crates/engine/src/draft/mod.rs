@@ -29,7 +29,6 @@ mod tests;
 use foldhash::{HashMap, HashMapExt};
 use std::sync::Arc;
 
-use crate::automatic::automatic_rules;
 use crate::clean_settings::Stages;
 use crate::corpus::Corpus;
 use crate::cutoff::CutoffBin;
@@ -167,15 +166,28 @@ impl Draft {
     pub fn open(
         corpus: Corpus,
         mut mining: Mining,
-        ready: Option<Ready>,
+        mut ready: Option<Ready>,
         previous: Option<RulesFile>,
         params: crate::rules::MiningParams,
         patterns: Vec<MutablePattern>,
         flag: impl FnOnce(&mut Mining),
     ) -> (Draft, usize) {
+        // a new source: flagged and given its automatic rules as `chaff mine` does (the idioms they reject
+        // are flagged, the shared strings they give back are not); a mining prepared elsewhere is prepared
+        // again if that changed a flag
+        let mut flag = Some(flag);
         let auto = match &previous {
             Some(_) => None,
-            None => automatic_rules(&corpus, &mining, params, None, &Settings::default()).ok(),
+            None => {
+                let before: Vec<bool> = mining.strings.iter().map(|s| s.idiom).collect();
+                let flag = flag.take().expect("not taken yet");
+                let auto =
+                    crate::automatic::new_source_rules(&corpus, &mut mining, params, &Settings::default(), flag).ok();
+                if mining.strings.iter().map(|s| s.idiom).ne(before) {
+                    ready = None;
+                }
+                auto
+            }
         };
         let header = match (&previous, &auto) {
             (Some(p), _) => RulesFile { rules: Vec::new(), ..p.clone() },
@@ -190,7 +202,9 @@ impl Draft {
         let ready = match ready {
             Some(ready) if extra_strings.is_empty() => ready,
             _ => {
-                flag(&mut mining);
+                if let Some(flag) = flag {
+                    flag(&mut mining);
+                }
                 with_extra(&mut mining, &extra_strings);
                 Ready::build(&mining, header.clean_settings())
             }
