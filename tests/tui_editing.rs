@@ -155,3 +155,24 @@ fn export_says_what_it_holds_before_writing_and_offers_the_automatic_rules_when_
     assert_eq!(chaff::rules::RulesFile::load(&export).unwrap().rules.len(), 2);
     assert!(app.message.as_ref().unwrap().text.contains("exported 2 accepted rule(s)"));
 }
+
+#[test]
+fn a_source_open_in_another_live_process_is_refused_and_a_killed_ones_lock_is_taken_over() {
+    let fx = Fixture::sevendays();
+    let settings = chaff::tui::Settings { watch: false, journal: true };
+    // another process holds the source
+    let mut other = std::process::Command::new("sleep").arg("60").spawn().unwrap();
+    let lock = chaff::tui::journal::OpenLock::path_for(&fx.rules());
+    std::fs::create_dir_all(fx.rules_dir()).unwrap();
+    std::fs::write(&lock, format!("{}\n", other.id())).unwrap();
+    let refused = chaff::tui::open(&fx.options(&fx.corpus()), settings).err().expect("the source is refused");
+    let text = format!("{refused:#}");
+    assert!(text.contains(&format!("process {}", other.id())) && text.contains("close it there first"), "{text}");
+    // killed: its lock is stale, and the source opens
+    other.kill().unwrap();
+    other.wait().unwrap();
+    let app = fx.app_with(settings, 120, 40);
+    assert_eq!(std::fs::read_to_string(&lock).unwrap().trim(), std::process::id().to_string());
+    drop(app);
+    assert!(!lock.exists(), "closing the source lets it go");
+}

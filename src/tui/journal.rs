@@ -169,6 +169,55 @@ impl Journal {
     }
 }
 
+/// Which process has a source open for editing: `rules/.<source>.toml.open`, beside the journal, holding
+/// its pid. Two UIs on one source would share its journal (a save in one removes the other's crash
+/// protection), so a second one is refused the source while that process lives. A lock left by a killed
+/// process is stale (its pid is gone) and taken over: crash recovery is never blocked.
+#[derive(Debug)]
+pub struct OpenLock {
+    path: PathBuf,
+    pid: u32,
+}
+
+impl OpenLock {
+    /// The lock of a rules file: `<dir>/.<file name>.open`.
+    pub fn path_for(rules: &Path) -> PathBuf {
+        let name = rules.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "rules".into());
+        rules.with_file_name(format!(".{name}.open"))
+    }
+
+    /// The pid of the live process, not this one, that has the rules file `rules` open, if any.
+    pub fn holder(rules: &Path) -> Option<u32> {
+        let text = fs::read_to_string(OpenLock::path_for(rules)).ok()?;
+        let pid: u32 = text.trim().parse().ok()?;
+        (pid != std::process::id() && crate::atomic::process_alive(pid)).then_some(pid)
+    }
+
+    /// Takes the lock of the rules file `rules`; `Err` with the pid of the live process that holds it.
+    /// Where the lock cannot be written (a read-only folder), the source opens without one.
+    pub fn take(rules: &Path) -> Result<OpenLock, u32> {
+        if let Some(pid) = OpenLock::holder(rules) {
+            return Err(pid);
+        }
+        let path = OpenLock::path_for(rules);
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let _ = fs::create_dir_all(dir);
+        }
+        let pid = std::process::id();
+        let _ = fs::write(&path, format!("{pid}\n"));
+        Ok(OpenLock { path, pid })
+    }
+}
+
+impl Drop for OpenLock {
+    fn drop(&mut self) {
+        // only our own: another process may have taken over a lock it found stale
+        if fs::read_to_string(&self.path).is_ok_and(|t| t.trim().parse() == Ok(self.pid)) {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

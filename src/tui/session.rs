@@ -109,6 +109,8 @@ pub struct Session {
     pub back: Option<Place>,
     /// What the editor did, for the status line to say with its impact when it comes.
     pub pending_label: String,
+    /// The source is this process's to edit while the session lives (see [`OpenLock`]).
+    pub lock: Option<super::journal::OpenLock>,
 }
 
 /// The draft's fields and queries read through the session (`s.decisions`, `s.status(i)`).
@@ -149,6 +151,7 @@ impl Session {
             rules_warnings,
             foreign_source,
             drift,
+            lock,
         } = opened;
         let (draft, suggested_cuts) =
             Draft::open(corpus, mining, ready, previous, params, config.patterns, |m: &mut Mining| idioms.flag(m));
@@ -179,6 +182,7 @@ impl Session {
             jumps: Vec::new(),
             back: None,
             pending_label: String::new(),
+            lock,
         };
         s.load_verified();
         s.refresh_all();

@@ -16,6 +16,8 @@ use crate::mining::{Mining, MiningConfig};
 use crate::rules::{MiningParams, RulesFile, rules_path};
 use crate::tokens::Tokenizer;
 
+use super::journal::OpenLock;
+
 /// Where a source's files are.
 #[derive(Debug, Clone)]
 pub struct SourceSpec {
@@ -47,6 +49,8 @@ pub struct Opened {
     /// The rules file's rules against this corpus (as `chaff check` measures them): how much of what each
     /// matched when mined it matches now. `None` without a rules file.
     pub drift: Option<crate::drift::Drift>,
+    /// This process's claim on the source (see [`OpenLock`]); `None` for documents in memory.
+    pub lock: Option<OpenLock>,
 }
 
 /// Where `x` exports the accepted rules of a rules file.
@@ -92,6 +96,14 @@ pub fn open_loaded(
         ));
     }
     let rules = rules.map(Path::to_path_buf).unwrap_or_else(|| rules_path(rules_dir, &corpus.name));
+    // before any work: a second editor on the source would share its journal of unsaved work
+    let lock = OpenLock::take(&rules).map_err(|pid| {
+        anyhow!(
+            "{}: this source is open in another chaff tune (process {pid}); close it there first (two editors on \
+             one source would share one journal of unsaved work)",
+            rules.display()
+        )
+    })?;
     let (previous, previous_text, rules_warnings) = if rules.exists() {
         let text =
             fs::read_to_string(&rules).with_context(|| format!("{}: cannot read the rules file", rules.display()))?;
@@ -119,7 +131,19 @@ pub fn open_loaded(
     // linear in the corpus, and cheaper than the mining that follows
     let drift = previous.as_ref().and_then(|file| crate::drift::drift(file, &corpus.docs, true).ok());
     let foreign_source = previous.as_ref().map(|p| p.source.clone()).filter(|s| *s != corpus.name);
-    Ok(Opened { spec, corpus, previous, previous_text, config, params, idioms, rules_warnings, foreign_source, drift })
+    Ok(Opened {
+        spec,
+        corpus,
+        previous,
+        previous_text,
+        config,
+        params,
+        idioms,
+        rules_warnings,
+        foreign_source,
+        drift,
+        lock: Some(lock),
+    })
 }
 
 impl Opened {
@@ -147,6 +171,7 @@ impl Opened {
             rules_warnings: Vec::new(),
             foreign_source: None,
             drift: None,
+            lock: None,
         }
     }
 }

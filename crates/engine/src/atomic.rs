@@ -199,7 +199,7 @@ fn remove_stale_temps(dir: &Path) {
 }
 
 /// Whether process `pid` runs on this host (in doubt, yes: a live writer's file must stay).
-pub(crate) fn process_alive(pid: u32) -> bool {
+pub fn process_alive(pid: u32) -> bool {
     #[cfg(unix)]
     {
         let Ok(pid) = libc::pid_t::try_from(pid) else { return true };
