@@ -176,3 +176,24 @@ fn a_source_open_in_another_live_process_is_refused_and_a_killed_ones_lock_is_ta
     drop(app);
     assert!(!lock.exists(), "closing the source lets it go");
 }
+
+#[test]
+fn decisions_restored_from_the_journal_are_each_one_step_to_undo() {
+    let fx = Fixture::sevendays();
+    let settings = chaff::tui::Settings { watch: false, journal: true };
+    let mut app = fx.app_with(settings, 120, 40);
+    let accepted = |app: &chaff::tui::App| app.session().unwrap().count(Status::Accepted);
+    let before = accepted(&app);
+    press(&mut app, "a j a");
+    assert_eq!(accepted(&app), before + 2);
+    drop(app); // killed: nothing saved
+    let mut app = fx.app_with(settings, 120, 40);
+    assert!(matches!(app.mode, Mode::JournalPrompt(_)), "unsaved work is offered back");
+    press(&mut app, "r");
+    assert_eq!(accepted(&app), before + 2);
+    press(&mut app, "u");
+    assert_eq!(accepted(&app), before + 1, "{:?}", app.message);
+    press(&mut app, "u");
+    assert_eq!(accepted(&app), before);
+    assert!(!app.session().unwrap().dirty, "back at the rules as saved");
+}

@@ -12,6 +12,7 @@ use crate::mining::{MinedString, Mining};
 use crate::mutable::MutablePattern;
 use crate::rules::{Action as RuleAction, Rule, RulesFile, Status};
 
+use super::history::{Decision, Step};
 use super::ready::Ready;
 use super::{Change, Draft, default_status};
 
@@ -77,30 +78,45 @@ impl Draft {
     }
 
     /// Applies unsaved work found from an earlier session: decisions by id (a rule back at its default
-    /// is undecided), the cutoff, the patterns. Returns whether the patterns differ (mine again).
+    /// is undecided), the cutoff, the patterns. Each restored decision is one step of the undo history,
+    /// as it was when made. Returns whether the patterns differ (mine again).
     pub fn replay(
         &mut self,
         decisions: impl IntoIterator<Item = (String, Rule)>,
         cutoff: Option<CutoffBin>,
         patterns: Option<Vec<MutablePattern>>,
     ) -> bool {
+        // in a fixed order, so that undo takes them back the same way each time
+        let mut decisions: Vec<(String, Rule)> = decisions.into_iter().collect();
+        decisions.sort_by(|a, b| a.0.cmp(&b.0));
         for (id, rule) in decisions {
             let default = match self.ready.index.get(&id) {
                 Some(&i) => default_status(&self.mining.strings[i]),
                 None => Status::Pending,
             };
-            if rule.status == default && rule.action == RuleAction::Remove {
-                self.decisions.remove(&id);
-            } else {
-                self.decisions.insert(id, rule);
+            let before = self.decisions.get(&id).cloned();
+            let after = (rule.status != default || rule.action != RuleAction::Remove).then_some(rule);
+            match &after {
+                Some(rule) => self.decisions.insert(id.clone(), rule.clone()),
+                None => self.decisions.remove(&id),
+            };
+            if before != after {
+                self.history.record(Step::Decisions(vec![Decision { id, before, after }]));
             }
         }
         self.refresh_decided_data();
         if let Some(c) = cutoff {
+            let from = self.cutoff;
             self.cutoff = self.clamp_cutoff(c);
+            if self.cutoff != from {
+                self.history.record(Step::Cutoff { from, to: self.cutoff });
+            }
         }
         let remine = patterns.as_ref().is_some_and(|p| *p != self.patterns);
         if let Some(p) = patterns {
+            if remine {
+                self.history.record(Step::Patterns { from: self.patterns.clone(), to: p.clone() });
+            }
             self.patterns = p;
         }
         self.annex_decided();

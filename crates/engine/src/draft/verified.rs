@@ -58,9 +58,17 @@ impl Draft {
     }
 
     /// Applies pages marked verified (`Some`) or unmarked (`None`) found from an earlier session's journal.
+    /// Each is one step of the undo history, as when it was made.
     pub fn replay_verified(&mut self, pages: impl IntoIterator<Item = (String, Option<VerifiedPage>)>) {
+        let mut pages: Vec<(String, Option<VerifiedPage>)> = pages.into_iter().collect();
+        pages.sort_by(|a, b| a.0.cmp(&b.0));
         for (id, page) in pages {
+            let before = self.verified.pages.iter().find(|p| p.id == id).cloned();
+            if before == page {
+                continue;
+            }
             self.put_verified(&id, page.as_ref());
+            self.history.record(Step::Verified { id, before, after: page });
         }
     }
 
