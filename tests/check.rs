@@ -103,7 +103,7 @@ fn max_drift_sets_the_threshold() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
     let o =
         chaff(&["check", "--rules", "rules/ledger.toml", "--include-pending", "--max-drift", "2", "later"], dir.path());
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2), "a usage error");
     assert!(text(&o.stderr).contains("--max-drift 2: give a share between 0 and 1"), "{}", text(&o.stderr));
 }
 

@@ -89,7 +89,7 @@ fn diff_with_one_rules_file_says_it_takes_two() {
     let dir = old_and_new("comments", &[]);
     let corpus = samples().join("comments");
     let o = chaff(&["diff", "--rules", "rules/new.toml", corpus.to_str().unwrap()], dir.path());
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2), "a usage error");
     assert!(stderr(&o).contains("two rules files, --rules OLD.toml --rules NEW.toml"), "{}", stderr(&o));
 }
 
