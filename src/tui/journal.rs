@@ -196,15 +196,25 @@ impl OpenLock {
     /// Takes the lock of the rules file `rules`; `Err` with the pid of the live process that holds it.
     /// Where the lock cannot be written (a read-only folder), the source opens without one.
     pub fn take(rules: &Path) -> Result<OpenLock, u32> {
-        if let Some(pid) = OpenLock::holder(rules) {
-            return Err(pid);
-        }
         let path = OpenLock::path_for(rules);
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             let _ = fs::create_dir_all(dir);
         }
         let pid = std::process::id();
-        let _ = fs::write(&path, format!("{pid}\n"));
+        // created only if absent, so that of two UIs opening the source at once one gets it
+        let created = fs::OpenOptions::new().write(true).create_new(true).open(&path);
+        match created {
+            Ok(mut file) => {
+                let _ = std::io::Write::write_all(&mut file, format!("{pid}\n").as_bytes());
+            }
+            Err(_) => {
+                if let Some(holder) = OpenLock::holder(rules) {
+                    return Err(holder);
+                }
+                // stale (its process is gone) or ours: taken over
+                let _ = fs::write(&path, format!("{pid}\n"));
+            }
+        }
         Ok(OpenLock { path, pid })
     }
 }
