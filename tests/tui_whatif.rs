@@ -85,6 +85,23 @@ fn a_cutoff_weighed_shows_its_impact_before_enter_takes_it_and_esc_leaves_everyt
 }
 
 #[test]
+fn esc_in_the_cutoff_dialog_turns_back_its_plus() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let was = state(&app);
+    assert!(!app.session().unwrap().preview.with_pending);
+    press(&mut app, "C +");
+    assert!(app.session().unwrap().preview.with_pending, "+ in the dialog counts the pending rules");
+    press(&mut app, "Esc");
+    assert!(matches!(app.mode, Mode::Normal));
+    assert!(!app.session().unwrap().preview.with_pending, "Esc: the preview of the accepted rules, as it was");
+    assert_eq!(state(&app), was);
+    // turned on before the dialog, it stays on
+    press(&mut app, "+ C Esc");
+    assert!(app.session().unwrap().preview.with_pending);
+}
+
+#[test]
 fn a_cutoff_weighed_moves_back_and_up_and_a_digit_shows_the_document_it_changes_most() {
     let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);

@@ -118,6 +118,9 @@ pub struct Choice {
 pub struct CutoffAsk {
     pub target: crate::cutoff::CutoffBin,
     pub measure: Measure,
+    /// Whether the preview counted the pending rules when the dialog opened: `+` in it turns that over,
+    /// Esc turns it back.
+    pub pending_was: bool,
 }
 
 /// A candidate's action about to change to a cut (see [`Mode::ActionPrompt`]).

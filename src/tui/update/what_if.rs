@@ -33,7 +33,8 @@ fn ask(app: &mut App, act: &Act) -> Measure {
 /// `C`: the cutoff dialog, at the chosen cutoff; ←/→ weigh another.
 pub(super) fn open_cutoff(app: &mut App) {
     let Some(s) = app.session() else { return };
-    app.mode = Mode::CutoffPrompt(CutoffAsk { target: s.cutoff, measure: Measure::default() });
+    let pending_was = s.preview.with_pending;
+    app.mode = Mode::CutoffPrompt(CutoffAsk { target: s.cutoff, measure: Measure::default(), pending_was });
     measure_cutoff(app);
 }
 
@@ -71,7 +72,15 @@ pub(super) fn cutoff_prompt(app: &mut App, action: Action) {
             );
             return app.info(text);
         }
-        Action::Close => return close_dialog(app),
+        Action::Close => {
+            // Esc leaves everything as it was, the preview's `+` too
+            let toggled = s.preview.with_pending != c.pending_was;
+            close_dialog(app);
+            if toggled {
+                super::tune::tune(app, Action::TogglePending);
+            }
+            return;
+        }
         Action::Jump(n) => {
             close_dialog(app);
             return jump(app, n);
