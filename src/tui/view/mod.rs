@@ -185,3 +185,38 @@ pub fn compact(n: u64) -> String {
         _ => format!("{:.1}G", n as f64 / 1e9),
     }
 }
+
+/// `text` in at most `width` characters: cut after the last whole word that fits, with `…` to say so
+/// (a status line cut mid-word at the screen's edge reads as if it said all).
+pub fn shortened(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let room = width.saturating_sub(1);
+    let cut = text.char_indices().nth(room).map_or(text.len(), |(i, _)| i);
+    let head = &text[..cut];
+    // at a word's end: before the space the cut fell after or on, else mid-word when one word is wider
+    let head = match text[cut..].starts_with(char::is_whitespace) {
+        true => head,
+        false => head.rfind(char::is_whitespace).map_or(head, |i| &head[..i]),
+    };
+    format!("{}…", head.trim_end())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shortened;
+
+    #[test]
+    fn a_message_too_wide_is_cut_after_a_whole_word_with_an_ellipsis() {
+        assert_eq!(shortened("pattern removed: decisions kept", 40), "pattern removed: decisions kept");
+        assert_eq!(
+            shortened("pattern removed: decisions kept (u undoes the pattern)", 38),
+            "pattern removed: decisions kept (u…"
+        );
+        assert_eq!(shortened("pattern removed: decisions kept", 20), "pattern removed:…");
+        assert_eq!(shortened("pattern removed", 8), "pattern…");
+        assert_eq!(shortened("unbreakable", 5), "unbr…", "a word wider than the line is cut in it");
+        assert!(shortened("é è à ù ô î ê û", 6).chars().count() <= 6);
+    }
+}

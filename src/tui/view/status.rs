@@ -147,9 +147,10 @@ pub fn draw_gauge(frame: &mut Frame, area: Rect, what: &str, stage: Option<Stage
 }
 
 pub fn draw_message(frame: &mut Frame, area: Rect, app: &App) {
+    let width = area.width as usize;
     let line = match &app.message {
-        Some(m) if m.error => Line::from(Span::styled(m.text.clone(), theme::error())),
-        Some(m) => Line::from(Span::styled(m.text.clone(), theme::info())),
+        Some(m) if m.error => Line::from(Span::styled(super::shortened(&m.text, width), theme::error())),
+        Some(m) => Line::from(Span::styled(super::shortened(&m.text, width), theme::info())),
         None => Line::default(),
     };
     frame.render_widget(Paragraph::new(line), area);
