@@ -197,3 +197,22 @@ fn decisions_restored_from_the_journal_are_each_one_step_to_undo() {
     assert_eq!(accepted(&app), before);
     assert!(!app.session().unwrap().dirty, "back at the rules as saved");
 }
+
+#[test]
+fn the_pending_only_filter_is_named_in_the_list_title_and_its_empty_list_says_so() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "P");
+    let shown = screen(&app);
+    assert!(shown.contains("· pending only"), "{shown}");
+    // every candidate decided: the filter, not the cutoff, empties the list
+    press(&mut app, "A");
+    let s = app.session().unwrap();
+    assert!(s.list.rows.is_empty(), "no pending candidate is left");
+    let shown = screen(&app);
+    assert!(shown.contains("No pending candidate at or above"), "{shown}");
+    assert!(!shown.contains("← lowers the cutoff"), "{shown}");
+    press(&mut app, "P");
+    assert!(!screen(&app).contains("· pending only"));
+    assert!(!app.session().unwrap().list.rows.is_empty(), "P shows the decided ones again");
+}

@@ -60,6 +60,9 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
     if s.list.editor_only {
         title.push(Span::styled("· made by the editor ", theme::key()));
     }
+    if s.list.pending_only {
+        title.push(Span::styled("· pending only ", theme::key()));
+    }
     if !s.list.marks.is_empty() {
         title.push(Span::styled(format!("· {} marked ", s.list.marks.len()), theme::key()));
     }
@@ -83,10 +86,12 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
     if s.list.rows.is_empty() {
         let text = if s.list.editor_only {
             "No rule made by the editor: T marks a line as template, K keeps one (M lists all).".to_string()
-        } else if s.list.filter.is_empty() {
-            format!("No candidates at or above {}%: ← lowers the cutoff.", s.cutoff)
-        } else {
+        } else if !s.list.filter.is_empty() {
             "No candidate matches the filter (Esc clears it).".to_string()
+        } else if s.list.pending_only {
+            format!("No pending candidate at or above {}%: every one is decided (P shows them all).", s.cutoff)
+        } else {
+            format!("No candidates at or above {}%: ← lowers the cutoff.", s.cutoff)
         };
         frame.render_widget(Paragraph::new(Span::styled(text, theme::dim())), inner);
         return;
