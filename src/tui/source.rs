@@ -74,6 +74,10 @@ pub fn open_with(
     preset: Option<Tokenizer>,
     idioms: impl FnOnce(&Path, Option<&RulesFile>) -> Idioms,
 ) -> Result<Opened> {
+    if rules.is_none() {
+        // a folder name that is not UTF-8 would stand in as `source`, its rules file shared with others
+        crate::corpus::source_name_checked(corpus_path).map_err(|e| anyhow!("{e}"))?;
+    }
     let corpus = Corpus::load(corpus_path).map_err(|e| anyhow!("cannot open the corpus: {e}"))?;
     open_loaded(corpus, corpus_path, rules, rules_dir, preset, idioms)
 }

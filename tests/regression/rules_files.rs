@@ -561,6 +561,20 @@ fn a_folder_name_that_is_not_utf8_is_refused_as_a_source_name() {
 
 #[cfg(target_os = "linux")]
 #[test]
+fn the_tuning_ui_refuses_a_folder_name_that_is_not_utf8_as_a_source_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = source_folder_named(&dir.path().join("corpora"), b"bad\xfeone", 20, 3);
+    let rules_dir = dir.path().join("rules");
+    let err = chaff::tui::source::open(&folder, None, &rules_dir, None).err().expect("refused").to_string();
+    assert!(err.contains("not UTF-8") && err.contains("rename"), "{err}");
+    assert!(!rules_dir.join("source.toml").exists() && !rules_dir.join(".source.toml.open").exists());
+    // with a rules file named, its name does not matter
+    let named = rules_dir.join("named.toml");
+    assert!(chaff::tui::source::open(&folder, Some(&named), &rules_dir, None).is_ok());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
 fn two_sources_named_alike_are_not_mined_into_one_rules_file() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("corpora");
