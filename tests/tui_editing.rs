@@ -216,3 +216,31 @@ fn the_pending_only_filter_is_named_in_the_list_title_and_its_empty_list_says_so
     assert!(!screen(&app).contains("· pending only"));
     assert!(!app.session().unwrap().list.rows.is_empty(), "P shows the decided ones again");
 }
+
+#[test]
+fn an_accepted_rule_below_the_cutoff_stays_in_the_list_as_it_stays_in_force() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    // the last candidate, the one nearest the cutoff, accepted; then the cutoff raised above it
+    press(&mut app, "End a");
+    let id = selected_id(&app);
+    let s = app.session().unwrap();
+    let i = s.list.current().unwrap();
+    let bin = s.draft.mining.strings[i].bin;
+    for _ in 0..20 {
+        if app.session().unwrap().cutoff > bin {
+            break;
+        }
+        press(&mut app, "Right");
+    }
+    let s = app.session().unwrap();
+    assert!(s.cutoff > bin, "the cutoff is above the rule: {} > {bin}", s.cutoff);
+    assert_eq!(s.status(i), Status::Accepted);
+    assert!(s.list.rows.contains(&i), "accepted, in force, listed: {id}");
+    assert!(s.rules_file().export_accepted().rules.iter().any(|r| r.id == id), "and exported");
+    // a pending string below the cutoff is not listed
+    assert!(
+        s.list.rows.iter().all(|&r| s.draft.mining.strings[r].bin >= s.cutoff || s.status(r) == Status::Accepted),
+        "only what is in force is listed below the cutoff"
+    );
+}

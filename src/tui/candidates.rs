@@ -68,7 +68,9 @@ impl CandidateList {
     /// Recomputes the rows, keeping the selected string selected if it is still shown. `pending` tells
     /// whether a string is still pending (read only with [`CandidateList::pending_only`]).
     /// The decided rules no mining found (the editor's own, stale ones) are listed whatever the cutoff while
-    /// decided (`decided`); set back to pending, an editor's rule is no rule and leaves the list.
+    /// decided (`decided`); set back to pending, an editor's rule is no rule and leaves the list. A mined
+    /// string accepted (`accepted`) is listed below the cutoff too: it is in force, and what is in force
+    /// stays in sight, to be read and undone.
     pub fn rebuild(
         &mut self,
         mining: &Mining,
@@ -76,11 +78,14 @@ impl CandidateList {
         cutoff: CutoffBin,
         pending: impl Fn(usize) -> bool,
         decided: impl Fn(usize) -> bool,
+        accepted: impl Fn(usize) -> bool,
     ) {
         let keep = self.current().map(|i| mining.strings.get(i).map(|s| s.id.clone()));
         let needle = self.filter.to_lowercase();
         let from = self.editor_from.min(mining.strings.len());
-        let shown = |i: usize| if i < from { mining.strings[i].bin >= cutoff && !self.editor_only } else { decided(i) };
+        let shown = |i: usize| {
+            if i < from { (mining.strings[i].bin >= cutoff || accepted(i)) && !self.editor_only } else { decided(i) }
+        };
         let mut rows: Vec<usize> = (0..mining.strings.len())
             .filter(|&i| shown(i) && (needle.is_empty() || lower[i].contains(&needle)))
             .filter(|&i| !self.pending_only || pending(i))

@@ -528,7 +528,8 @@ impl Session {
             decisions.get(&s.id).map_or_else(|| default_status(s), |r| r.status) == Status::Pending
         };
         let decided = |i: usize| decisions.contains_key(&mining.strings[i].id);
-        self.list.rebuild(&self.draft.mining, &self.draft.ready.lower, self.draft.cutoff, pending, decided);
+        let accepted = |i: usize| decisions.get(&mining.strings[i].id).is_some_and(|r| r.status == Status::Accepted);
+        self.list.rebuild(&self.draft.mining, &self.draft.ready.lower, self.draft.cutoff, pending, decided, accepted);
         self.list.scroll_into_view(self.page);
     }
 
