@@ -13,6 +13,7 @@ use chaff::generate;
 use chaff::review::{Review, ReviewState, rules_hash};
 use chaff::rules::RulesFile;
 use chaff::tui::state::{Mode, Screen};
+use chaff::tui::workspace::scan::RulesInfo;
 use chaff::tui::workspace::wait_for_scan;
 use chaff::tui::{App, Settings};
 use tui_support::{Fixture, SEED, press, screen, type_text};
@@ -87,6 +88,23 @@ fn the_table_lists_every_source_and_fills_in_its_counts_from_the_background() {
     let beta = text.lines().find(|l| l.contains("beta")).unwrap();
     assert!(beta.contains("no rules yet") && beta.contains(" no "), "{beta}");
     assert!(text.contains("3 to review"), "{text}");
+}
+
+#[test]
+fn the_table_counts_a_sources_verified_pages() {
+    let fx = workspace();
+    let mut app = chaff::tui::open(&fx.options(&fx.root().join("alpha")), settings()).unwrap();
+    app.resize(120, 40);
+    press(&mut app, "A Y w");
+    assert_eq!(app.session().unwrap().draft.verified.pages.len(), 1, "{}", screen(&app));
+    let app = table(&fx, 120, 30);
+    let Screen::Picker(p) = &app.screen else { panic!("not on the sources table") };
+    let verified = |name: &str| match &p.rows.iter().find(|r| r.name == name).unwrap().rules {
+        Some(RulesInfo::Rules(summary)) => summary.verified,
+        _ => None,
+    };
+    assert_eq!(verified("alpha"), Some(1), "its .verified.toml counted");
+    assert_eq!(verified("beta"), None, "no rules file");
 }
 
 #[test]

@@ -185,7 +185,10 @@ pub(super) fn mark_reviewed(app: &mut App) {
         return;
     }
     let name = s.spec.name.clone();
-    let summary = crate::tui::workspace::scan::Summary::of(&s.rules_file());
+    let summary = crate::tui::workspace::scan::Summary {
+        verified: Some(s.draft.verified.pages.len()),
+        ..crate::tui::workspace::scan::Summary::of(&s.rules_file())
+    };
     let left = match app.workspace.as_mut() {
         Some(table) => {
             if let Some(row) = table.rows.iter_mut().find(|r| r.name == name) {

@@ -37,7 +37,7 @@ pub struct Summary {
     pub reviewed_at: Option<String>,
     /// The drift its `[review]` table recorded at the last check.
     pub checked_drift: Option<f64>,
-    /// Pages an editor verified (not recorded by rules files yet).
+    /// Pages an editor verified (`<source>.verified.toml`), when that file reads.
     pub verified: Option<usize>,
 }
 
@@ -227,7 +227,12 @@ fn read_rules(path: &Path) -> (RulesInfo, Option<RulesFile>) {
         Err(e) => return (RulesInfo::Unusable(format!("{}: {e}", path.display())), None),
     };
     match toml::from_str::<RulesFile>(&text) {
-        Ok(file) => (RulesInfo::Rules(Summary::of(&file)), Some(file)),
+        Ok(file) => {
+            // the pages an editor verified sit beside the rules, in their own file
+            let verified = crate::verified::Verified::load(&crate::verified::path_for(path)).ok();
+            let summary = Summary { verified: verified.map(|v| v.pages.len()), ..Summary::of(&file) };
+            (RulesInfo::Rules(summary), Some(file))
+        }
         // the full parse names the line and column
         Err(e) => {
             let message = RulesFile::parse(&text, path).err().map_or_else(|| e.to_string(), |e| e.to_string());
