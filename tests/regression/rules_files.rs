@@ -565,7 +565,8 @@ fn the_tuning_ui_refuses_a_folder_name_that_is_not_utf8_as_a_source_name() {
     let dir = tempfile::tempdir().unwrap();
     let folder = source_folder_named(&dir.path().join("corpora"), b"bad\xfeone", 20, 3);
     let rules_dir = dir.path().join("rules");
-    let err = chaff::tui::source::open(&folder, None, &rules_dir, None).err().expect("refused").to_string();
+    let Err(err) = chaff::tui::source::open(&folder, None, &rules_dir, None) else { panic!("refused") };
+    let err = err.to_string();
     assert!(err.contains("not UTF-8") && err.contains("rename"), "{err}");
     assert!(!rules_dir.join("source.toml").exists() && !rules_dir.join(".source.toml.open").exists());
     // with a rules file named, its name does not matter
