@@ -109,7 +109,7 @@ pub struct Session {
     pub back: Option<Place>,
     /// What the editor did, for the status line to say with its impact when it comes.
     pub pending_label: String,
-    /// The source is this process's to edit while the session lives (see [`OpenLock`]).
+    /// The source is this process's to edit while the session lives (see [`super::journal::OpenLock`]).
     pub lock: Option<super::journal::OpenLock>,
 }
 
