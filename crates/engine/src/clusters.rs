@@ -216,8 +216,10 @@ fn merge_while(
 }
 
 /// `fine`'s clusters of at least `min` pages, and for each cluster of `coarse` the rest of its pages, the
-/// members of its smaller fine clusters, as one cluster. Average linkage stops at a threshold, so a
-/// lower one's clusters are unions of a higher one's: each fine cluster lies in one coarse cluster.
+/// members of its smaller fine clusters, as one cluster when they are `2 × min` pages at least (fewer are
+/// left in their pieces: a few odd pages of one template, mined together, yield strings two of three
+/// share, idioms and cuts of two words). Average linkage stops at a threshold, so a lower one's clusters
+/// are unions of a higher one's: each fine cluster lies in one coarse cluster.
 pub fn with_rests(fine: Vec<Vec<usize>>, coarse: &[Vec<usize>], min: usize) -> Vec<Vec<usize>> {
     let n = coarse.iter().map(Vec::len).sum();
     let mut home = vec![0; n];
@@ -226,20 +228,24 @@ pub fn with_rests(fine: Vec<Vec<usize>>, coarse: &[Vec<usize>], min: usize) -> V
             home[i] = k;
         }
     }
-    let mut rests: Vec<Vec<usize>> = vec![Vec::new(); coarse.len()];
+    let mut pieces: Vec<Vec<Vec<usize>>> = vec![Vec::new(); coarse.len()];
     let mut out = Vec::new();
     for c in fine {
-        if c.len() >= min {
-            out.push(c);
-        } else if let Some(&first) = c.first() {
-            rests[home[first]].extend(c);
+        match c.first() {
+            Some(_) if c.len() >= min => out.push(c),
+            Some(&first) => pieces[home[first]].push(c),
+            None => {}
         }
     }
-    for mut r in rests {
-        r.sort_unstable();
-        out.push(r);
+    for p in pieces {
+        if p.iter().map(Vec::len).sum::<usize>() >= 2 * min {
+            let mut rest = p.concat();
+            rest.sort_unstable();
+            out.push(rest);
+        } else {
+            out.extend(p);
+        }
     }
-    out.retain(|c| !c.is_empty());
     out.sort();
     out
 }
@@ -315,10 +321,15 @@ mod tests {
 
     #[test]
     fn the_small_clusters_of_one_template_are_mined_as_one() {
-        // two templates: the first split into a cluster of four and pieces of one and two pages
-        let fine = vec![vec![0, 1], vec![2, 3, 4, 5], vec![6], vec![7, 8], vec![9, 10], vec![11]];
-        let coarse = vec![(0..9).collect::<Vec<_>>(), vec![9, 10, 11]];
-        assert_eq!(with_rests(fine.clone(), &coarse, 3), vec![vec![0, 1, 6, 7, 8], vec![2, 3, 4, 5], vec![9, 10, 11]]);
+        // two templates, each split into pieces of one and two pages, the first also into a cluster of four
+        let fine =
+            vec![vec![0, 1], vec![2, 3, 4, 5], vec![6], vec![7, 8], vec![9], vec![10, 11], vec![12, 13], vec![14]];
+        let coarse = vec![(0..10).collect::<Vec<_>>(), (10..15).collect()];
+        assert_eq!(
+            with_rests(fine.clone(), &coarse, 3),
+            vec![vec![0, 1, 6, 7, 8, 9], vec![2, 3, 4, 5], vec![10, 11], vec![12, 13], vec![14]],
+            "the first template's six odd pages as one cluster; the second's five stay in pieces"
+        );
         assert_eq!(with_rests(fine.clone(), &coarse, 1), fine, "clusters big enough stay as they are");
     }
 

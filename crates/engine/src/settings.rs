@@ -77,7 +77,7 @@ pub struct ClusterParams {
     /// Fewest pages a cluster needs to be mined.
     pub min_docs: usize,
     /// Linkage: the clusters of fewer than `min_docs` pages are mined together, as one cluster, when they
-    /// lie in one cluster at this lower similarity. Lines a few pages share (a related headline, a
+    /// lie in one cluster at this lower similarity and are `2 × min_docs` pages at least. Lines a few pages share (a related headline, a
     /// byline) split a template's pages into pairs at `similarity`; without this a template on a third
     /// of the pages, so split, was never mined. 0.3: pages of one template were 0.3 to 0.65 alike in
     /// generated redesigns, pages of two templates 0 (docs/results.md). `None`: such clusters are not mined.

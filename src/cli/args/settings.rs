@@ -55,8 +55,9 @@ pub struct SettingsArgs {
     pub no_tag_bound: bool,
     /// Template clusters, mined apart too (a page is cleaned with its cluster's rules and the source's):
     /// `linkage` (average linkage on the Jaccard similarity of shared lines, down to 0.55, the default; the
-    /// clusters too small to mine that are one cluster at 0.3 are mined as one), a similarity for linkage
-    /// to go down to, or `mdl` (TEXT-MDL: merge while the description length falls).
+    /// clusters too small to mine that are one cluster at 0.3, twice --min-cluster pages or more, are mined
+    /// as one), a similarity for linkage to go down to, or `mdl` (TEXT-MDL: merge while the description
+    /// length falls).
     #[arg(long, value_name = "linkage|mdl|SIMILARITY", value_parser = parse_clusters, num_args = 0..=1, default_missing_value = "linkage")]
     pub clusters: Option<ClusterChoice>,
     /// No template clusters: mine each source as one.
