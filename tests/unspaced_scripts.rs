@@ -99,3 +99,42 @@ fn a_chinese_headline_stays_above_the_header_cut() {
         assert!(!cleaned.contains("首页") && !cleaned.contains("版权所有"), "page {page}: {cleaned:?}");
     }
 }
+
+/// A Chinese site's date line writes its date as one token ("2026年4月10日") and its weekday as a word
+/// ("星期四"): mining reads both as slots, so the line is one template string on every page with the
+/// menu above it, as an English site's "Thursday, 10 April 2026" is (with the bundled patterns alone each
+/// page's was its own).
+#[test]
+fn a_chinese_date_line_is_one_template_string_of_slots() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("riqi");
+    fs::create_dir(&corpus).unwrap();
+    let weekdays = ["一", "二", "三", "四", "五", "六", "日"];
+    for page in 0..12u64 {
+        let mut seed = page + 1;
+        let html = format!(
+            "<html><head><meta charset=\"utf-8\"><title>{}_港口日报</title></head><body>\
+             <div class=\"nav\"><a href=\"/\">首页</a> <a href=\"/n\">新闻</a></div>\
+             <div class=\"info\">2026年{}月{}日 星期{} {:02}:{:02} 来源：港口日报</div><p>{}</p><p>{}</p>\
+             <div class=\"footer\">版权所有 © 2026 港口日报社</div></body></html>",
+            sentence(&mut seed, 12),
+            1 + page % 12,
+            1 + page * 3 % 28,
+            weekdays[page as usize % 7],
+            page % 24,
+            page * 7 % 60,
+            sentence(&mut seed, 60),
+            sentence(&mut seed, 50),
+        );
+        fs::write(corpus.join(format!("{page:02}.html")), html).unwrap();
+    }
+    let o = chaff(&["mine", "riqi", "--rules-dir", "rules"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(said.contains("dates read in English and Chinese/Japanese"), "{said}");
+    let rules = fs::read_to_string(dir.path().join("rules/riqi.toml")).unwrap();
+    assert!(
+        rules.contains(r#""«month»", "«weekday»", "«date_time»", "来源：港口日报"]"#),
+        "the date line is one string of slots (with the menu above it): {rules}"
+    );
+}

@@ -92,9 +92,11 @@ pub const COMMON_WORDS: &[&str] = &[
 ];
 
 /// The commonest function words of the languages whose dates mining reads (German, French, Spanish,
-/// Italian, Portuguese, Dutch, Russian, Polish, Swedish, Danish, Norwegian, Czech, Turkish, Indonesian):
+/// Italian, Portuguese, Dutch, Russian, Polish, Swedish, Danish, Norwegian, Czech, Turkish, Indonesian,
+/// Greek, Hungarian, Finnish, Romanian, Ukrainian, Arabic):
 /// articles, prepositions, conjunctions, pronouns. "Die «upcase»" opens a German article as "The
 /// «upcase»" an English one. Words that are English content words too ("son", "war", "plus") are left out.
+#[rustfmt::skip]
 const COMMON_WORDS_ABROAD: &[&str] = &[
     // German
     "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder", "im", "auf",
@@ -120,6 +122,17 @@ const COMMON_WORDS_ABROAD: &[&str] = &[
     "je", "jsou", "jako", "ve", "že", "po", // Turkish
     "bir", "bu", "ile", "için", "olarak", "çok", "daha", "gibi", "ama", // Indonesian
     "yang", "dan", "ini", "itu", "dengan", "untuk", "dari", "dalam", "tidak", "akan", "pada", "juga", "ke", "oleh",
+    // Greek
+    "και", "το", "η", "ο", "οι", "τα", "του", "της", "των", "τον", "την", "τη", "σε", "στο", "στη", "στην", "στον",
+    "με", "για", "από", "που", "να", "θα", "δεν", "είναι", "ένα", "μια", "ότι", // Hungarian
+    "az", "és", "hogy", "nem", "egy", "de", "volt", "már", "csak", "még", "ez", "azt", "vagy", "után", "szerint",
+    // Finnish
+    "ja", "ei", "että", "oli", "se", "hän", "joka", "mutta", "kun", "myös", "ovat", "tai", "sekä", "kuin", "jo",
+    // Romanian
+    "și", "şi", "în", "la", "cu", "pe", "nu", "să", "este", "sunt", "pentru", "mai", "ca", "dar", "lui",
+    // Ukrainian
+    "і", "й", "та", "у", "з", "із", "до", "що", "як", "від", "це", "він", "вона", "вони", "але", "про", // Arabic
+    "في", "من", "على", "إلى", "الى", "عن", "مع", "أن", "ان", "التي", "الذي", "هذا", "هذه", "و", "أو", "لا", "ما", "قد",
 ];
 
 /// Whether `word` (in small letters) is one any article holds: [`COMMON_WORDS`] or its counterparts in

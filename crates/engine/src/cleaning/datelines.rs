@@ -113,12 +113,13 @@ fn is_dateline(line: &str, patterns: &MutableSet) -> bool {
 }
 
 /// "By" in the languages whose month and weekday names mining reads: a byline's first word ("Von A.
-/// Writer", "Par A. Writer", "di A. Writer").
-const BY: &[&str] = &["by", "von", "par", "por", "di", "door", "av", "af", "oleh"];
+/// Writer", "Par A. Writer", "di A. Writer", Arabic "بقلم"). Not where "by" is an article ("Του", "Της"
+/// in Greek) or a word any line may open with ("de" in Romanian).
+const BY: &[&str] = &["by", "von", "par", "por", "di", "door", "av", "af", "oleh", "بقلم"];
 
 /// "Author" in those languages: a byline's first word when a colon follows it ("Autor: A. Writer",
-/// "Auteur : A. Writer").
-const AUTHOR: &[&str] = &["author", "autor", "auteur", "autore", "автор"];
+/// "Auteur : A. Writer", "Szerző: A. Writer").
+const AUTHOR: &[&str] = &["author", "autor", "auteur", "autore", "автор", "szerző", "kirjoittaja", "συντάκτης"];
 
 /// Whether a line whose first words are `first` and `second` opens a byline: "By A. Writer" (or "By" in
 /// another language), "Author: A. Writer", and the blogs' "Posted by: A. Writer", "Written By: A. Writer".

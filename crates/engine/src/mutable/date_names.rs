@@ -20,10 +20,13 @@ pub struct Language {
     pub weekdays: &'static [&'static str],
     /// Abbreviations no English word shares ("Okt.", "févr.").
     pub month_abbr: &'static [&'static str],
+    /// A date written as one token of digits and characters ("2026年4月10日"): a regex of such a token
+    /// whole, a `month` once the language is read; a token it matches tells the language as a name does.
+    pub dates: Option<&'static str>,
 }
 
-/// The languages read, after English. Russian, Polish and Czech months as dates write them (the
-/// genitive), and the nominative too.
+/// The languages read, after English. Russian, Polish, Czech, Greek and Ukrainian months as dates write
+/// them (the genitive), and the nominative too.
 #[rustfmt::skip]
 pub const LANGUAGES: &[Language] = &[
     Language {
@@ -34,6 +37,7 @@ pub const LANGUAGES: &[Language] = &[
         ],
         weekdays: &["montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonnabend", "sonntag"],
         month_abbr: &["mär", "mrz", "okt", "dez"],
+        dates: None,
     },
     Language {
         name: "French",
@@ -43,6 +47,7 @@ pub const LANGUAGES: &[Language] = &[
         ],
         weekdays: &["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
         month_abbr: &["janv", "févr", "avr", "juil", "déc"],
+        dates: None,
     },
     Language {
         name: "Spanish",
@@ -52,6 +57,7 @@ pub const LANGUAGES: &[Language] = &[
         ],
         weekdays: &["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
         month_abbr: &[],
+        dates: None,
     },
     Language {
         name: "Italian",
@@ -61,6 +67,7 @@ pub const LANGUAGES: &[Language] = &[
         ],
         weekdays: &["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"],
         month_abbr: &[],
+        dates: None,
     },
     Language {
         name: "Portuguese",
@@ -70,6 +77,7 @@ pub const LANGUAGES: &[Language] = &[
         ],
         weekdays: &["segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo"],
         month_abbr: &[],
+        dates: None,
     },
     Language {
         name: "Dutch",
@@ -79,6 +87,7 @@ pub const LANGUAGES: &[Language] = &[
         ],
         weekdays: &["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"],
         month_abbr: &[],
+        dates: None,
     },
     Language {
         name: "Russian",
@@ -89,6 +98,7 @@ pub const LANGUAGES: &[Language] = &[
         ],
         weekdays: &["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"],
         month_abbr: &[],
+        dates: None,
     },
     Language {
         name: "Polish",
@@ -99,6 +109,7 @@ pub const LANGUAGES: &[Language] = &[
         ],
         weekdays: &["poniedziałek", "wtorek", "środa", "czwartek", "piątek", "sobota", "niedziela"],
         month_abbr: &[],
+        dates: None,
     },
     Language {
         name: "Swedish",
@@ -108,6 +119,7 @@ pub const LANGUAGES: &[Language] = &[
         ],
         weekdays: &["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"],
         month_abbr: &[],
+        dates: None,
     },
     // one language to its dates: Danish and Norwegian share their weekdays and most months
     Language {
@@ -118,6 +130,7 @@ pub const LANGUAGES: &[Language] = &[
         ],
         weekdays: &["mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag"],
         month_abbr: &[],
+        dates: None,
     },
     Language {
         name: "Czech",
@@ -128,6 +141,7 @@ pub const LANGUAGES: &[Language] = &[
         ],
         weekdays: &["pondělí", "úterý", "středa", "čtvrtek", "pátek", "sobota", "neděle"],
         month_abbr: &[],
+        dates: None,
     },
     Language {
         name: "Turkish",
@@ -137,6 +151,7 @@ pub const LANGUAGES: &[Language] = &[
         ],
         weekdays: &["pazartesi", "salı", "çarşamba", "perşembe", "cuma", "cumartesi", "pazar"],
         month_abbr: &[],
+        dates: None,
     },
     Language {
         name: "Indonesian",
@@ -146,6 +161,89 @@ pub const LANGUAGES: &[Language] = &[
         ],
         weekdays: &["senin", "selasa", "rabu", "kamis", "jumat", "sabtu", "minggu"],
         month_abbr: &[],
+        dates: None,
+    },
+    Language {
+        name: "Greek",
+        months: &[
+            "ιανουαρίου", "φεβρουαρίου", "μαρτίου", "απριλίου", "μαΐου", "ιουνίου", "ιουλίου", "αυγούστου",
+            "σεπτεμβρίου", "οκτωβρίου", "νοεμβρίου", "δεκεμβρίου", "ιανουάριος", "φεβρουάριος", "μάρτιος", "απρίλιος",
+            "μάιος", "ιούνιος", "ιούλιος", "αύγουστος", "σεπτέμβριος", "οκτώβριος", "νοέμβριος", "δεκέμβριος",
+        ],
+        weekdays: &["δευτέρα", "τρίτη", "τετάρτη", "πέμπτη", "παρασκευή", "σάββατο", "κυριακή"],
+        month_abbr: &[],
+        dates: None,
+    },
+    Language {
+        name: "Hungarian",
+        months: &[
+            "január", "február", "március", "április", "május", "június", "július", "augusztus", "szeptember",
+            "október", "november", "december",
+        ],
+        weekdays: &["hétfő", "kedd", "szerda", "csütörtök", "péntek", "szombat", "vasárnap"],
+        month_abbr: &[],
+        dates: None,
+    },
+    // dates write the months' partitive ("1. joulukuuta"), and "on Monday" the essive ("maanantaina")
+    Language {
+        name: "Finnish",
+        months: &[
+            "tammikuuta", "helmikuuta", "maaliskuuta", "huhtikuuta", "toukokuuta", "kesäkuuta", "heinäkuuta",
+            "elokuuta", "syyskuuta", "lokakuuta", "marraskuuta", "joulukuuta", "tammikuu", "helmikuu", "maaliskuu",
+            "huhtikuu", "toukokuu", "kesäkuu", "heinäkuu", "elokuu", "syyskuu", "lokakuu", "marraskuu", "joulukuu",
+        ],
+        weekdays: &[
+            "maanantai", "tiistai", "keskiviikko", "torstai", "perjantai", "lauantai", "sunnuntai", "maanantaina",
+            "tiistaina", "keskiviikkona", "torstaina", "perjantaina", "lauantaina", "sunnuntaina",
+        ],
+        month_abbr: &[],
+        dates: None,
+    },
+    // the weekdays with a comma below as with a cedilla: pages write both
+    Language {
+        name: "Romanian",
+        months: &[
+            "ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august", "septembrie", "octombrie",
+            "noiembrie", "decembrie",
+        ],
+        weekdays: &["luni", "marți", "miercuri", "joi", "vineri", "sâmbătă", "duminică", "marţi", "sîmbătă"],
+        month_abbr: &[],
+        dates: None,
+    },
+    // the genitive as dates write months, and the nominative; Friday with each apostrophe pages write
+    Language {
+        name: "Ukrainian",
+        months: &[
+            "січня", "лютого", "березня", "квітня", "травня", "червня", "липня", "серпня", "вересня", "жовтня",
+            "листопада", "грудня", "січень", "лютий", "березень", "квітень", "травень", "червень", "липень",
+            "серпень", "вересень", "жовтень", "листопад", "грудень",
+        ],
+        weekdays: &["понеділок", "вівторок", "середа", "четвер", "п'ятниця", "субота", "неділя", "пʼятниця", "п’ятниця"],
+        month_abbr: &[],
+        dates: None,
+    },
+    // the months of Egypt and the Gulf, then the single-word ones of the Levant
+    Language {
+        name: "Arabic",
+        months: &[
+            "يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر",
+            "ديسمبر", "إبريل", "شباط", "آذار", "نيسان", "أيار", "حزيران", "تموز", "آب", "أيلول",
+        ],
+        weekdays: &["الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت", "الأحد", "الإثنين"],
+        month_abbr: &[],
+        dates: None,
+    },
+    // one language to the detector: the two write dates alike ("2026年4月10日"), each token a date whole;
+    // Chinese weekdays ("星期四", "周四") and Japanese ones ("木曜日") both told
+    Language {
+        name: "Chinese/Japanese",
+        months: &["一月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月", "十一月", "十二月"],
+        weekdays: &[
+            "星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日", "星期天", "周一", "周二", "周三", "周四",
+            "周五", "周六", "周日", "月曜日", "火曜日", "水曜日", "木曜日", "金曜日", "土曜日", "日曜日",
+        ],
+        month_abbr: &[],
+        dates: Some(r"(?:\d{2,4}年)?\d{1,2}月(?:\d{1,2}日)?(?:[（(][月火水木金土日][）)])?"),
     },
 ];
 
@@ -181,12 +279,21 @@ static NAMES: LazyLock<HashMap<&'static str, (usize, usize)>> = LazyLock::new(||
     map.into_iter().filter(|(_, at)| at.len() == 1).map(|(name, at)| (name, at[0])).collect()
 });
 
-/// Of each language: on how many documents its names stand, and which of them (a bit each).
+/// Of each language: on how many documents its names stand, and which of them (a bit each); on how many
+/// a date token of its own ([`Language::dates`]) stands.
 #[derive(Clone, Copy, Default)]
 struct Found {
     docs: usize,
     names: u64,
+    dated: usize,
 }
+
+/// Each language's date token ([`Language::dates`]) as a regex of a whole word, punctuation around it
+/// aside: the language by index into [`LANGUAGES`].
+static DATE_TOKENS: LazyLock<Vec<(usize, regex::Regex)>> = LazyLock::new(|| {
+    let whole = |dates: &str| regex::Regex::new(&format!(r"^\W*(?:{dates})\W*$")).expect("a date token's regex");
+    LANGUAGES.iter().enumerate().filter_map(|(l, language)| language.dates.map(|d| (l, whole(d)))).collect()
+});
 
 /// The languages whose date names `docs` write: the names that tell each language (no English date's, no
 /// other language's) found on at least [`MIN_SHARE`] of the documents and two of them, [`MIN_NAMES`]
@@ -200,8 +307,15 @@ pub fn languages_of(docs: &[Document]) -> Vec<&'static Language> {
         .par_iter()
         .fold(empty, |mut acc, doc| {
             let mut here = [false; LANGUAGES.len()];
+            let mut dated = [false; LANGUAGES.len()];
             let mut lower = String::new();
             for word in doc.text.split_whitespace() {
+                // every date token written so has a month's character: other words are not matched
+                if word.contains('月') {
+                    for (l, regex) in DATE_TOKENS.iter() {
+                        dated[*l] |= regex.is_match(word);
+                    }
+                }
                 let word = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
                 // the longest name is 13 characters of two bytes at most
                 if word.len() < 3 || word.len() > 26 || !word.starts_with(char::is_alphabetic) {
@@ -214,8 +328,9 @@ pub fn languages_of(docs: &[Document]) -> Vec<&'static Language> {
                     acc[l].names |= 1 << k;
                 }
             }
-            for (f, h) in acc.iter_mut().zip(here) {
-                f.docs += usize::from(h);
+            for ((f, h), d) in acc.iter_mut().zip(here).zip(dated) {
+                f.docs += usize::from(h || d);
+                f.dated += usize::from(d);
             }
             acc
         })
@@ -223,12 +338,13 @@ pub fn languages_of(docs: &[Document]) -> Vec<&'static Language> {
             for (x, y) in a.iter_mut().zip(b) {
                 x.docs += y.docs;
                 x.names |= y.names;
+                x.dated += y.dated;
             }
             a
         });
-    let enough = |f: &Found| {
-        f.docs >= 2 && f.docs as f64 >= MIN_SHARE * read.len() as f64 && f.names.count_ones() as usize >= MIN_NAMES
-    };
+    let on_enough = |docs: usize| docs >= 2 && docs as f64 >= MIN_SHARE * read.len() as f64;
+    // a date token of digits and the language's characters says as much as three distinct names
+    let enough = |f: &Found| on_enough(f.docs) && (f.names.count_ones() as usize >= MIN_NAMES || on_enough(f.dated));
     LANGUAGES.iter().zip(&found).filter(|(_, f)| enough(f)).map(|(l, _)| l).collect()
 }
 
@@ -264,7 +380,16 @@ pub fn with_languages(patterns: &[MutablePattern], languages: &[&Language]) -> V
                 _ => None,
             };
             match names {
-                Some(names) => MutablePattern::new(&p.name, format!("(?:{}|(?:{names})[[:punct:]]*)", p.regex)),
+                Some(names) => {
+                    // a month's date tokens as they are, any punctuation after them (a full-width comma's too)
+                    let dates: String = match p.name.as_str() {
+                        "month" => {
+                            languages.iter().filter_map(|l| l.dates).map(|d| format!(r"|(?:{d})\p{{P}}*")).collect()
+                        }
+                        _ => String::new(),
+                    };
+                    MutablePattern::new(&p.name, format!("(?:{}|(?:{names})[[:punct:]]*{dates})", p.regex))
+                }
                 None => p.clone(),
             }
         })
@@ -339,6 +464,39 @@ mod tests {
             let own = NAMES.values().filter(|&&(at, _)| at == l).count();
             assert!(own > MIN_NAMES, "{}: {own}", language.name);
         }
+    }
+
+    #[test]
+    fn chinese_and_japanese_dates_written_as_one_token_tell_their_language_and_read_as_a_month() {
+        let chinese = |i: usize| {
+            format!(
+                "首页 新闻\n2026年{}月{}日 {:02}:15 来源：港口日报\n市政府今天宣布新的港口将在明年开放。",
+                1 + i % 12,
+                1 + i,
+                i
+            )
+        };
+        let japanese = |i: usize| {
+            format!("ホーム\n2026年{}月{}日（金） 配信\n市は新しい港を来年開くと発表した。", 1 + i % 12, 1 + i)
+        };
+        for pages in [(0..10).map(chinese).collect::<Vec<_>>(), (0..10).map(japanese).collect()] {
+            assert_eq!(names(&languages_of(&docs(&pages))), ["Chinese/Japanese"], "{}", pages[0]);
+            let mut patterns = default_patterns();
+            adopt(&mut patterns, &docs(&pages));
+            let set = MutableSet::new(patterns).unwrap();
+            let slot = |t: &str| set.classify(t).map(|i| set.patterns()[i].name.clone());
+            for token in ["2026年4月10日", "2026年4月10日（金）", "4月10日，", "12月", "星期四", "木曜日"]
+            {
+                let name = if token.contains('曜') || token.contains('星') { "weekday" } else { "month" };
+                assert_eq!(slot(token).as_deref(), Some(name), "{token}");
+            }
+            // a token with more than a date after it is no date
+            assert_eq!(slot("4月10日来源"), None);
+        }
+        // a single page's date, or one month in a Chinese sentence, is no language
+        let mut pages: Vec<String> = (0..10).map(|i| format!("Page {i} of the news site.")).collect();
+        pages[3] = chinese(3);
+        assert!(languages_of(&docs(&pages)).is_empty());
     }
 
     #[test]
