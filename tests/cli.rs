@@ -322,3 +322,28 @@ fn clean_with_and_without_frame_cuts() {
     // pages with "1 response" (singular) keep their one comment: that footer string is another one
     assert!(with_cuts * 3 <= without, "{with_cuts} of {without}");
 }
+
+/// A rules file of two accepted cut strings, `menu` (cut-before "Menu Home") and `footer` (cut-after "Leave
+/// a reply").
+const CUT_RULES: &str = "format = 3\nsource = \"docs\"\ntokenizer = \"text\"\n[cutoff]\nauto = 50\nchosen = 50\n\
+    [[rule]]\nid = \"menu\"\nstatus = \"accepted\"\naction = \"cut-before\"\nregex = 'Menu\\s+Home'\n\
+    [[rule]]\nid = \"footer\"\nstatus = \"accepted\"\naction = \"cut-after\"\nregex = 'Leave\\s+a\\s+reply'\n";
+
+#[test]
+fn explain_names_a_cut_string_that_cut_nothing_where_it_matched() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    fs::write(p.join("rules.toml"), CUT_RULES).unwrap();
+    fs::create_dir(p.join("docs")).unwrap();
+    // the header string stands below the article: it cuts nothing, and stays
+    let doc = "News\nThe council met on Monday to discuss the long delayed plans for the harbour front.\n\
+               The mayor said the work would start in the spring and last for two full years at least.\n\
+               Menu Home\nBob says hi\n";
+    fs::write(p.join("docs/a.txt"), doc).unwrap();
+    let o = chaff(&["clean", "--rules", "rules.toml", "docs", "--out", "out", "--explain"], p);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(p.join("out/a.txt")).unwrap(), doc);
+    let at = doc.find("Menu Home").unwrap();
+    let line = format!("docs/a.txt\t{at}..{}\tkept\tmenu\tcuts\tMenu Home", at + "Menu Home".len());
+    assert_eq!(stdout(&o).trim_end(), line);
+}

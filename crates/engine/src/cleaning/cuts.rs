@@ -127,15 +127,29 @@ impl SpanStage for Cuts {
         let mut removed = std::mem::take(&mut page.spans);
         removed.append(&mut held_out);
         let cut = cleaner.cut(page.text(), &matches, removed, block);
+        uncut(cleaner, page, (cut.header, cut.footer));
         (page.spans, page.header, page.footer) = (cut.spans, cut.header, cut.footer);
+    }
+}
+
+/// Records, for `--explain`, each cut string's match that cut nothing: a header string not above the
+/// article block or a footer string not below it stays where it is, and would otherwise be silent. A match
+/// inside what was removed is dropped when the explanation is made.
+fn uncut(cleaner: &Cleaner, page: &mut PageState, (header, footer): (Option<Match>, Option<Match>)) {
+    for m in &page.template {
+        let action = cleaner.rules[m.rule as usize].action;
+        if action.is_cut() && Some(*m) != header && Some(*m) != footer {
+            page.trace.kept(m.start, m.end, Reason::Rule { rule: m.rule, action });
+            page.trace.kept(m.start, m.end, Reason::Stage(Stage::Cuts));
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use crate::clean_settings::Stage;
-    use crate::cleaning::SpanKind;
     use crate::cleaning::tests::cleaner;
+    use crate::cleaning::{Reason, SpanKind};
     use crate::rules::Action;
 
     #[test]
@@ -170,6 +184,27 @@ mod tests {
             c.clean(text).text,
             "Leave a reply\none two three four five six seven eight nine ten\nMUST WATCH\nshort"
         );
+    }
+
+    #[test]
+    fn explain_names_a_cut_string_that_cut_nothing_with_its_rule_and_the_stage() {
+        let c = cleaner(&[("MUST WATCH", Action::CutBefore), ("Leave a reply", Action::CutAfter)], 0);
+        // a footer string above the article block, a header string below it: both stay, neither cuts
+        let text = "Leave a reply\none two three four five six seven eight nine ten\nMUST WATCH\nshort";
+        let e = c.explain(text);
+        assert!(e.spans.is_empty(), "{:?}", e.spans);
+        let kept: Vec<(&str, &[Reason])> =
+            e.decisions.iter().filter(|d| !d.removed).map(|d| (&text[d.start..d.end], &d.reasons[..])).collect();
+        let footer = [Reason::Rule { rule: 1, action: Action::CutAfter }, Reason::Stage(Stage::Cuts)];
+        let header = [Reason::Rule { rule: 0, action: Action::CutBefore }, Reason::Stage(Stage::Cuts)];
+        assert_eq!(kept, [("Leave a reply", &footer[..]), ("MUST WATCH", &header[..])]);
+    }
+
+    #[test]
+    fn explain_says_nothing_of_a_cut_string_inside_what_a_cut_removed() {
+        let c = cleaner(&[("Menu", Action::CutBefore), ("Reply", Action::CutAfter)], 0);
+        let text = "Menu\na\nMenu\nb\none two three four five six seven eight nine\nReply\nc\nReply\nd";
+        assert!(c.explain(text).decisions.iter().all(|d| d.removed), "the other matches went with the cuts");
     }
 
     #[test]

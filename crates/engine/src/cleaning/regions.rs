@@ -138,8 +138,11 @@ impl SpanStage for Regions {
         for (m, held) in matches.into_iter().zip(held) {
             match action(&m) {
                 Action::Keep => page.keeps.push(m),
-                // `--explain` says the stage kept it, on this page
-                _ if held => page.trace.kept(m.start, m.end, Reason::Stage(Stage::Regions)),
+                // `--explain` says the stage kept it, on this page, over the region rule
+                action if held => {
+                    page.trace.kept(m.start, m.end, Reason::Rule { rule: m.rule, action });
+                    page.trace.kept(m.start, m.end, Reason::Stage(Stage::Regions));
+                }
                 action => {
                     let listed = runs.get(&m.rule).is_some_and(|&n| n > 1);
                     // with the cuts off, or listed, a cut region is removed as a cut string is
@@ -314,6 +317,9 @@ mod tests {
         let e = c.explanation(&doc, spans, trace, &[]);
         let kept = e.decisions.iter().find(|d| view.text()[d.start..d.end].contains("town band"));
         assert!(kept.is_some_and(|d| !d.removed && d.reasons.contains(&Reason::Stage(Stage::Regions))), "{kept:?}");
+        let rule = c.rule_ids().position(|id| id == "region:div.left").unwrap() as u32;
+        let left = Reason::Rule { rule, action: Action::Remove };
+        assert!(kept.is_some_and(|d| d.reasons.contains(&left)), "it names the region rule it held: {kept:?}");
         assert!(!out.contains("Most read"), "a sidebar listing the story holds its title, not its prose: {out}");
         // a page whose `div.left` is the sidebar loses it
         let side = format!(
