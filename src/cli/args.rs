@@ -230,6 +230,7 @@ pub struct CheckArgs {
 
 #[derive(Args, Debug)]
 pub struct StatsArgs {
+    /// A folder of .txt/.html documents or a .jsonl file of {"id", "text"} records.
     pub corpus: PathBuf,
     #[command(flatten)]
     pub mining: MiningOpts,
@@ -238,6 +239,7 @@ pub struct StatsArgs {
     /// How many top candidates to list.
     #[arg(long, default_value_t = 20)]
     pub top: usize,
+    /// Print JSON (the histogram, the cutoff and the top candidates) instead of text.
     #[arg(long)]
     pub json: bool,
 }
@@ -257,6 +259,8 @@ pub struct TuneArgs {
     /// Where rules files are (default: rules).
     #[arg(long)]
     pub rules_dir: Option<PathBuf>,
+    /// Tokenizer preset for mining in the UI (default: the rules file's, else text; HTML pages are read
+    /// through their page view unless `html` asks for their raw markup).
     #[arg(long, value_enum)]
     pub preset: Option<Preset>,
 }
@@ -346,8 +350,10 @@ pub struct EvalArgs {
     /// A folder of site folders (or one site folder): pages <id>.txt and/or <id>.html, each with its gold
     /// <id>.gold.txt or its template spans <id>.template.json.
     pub root: PathBuf,
+    /// Which form of each page to mine and clean: its naive text or its HTML.
     #[arg(long, value_enum, default_value = "txt")]
     pub input: EvalInput,
+    /// How pages are split into those mined and those cleaned and scored.
     #[arg(long, value_enum, default_value = "both")]
     pub protocol: EvalProtocol,
     /// Folds of the held-out protocol (at most one page per fold: leave-one-out).
@@ -424,4 +430,30 @@ fn method_names() -> impl clap::builder::TypedValueParser<Value = chaff::eval::m
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
     PossibleValuesParser::new(MethodName::ALL.iter().map(|m| PossibleValue::new(m.name()).help(m.doc())))
         .map(|name| MethodName::parse(&name).expect("a possible value is a method's name"))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every argument of every subcommand, as `command sub --arg`, that `--help` lists without a line
+    /// saying what it is.
+    fn undescribed(cmd: &clap::Command, path: &str) -> Vec<String> {
+        let mut out: Vec<String> = (cmd.get_arguments())
+            .filter(|a| !a.is_hide_set() && a.get_help().is_none() && a.get_long_help().is_none())
+            .map(|a| format!("{path} {}", a.get_long().map_or(a.get_id().to_string(), |l| format!("--{l}"))))
+            .collect();
+        for sub in cmd.get_subcommands() {
+            out.extend(undescribed(sub, &format!("{path} {}", sub.get_name())));
+        }
+        out
+    }
+
+    #[test]
+    fn every_argument_of_every_subcommand_has_a_line_of_help() {
+        let mut cli = super::Cli::command();
+        // the generated `--help` and `--version` are described once built
+        cli.build();
+        assert_eq!(undescribed(&cli, "chaff"), Vec::<String>::new());
+    }
 }
