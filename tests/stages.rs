@@ -83,6 +83,34 @@ fn an_unknown_stage_on_the_command_line_lists_the_stages() {
 }
 
 #[test]
+fn an_empty_stage_name_in_off_is_a_usage_error_naming_where_it_stands() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = comments();
+    let corpus = corpus.to_str().unwrap();
+    for (list, place) in [
+        ("cuts,", "the stage name after `cuts,` is empty"),
+        (",cuts", "the stage name before `,cuts` is empty"),
+        ("cuts,,islands", "the stage name after `cuts,` is empty"),
+        ("", "no stage name is given"),
+    ] {
+        for command in [&["clean", "--rules", "rules/x.toml"][..], &["mine", corpus, "--rules-dir", "rules"]] {
+            let o = chaff(&[command, &["--off", list]].concat(), dir.path());
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{command:?} {list:?}: {err}");
+            assert!(err.contains(&format!("invalid value '{list}' for '--off <STAGE>': {place}")), "{err}");
+            assert!(Stage::ALL.iter().all(|s| err.contains(s.name())), "every stage is listed: {err}");
+        }
+    }
+    assert!(!dir.path().join("rules").exists(), "nothing is mined");
+    // repeated and comma-separated still add up
+    let (dir, rules) = mined(&[]);
+    assert_eq!(
+        clean(dir.path(), &rules, &["--off", "cuts", "--off", "islands,specks"]),
+        clean(dir.path(), &rules, &["--off", "cuts,islands,specks"])
+    );
+}
+
+#[test]
 fn off_help_lists_every_stage_with_its_doc() {
     let dir = tempfile::tempdir().unwrap();
     for command in ["clean", "mine", "eval"] {

@@ -162,8 +162,8 @@ pub struct CleanArgs {
     pub include_pending: bool,
     /// Turn cleaning stages off for this run, by name (comma-separated or repeated; the rules file's
     /// `[clean] off` turns them off for good).
-    #[arg(long, value_delimiter = ',', value_name = "STAGE", value_parser = stage_names())]
-    pub off: Vec<chaff::clean_settings::Stage>,
+    #[arg(long, value_name = "STAGE", value_parser = stage_names())]
+    pub off: Vec<StageList>,
     /// HTML rules: write the text a reader sees of each cleaned page (as the preview shows it and
     /// `chaff eval --input html` scores it), not its cleaned HTML; files get a .txt name. Text rules:
     /// no change.
@@ -415,13 +415,74 @@ pub struct SeedParams {
     pub gibson_pages: usize,
 }
 
-/// The `--off` values: every stage of the pipeline with its one-line doc, read from the stage list itself so
-/// that the help can never miss a stage.
-pub(super) fn stage_names() -> impl clap::builder::TypedValueParser<Value = chaff::clean_settings::Stage> {
+/// One `--off` value: stage names, comma-separated.
+#[derive(Debug, Clone)]
+pub struct StageList(pub Vec<chaff::clean_settings::Stage>);
+
+/// Every stage named by the `--off` values given, in order.
+pub fn stages_off(lists: &[StageList]) -> impl Iterator<Item = chaff::clean_settings::Stage> + '_ {
+    lists.iter().flat_map(|l| l.0.iter().copied())
+}
+
+/// The `--off` values: stage names, comma-separated, each one of the pipeline's stages, which the help lists
+/// with their one-line docs, read from the stage list itself so that the help can never miss a stage. The
+/// commas are split here, not by clap, so that an empty name (`cuts,`) is named where it stands.
+pub(super) fn stage_names() -> StageNames {
     use chaff::clean_settings::Stage;
-    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-    PossibleValuesParser::new(Stage::ALL.iter().map(|s| PossibleValue::new(s.name()).help(s.doc())))
-        .map(|name| Stage::from_name(&name).expect("a possible value is a stage's name"))
+    use clap::builder::{PossibleValue, PossibleValuesParser};
+    StageNames(PossibleValuesParser::new(Stage::ALL.iter().map(|s| PossibleValue::new(s.name()).help(s.doc()))))
+}
+
+#[derive(Clone)]
+pub(super) struct StageNames(clap::builder::PossibleValuesParser);
+
+impl clap::builder::TypedValueParser for StageNames {
+    type Value = StageList;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<StageList, clap::Error> {
+        use chaff::clean_settings::Stage;
+        let list = value.to_string_lossy();
+        let mut stages = Vec::new();
+        for (i, name) in list.split(',').enumerate() {
+            if name.is_empty() {
+                return Err(self.empty_name(cmd, arg, &list, i));
+            }
+            let name = self.0.parse_ref(cmd, arg, std::ffi::OsStr::new(name))?;
+            stages.push(Stage::from_name(&name).expect("a possible value is a stage's name"));
+        }
+        Ok(StageList(stages))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        self.0.possible_values()
+    }
+}
+
+impl StageNames {
+    /// The usage error of an empty stage name, the `i`th of `list`, saying where it stands.
+    fn empty_name(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, list: &str, i: usize) -> clap::Error {
+        use clap::builder::TypedValueParser;
+        let before: usize = list.split(',').take(i).map(|n| n.len() + 1).sum();
+        let place = match i {
+            _ if list.is_empty() => "no stage name is given".to_string(),
+            0 => format!("the stage name before `{list}` is empty"),
+            _ => format!("the stage name after `{}` is empty", &list[..before]),
+        };
+        let names: Vec<String> =
+            self.0.possible_values().into_iter().flatten().map(|v| v.get_name().to_string()).collect();
+        let arg = arg.map_or("--off".to_string(), ToString::to_string);
+        let message = format!(
+            "invalid value '{list}' for '{arg}': {place}; give stage names separated by commas, none empty\n  \
+             [possible values: {}]\n\nFor more information, try '--help'.\n",
+            names.join(", ")
+        );
+        clap::Error::raw(clap::error::ErrorKind::InvalidValue, message).with_cmd(cmd)
+    }
 }
 
 /// The `--method` values: every method of the evaluation's registry with its one-line doc.

@@ -41,8 +41,8 @@ pub fn clean(args: CleanArgs) -> Result<ExitCode> {
         .iter()
         .for_each(|w| eprintln!("chaff: warning: {w}"));
     let mut settings = file.clean_settings();
-    for s in &args.off {
-        settings.stages.set(*s, false);
+    for s in crate::cli::args::stages_off(&args.off) {
+        settings.stages.set(s, false);
     }
     let cleaner = ManuallyDrop::new(
         Cleaner::new(&file, args.include_pending)

@@ -4,7 +4,7 @@
 
 use clap::Args;
 
-use super::stage_names;
+use super::{StageList, stage_names, stages_off};
 
 /// Thesis step 7's thresholds (`mine`, `eval`, `stats`).
 #[derive(Args, Debug, Clone, Default)]
@@ -78,8 +78,8 @@ pub struct SettingsArgs {
     pub merge_gap: Option<usize>,
     /// Turn cleaning stages off, by name (comma-separated or repeated); `mine` writes them in the rules
     /// file's `[clean] off`.
-    #[arg(long, value_delimiter = ',', value_name = "STAGE", value_parser = stage_names())]
-    pub off: Vec<chaff::clean_settings::Stage>,
+    #[arg(long, value_name = "STAGE", value_parser = stage_names())]
+    pub off: Vec<StageList>,
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "10", help = defaults::islands())]
     pub islands: Option<usize>,
     #[arg(long, value_name = "N", help = defaults::short_runs())]
@@ -130,8 +130,8 @@ impl SettingsArgs {
         if let Some(gap) = self.merge_gap {
             settings.give_merge_gap(gap);
         }
-        for stage in &self.off {
-            settings.give_off(*stage);
+        for stage in stages_off(&self.off) {
+            settings.give_off(stage);
         }
         if let Some(n) = self.islands {
             settings.give_stage(Stage::Islands, |c| c.islands.words = n);

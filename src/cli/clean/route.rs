@@ -37,8 +37,8 @@ struct Rules {
 fn load(path: &Path, args: &CleanArgs) -> Result<Rules> {
     let file = crate::cli::load_rules(path)?;
     let mut settings = file.clean_settings();
-    for s in &args.off {
-        settings.stages.set(*s, false);
+    for s in crate::cli::args::stages_off(&args.off) {
+        settings.stages.set(s, false);
     }
     let cleaner = Cleaner::new(&file, args.include_pending)
         .with_context(|| format!("{}", path.display()))?
