@@ -127,6 +127,32 @@ fn a_malformed_verified_file_and_an_unknown_id_are_bad_input_and_write_nothing()
     assert!(stderr(&o).contains("no verified pages"), "{}", stderr(&o));
 }
 
+#[test]
+fn an_unknown_key_in_a_verified_file_is_warned_with_line_and_column_and_not_dropped_by_accepting() {
+    let dir = mined();
+    assert_eq!(test(dir.path(), "rules/sevendays.toml", &["--accept", "0018"]).status.code(), Some(0));
+    let path = dir.path().join("rules/sevendays.verified.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text.replacen("[[page]]\n", "[[page]]\nnote = \"checked by hand\"\n", 1).replacen(
+        "format = 1\n",
+        "format = 1\nsourse = \"x\"\n",
+        1,
+    );
+    std::fs::write(&path, &text).unwrap();
+    let line = |needle: &str| text.lines().position(|l| l.starts_with(needle)).unwrap() + 1;
+    let o = test(dir.path(), "rules/sevendays.toml", &[]);
+    assert_eq!(o.status.code(), Some(0), "a warning fails nothing: {}", stderr(&o));
+    let err = stderr(&o);
+    let page = format!("rules/sevendays.verified.toml:{}:1: unused key `page.note`", line("note"));
+    let top = format!("rules/sevendays.verified.toml:{}:1: unused key `sourse`", line("sourse"));
+    assert!(err.contains(&page) && err.contains(&top), "{err}");
+    // accepting would write the file without them: refused, as `chaff mine` refuses a rules file's
+    let o = test(dir.path(), "rules/sevendays.toml", &["--accept", "0002"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("2 unused key(s) (above); accepting would drop them"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "nothing written");
+}
+
 /// Two documents of one id: accepting them all would verify one page in the other's place.
 #[test]
 fn accept_all_refuses_ids_shared_by_two_documents() {

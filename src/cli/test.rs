@@ -77,12 +77,30 @@ fn refuse_shared_ids(docs: &[chaff::corpus::Document], ids: Option<&[String]>, c
     );
 }
 
+/// Accepting rewrites the verified pages, which would drop keys chaff does not read (and the intent of
+/// whoever wrote them), so those are an error here, as `chaff mine` treats a rules file's.
+fn refuse_to_drop_keys(path: &Path, warnings: &[String]) -> Result<()> {
+    if !warnings.is_empty() {
+        anyhow::bail!(
+            "{}: {} unused key(s) (above); accepting would drop them: fix or remove them, then accept again \
+             (nothing was written)",
+            path.display(),
+            warnings.len()
+        );
+    }
+    Ok(())
+}
+
 fn run(args: TestArgs) -> Result<ExitCode> {
     let file = super::load_rules(&args.rules)?;
     let path = args.verified.clone().unwrap_or_else(|| path_for(&args.rules));
-    let mut verified = Verified::load(&path)?;
+    let (mut verified, warnings) = Verified::load_checked(&path)?;
+    for w in &warnings {
+        eprintln!("chaff: warning: {w}");
+    }
     let docs = load(&args.corpus)?;
     if args.accept.is_some() || args.accept_all {
+        refuse_to_drop_keys(&path, &warnings)?;
         let ids = if args.accept_all { None } else { args.accept.as_deref() };
         refuse_shared_ids(&docs, ids, &args.corpus)?;
         let mut accepted = Verified::default();

@@ -200,8 +200,11 @@ impl Session {
     /// is not written over.
     fn load_verified(&mut self) {
         let path = crate::verified::path_for(&self.spec.rules);
-        match crate::verified::Verified::load(&path) {
-            Ok(v) => self.draft.load_verified(v),
+        match crate::verified::Verified::load_checked(&path) {
+            Ok((v, warnings)) => {
+                self.rules_warnings.extend(warnings);
+                self.draft.load_verified(v);
+            }
             Err(e) => {
                 self.rules_warnings.push(format!("{e}: verified pages are not shown, and not saved over it"));
                 self.verified_unusable = true;

@@ -317,6 +317,18 @@ fn a_second_q_never_discards_unsaved_work() {
 }
 
 #[test]
+fn the_ui_warns_of_an_unknown_key_in_the_verified_pages() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "w");
+    let verified = fx.rules().with_file_name("sevendays.verified.toml");
+    std::fs::write(&verified, "format = 1\nsource = \"sevendays\"\nsourse = \"x\"\n").unwrap();
+    let app = fx.app(120, 40);
+    let message = app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(message.contains("sevendays.verified.toml:3:1: unused key `sourse`"), "{message}");
+}
+
+#[test]
 fn the_ui_warns_of_a_misspelled_key_and_says_what_a_save_merged() {
     let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);

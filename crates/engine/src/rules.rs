@@ -25,6 +25,7 @@ pub mod region;
 mod rule;
 
 pub use crate::clean_settings::CleanTable;
+pub(crate) use check::unread_keys;
 pub use check::{RULE_REGEX_BYTES, rule_regex_estimate};
 pub use io::read_text;
 pub use rule::{Action, LINE_PREFIX, Rule, Status, line_regex};

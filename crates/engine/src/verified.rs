@@ -77,20 +77,38 @@ pub fn hash(text: &str) -> String {
 
 impl Verified {
     /// The verified pages at `path`; none when the file does not exist. A malformed file is an error naming
-    /// it, its line and column.
+    /// it, its line and column. Keys chaff does not read are dropped unsaid: [`Verified::load_checked`]
+    /// returns them.
     pub fn load(path: &Path) -> Result<Verified> {
+        Verified::load_checked(path).map(|(v, _)| v)
+    }
+
+    /// [`Verified::load`], with the warnings for keys chaff does not read (a misspelled `txet`), each naming
+    /// the file, line and column, as a rules file's are.
+    pub fn load_checked(path: &Path) -> Result<(Verified, Vec<String>)> {
         if !path.exists() {
-            return Ok(Verified::default());
+            return Ok((Verified::default(), Vec::new()));
         }
         let text = crate::rules::read_text(path)?;
-        Verified::parse(&text, path)
+        Verified::parse_checked(&text, path)
     }
 
     pub fn parse(text: &str, path: &Path) -> Result<Verified> {
-        let v: Verified = toml::from_str(text).map_err(|e| {
+        Verified::parse_checked(text, path).map(|(v, _)| v)
+    }
+
+    /// Parses verified pages: the pages and the warnings for keys chaff does not read.
+    pub fn parse_checked(text: &str, path: &Path) -> Result<(Verified, Vec<String>)> {
+        use crate::clean_settings::serde_fields as fields_of;
+        let toml_error = |e: toml::de::Error| {
             let (line, column) = e.span().map_or((1, 1), |s| line_column(text, s.start));
             Error::Toml { path: path.to_path_buf(), line, column, message: e.message().trim().to_string() }
-        })?;
+        };
+        let doc = toml::de::DeTable::parse(text).map_err(toml_error)?;
+        let page_fields = fields_of::<VerifiedPage>();
+        let warnings =
+            crate::rules::unread_keys(text, path, doc.get_ref(), fields_of::<Verified>(), &[("page", page_fields)]);
+        let v = Verified::deserialize(toml::de::Deserializer::from(doc)).map_err(toml_error)?;
         if v.format > FORMAT {
             return Err(Error::Invalid(format!(
                 "{}: verified pages of format {} (this chaff reads {FORMAT}): update chaff",
@@ -116,7 +134,7 @@ impl Verified {
                 )));
             }
         }
-        Ok(v)
+        Ok((v, warnings))
     }
 
     pub fn to_toml(&self) -> String {

@@ -78,6 +78,27 @@ fn unused_keys(src: &Source, table: &DeTable, prefix: &str, known: &[&str], out:
     }
 }
 
+/// The warnings for keys of a file beside the rules files (`text`, parsed as `doc`) that chaff does not
+/// read, named as a rules file's are: its top-level keys against `known`, and each table of each array of
+/// tables `arrays` names (`[[page]]`) against that array's fields.
+pub(crate) fn unread_keys(
+    text: &str,
+    path: &Path,
+    doc: &DeTable,
+    known: &[&str],
+    arrays: &[(&str, &[&str])],
+) -> Vec<String> {
+    let src = Source::new(text, path);
+    let mut warnings = Vec::new();
+    unused_keys(&src, doc, "", known, &mut warnings);
+    for (array, fields) in arrays {
+        for t in tables(doc.get(*array)) {
+            unused_keys(&src, t, &format!("{array}."), fields, &mut warnings);
+        }
+    }
+    warnings
+}
+
 /// The tables of an array of tables (`[[rule]]`), in order.
 fn tables<'a, 'i>(value: Option<&'a Spanned<DeValue<'i>>>) -> Vec<&'a DeTable<'i>> {
     match value.map(|v| v.get_ref()) {
