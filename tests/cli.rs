@@ -347,3 +347,32 @@ fn explain_names_a_cut_string_that_cut_nothing_where_it_matched() {
     let line = format!("docs/a.txt\t{at}..{}\tkept\tmenu\tcuts\tMenu Home", at + "Menu Home".len());
     assert_eq!(stdout(&o).trim_end(), line);
 }
+
+#[test]
+fn cleaning_an_empty_folder_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    fs::write(p.join("rules.toml"), CUT_RULES).unwrap();
+    fs::create_dir_all(p.join("empty")).unwrap();
+    fs::write(p.join("empty/notes.md"), "not a document").unwrap();
+    for dest in [&["--out", "out"][..], &["--in-place"]] {
+        let o = chaff(&[&["clean", "--rules", "rules.toml", "empty"][..], dest].concat(), p);
+        assert_eq!(o.status.code(), Some(1), "{dest:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("empty: no documents found (expected .txt or .html files); skipped"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // a folder of sources says how those are cleaned; a folder with documents beside it is still cleaned
+    fs::create_dir_all(p.join("sources/docs")).unwrap();
+    fs::write(p.join("sources/docs/a.txt"), "Menu Home\nNews").unwrap();
+    let o = chaff(&["clean", "--rules", "rules.toml", "sources", "sources/docs", "--out", "out"], p);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("sources: no documents found (expected .txt or .html files): its folders are not read"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(p.join("out/a.txt").exists());
+}

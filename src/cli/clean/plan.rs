@@ -61,6 +61,11 @@ pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: boo
                         }
                     }
                     folders_read.push(fs::canonicalize(input).with_context(|| format!("{}", input.display()))?);
+                    if found.is_empty() {
+                        // as `chaff mine` of a folder without documents: said, and the run fails
+                        eprintln!("chaff: error: {}; skipped", no_documents(input));
+                        failed += 1;
+                    }
                     found
                 }
                 Err(e) => {
@@ -181,6 +186,19 @@ pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: boo
         folders.push(out.to_path_buf());
     }
     Ok(Plan { jobs, folders, failed })
+}
+
+/// What is wrong with folder `dir`, which holds no document: what it should hold, and for a folder of
+/// folders (a crawl's sources, `sample-corpora/`), how those are cleaned.
+fn no_documents(dir: &Path) -> String {
+    let has_folders = fs::read_dir(dir).is_ok_and(|entries| entries.flatten().any(|e| e.path().is_dir()));
+    let hint = if has_folders {
+        ": its folders are not read; clean each source's folder, or every source with its own rules by \
+         --rules-dir RULES_DIR"
+    } else {
+        ""
+    };
+    format!("{}: no documents found (expected .txt or .html files){hint}", dir.display())
 }
 
 fn output_name(name: &OsStr, text: bool) -> PathBuf {
