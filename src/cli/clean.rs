@@ -134,6 +134,11 @@ pub(super) fn clean_files(
             bail!("{}: cannot write into the output folder ({e}); nothing was cleaned: {what}", dir.display());
         }
     }
+    // names that differ only in case are one file where the file system folds case: asked of each folder
+    // once it is made, before any document is written
+    let folding: Vec<&PathBuf> =
+        plan.folders.iter().filter(|dir| chaff::atomic::folds_case(dir).unwrap_or(false)).collect();
+    plan::refuse_case_collisions(&plan.jobs, |dir| folding.iter().any(|f| f.as_path() == dir))?;
     let (mut removed, mut total, mut done) = (0, 0, 0);
     let bar = progress_bar(Some(plan.jobs.len() as u64), "files cleaned");
     // Documents stream through a bounded window: read, cleaned and written on every thread, their

@@ -399,6 +399,50 @@ fn clean_with_each_sources_rules_counts_only_the_documents_it_wrote() {
     let o = chaff(&["clean", "--rules-dir", "rules", "crawl.jsonl", "--out", "out"], p);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
-    assert_eq!(count_files(&p.join("out/x")), 3, "{err}");
-    assert!(err.contains("cleaned 3 document(s)"), "{err}");
+    assert_eq!(count_files(&p.join("out/x")), 2, "{err}");
+    assert!(err.contains("cleaned 2 document(s) of 1 source(s)"), "{err}");
+}
+
+#[test]
+fn ids_that_become_one_file_name_are_both_named_and_neither_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    let mut lines = String::new();
+    for (i, id) in ["a:1", "b", "a_1", "a 1"].iter().enumerate() {
+        lines.push_str(&format!("{{\"id\": \"{id}\", \"source\": \"x\", \"text\": {:?}}}\n", doc(i)));
+    }
+    fs::write(p.join("crawl.jsonl"), lines).unwrap();
+    fs::create_dir(p.join("rules")).unwrap();
+    let o = chaff(&["clean", "--rules-dir", "rules", "crawl.jsonl", "--out", "out"], p);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "documents \"a:1\" and \"a_1\" of source `x` would both be written to out/x/a_1.txt: both skipped"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("document \"a 1\" of source `x` would be written to out/x/a_1.txt, as others were"), "{err}");
+    assert!(!p.join("out/x/a_1.txt").exists(), "neither is kept: one could not be told from the other");
+    assert!(p.join("out/x/b.txt").exists());
+    assert!(err.contains("1 document(s) of 1 source(s) without rules passed through"), "{err}");
+    assert!(err.contains("3 document(s), record(s) or input(s) failed"), "{err}");
+}
+
+#[test]
+fn a_source_name_that_is_a_path_writes_nothing_outside_the_output_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("work");
+    fs::create_dir_all(p.join("rules")).unwrap();
+    let lines =
+        "{\"id\": 1, \"source\": \"../escaped\", \"text\": \"a\"}\n{\"id\": 2, \"source\": \"ok\", \"text\": \"b\"}\n";
+    fs::write(p.join("crawl.jsonl"), lines).unwrap();
+    for out in [&["--out", "out"][..], &[]] {
+        let o = chaff(&[&["clean", "--rules-dir", "rules", "crawl.jsonl"][..], out].concat(), &p);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(err.contains("document 1: \"../escaped\" is not a usable source name"), "{err}");
+    }
+    assert!(!dir.path().join("escaped").exists() && !p.join("escaped").exists());
+    assert!(p.join("out/ok/2.txt").exists());
 }

@@ -80,6 +80,19 @@ pub fn check_writable(dir: &Path) -> std::io::Result<()> {
     })
 }
 
+/// Whether the file system holding folder `dir` folds case, so that `A.txt` and `a.txt` are one file (as
+/// macOS's and Windows' are by default): a temporary file is made there and looked up by its name with
+/// each letter's case swapped. Outputs whose names differ only in case would replace each other there.
+pub fn folds_case(dir: &Path) -> std::io::Result<bool> {
+    let probe = tempfile::Builder::new().prefix(temp_prefix()).suffix(".tmp").tempfile_in(dir)?;
+    let name = probe.path().file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let swapped: String = name
+        .chars()
+        .map(|c| if c.is_ascii_lowercase() { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() })
+        .collect();
+    Ok(swapped != name && dir.join(&swapped).exists())
+}
+
 /// Writes `bytes` to `path` atomically (temporary file, then rename) without syncing: a crash may lose
 /// the new content, never leave half of it. The folder must exist ([`prepare_folder`]); call
 /// [`sync_folder`] once all are written.
@@ -222,6 +235,17 @@ pub fn process_alive(pid: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn folds_case_answers_as_the_file_system_does_and_the_probe_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        // as this folder's file system answers: a file looked up by another case is there or not
+        fs::write(dir.path().join("case"), "").unwrap();
+        let folds = dir.path().join("CASE").exists();
+        fs::remove_file(dir.path().join("case")).unwrap();
+        assert_eq!(folds_case(dir.path()).unwrap(), folds);
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "the probe is removed");
+    }
 
     #[test]
     fn temp_names_carry_host_and_pid() {

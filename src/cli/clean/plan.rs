@@ -229,6 +229,52 @@ fn collision_error(collisions: &[(PathBuf, usize, usize)], files: &[Input], text
     anyhow::anyhow!("{} output name(s) collide; nothing was written: {how}", collisions.len())
 }
 
+/// Outputs whose names differ only in case, into a folder whose file system folds case (`folds`, asked once
+/// the folders are made, before anything is written): there they are one file, and one document would be
+/// lost. Each pair is named, and nothing is written, as for names that are the same.
+pub fn refuse_case_collisions(jobs: &[Job], folds: impl Fn(&Path) -> bool) -> Result<()> {
+    let collisions = case_collisions(jobs, folds);
+    if collisions.is_empty() {
+        return Ok(());
+    }
+    const SHOWN: usize = 10;
+    for (a, b) in collisions.iter().take(SHOWN) {
+        eprintln!(
+            "chaff: error: {} and {} would both be written to {} (its folder takes names that differ only in case for one file)",
+            jobs[*a].input.display(),
+            jobs[*b].input.display(),
+            jobs[*b].output.display()
+        );
+    }
+    if collisions.len() > SHOWN {
+        eprintln!("chaff: error: … and {} more", collisions.len() - SHOWN);
+    }
+    bail!(
+        "{} output name(s) collide; nothing was written: clean the inputs whose names differ only in case into separate --out folders",
+        collisions.len()
+    )
+}
+
+/// The pairs of jobs (first, later) whose outputs differ only in case, in a folder `folds` says folds case.
+fn case_collisions(jobs: &[Job], folds: impl Fn(&Path) -> bool) -> Vec<(usize, usize)> {
+    let mut owner: HashMap<(&Path, String), usize> = HashMap::new();
+    let mut collisions = Vec::new();
+    for (i, job) in jobs.iter().enumerate() {
+        let dir = job.output.parent().unwrap_or(Path::new(""));
+        if !folds(if dir.as_os_str().is_empty() { Path::new(".") } else { dir }) {
+            continue;
+        }
+        let name = job.output.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
+        match owner.entry((dir, name)) {
+            std::collections::hash_map::Entry::Occupied(first) => collisions.push((*first.get(), i)),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(i);
+            }
+        }
+    }
+    collisions
+}
+
 /// Outputs that would replace a file that is no input (`--in-place --text`, a `117.txt` beside `117.html`):
 /// each is named, and nothing is written.
 fn not_input_error(outputs: &[(PathBuf, usize)], files: &[Input]) -> anyhow::Error {
@@ -271,4 +317,24 @@ pub fn resolve(path: &Path) -> Result<PathBuf> {
         }
     }
     Ok(abs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(input: &str, output: &str) -> Job {
+        Job { input: PathBuf::from(input), output: PathBuf::from(output), replaces_input: false }
+    }
+
+    #[test]
+    fn outputs_differing_only_in_case_collide_only_where_the_folder_folds_case() {
+        let jobs = [job("x/A.txt", "out/A.txt"), job("y/a.txt", "out/a.txt"), job("z/b.txt", "out/b.txt")];
+        assert_eq!(case_collisions(&jobs, |_| true), [(0, 1)]);
+        assert!(case_collisions(&jobs, |_| false).is_empty(), "a file system that tells cases apart keeps both");
+        assert!(refuse_case_collisions(&jobs, |_| true).is_err());
+        // in place, each beside its input: only names in one folder meet
+        let beside = [job("x/A.txt", "x/A.txt"), job("y/a.txt", "y/a.txt")];
+        assert!(case_collisions(&beside, |_| true).is_empty());
+    }
 }

@@ -7,7 +7,7 @@
 //! of a source with no rules file passes through or is skipped (`--unknown`), counted; a bad record or a
 //! source whose rules file is unusable is reported, skipped, and fails the run at its end.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -65,19 +65,86 @@ enum Done {
 #[derive(Default)]
 struct Counts {
     cleaned: usize,
-    sources: HashSet<String>,
+    /// Documents written per source: a document taken back (its output name met again) is uncounted.
+    sources: HashMap<String, usize>,
     bytes: usize,
     removed: usize,
     unknown: usize,
-    unknown_sources: HashSet<String>,
+    unknown_sources: HashMap<String, usize>,
     not_pages: usize,
     failed: usize,
+}
+
+/// What a document counted: cleaned (its bytes and the bytes removed), or of a source without rules
+/// (passed through, or skipped by `--unknown skip`).
+#[derive(Clone, Copy)]
+enum Counted {
+    Cleaned { bytes: usize, removed: usize },
+    Passed,
+}
+
+impl Counts {
+    /// Counts a document written (or, passed, left out by `--unknown skip`).
+    fn add(&mut self, source: &str, counted: Counted) {
+        let per_source = match counted {
+            Counted::Cleaned { bytes, removed } => {
+                (self.cleaned, self.bytes, self.removed) =
+                    (self.cleaned + 1, self.bytes + bytes, self.removed + removed);
+                &mut self.sources
+            }
+            Counted::Passed => {
+                self.unknown += 1;
+                &mut self.unknown_sources
+            }
+        };
+        match per_source.get_mut(source) {
+            Some(n) => *n += 1,
+            None => {
+                per_source.insert(source.to_string(), 1);
+            }
+        }
+    }
+
+    /// Uncounts a document counted by [`Counts::add`].
+    fn take_back(&mut self, source: &str, counted: Counted) {
+        let per_source = match counted {
+            Counted::Cleaned { bytes, removed } => {
+                (self.cleaned, self.bytes, self.removed) =
+                    (self.cleaned - 1, self.bytes - bytes, self.removed - removed);
+                &mut self.sources
+            }
+            Counted::Passed => {
+                self.unknown -= 1;
+                &mut self.unknown_sources
+            }
+        };
+        if let Some(n) = per_source.get_mut(source) {
+            *n -= 1;
+            if *n == 0 {
+                per_source.remove(source);
+            }
+        }
+    }
+}
+
+/// A document written into the output folder under a name, or the name shared by documents that met
+/// there (each skipped).
+enum Written {
+    One { path: PathBuf, id: String, source: String, counted: Counted },
+    Shared,
 }
 
 /// Where cleaned documents go.
 enum Sink {
     Stdout(BufWriter<std::io::StdoutLock<'static>>),
-    Folder { root: PathBuf, prepared: HashSet<String>, written: HashSet<PathBuf> },
+    Folder {
+        root: PathBuf,
+        prepared: HashSet<String>,
+        /// The documents written, by output name (folded to lower case where the file system folds case:
+        /// `a.txt` is `A.txt` there).
+        written: HashMap<String, Written>,
+        folds_case: bool,
+    },
 }
 
 pub(super) fn clean_routed(args: &CleanArgs) -> Result<ExitCode> {
@@ -109,7 +176,8 @@ pub(super) fn clean_routed(args: &CleanArgs) -> Result<ExitCode> {
                     out.display()
                 );
             }
-            Sink::Folder { root: out.clone(), prepared: HashSet::new(), written: HashSet::new() }
+            let folds_case = chaff::atomic::folds_case(out).unwrap_or(false);
+            Sink::Folder { root: out.clone(), prepared: HashSet::new(), written: HashMap::new(), folds_case }
         }
         None => Sink::Stdout(BufWriter::new(std::io::stdout().lock())),
     };
@@ -213,7 +281,7 @@ fn run(
                 Done::Cleaned { out, removed, ext } => (out, ext, Some(removed)),
                 Done::Passed { out, ext } => (out, ext, None),
                 Done::Skipped => {
-                    count_unknown(counts, source);
+                    counts.add(source, Counted::Passed);
                     continue;
                 }
                 Done::Failed => {
@@ -221,25 +289,17 @@ fn run(
                     continue;
                 }
             };
-            if let Err(e) = write(sink, doc, source, out.as_deref().unwrap_or(&doc.text), ext) {
+            let counted = match removed {
+                Some(removed) => Counted::Cleaned { bytes: doc.text.len(), removed },
+                None => Counted::Passed,
+            };
+            // counted as written only once it is
+            if let Err(e) = write(sink, doc, source, out.as_deref().unwrap_or(&doc.text), ext, counted, counts) {
                 if matches!(sink, Sink::Stdout(_)) {
                     return Err(e);
                 }
                 eprintln!("chaff: error: {}; skipped", one_line(&e));
                 counts.failed += 1;
-                // counted as written only once it is
-                continue;
-            }
-            match removed {
-                Some(removed) => {
-                    counts.cleaned += 1;
-                    counts.bytes += doc.text.len();
-                    counts.removed += removed;
-                    if !counts.sources.contains(source) {
-                        counts.sources.insert(source.clone());
-                    }
-                }
-                None => count_unknown(counts, source),
             }
         }
         docs = next;
@@ -259,6 +319,21 @@ fn read_batch(
         match item {
             Item::Doc(doc) => match doc.source_under(group) {
                 Some(source) => {
+                    // a source's name names its rules file and its output folder: `../x` would leave both
+                    if chaff::rules::check_source_name(&source).is_err() {
+                        bar.suspend(|| {
+                            eprintln!(
+                                "chaff: error: document {}: {source:?} is not a usable source name: it names the rules \
+                                 file <source>.toml and the output folder, so it must be non-empty, at most {} bytes, \
+                                 not start with `.`, and hold no `/`, `\\`, `:` or control characters; skipped (fix \
+                                 its \"source\" field)",
+                                doc.id,
+                                chaff::rules::MAX_SOURCE_NAME_BYTES
+                            )
+                        });
+                        counts.failed += 1;
+                        continue;
+                    }
                     docs.push((doc, source));
                     if docs.len() == BATCH {
                         break;
@@ -351,37 +426,73 @@ fn json_line(doc: &CrawlDoc, source: &str, text: &str, removed: usize) -> String
     )
 }
 
-fn count_unknown(counts: &mut Counts, source: &str) {
-    counts.unknown += 1;
-    if !counts.unknown_sources.contains(source) {
-        counts.unknown_sources.insert(source.to_string());
-    }
-}
-
 /// Writes a document's output: its JSON line (`out`, rendered already) to stdout, or its text to its
-/// source's folder.
-fn write(sink: &mut Sink, doc: &CrawlDoc, source: &str, out: &str, ext: &str) -> Result<()> {
+/// source's folder; counts it in `counts` once written (`counted`).
+fn write(
+    sink: &mut Sink,
+    doc: &CrawlDoc,
+    source: &str,
+    out: &str,
+    ext: &str,
+    counted: Counted,
+    counts: &mut Counts,
+) -> Result<()> {
     match sink {
-        Sink::Stdout(w) => writeln!(w, "{out}").context(WRITING),
-        Sink::Folder { root, prepared, written } => {
+        Sink::Stdout(w) => {
+            writeln!(w, "{out}").context(WRITING)?;
+            counts.add(source, counted);
+            Ok(())
+        }
+        Sink::Folder { root, prepared, written, folds_case } => {
             let folder = root.join(source);
+            let name = format!("{}.{ext}", file_stem(&doc.id));
+            let path = folder.join(&name);
+            let key = format!("{source}/{name}");
+            let key = if *folds_case { key.to_lowercase() } else { key };
+            if let Some(first) = written.get_mut(&key) {
+                share_name(first, &path, doc, source, counts);
+                return Ok(());
+            }
             if !prepared.contains(source) {
                 prepare_folder(&folder)
                     .with_context(|| format!("{}: cannot create the output folder", folder.display()))?;
                 prepared.insert(source.to_string());
             }
-            let path = folder.join(format!("{}.{ext}", file_stem(&doc.id)));
-            if !written.insert(path.clone()) {
-                bail!(
-                    "{}: a second document of source `{source}` with id {} would replace the first written there; ids must differ within a source",
-                    path.display(),
-                    doc.id_json
-                );
-            }
             write_unsynced(&path, out.as_bytes())?;
+            counts.add(source, counted);
+            written.insert(key, Written::One { path, id: doc.id_json.clone(), source: source.to_string(), counted });
             Ok(())
         }
     }
+}
+
+/// A document whose output name another one has (ids that become one file name, `a:1` and `a_1`, or
+/// names that differ only in case where the file system folds case): neither is kept, as neither could be
+/// told from the other, and each is named; the one written first is removed and uncounted. Each fails
+/// the run at its end, as a bad document does.
+fn share_name(first: &mut Written, path: &Path, doc: &CrawlDoc, source: &str, counts: &mut Counts) {
+    let why = "ids must give different file names within a source (letters, digits, `.`, `-` and `_` are kept, \
+               anything else becomes `_`)";
+    if let Written::One { path: first_path, id, source: first_source, counted } = &*first {
+        let removed = std::fs::remove_file(first_path).map_err(|e| format!(" (could not remove it: {e})"));
+        eprintln!(
+            "chaff: error: documents {id} and {} of source `{source}` would both be written to {}: both skipped, {} removed{}; {why}",
+            doc.id_json,
+            path.display(),
+            first_path.display(),
+            removed.err().unwrap_or_default()
+        );
+        counts.take_back(first_source, *counted);
+        counts.failed += 2;
+        *first = Written::Shared;
+        return;
+    }
+    eprintln!(
+        "chaff: error: document {} of source `{source}` would be written to {}, as others were: skipped; {why}",
+        doc.id_json,
+        path.display()
+    );
+    counts.failed += 1;
 }
 
 /// A file name for an id: letters, digits, `.`, `-` and `_` kept, anything else `_` (a WARC record's
@@ -398,7 +509,44 @@ fn file_stem(id: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::file_stem;
+    use super::*;
+
+    fn doc(id: &str) -> CrawlDoc {
+        let id_json = serde_json::to_string(id).unwrap();
+        CrawlDoc { id: id.into(), id_json, url: None, source: Some("x".into()), text: id.into(), kind: None }
+    }
+
+    /// Writes documents `ids` of source `x` into a folder sink that folds case or not: the files written
+    /// and the counts.
+    fn written(ids: &[&str], folds_case: bool) -> (Vec<String>, Counts) {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().to_path_buf();
+        let mut sink =
+            Sink::Folder { root: root.clone(), prepared: HashSet::new(), written: HashMap::new(), folds_case };
+        let mut counts = Counts::default();
+        for id in ids {
+            let counted = Counted::Cleaned { bytes: id.len(), removed: 0 };
+            write(&mut sink, &doc(id), "x", id, "txt", counted, &mut counts).unwrap();
+        }
+        let mut files: Vec<String> =
+            std::fs::read_dir(root.join("x")).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        files.sort();
+        (files, counts)
+    }
+
+    #[test]
+    fn names_that_differ_only_in_case_meet_only_where_the_folder_folds_case() {
+        let (files, counts) = written(&["Ab", "aB", "c"], true);
+        assert_eq!(files, ["c.txt"], "neither of the two is kept");
+        assert_eq!((counts.cleaned, counts.bytes, counts.failed, counts.sources.len()), (1, 1, 2, 1));
+        if chaff::atomic::folds_case(&std::env::temp_dir()).unwrap_or(true) {
+            // both kept is what a file system that tells cases apart does, not this one
+            return;
+        }
+        let (files, counts) = written(&["Ab", "aB", "c"], false);
+        assert_eq!(files, ["Ab.txt", "aB.txt", "c.txt"]);
+        assert_eq!((counts.cleaned, counts.failed), (3, 0));
+    }
 
     #[test]
     fn an_id_becomes_a_safe_file_name() {
