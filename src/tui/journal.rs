@@ -172,7 +172,8 @@ impl Journal {
 /// Which process has a source open for editing: `rules/.<source>.toml.open`, beside the journal, holding
 /// its pid. Two UIs on one source would share its journal (a save in one removes the other's crash
 /// protection), so a second one is refused the source while that process lives. A lock left by a killed
-/// process is stale (its pid is gone) and taken over: crash recovery is never blocked.
+/// process is stale (its pid is gone) and taken over: crash recovery is never blocked. Taking it, free or
+/// stale, is done under the rules file's lock, so that of two UIs starting at once one takes it.
 #[derive(Debug)]
 pub struct OpenLock {
     path: PathBuf,
@@ -188,35 +189,41 @@ impl OpenLock {
 
     /// The pid of the live process, not this one, that has the rules file `rules` open, if any.
     pub fn holder(rules: &Path) -> Option<u32> {
-        let text = fs::read_to_string(OpenLock::path_for(rules)).ok()?;
-        let pid: u32 = text.trim().parse().ok()?;
-        (pid != std::process::id() && crate::atomic::process_alive(pid)).then_some(pid)
+        holder_of(&OpenLock::path_for(rules), std::process::id())
     }
 
     /// Takes the lock of the rules file `rules`; `Err` with the pid of the live process that holds it.
     /// Where the lock cannot be written (a read-only folder), the source opens without one.
     pub fn take(rules: &Path) -> Result<OpenLock, u32> {
+        OpenLock::take_as(rules, std::process::id())
+    }
+
+    /// [`OpenLock::take`] for process `pid` (a test stands in for two processes with two pids).
+    fn take_as(rules: &Path, pid: u32) -> Result<OpenLock, u32> {
         let path = OpenLock::path_for(rules);
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            let _ = fs::create_dir_all(dir);
+        // The rules file's lock orders those taking this one, so that reading its holder and writing ours
+        // are one step: of two UIs that find it free, or stale (its process gone), only the first takes it;
+        // the second finds the first's pid. Without that lock (a read-only folder, a holder that hangs),
+        // the source opens as before.
+        let guard = crate::merge::lock_within(rules, OPEN_GUARD_TIMEOUT, |_| {});
+        if let Some(holder) = holder_of(&path, pid) {
+            return Err(holder);
         }
-        let pid = std::process::id();
-        // created only if absent, so that of two UIs opening the source at once one gets it
-        let created = fs::OpenOptions::new().write(true).create_new(true).open(&path);
-        match created {
-            Ok(mut file) => {
-                let _ = std::io::Write::write_all(&mut file, format!("{pid}\n").as_bytes());
-            }
-            Err(_) => {
-                if let Some(holder) = OpenLock::holder(rules) {
-                    return Err(holder);
-                }
-                // stale (its process is gone) or ours: taken over
-                let _ = fs::write(&path, format!("{pid}\n"));
-            }
-        }
+        // written whole, a temporary file renamed over it: never found empty, nor half a pid
+        let _ = crate::atomic::write_atomic(&path, format!("{pid}\n").as_bytes());
+        drop(guard);
         Ok(OpenLock { path, pid })
     }
+}
+
+/// How long taking the open lock waits for the rules file's lock (held for a save's milliseconds).
+const OPEN_GUARD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The pid in the open lock at `path` when that process lives and is not `me`.
+fn holder_of(path: &Path, me: u32) -> Option<u32> {
+    let text = fs::read_to_string(path).ok()?;
+    let pid: u32 = text.trim().parse().ok()?;
+    (pid != me && crate::atomic::process_alive(pid)).then_some(pid)
 }
 
 impl Drop for OpenLock {
@@ -231,6 +238,40 @@ impl Drop for OpenLock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A pid no process has (above Linux's largest, 2^22).
+    const DEAD: u32 = 4_194_305;
+
+    #[test]
+    fn a_stale_open_lock_is_taken_over_by_one_of_two_uis_racing_for_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = dir.path().join("demo.toml");
+        // two live processes: this one and its parent
+        let pids = [std::process::id(), std::os::unix::process::parent_id()];
+        for _ in 0..25 {
+            fs::write(OpenLock::path_for(&rules), format!("{DEAD}\n")).unwrap();
+            let start = std::sync::Barrier::new(2);
+            let results: Vec<Result<OpenLock, u32>> = std::thread::scope(|s| {
+                let racers: Vec<_> = pids
+                    .iter()
+                    .map(|&pid| {
+                        let (rules, start) = (&rules, &start);
+                        s.spawn(move || {
+                            start.wait();
+                            OpenLock::take_as(rules, pid)
+                        })
+                    })
+                    .collect();
+                racers.into_iter().map(|r| r.join().unwrap()).collect()
+            });
+            let won: Vec<u32> = results.iter().filter_map(|r| r.as_ref().ok().map(|l| l.pid)).collect();
+            assert_eq!(won.len(), 1, "one takes it, the other is refused: {results:?}");
+            let text = fs::read_to_string(OpenLock::path_for(&rules)).unwrap();
+            assert_eq!(text.trim(), won[0].to_string(), "the lock names the one that took it");
+            let lost = results.iter().find_map(|r| r.as_ref().err()).copied();
+            assert_eq!(lost, Some(won[0]), "the other is told who holds it");
+        }
+    }
 
     #[test]
     fn append_read_and_replay() {
