@@ -207,8 +207,8 @@ impl Rules {
     /// `clean` is the document less every removed range), `taken` (for an HTML range that keeps tags
     /// inside it, the `[start, end]` pieces it took; else absent), `char_start` and `char_end` (offsets into
     /// the Python string), `kind` ("removed", "cut-before", "cut-after", or "kept": given back by a stage
-    /// or a keep rule), `rules` (the ids of every rule that matched it) and `stages` (the cleaning stages
-    /// that decided).
+    /// or a keep rule, or a cut string's match a stage left in place, stage `cuts` where it cut nothing),
+    /// `rules` (the ids of every rule that matched it) and `stages` (the cleaning stages that decided).
     #[pyo3(signature = (doc, *, include_pending = false))]
     fn explain<'py>(&self, py: Python<'py>, doc: &str, include_pending: bool) -> PyResult<Bound<'py, PyList>> {
         let cleaner = self.cleaner(include_pending)?;

@@ -23,7 +23,8 @@ pub struct ExplainedSpan<'a> {
     /// `view` where offsets are of the page's view (`--text` of HTML), absent where they are the input's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub offsets: Option<&'static str>,
-    /// `removed`, `cut-before`, `cut-after`, or `kept` (given back by a stage or a keep rule).
+    /// `removed`, `cut-before`, `cut-after`, or `kept` (given back by a stage or a keep rule, or a cut
+    /// string's match a stage left in place: stage `cuts` where it cut nothing).
     pub kind: &'static str,
     pub rules: Vec<&'a str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
