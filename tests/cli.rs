@@ -376,3 +376,16 @@ fn cleaning_an_empty_folder_is_an_error_naming_it() {
     );
     assert!(p.join("out/a.txt").exists());
 }
+
+#[test]
+fn a_rules_folder_given_twice_to_tune_is_a_usage_error_in_one_clean_line() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("corpora")).unwrap();
+    let o = chaff(&["tune", "a", "--corpus", "corpora", "--rules-dir", "b"], dir.path());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("with --corpus, give it once, as `chaff tune RULES_DIR --corpus DIR`"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -276,8 +276,9 @@ impl TuneArgs {
                 rules(self.rules_dir.as_ref()),
             )),
             Some(sources) => match (&self.corpus, &self.rules_dir) {
-                (Some(a), Some(b)) if a != b => anyhow::bail!(
-                    "the rules folder is given twice ({} and --rules-dir {}): with --corpus, give it once, as                      `chaff tune RULES_DIR --corpus DIR`",
+                (Some(a), Some(b)) if a != b => usage!(
+                    "the rules folder is given twice ({} and --rules-dir {}): with --corpus, give it once, as \
+                     `chaff tune RULES_DIR --corpus DIR`",
                     a.display(),
                     b.display()
                 ),
