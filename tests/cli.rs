@@ -389,3 +389,27 @@ fn a_rules_folder_given_twice_to_tune_is_a_usage_error_in_one_clean_line() {
         stderr(&o)
     );
 }
+
+#[test]
+fn an_empty_entry_in_any_comma_separated_list_is_a_usage_error_naming_where_it_stands() {
+    let dir = tempfile::tempdir().unwrap();
+    // each list option (`--off` has its own test), a command line it is valid on, and a valid entry
+    for (command, option, noun, entry) in [
+        (&["test", "--rules", "x.toml", "corpus"][..], "--accept <IDS>", "id", "0002"),
+        (&["bench"], "--sizes <SIZES>", "size", "10"),
+        (&["eval", "root"], "--method <METHOD>", "method", "chaff"),
+    ] {
+        for (list, place) in [
+            (format!("{entry},"), format!("the {noun} after `{entry},` is empty")),
+            (format!(",{entry}"), format!("the {noun} before `,{entry}` is empty")),
+            (format!("{entry},,{entry}"), format!("the {noun} after `{entry},` is empty")),
+            (String::new(), format!("no {noun} is given")),
+        ] {
+            let o = chaff(&[command, &[&option[..option.find(' ').unwrap()], &list]].concat(), dir.path());
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{command:?} {list:?}: {err}");
+            assert!(err.contains(&format!("invalid value '{list}' for '{option}': {place}")), "{err}");
+        }
+    }
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "nothing is written");
+}

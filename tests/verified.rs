@@ -110,6 +110,33 @@ fn a_verified_page_missing_from_the_corpus_is_bad_input() {
 }
 
 #[test]
+fn an_empty_id_in_accept_is_a_usage_error_naming_where_it_stands_and_writes_nothing() {
+    let dir = mined();
+    let verified = dir.path().join("rules/sevendays.verified.toml");
+    for (list, place) in [
+        ("0002,", "the id after `0002,` is empty"),
+        ("0002,,0018", "the id after `0002,` is empty"),
+        (",0002", "the id before `,0002` is empty"),
+    ] {
+        let o = test(dir.path(), "rules/sevendays.toml", &["--accept", list]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains(&format!("invalid value '{list}' for '--accept <IDS>': {place}")),
+            "{}",
+            stderr(&o)
+        );
+        assert!(!verified.exists(), "{list:?}: nothing is written");
+    }
+    // repeated and comma-separated still add up
+    let o = test(dir.path(), "rules/sevendays.toml", &["--accept", "0002", "--accept", "0018,0003"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let (file, _) = chaff::verified::Verified::load_checked(&verified).unwrap();
+    let mut ids: Vec<&str> = file.pages.iter().map(|p| p.id.as_str()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, ["0002", "0003", "0018"]);
+}
+
+#[test]
 fn a_malformed_verified_file_and_an_unknown_id_are_bad_input_and_write_nothing() {
     let dir = mined();
     let o = test(dir.path(), "rules/sevendays.toml", &["--accept", "0018,nope"]);

@@ -4,8 +4,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+mod list;
 mod settings;
 
+pub use list::{List, comma_list, entries};
 pub use settings::{SettingsArgs, Thresholds};
 
 #[derive(Parser, Debug)]
@@ -307,9 +309,9 @@ pub struct GenerateArgs {
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Corpus sizes to mine, in MB.
-    #[arg(long, value_delimiter = ',', default_values_t = [10usize, 100])]
-    pub sizes: Vec<usize>,
+    /// Corpus sizes to mine, in MB, comma-separated (or repeated).
+    #[arg(long, value_parser = sizes_mb(), default_value = "10,100")]
+    pub sizes: Vec<List<usize>>,
     /// Also run the thesis-scale run (220 MB, ~10,000 documents).
     #[arg(long)]
     pub thesis_scale: bool,
@@ -360,9 +362,10 @@ pub struct EvalArgs {
     /// Folds of the held-out protocol (at most one page per fold: leave-one-out).
     #[arg(long, default_value_t = 10)]
     pub folds: usize,
-    /// Method(s) to evaluate, comma-separated, each learning a site from the same training pages.
-    #[arg(long, value_delimiter = ',', default_value = "chaff", value_parser = method_names())]
-    pub method: Vec<chaff::eval::methods::MethodName>,
+    /// Method(s) to evaluate, comma-separated (or repeated), each learning a site from the same training
+    /// pages.
+    #[arg(long, default_value = "chaff", value_parser = method_names())]
+    pub method: Vec<List<chaff::eval::methods::MethodName>>,
     /// Baselines: a fragment is template when in more than this share of the training pages (and in two).
     #[arg(long, default_value_t = 1.0 / 3.0)]
     pub df_threshold: f64,
@@ -417,81 +420,36 @@ pub struct SeedParams {
 }
 
 /// One `--off` value: stage names, comma-separated.
-#[derive(Debug, Clone)]
-pub struct StageList(pub Vec<chaff::clean_settings::Stage>);
+pub type StageList = List<chaff::clean_settings::Stage>;
 
 /// Every stage named by the `--off` values given, in order.
 pub fn stages_off(lists: &[StageList]) -> impl Iterator<Item = chaff::clean_settings::Stage> + '_ {
-    lists.iter().flat_map(|l| l.0.iter().copied())
+    list::entries(lists).copied()
 }
 
 /// The `--off` values: stage names, comma-separated, each one of the pipeline's stages, which the help lists
-/// with their one-line docs, read from the stage list itself so that the help can never miss a stage. The
-/// commas are split here, not by clap, so that an empty name (`cuts,`) is named where it stands.
-pub(super) fn stage_names() -> StageNames {
+/// with their one-line docs, read from the stage list itself so that the help can never miss a stage.
+pub(super) fn stage_names() -> impl clap::builder::TypedValueParser<Value = StageList> {
     use chaff::clean_settings::Stage;
-    use clap::builder::{PossibleValue, PossibleValuesParser};
-    StageNames(PossibleValuesParser::new(Stage::ALL.iter().map(|s| PossibleValue::new(s.name()).help(s.doc()))))
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let each = PossibleValuesParser::new(Stage::ALL.iter().map(|s| PossibleValue::new(s.name()).help(s.doc())))
+        .map(|name| Stage::from_name(&name).expect("a possible value is a stage's name"));
+    comma_list("stage name", each)
 }
 
-#[derive(Clone)]
-pub(super) struct StageNames(clap::builder::PossibleValuesParser);
-
-impl clap::builder::TypedValueParser for StageNames {
-    type Value = StageList;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<StageList, clap::Error> {
-        use chaff::clean_settings::Stage;
-        let list = value.to_string_lossy();
-        let mut stages = Vec::new();
-        for (i, name) in list.split(',').enumerate() {
-            if name.is_empty() {
-                return Err(self.empty_name(cmd, arg, &list, i));
-            }
-            let name = self.0.parse_ref(cmd, arg, std::ffi::OsStr::new(name))?;
-            stages.push(Stage::from_name(&name).expect("a possible value is a stage's name"));
-        }
-        Ok(StageList(stages))
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        self.0.possible_values()
-    }
+/// The `--sizes` values: sizes in MB, comma-separated.
+fn sizes_mb() -> impl clap::builder::TypedValueParser<Value = List<usize>> {
+    comma_list("size", clap::builder::RangedU64ValueParser::<usize>::new())
 }
 
-impl StageNames {
-    /// The usage error of an empty stage name, the `i`th of `list`, saying where it stands.
-    fn empty_name(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, list: &str, i: usize) -> clap::Error {
-        use clap::builder::TypedValueParser;
-        let before: usize = list.split(',').take(i).map(|n| n.len() + 1).sum();
-        let place = match i {
-            _ if list.is_empty() => "no stage name is given".to_string(),
-            0 => format!("the stage name before `{list}` is empty"),
-            _ => format!("the stage name after `{}` is empty", &list[..before]),
-        };
-        let names: Vec<String> =
-            self.0.possible_values().into_iter().flatten().map(|v| v.get_name().to_string()).collect();
-        let arg = arg.map_or("--off".to_string(), ToString::to_string);
-        let message = format!(
-            "invalid value '{list}' for '{arg}': {place}; give stage names separated by commas, none empty\n  \
-             [possible values: {}]\n\nFor more information, try '--help'.\n",
-            names.join(", ")
-        );
-        clap::Error::raw(clap::error::ErrorKind::InvalidValue, message).with_cmd(cmd)
-    }
-}
-
-/// The `--method` values: every method of the evaluation's registry with its one-line doc.
-fn method_names() -> impl clap::builder::TypedValueParser<Value = chaff::eval::methods::MethodName> {
+/// The `--method` values: methods, comma-separated, each of the evaluation's registry, which the help
+/// lists with their one-line docs.
+fn method_names() -> impl clap::builder::TypedValueParser<Value = List<chaff::eval::methods::MethodName>> {
     use chaff::eval::methods::MethodName;
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-    PossibleValuesParser::new(MethodName::ALL.iter().map(|m| PossibleValue::new(m.name()).help(m.doc())))
-        .map(|name| MethodName::parse(&name).expect("a possible value is a method's name"))
+    let each = PossibleValuesParser::new(MethodName::ALL.iter().map(|m| PossibleValue::new(m.name()).help(m.doc())))
+        .map(|name| MethodName::parse(&name).expect("a possible value is a method's name"));
+    comma_list("method", each)
 }
 
 #[cfg(test)]

@@ -169,8 +169,8 @@ pub fn bench(args: BenchArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     outln!("chaff bench: {} threads; figures from this machine, this run", rayon::current_num_threads());
-    let mut runs: Vec<(String, usize, usize)> =
-        args.sizes.iter().map(|&mb| (format!("{mb} MB"), mb, 10 << 10)).collect();
+    let sizes: Vec<usize> = super::args::entries(&args.sizes).copied().collect();
+    let mut runs: Vec<(String, usize, usize)> = sizes.iter().map(|&mb| (format!("{mb} MB"), mb, 10 << 10)).collect();
     // a single 5 MB source, mined whole: the editor's re-mine
     runs.insert(0, ("5 MB source".into(), 5, 10 << 10));
     if args.thesis_scale {
@@ -197,7 +197,7 @@ pub fn bench(args: BenchArgs) -> Result<ExitCode> {
             let w = mine(&c, &whole, &Quiet)?;
             report("10 MB, mined whole (no sample)", &w, t.elapsed().as_secs_f64());
         }
-        if mb == 100 || (mb == *args.sizes.iter().max().unwrap_or(&mb) && !args.sizes.contains(&100)) {
+        if mb == 100 || (mb == *sizes.iter().max().unwrap_or(&mb) && !sizes.contains(&100)) {
             for n in [200, 1000] {
                 bench_clean(&c, &rules_for(&c, &m, n));
             }

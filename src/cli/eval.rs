@@ -95,7 +95,8 @@ pub fn eval(args: EvalArgs) -> Result<ExitCode> {
             args.root.display()
         );
     }
-    if args.oracle_editor && !args.method.contains(&MethodName::Chaff) {
+    let methods: Vec<MethodName> = super::args::entries(&args.method).copied().collect();
+    if args.oracle_editor && !methods.contains(&MethodName::Chaff) {
         bail!("--oracle-editor edits chaff's candidates: add chaff to --method");
     }
     if !(0.0..1.0).contains(&args.df_threshold) {
@@ -126,7 +127,7 @@ pub fn eval(args: EvalArgs) -> Result<ExitCode> {
     let params = MethodParams { chaff: chaff_settings.clone(), df_threshold: args.df_threshold, alignment, gibson };
     let bar = Bar::new();
     let mut evaluations: Vec<Evaluation> = Vec::new();
-    for &name in &args.method {
+    for &name in &methods {
         let eval = if name == MethodName::Chaff && args.oracle_editor {
             let mut chaff = Chaff::new(chaff_settings.clone());
             evaluate_oracle(&dataset, &mut chaff, &config, &bar)?

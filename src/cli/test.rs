@@ -13,6 +13,7 @@ use chaff::verified::{Outcome, Verified, accept, check, path_for};
 use clap::Args;
 use serde_json::json;
 
+use super::args::{List, comma_list};
 use super::diff::{diff_line, load};
 
 #[derive(Args, Debug)]
@@ -28,9 +29,10 @@ pub struct TestArgs {
     /// Apply the pending rules at or above the chosen cutoff too (the automatic rules).
     #[arg(long)]
     pub include_pending: bool,
-    /// Mark these documents (ids, comma-separated) verified with the rules' current output, then test.
-    #[arg(long, value_delimiter = ',', value_name = "IDS")]
-    pub accept: Option<Vec<String>>,
+    /// Mark these documents (ids, comma-separated or repeated) verified with the rules' current output,
+    /// then test.
+    #[arg(long, value_name = "IDS", value_parser = comma_list("id", clap::builder::StringValueParser::new()))]
+    pub accept: Option<Vec<List<String>>>,
     /// Mark every document of the corpus verified with the rules' current output.
     #[arg(long, conflicts_with = "accept")]
     pub accept_all: bool,
@@ -101,7 +103,8 @@ fn run(args: TestArgs) -> Result<ExitCode> {
     let docs = load(&args.corpus)?;
     if args.accept.is_some() || args.accept_all {
         refuse_to_drop_keys(&path, &warnings)?;
-        let ids = if args.accept_all { None } else { args.accept.as_deref() };
+        let listed: Option<Vec<String>> = args.accept.as_deref().map(|l| super::args::entries(l).cloned().collect());
+        let ids = if args.accept_all { None } else { listed.as_deref() };
         refuse_shared_ids(&docs, ids, &args.corpus)?;
         let mut accepted = Verified::default();
         let missing = accept(&file, &mut accepted, &docs, ids, args.include_pending)?;
