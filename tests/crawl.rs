@@ -297,6 +297,32 @@ fn check_reports_every_sources_drift_in_one_run_and_exits_3_when_one_drifted() {
 }
 
 #[test]
+fn check_skips_a_source_name_that_is_a_path_reads_no_rules_outside_the_folder_and_fails_at_the_end() {
+    let dir = mined();
+    let first = site(0, PAGES, SEED);
+    // a rules file beside the rules folder, that `../escaped` would name
+    fs::copy(dir.path().join(format!("rules/{}.toml", first.name)), dir.path().join("escaped.toml")).unwrap();
+    let mut lines = String::new();
+    for (i, d) in first.docs.iter().enumerate() {
+        let source = if i < 3 { "../escaped" } else { first.name.as_str() };
+        lines.push_str(&format!("{}\n", serde_json::json!({"id": i, "source": source, "text": d.text})));
+    }
+    fs::write(dir.path().join("new.jsonl"), lines).unwrap();
+    let o = chaff(&["check", "--rules-dir", "rules", "--include-pending", "--json", "new.jsonl"], dir.path());
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    for i in 0..3 {
+        assert!(err.contains(&format!("new.jsonl: document {i}: \"../escaped\" is not a usable source name")), "{err}");
+    }
+    assert!(err.contains("skipped (fix its \"source\" field, or its folder's name)"), "{err}");
+    assert!(err.contains("3 source(s), record(s) or input(s) failed"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let checked: Vec<&str> = v["sources"].as_array().unwrap().iter().map(|s| s["source"].as_str().unwrap()).collect();
+    assert_eq!(checked, [first.name.as_str()], "only the source with a usable name is checked");
+    assert_eq!(v["sources"][0]["documents_now"], PAGES - 3);
+}
+
+#[test]
 fn clean_without_rules_or_a_rules_dir_is_a_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     let o = chaff_stdin(&["clean"], dir.path(), "");

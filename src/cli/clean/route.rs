@@ -320,17 +320,8 @@ fn read_batch(
             Item::Doc(doc) => match doc.source_under(group) {
                 Some(source) => {
                     // a source's name names its rules file and its output folder: `../x` would leave both
-                    if chaff::rules::check_source_name(&source).is_err() {
-                        bar.suspend(|| {
-                            eprintln!(
-                                "chaff: error: document {}: {source:?} is not a usable source name: it names the rules \
-                                 file <source>.toml and the output folder, so it must be non-empty, at most {} bytes, \
-                                 not start with `.`, and hold no `/`, `\\`, `:` or control characters; skipped (fix \
-                                 its \"source\" field)",
-                                doc.id,
-                                chaff::rules::MAX_SOURCE_NAME_BYTES
-                            )
-                        });
+                    if let Err(e) = doc.check_source_name(&source) {
+                        bar.suspend(|| eprintln!("chaff: error: {e}"));
                         counts.failed += 1;
                         continue;
                     }

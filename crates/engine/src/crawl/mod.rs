@@ -84,6 +84,26 @@ impl CrawlDoc {
     pub fn source_under(&self, group: Group) -> Option<String> {
         source_of(self.source.as_deref(), self.url.as_deref(), group)
     }
+
+    /// Checks `name`, its source, for naming the source's rules file `<name>.toml` in a rules folder (and
+    /// its folder of cleaned files): a name that is a path (`../x`) would reach outside them. The error
+    /// names the document and what to fix; whoever reads the crawl reports it and skips the document.
+    pub fn check_source_name(&self, name: &str) -> std::result::Result<(), String> {
+        if crate::rules::check_source_name(name).is_ok() {
+            return Ok(());
+        }
+        let fix = match self.source {
+            Some(_) => "fix its \"source\" field, or its folder's name",
+            None => "give it a \"source\" field",
+        };
+        Err(format!(
+            "document {}: {name:?} is not a usable source name: it names the rules file <source>.toml and the \
+             folder of cleaned files, so it must be non-empty, at most {} bytes, not start with `.`, and hold no \
+             `/`, `\\`, `:` or control characters; skipped ({fix})",
+            self.id,
+            crate::rules::MAX_SOURCE_NAME_BYTES
+        ))
+    }
 }
 
 /// One item of an input: a document, a record that holds no page (a request, metadata, a redirect, an

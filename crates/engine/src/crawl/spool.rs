@@ -97,9 +97,9 @@ pub fn gather(inputs: &[PathBuf], group: Group, on: &mut dyn FnMut(Event)) -> Re
                 )));
                 continue;
             };
-            if let Err(e) = crate::rules::check_source_name(&name) {
+            if let Err(e) = doc.check_source_name(&name) {
                 bad += 1;
-                on(Event::Bad(&format!("{}: document {}: {e}; skipped", input.display(), doc.id)));
+                on(Event::Bad(&format!("{}: {e}", input.display())));
                 continue;
             }
             let record = encode(&doc);
