@@ -244,3 +244,118 @@ fn an_accepted_rule_below_the_cutoff_stays_in_the_list_as_it_stays_in_force() {
         "only what is in force is listed below the cutoff"
     );
 }
+
+/// Selects the listed candidate whose text is `text`.
+fn select_text(app: &mut chaff::tui::App, text: &str) {
+    let s = app.session().unwrap();
+    let pos = s.list.rows.iter().position(|&i| s.text(i) == text).unwrap_or_else(|| panic!("`{text}` is listed"));
+    press(app, "Home");
+    for _ in 0..pos {
+        press(app, "j");
+    }
+    assert_eq!(app.session().unwrap().text(app.session().unwrap().list.current().unwrap()), text);
+}
+
+/// What the editor sees of the rules: every listed row with its status and action, every decision, the
+/// patterns and whether the work is unsaved.
+fn rules_state(app: &chaff::tui::App) -> (Vec<String>, Vec<String>, Vec<String>, bool) {
+    let s = app.session().unwrap();
+    let rows = s
+        .list
+        .rows
+        .iter()
+        .map(|&i| format!("{} {:?} {:?} {}", s.string(i).id, s.status(i), s.rule_action(i), s.text(i)))
+        .collect();
+    let mut decided: Vec<String> =
+        s.decisions.values().map(|r| format!("{} {:?} {:?} {}", r.id, r.status, r.action, r.regex)).collect();
+    decided.sort();
+    let patterns = s.patterns.iter().map(|p| p.name.clone()).collect();
+    (rows, decided, patterns, s.dirty)
+}
+
+/// Deletes the mutable pattern `name` (the patterns pane's `d`) and waits for the mining it asks for.
+fn delete_pattern(app: &mut chaff::tui::App, name: &str) {
+    let at = app.session().unwrap().patterns.iter().position(|p| p.name == name).unwrap();
+    press(app, "Tab");
+    for _ in 0..at {
+        press(app, "Down");
+    }
+    press(app, "d BackTab");
+    app.wait_for_miner();
+}
+
+#[test]
+fn deleting_a_pattern_keeps_the_accepted_rules_that_name_it_listed_and_in_force() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    for text in ["«month» «number»", "«by» «month»"] {
+        select_text(&mut app, text);
+        press(&mut app, "a");
+    }
+    let ids: Vec<String> = {
+        let s = app.session().unwrap();
+        s.decisions.values().filter(|r| r.status == Status::Accepted).map(|r| r.id.clone()).collect()
+    };
+    let removed = app.session().unwrap().removed_share().0;
+    delete_pattern(&mut app, "month");
+    let said = app.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(said.contains("2 accepted rule(s) name a deleted pattern: kept as they match"), "{said}");
+    let s = app.session().unwrap();
+    assert!(s.mining.patterns.iter().all(|p| p.name != "month"), "mined again without it");
+    for id in &ids {
+        let i = s.position(id).expect("still a rule");
+        assert_eq!(s.status(i), Status::Accepted, "{id} keeps its decision, not narrowed to a twin");
+        assert!(s.list.rows.contains(&i), "{id} is listed while in force");
+    }
+    assert_eq!(s.decisions.values().filter(|r| r.status == Status::Accepted).count(), ids.len(), "no twin accepted");
+    assert_eq!(s.removed_share().0, removed, "they remove what they removed before");
+    let shown = screen(&app);
+    assert!(shown.contains("[stale] «month» «number»"), "{shown}");
+    // saved as they are: their regexes match what they matched
+    press(&mut app, "w");
+    let saved = chaff::rules::RulesFile::load(&fx.rules()).unwrap();
+    for id in &ids {
+        let rule = saved.rules.iter().find(|r| &r.id == id).expect("saved");
+        assert_eq!(rule.status, Status::Accepted);
+    }
+    assert_eq!(saved.rules.iter().filter(|r| r.status == Status::Accepted).count(), ids.len());
+}
+
+#[test]
+fn deleting_a_pattern_and_undoing_it_leaves_the_rules_as_they_were() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    for text in ["«month» «number»", "«by» «month»"] {
+        select_text(&mut app, text);
+        press(&mut app, "a");
+    }
+    let before = rules_state(&app);
+    delete_pattern(&mut app, "month");
+    assert_ne!(rules_state(&app), before, "the deletion changed the rules");
+    press(&mut app, "u");
+    app.wait_for_miner();
+    assert_eq!(rules_state(&app), before, "undone, the list and the decisions are as before the deletion");
+    // and again: redo and undo land on the same states
+    press(&mut app, "C-r");
+    app.wait_for_miner();
+    let deleted = rules_state(&app);
+    press(&mut app, "u");
+    app.wait_for_miner();
+    assert_eq!(rules_state(&app), before);
+    press(&mut app, "C-r");
+    app.wait_for_miner();
+    assert_eq!(rules_state(&app), deleted);
+}
+
+#[test]
+fn a_pattern_deleted_and_undone_on_a_saved_source_leaves_nothing_unsaved() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "w");
+    let before = rules_state(&app);
+    assert!(!before.3);
+    delete_pattern(&mut app, "month");
+    press(&mut app, "u");
+    app.wait_for_miner();
+    assert_eq!(rules_state(&app), before, "back as saved: the suggestions the deletion's mining took are gone");
+}

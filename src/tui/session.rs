@@ -155,6 +155,8 @@ impl Session {
         } = opened;
         let (draft, suggested_cuts) =
             Draft::open(corpus, mining, ready, previous, params, config.patterns, |m: &mut Mining| idioms.flag(m));
+        let mut idioms = idioms;
+        idioms.remember(&draft.mining);
         let mut s = Session {
             spec,
             draft,
@@ -377,6 +379,7 @@ impl Session {
         let Mined { corpus, mining, ready, extra, automatic, .. } = mined;
         let remined = crate::draft::Remined { corpus, mining, ready, extra, automatic };
         let (change, old) = self.draft.reconcile(remined);
+        self.idioms.remember(&self.draft.mining);
         // freeing a large mining takes milliseconds: not on the UI thread
         std::thread::spawn(move || drop(old));
         self.preview.doc = doc_id

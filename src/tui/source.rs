@@ -232,6 +232,13 @@ impl Idioms {
         Idioms { flagged: flagged.unwrap_or_default(), others }
     }
 
+    /// Flags the idioms of `mining` in every later mining too: a source's own idioms (the automatic rules
+    /// find them when it is first opened) stay idioms when it is mined again with other patterns, and
+    /// again with these.
+    pub fn remember(&mut self, mining: &crate::mining::Mining) {
+        self.flagged.extend(mining.strings.iter().filter(|s| s.idiom).map(|s| s.id.clone()));
+    }
+
     /// Flags idioms among `mining`'s candidates at or above its auto cutoff.
     pub fn flag(&self, mining: &mut Mining) {
         if let Some(min_sources) = crate::settings::Settings::default().automatic.idioms {

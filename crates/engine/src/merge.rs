@@ -27,7 +27,7 @@ use crate::view::DocKind;
 mod lock;
 mod twins;
 pub use lock::*;
-pub use twins::{twin_ids, twins};
+pub use twins::{names_a_missing_pattern, twin_ids, twins};
 
 /// Whether `rule`'s regex is the one made from its tokens (see [`Rule::is_synthesized`]).
 pub fn is_synthesized(rule: &Rule, tokenizer: Tokenizer, mutable: &MutableSet) -> bool {
@@ -449,6 +449,17 @@ mod tests {
             status,
             ..Rule::accepted(id, &symbols, Action::Remove, Tokenizer::Text, &mutable).unwrap()
         }
+    }
+
+    #[test]
+    fn an_accepted_rule_whose_pattern_was_deleted_passes_its_decision_to_no_narrower_twin() {
+        let none = MutableSet::new(Vec::new()).unwrap();
+        let generalized = Rule { example: "page 12".into(), ..rule("y", &["page", "«number»"], Status::Accepted) };
+        let twin = twin_ids(&generalized, Tokenizer::Text, &none)[0].clone();
+        let twins_of = |r: &Rule| twins([r], |id| id == twin, |_| false, Tokenizer::Text, &none);
+        assert!(twins_of(&generalized).is_empty(), "in force: it stays as it is, not narrowed to `page 12`");
+        let rejected = Rule { status: Status::Rejected, ..generalized.clone() };
+        assert_eq!(twins_of(&rejected).get(&twin), Some(&rejected.id), "a rejection passes on");
     }
 
     #[test]

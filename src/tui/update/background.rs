@@ -55,8 +55,15 @@ pub fn on_miner(app: &mut App, event: MinerEvent) -> bool {
                                 Some(crate::draft::history::Step::Patterns { .. }) => " (u undoes the pattern edit)",
                                 _ => "",
                             };
+                            // accepted rules of a deleted pattern stay in force as they were: said, not hidden
+                            let kept = match s.accepted_without_pattern() {
+                                0 => String::new(),
+                                n => format!(
+                                    "; {n} accepted rule(s) name a deleted pattern: kept as they match, listed [stale]"
+                                ),
+                            };
                             let text = format!(
-                                "re-mined ({reason}) in {secs:.2} s: {} candidates at the auto cutoff {}%; decisions kept{undo}",
+                                "re-mined ({reason}) in {secs:.2} s: {} candidates at the auto cutoff {}%; decisions kept{kept}{undo}",
                                 s.mining.candidates(s.mining.auto_cutoff).count(),
                                 s.mining.auto_cutoff
                             );

@@ -245,7 +245,7 @@ impl Draft {
     /// Edits the mutable patterns (the caller mines again: see [`Change::patterns`]). One step.
     pub fn set_patterns(&mut self, patterns: Vec<MutablePattern>) -> Change {
         if patterns != self.patterns {
-            self.history.record(Step::Patterns { from: self.patterns.clone(), to: patterns.clone() });
+            self.history.record(Step::Patterns { from: self.patterns.clone(), to: patterns.clone(), remined: None });
         }
         self.put_patterns(patterns)
     }
@@ -254,6 +254,21 @@ impl Draft {
         self.patterns = patterns;
         self.refresh_dirty();
         Change { patterns: true, ..Change::default() }
+    }
+
+    /// Sets saved decisions back or again (see [`super::history::Remining`]), each only where the saved
+    /// state still holds what the change found: a save since has the last word.
+    fn put_saved(&mut self, changes: &[super::history::SavedChange]) {
+        for c in changes {
+            if self.saved.rules.get(&c.id).copied() != c.before {
+                continue;
+            }
+            match c.after {
+                Some(d) => self.saved.rules.insert(c.id.clone(), d),
+                None => self.saved.rules.remove(&c.id),
+            };
+        }
+        self.refresh_dirty();
     }
 
     /// Takes back the last step: what it was (as taken, not its inverse: "the cutoff move 43% → 54%"
@@ -275,7 +290,17 @@ impl Draft {
             Step::Decisions(ds) => self.apply_decisions(ds),
             Step::Cutoff { to, .. } => self.move_cutoff(*to),
             Step::Stage { stage, on } => self.switch_stage(*stage, *on),
-            Step::Patterns { to, .. } => self.put_patterns(to.clone()),
+            Step::Patterns { to, remined, .. } => {
+                let mut change = self.put_patterns(to.clone());
+                if let Some(remined) = remined {
+                    // the decisions are put back as they were with these patterns at once, and the mining
+                    // they ask for suggests nothing over them (see `Draft::reconcile`)
+                    self.put_saved(&remined.saved);
+                    change.rules = self.apply_decisions(&remined.decisions).rules;
+                    self.restoring = Some(to.clone());
+                }
+                change
+            }
             Step::Verified { id, after, .. } => self.put_verified(id, after.as_ref()),
             Step::Region { .. } => self.apply_region(step),
             Step::Trim { decisions, id, after, .. } => {

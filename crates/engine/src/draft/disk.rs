@@ -3,6 +3,8 @@
 
 use std::path::Path;
 use std::sync::Arc;
+
+use foldhash::HashMap;
 use std::time::Duration;
 
 use crate::corpus::Corpus;
@@ -12,7 +14,7 @@ use crate::mining::{MinedString, Mining};
 use crate::mutable::MutablePattern;
 use crate::rules::{Action as RuleAction, Rule, RulesFile, Status};
 
-use super::history::{Decision, Step};
+use super::history::{Decision, Remining, SavedChange, Step};
 use super::ready::Ready;
 use super::{Change, Draft, default_status};
 
@@ -39,18 +41,48 @@ impl Draft {
         let Remined { corpus, mining, ready, extra, automatic } = new;
         self.corpus = corpus;
         self.extra_strings = extra;
-        let new: Vec<Rule> = automatic.into_iter().filter(|r| !self.ready.index.contains_key(&r.id)).collect();
+        let decided_before = self.decisions.clone();
+        // a pattern edit undone or redone put the decisions back as they were: nothing is suggested over them
+        let restoring = self.restoring.take().is_some_and(|p| p == mining.patterns);
+        let new: Vec<Rule> = match restoring {
+            true => Vec::new(),
+            false => automatic.into_iter().filter(|r| !self.ready.index.contains_key(&r.id)).collect(),
+        };
         let old = (std::mem::replace(&mut self.mining, Arc::new(mining)), std::mem::replace(&mut self.ready, ready));
         self.editor_from = self.mining.strings.len();
         let (mut changed, undecided) = self.adopt_twins();
         self.refresh_decided_data();
         self.cutoff = self.clamp_cutoff(if follow_auto { self.mining.auto_cutoff } else { self.cutoff });
         let before: Vec<String> = new.iter().map(|r| r.id.clone()).collect();
-        self.take_suggestions(new);
+        let (_, saved) = self.take_suggestions(new);
         changed.extend(before.into_iter().filter(|id| self.decisions.contains_key(id)));
+        self.note_remining(&decided_before, saved);
         self.annex_decided();
         self.refresh_dirty();
         (Change { rules: changed, all: true, undecided, ..Change::default() }, Box::new(old))
+    }
+
+    /// The mining a pattern edit asked for is in: what it changed of the decisions and of the saved state
+    /// joins the edit's step, so that undoing the edit puts the rules back exactly as they were.
+    fn note_remining(&mut self, before: &HashMap<String, Rule>, saved: Vec<SavedChange>) {
+        let patterns = &self.mining.patterns;
+        let Some(Step::Patterns { to, remined: remined @ None, .. }) = self.history.last_mut() else { return };
+        if to != patterns {
+            return;
+        }
+        let mut ids: Vec<&String> = before.keys().chain(self.decisions.keys()).collect();
+        ids.sort();
+        ids.dedup();
+        let decisions = ids
+            .into_iter()
+            .filter(|id| before.get(*id) != self.decisions.get(*id))
+            .map(|id| Decision {
+                id: id.clone(),
+                before: before.get(id).cloned(),
+                after: self.decisions.get(id).cloned(),
+            })
+            .collect();
+        *remined = Some(Remining { decisions, saved });
     }
 
     /// Decided rules a new mining found under a new id (the patterns changed) pass their decision to that
@@ -115,7 +147,7 @@ impl Draft {
         let remine = patterns.as_ref().is_some_and(|p| *p != self.patterns);
         if let Some(p) = patterns {
             if remine {
-                self.history.record(Step::Patterns { from: self.patterns.clone(), to: p.clone() });
+                self.history.record(Step::Patterns { from: self.patterns.clone(), to: p.clone(), remined: None });
             }
             self.patterns = p;
         }

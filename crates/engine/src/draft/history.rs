@@ -7,7 +7,7 @@
 use crate::clean_settings::Stage;
 use crate::cutoff::CutoffBin;
 use crate::mutable::MutablePattern;
-use crate::rules::Rule;
+use crate::rules::{Action, Rule, Status};
 use crate::verified::VerifiedPage;
 
 /// At most this many steps are kept; the oldest go first.
@@ -33,10 +33,12 @@ pub enum Step {
         stage: Stage,
         on: bool,
     },
-    /// The mutable patterns edited (a pattern added, changed or deleted).
+    /// The mutable patterns edited (a pattern added, changed or deleted), and what taking in the mining
+    /// they asked for changed (`None` until it came).
     Patterns {
         from: Vec<MutablePattern>,
         to: Vec<MutablePattern>,
+        remined: Option<Remining>,
     },
     /// A page marked verified (`after`), or unmarked (`None`), and its verification before.
     Verified {
@@ -58,6 +60,36 @@ pub enum Step {
         before: Option<crate::rules::region::RegionRule>,
         after: Option<crate::rules::region::RegionRule>,
     },
+}
+
+/// What taking in the mining of a pattern edit changed: decisions passed to twins, and the automatic
+/// rules' suggestions for strings new to it (which join the saved state). Undoing the edit takes them back,
+/// so the rules are as they were before it, not as a mining with the old patterns would suggest afresh.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Remining {
+    pub decisions: Vec<Decision>,
+    pub saved: Vec<SavedChange>,
+}
+
+impl Remining {
+    fn inverse(&self) -> Remining {
+        Remining {
+            decisions: inverse_decisions(&self.decisions),
+            saved: self
+                .saved
+                .iter()
+                .map(|c| SavedChange { id: c.id.clone(), before: c.after, after: c.before })
+                .collect(),
+        }
+    }
+}
+
+/// A rule's decision as the saved state holds it, before and after (`None`: not there).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedChange {
+    pub id: String,
+    pub before: Option<(Status, Action)>,
+    pub after: Option<(Status, Action)>,
 }
 
 /// How a candidate is trimmed: tokens dropped from its start and its end, and the id of the rule made.
@@ -86,7 +118,9 @@ impl Step {
             Step::Cutoff { from, to } => Step::Cutoff { from: *to, to: *from },
             Step::Region { before, after } => Step::Region { before: after.clone(), after: before.clone() },
             Step::Stage { stage, on } => Step::Stage { stage: *stage, on: !on },
-            Step::Patterns { from, to } => Step::Patterns { from: to.clone(), to: from.clone() },
+            Step::Patterns { from, to, remined } => {
+                Step::Patterns { from: to.clone(), to: from.clone(), remined: remined.as_ref().map(Remining::inverse) }
+            }
             Step::Verified { id, before, after } => {
                 Step::Verified { id: id.clone(), before: after.clone(), after: before.clone() }
             }
@@ -108,7 +142,7 @@ impl Step {
             Step::Region { .. } => "a decision on a region".to_string(),
             Step::Verified { id, after: Some(_), .. } => format!("marking page {id} verified"),
             Step::Verified { id, after: None, .. } => format!("unmarking page {id} as verified"),
-            Step::Patterns { from, to } => {
+            Step::Patterns { from, to, .. } => {
                 let names = |ps: &[MutablePattern]| ps.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
                 let (was, now) = (names(from), names(to));
                 let added: Vec<&String> = now.iter().filter(|n| !was.contains(n)).collect();
@@ -164,6 +198,10 @@ impl History {
     /// The last step taken (what `u` would take back).
     pub fn last(&self) -> Option<&Step> {
         self.undo.last()
+    }
+
+    pub(super) fn last_mut(&mut self) -> Option<&mut Step> {
+        self.undo.last_mut()
     }
 
     pub fn can_undo(&self) -> bool {

@@ -152,6 +152,9 @@ pub struct Draft {
     pub revision: u64,
     /// The source's verified pages (`rules/<source>.verified.toml`), as the editor has them.
     pub verified: crate::verified::Verified,
+    /// A pattern edit undone or redone put the decisions back as they were with these patterns: the
+    /// mining they ask for takes no suggestion over them.
+    restoring: Option<Vec<MutablePattern>>,
     /// Those pages as last read from disk or written there: a save changes on disk only what the editor
     /// changed since, and keeps what another writer verified meanwhile.
     verified_on_disk: Vec<crate::verified::VerifiedPage>,
@@ -225,12 +228,13 @@ impl Draft {
             trims: HashMap::new(),
             revision: 0,
             verified: crate::verified::Verified::default(),
+            restoring: None,
             verified_on_disk: Vec::new(),
         };
         let mut cuts = 0;
         match (previous, auto) {
             (Some(file), _) => d.take_file(&file),
-            (None, Some(auto)) => cuts = d.take_suggestions(auto.rules),
+            (None, Some(auto)) => cuts = d.take_suggestions(auto.rules).0,
             (None, None) => {}
         }
         d.annex_decided();
@@ -240,9 +244,10 @@ impl Draft {
 
     /// The automatic rules' suggestions for a source mined afresh, as `chaff mine` makes them: frame cuts
     /// (cut-before / cut-after on pending candidates) and, in html mode, tagless candidates rejected. They
-    /// are not unsaved work (they join the saved state). Returns how many frame cuts.
-    fn take_suggestions(&mut self, auto: impl IntoIterator<Item = Rule>) -> usize {
-        let mut cuts = 0;
+    /// are not unsaved work (they join the saved state). Returns how many frame cuts, and what joined the
+    /// saved state.
+    fn take_suggestions(&mut self, auto: impl IntoIterator<Item = Rule>) -> (usize, Vec<history::SavedChange>) {
+        let (mut cuts, mut saved) = (0, Vec::new());
         for mut r in auto {
             let default = self.ready.index.get(&r.id).map(|&i| default_status(&self.mining.strings[i]));
             // an idiom flagged here stays rejected whatever the suggestion
@@ -251,11 +256,18 @@ impl Draft {
             }
             if r.action != RuleAction::Remove || Some(r.status) != default {
                 cuts += usize::from(r.action != RuleAction::Remove);
-                self.saved.rules.entry(r.id.clone()).or_insert((r.status, r.action));
+                if !self.saved.rules.contains_key(&r.id) {
+                    self.saved.rules.insert(r.id.clone(), (r.status, r.action));
+                    saved.push(history::SavedChange {
+                        id: r.id.clone(),
+                        before: None,
+                        after: Some((r.status, r.action)),
+                    });
+                }
                 self.decisions.entry(r.id.clone()).or_insert(r);
             }
         }
-        cuts
+        (cuts, saved)
     }
 
     /// The chosen cutoff as the rules file says it: `None` when it is the automatic one.
@@ -488,6 +500,14 @@ impl Draft {
         config.patterns = self.patterns.clone();
         self.header.mining.apply(&mut config);
         config
+    }
+
+    /// How many accepted rules name a pattern the mining lacks (deleted since they were mined): they are
+    /// kept as they are, stale, their regexes matching what they matched.
+    pub fn accepted_without_pattern(&self) -> usize {
+        let mutable = &self.ready.mutable;
+        let accepted = self.decisions.values().filter(|r| r.status == Status::Accepted);
+        accepted.filter(|r| crate::merge::names_a_missing_pattern(r, mutable)).count()
     }
 
     /// Tokens each of the editor's patterns normalized in the current mining (`None`: not mined yet).

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::lines;
 use crate::mutable::MutableSet;
-use crate::rules::Rule;
+use crate::rules::{Rule, Status};
 use crate::tokens::Tokenizer;
 
 /// The ids a new mining may give the string of a decided `rule` that it did not mine again, because the
@@ -39,8 +39,18 @@ pub fn twin_ids(rule: &Rule, tokenizer: Tokenizer, mutable: &MutableSet) -> Vec<
     ids
 }
 
+/// Whether `rule`'s tokens name a pattern `mutable` lacks (one deleted since it was mined).
+pub fn names_a_missing_pattern(rule: &Rule, mutable: &MutableSet) -> bool {
+    rule.symbols().iter().any(|s| match s {
+        crate::symbol::Symbol::Mutable(name) => !mutable.patterns().iter().any(|p| &p.name == name),
+        crate::symbol::Symbol::Literal(_) => false,
+    })
+}
+
 /// For the decided rules of `decided` that `mined` lacks: the id of their twin in `mined` (see
-/// [`twin_ids`]), when that twin has no decision of its own. Twin id → the decided rule's id.
+/// [`twin_ids`]), when that twin has no decision of its own. Twin id → the decided rule's id. An accepted
+/// rule whose pattern was deleted has none: its twin, the example's literal in the slot, matches less, and
+/// a rule in force must not narrow unseen; it stays as it is (stale, its regex matching as before).
 pub fn twins<'a>(
     decided: impl IntoIterator<Item = &'a Rule>,
     mined: impl Fn(&str) -> bool,
@@ -50,7 +60,7 @@ pub fn twins<'a>(
 ) -> HashMap<String, String> {
     let mut out = HashMap::new();
     for r in decided {
-        if mined(&r.id) {
+        if mined(&r.id) || (r.status == Status::Accepted && names_a_missing_pattern(r, mutable)) {
             continue;
         }
         if let Some(twin) = twin_ids(r, tokenizer, mutable).into_iter().find(|t| mined(t) && !is_decided(t)) {
