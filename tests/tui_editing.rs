@@ -359,3 +359,21 @@ fn a_pattern_deleted_and_undone_on_a_saved_source_leaves_nothing_unsaved() {
     app.wait_for_miner();
     assert_eq!(rules_state(&app), before, "back as saved: the suggestions the deletion's mining took are gone");
 }
+
+#[test]
+fn a_regex_set_with_e_shows_in_the_detail_and_its_confirmation_says_what_it_changes_over_the_source() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    select_text(&mut app, "read more");
+    press(&mut app, "E C-u");
+    type_text(&mut app, r"read\s+more\b");
+    press(&mut app, "Enter");
+    app.wait_for_miner();
+    assert!(matches!(app.mode, Mode::Normal));
+    let said = app.message.as_ref().unwrap().text.clone();
+    assert!(said.starts_with("regex set and accepted: it matches"), "{said}");
+    assert!(said.contains("docs change: −"), "the impact over the source, as after any decision: {said}");
+    press(&mut app, "Enter");
+    let shown = screen(&app);
+    assert!(shown.contains(r"read\s+more\b (edited)"), "the detail shows the regex in force: {shown}");
+}

@@ -65,6 +65,9 @@ pub fn on_regex_checked(app: &mut App, checked: Checked) -> bool {
             let total = s.corpus.docs.len();
             app.mode = Mode::Normal;
             app.info(format!("regex set and accepted: it matches {documents} of {total} documents (u undoes it)"));
+            // the check came back outside a key's update: what the rule does over the source is asked here,
+            // and the status line adds it as it does to every decision
+            super::impact::after_change(app, true);
         }
         Err(e) => edit.error = Some(e),
     }

@@ -62,7 +62,18 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, d: &Detail) {
             Span::styled("a candidate in many sources (second-level filter): starts rejected", theme::idiom()),
         ]));
     }
-    lines.push(Line::from(vec![label("regex"), Span::styled(m.regex.clone(), theme::key())]));
+    // the regex in force: the editor's own (`E`) where she wrote one, with the mined one under it
+    let regex = s.current_rule(d.string).regex;
+    if regex != m.regex {
+        lines.push(Line::from(vec![
+            label("regex"),
+            Span::styled(regex, theme::key()),
+            Span::styled(" (edited)", theme::dim()),
+        ]));
+        lines.push(Line::from(vec![label("mined"), Span::styled(m.regex.clone(), theme::dim())]));
+    } else {
+        lines.push(Line::from(vec![label("regex"), Span::styled(regex, theme::key())]));
+    }
     lines.push(Line::from(vec![label("example"), Span::raw(printable(&m.example))]));
     lines.push(Line::default());
     lines.push(Line::from(vec![
