@@ -377,3 +377,34 @@ fn a_regex_set_with_e_shows_in_the_detail_and_its_confirmation_says_what_it_chan
     let shown = screen(&app);
     assert!(shown.contains(r"read\s+more\b (edited)"), "the detail shows the regex in force: {shown}");
 }
+
+#[test]
+fn a_trimmed_rule_is_listed_with_the_statistics_of_the_trimmed_string_over_the_source() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    select_text(&mut app, "read more «weekday» «ordinal» «month» read more");
+    press(&mut app, ")");
+    let s = app.session().unwrap();
+    let (i, rule) = s
+        .decisions
+        .values()
+        .find(|r| r.tokens.join(" ") == "read more «weekday» «ordinal» «month» read")
+        .map(|r| (s.position(&r.id).unwrap(), r.clone()))
+        .expect("the trimmed rule");
+    assert!(s.list.is_editors(i), "a string the mining did not find: its statistics are counted for it");
+    let m = s.string(i);
+    let docs = chaff::editing::documents_matching(&m.symbols, &s.corpus.docs, s.mining.tokenizer, &s.ready.mutable);
+    assert!(docs > 0);
+    assert_eq!(m.df, docs as u64, "df over the source");
+    assert!(m.tf >= m.df && m.coverage > 0 && m.bin > 0, "{m:?}");
+    assert_eq!((rule.df, rule.tf), (m.df, m.tf), "the rule carries them, so undo, redo and the saved file do");
+    let said = app.message.as_ref().unwrap().text.clone();
+    assert!(said.contains(&format!("matching {docs} of 120 documents")), "{said}");
+    let row = screen(&app).lines().find(|l| l.contains("[mine] read more «weekday»")).map(str::to_string);
+    let row = row.expect("listed as the editor's rule");
+    assert!(!row.contains("  0% "), "df shown: {row}");
+    // undone and redone, it is the same rule with the same statistics
+    press(&mut app, "u C-r");
+    let s = app.session().unwrap();
+    assert_eq!(s.decisions[&rule.id], rule);
+}

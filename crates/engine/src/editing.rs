@@ -87,15 +87,44 @@ pub fn trim(rule: &Rule, front: usize, back: usize, tokenizer: Tokenizer, mutabl
 
 /// On how many of `docs` the token string `symbols` occurs.
 pub fn documents_matching(symbols: &[Symbol], docs: &[Document], tokenizer: Tokenizer, mutable: &MutableSet) -> usize {
+    counted(symbols, docs, tokenizer, mutable).df as usize
+}
+
+/// A token string's statistics over a source's documents, as mining counts them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Counted {
+    /// Occurrences.
+    pub tf: u64,
+    /// Documents holding it.
+    pub df: u64,
+    /// Bytes of text its occurrences span.
+    pub coverage: u64,
+    /// The text of its first occurrence (empty: none).
+    pub example: String,
+}
+
+/// The statistics of the token string `symbols` over `docs` (a pass of the token matcher, the documents
+/// shared among threads): what an editor's rule made of it is listed with, as a mined string is.
+pub fn counted(symbols: &[Symbol], docs: &[Document], tokenizer: Tokenizer, mutable: &MutableSet) -> Counted {
+    use rayon::prelude::*;
     let matcher = TokenMatcher::new(tokenizer, mutable.clone(), &[symbols]);
-    let mut scratch = Scratch::default();
-    docs.iter()
-        .filter(|d| {
-            let mut found = false;
-            matcher.find_all(&d.text, &mut scratch, |_, _, _| found = true);
-            found
-        })
-        .count()
+    // per document: occurrences, bytes, and the first one's place
+    let per_doc = |scratch: &mut Scratch, (d, doc): (usize, &Document)| {
+        let (mut tf, mut coverage, mut first) = (0u64, 0u64, None);
+        matcher.find_all(&doc.text, scratch, |s, e, _| {
+            tf += 1;
+            coverage += (e - s) as u64;
+            first.get_or_insert((d, s, e));
+        });
+        (tf, u64::from(tf > 0), coverage, first)
+    };
+    let (tf, df, coverage, first) = docs
+        .par_iter()
+        .enumerate()
+        .map_init(Scratch::default, per_doc)
+        .reduce(|| (0, 0, 0, None), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2, [a.3, b.3].into_iter().flatten().min()));
+    let example = first.map_or_else(String::new, |(d, s, e)| docs[d].text[s..e].to_string());
+    Counted { tf, df, coverage, example }
 }
 
 /// `start..end` widened to the tokens it touches.

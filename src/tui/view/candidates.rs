@@ -149,8 +149,10 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, app: &App) {
                 text.push(Span::styled("[idiom] ", theme::idiom()));
             }
             if s.list.is_editors(i) {
-                // the editor's own rule (no statistics), or one a newer mining no longer finds
-                text.push(Span::styled(if m.df == 0 { "[mine] " } else { "[stale] " }, theme::idiom()));
+                // the editor's own rule (marked, kept, trimmed, a hand-written regex), or one a newer mining
+                // no longer finds
+                let mine = m.df == 0 || s.decisions.get(&m.id).is_some_and(|r| r.editor);
+                text.push(Span::styled(if mine { "[mine] " } else { "[stale] " }, theme::idiom()));
             }
             text.extend(styled_text(s.text(i), base));
             cells.push(Cell::from(Line::from(text)));

@@ -67,14 +67,22 @@ impl Draft {
     /// rejected. One step; returns the change, the trimmed text and on how many documents it matches.
     pub fn trim(&mut self, i: usize, front: bool) -> Result<(Change, String, usize), String> {
         let TrimStep { decisions: step, id, before, after, rule: trimmed } = self.trim_step(i, front)?;
-        let tokenizer = self.mining.tokenizer;
-        let docs =
-            crate::editing::documents_matching(&trimmed.symbols(), &self.corpus.docs, tokenizer, &self.ready.mutable);
+        let docs = trimmed.df as usize;
         let text = trimmed.tokens.join(" ");
         let change = self.apply_decisions(&step);
         self.set_trim(&id, Some(after.clone()));
         self.history.record(Step::Trim { decisions: step, id, before, after: Some(after) });
         Ok((change, text, docs))
+    }
+
+    /// `rule` with its statistics over the source, as a mined string has them: the list shows an editor's
+    /// rule by them (a trim's string over the whole source, not the string it was trimmed from).
+    fn with_statistics(&self, rule: Rule) -> Rule {
+        let tokenizer = self.mining.tokenizer;
+        let c = crate::editing::counted(&rule.symbols(), &self.corpus.docs, tokenizer, &self.ready.mutable);
+        let bin = crate::cutoff::bin_of(c.df, self.mining.documents as u64);
+        let example = if c.example.is_empty() { rule.example.clone() } else { c.example };
+        Rule { tf: c.tf, df: c.df, coverage: c.coverage, bin, example, ..rule }
     }
 
     /// What [`Draft::trim`] would take, without taking it.
@@ -88,7 +96,9 @@ impl Draft {
         let tokenizer = self.mining.tokenizer;
         let trimmed =
             crate::editing::trim(&original, f, b, tokenizer, &self.ready.mutable).map_err(|e| e.to_string())?;
-        let trimmed = Rule { action: original.action, status: Status::Accepted, ..trimmed };
+        // her rule, as a marked span is (its statistics do not make it a mined string's)
+        let trimmed =
+            self.with_statistics(Rule { action: original.action, status: Status::Accepted, editor: true, ..trimmed });
         let mut step = Vec::new();
         let id = s.id.clone();
         let before = self.decisions.get(&id).cloned();
@@ -166,7 +176,13 @@ impl Draft {
 
     /// The decisions [`Draft::reset_to_automatic`] would take, without taking them.
     pub(super) fn reset_step(&self) -> Vec<Decision> {
-        let auto = automatic_rules(&self.corpus, &self.mining, self.header.mining, None, &Settings::default())
+        // the strings mined, without the decided rules annexed to them: no automatic rule judges those
+        let from = self.editor_from.min(self.mining.strings.len());
+        let mut mined = std::borrow::Cow::Borrowed(&*self.mining);
+        if from < self.mining.strings.len() {
+            mined.to_mut().strings.truncate(from);
+        }
+        let auto = automatic_rules(&self.corpus, &mined, self.header.mining, None, &Settings::default())
             .map(|f| f.rules)
             .unwrap_or_default();
         let mut wanted: HashMap<String, Rule> = HashMap::new();

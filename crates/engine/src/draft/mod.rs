@@ -471,7 +471,9 @@ impl Draft {
             }
         }
         let mut p = 0;
-        for s in &self.mining.strings {
+        // the annexed rules count above, while decided: one set back to pending is no rule
+        let from = self.editor_from.min(self.mining.strings.len());
+        for s in &self.mining.strings[..from] {
             let above = s.bin >= self.cutoff;
             if !above && !s.idiom {
                 continue;

@@ -57,7 +57,7 @@ impl Draft {
 
     /// The draft's rules file as it would be after `act`, not made yet (see [`Draft::snapshot`]): nothing is
     /// taken. Costs what the decisions are (a reset: the automatic rules made again; a trim: the trimmed
-    /// rule).
+    /// rule, counted over the source).
     pub fn if_taken(&self, act: &Act) -> Result<Snapshot, String> {
         let now = self.snapshot();
         Ok(match act {
