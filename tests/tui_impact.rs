@@ -421,3 +421,29 @@ fn the_first_accepted_rule_says_which_words_the_stages_it_starts_take_and_which_
     let choices: Vec<&str> = shown.lines().filter(|l| l.contains("│accept") || l.contains("│reject")).collect();
     assert!(!choices.is_empty() && choices.iter().all(|l| !l.contains("the stages start")), "{shown}");
 }
+
+#[test]
+fn a_decision_taken_in_the_detail_is_named_in_the_status_line_and_by_undo() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    // the detail's candidate, as the list names it
+    press(&mut app, "j j j j j");
+    let text = {
+        let s = app.session().unwrap();
+        s.text(s.list.current().unwrap()).to_string()
+    };
+    assert_eq!(text, "read more");
+    press(&mut app, "Enter a");
+    let said = app.message.clone().expect("the status line says what it did").text;
+    assert!(said.starts_with("accepted `read more` · "), "named, with its impact after it: {said}");
+    assert!(said.contains("docs change"), "{said}");
+    press(&mut app, "r");
+    assert!(app.message.clone().unwrap().text.starts_with("rejected `read more`"));
+    press(&mut app, "Esc u");
+    assert_eq!(
+        app.message.clone().unwrap().text.split(" · ").next(),
+        Some("undid rejecting `read more` (Ctrl-r redoes it)")
+    );
+    press(&mut app, "C-r");
+    assert!(app.message.clone().unwrap().text.starts_with("redid rejecting `read more`"));
+}

@@ -44,7 +44,19 @@ pub(super) fn detail(app: &mut App, action: Action) {
                 Action::Unmark => (Some(Status::Pending), None),
                 _ => (None, Some(super::next_rule_action(s.rule_action(i)))),
             };
-            s.decide(&[i], status, rule_action);
+            let text = super::tune::short(s.text(i));
+            let word = match action {
+                Action::Accept => Some("accepted"),
+                Action::Reject => Some("rejected"),
+                Action::Unmark => Some("back to pending:"),
+                _ => None,
+            };
+            // said as the list says it: the status line adds its impact, and undo names the same rule
+            if s.decide(&[i], status, rule_action) > 0
+                && let Some(word) = word
+            {
+                app.info(format!("{word} `{text}`"));
+            }
             // the choices are of the decision before: measured again from this one
             super::impact::refresh_detail(app);
         }

@@ -279,7 +279,7 @@ pub(super) fn tune(app: &mut App, action: Action) {
 }
 
 /// A candidate's text, cut short for the status line.
-fn short(text: &str) -> String {
+pub(super) fn short(text: &str) -> String {
     const MAX: usize = 28;
     if text.chars().count() <= MAX {
         return crate::tui::view::printable(text);

@@ -100,6 +100,36 @@ pub struct Trimmed {
     pub rule: String,
 }
 
+impl Decision {
+    /// What the decision did, naming its rule: "accepting `read more`", "rejecting `of the`".
+    pub fn describe(&self) -> String {
+        let Some(rule) = self.after.as_ref().or(self.before.as_ref()) else { return "a decision".to_string() };
+        let text = quoted(rule);
+        match &self.after {
+            None => format!("leaving {text} undecided"),
+            Some(r) => match (r.status, r.action) {
+                (Status::Accepted, Action::Remove) => format!("accepting {text}"),
+                (Status::Accepted, a) => format!("accepting {text} as {}", a.name()),
+                (Status::Rejected, _) => format!("rejecting {text}"),
+                (Status::Pending, Action::Remove) => format!("setting {text} back to pending"),
+                (Status::Pending, a) => format!("giving {text} the action {}", a.name()),
+            },
+        }
+    }
+}
+
+/// A rule as a message names it: its tokens (else its regex), in backticks, cut short.
+fn quoted(rule: &Rule) -> String {
+    const MAX: usize = 28;
+    let text = if rule.tokens.is_empty() { rule.regex.clone() } else { rule.tokens.join(" ") };
+    let text: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    if text.chars().count() <= MAX {
+        return format!("`{text}`");
+    }
+    let cut: String = text.chars().take(MAX - 1).collect();
+    format!("`{cut}…`")
+}
+
 fn inverse_decisions(ds: &[Decision]) -> Vec<Decision> {
     ds.iter().map(|d| Decision { id: d.id.clone(), before: d.after.clone(), after: d.before.clone() }).collect()
 }
@@ -130,7 +160,7 @@ impl Step {
     /// What the step did, for the status bar.
     pub fn describe(&self) -> String {
         match self {
-            Step::Decisions(ds) if ds.len() == 1 => "a decision".to_string(),
+            Step::Decisions(ds) if ds.len() == 1 => ds[0].describe(),
             Step::Decisions(ds) => format!("{} decisions", ds.len()),
             Step::Cutoff { from, to } => format!("the cutoff move {from}% → {to}%"),
             Step::Stage { stage, on } => format!("turning stage {stage} {}", if *on { "on" } else { "off" }),

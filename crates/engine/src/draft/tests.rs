@@ -52,7 +52,8 @@ fn a_decision_says_which_rule_changed_and_undo_and_redo_take_it_back_and_again()
     assert_eq!(saved_rule(&d.rules_file(), &id).status, Status::Accepted);
     assert!(d.decide(&[i], Some(Status::Accepted), None).is_empty(), "the same decision again changes nothing");
     let (what, change) = d.undo().unwrap();
-    assert_eq!((what.as_str(), change.rules), ("a decision", vec![id.clone()]));
+    assert_eq!(change.rules, vec![id.clone()]);
+    assert!(what.starts_with("accepting `") && what.ends_with('`'), "it names the rule: {what}");
     assert_eq!(d.status(i), Status::Pending);
     assert!(!d.dirty, "back at the saved state");
     d.redo().unwrap();
