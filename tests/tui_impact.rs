@@ -447,3 +447,23 @@ fn a_decision_taken_in_the_detail_is_named_in_the_status_line_and_by_undo() {
     press(&mut app, "C-r");
     assert!(app.message.clone().unwrap().text.starts_with("redid rejecting `read more`"));
 }
+
+#[test]
+fn the_quit_dialog_lists_a_page_marked_verified_since_the_save_beside_the_decisions() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let unsaved = |app: &App| app.session().unwrap().unsaved_work();
+    press(&mut app, "Y q");
+    assert!(matches!(app.mode, Mode::QuitPrompt), "a verified page is unsaved work: q asks");
+    assert_eq!(unsaved(&app), ["page 0001 marked verified"]);
+    let shown = screen(&app);
+    assert!(shown.contains("Unsaved: page 0001 marked verified. Save them"), "{shown}");
+    press(&mut app, "Esc a q");
+    assert_eq!(unsaved(&app), ["1 decision(s) (1 accepted)", "page 0001 marked verified"]);
+    let shown = screen(&app);
+    assert!(shown.contains("Unsaved: 1 decision(s) (1 accepted); page 0001 marked"), "{shown}");
+    // saved, then unmarked: that is unsaved too
+    press(&mut app, "w Esc Y q");
+    assert_eq!(unsaved(&app), ["page 0001 no longer verified"]);
+    assert!(screen(&app).contains("Unsaved: page 0001 no longer verified."), "{}", screen(&app));
+}

@@ -21,11 +21,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         // q in a source opened from the sources table goes back to it
         Mode::QuitPrompt => (
             if app.workspace.is_some() { " Back to the sources? " } else { " Quit? " },
+            // what is unsaved, each kind named: a page marked verified is work as a decision is
             format!(
-                "You have unsaved changes ({} accepted, {} rejected, cutoff {}%). Save them to {} first?",
-                s.count(Status::Accepted),
-                s.count(Status::Rejected),
-                s.cutoff,
+                "Unsaved: {}. Save them to {} first?",
+                Some(s.unsaved_work().join("; ")).filter(|w| !w.is_empty()).unwrap_or_else(|| "changes".into()),
                 s.spec.rules.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned())
             ),
             Context::QuitPrompt,

@@ -89,6 +89,15 @@ pub struct Decided {
     pub regions: Vec<regions::RegionDecision>,
 }
 
+/// Up to 3 ids, then how many more.
+fn some_ids(ids: &[String]) -> String {
+    let mut s = ids.iter().take(3).map(String::as_str).collect::<Vec<_>>().join(", ");
+    if ids.len() > 3 {
+        s.push_str(&format!(" and {} more", ids.len() - 3));
+    }
+    s
+}
+
 /// The status a mined string has while no one has decided on it: idioms start rejected.
 pub fn default_status(s: &MinedString) -> Status {
     if s.idiom { Status::Rejected } else { Status::Pending }
@@ -285,6 +294,54 @@ impl Draft {
             || self.decisions.iter().any(|(id, r)| saved.rules.get(id) != Some(&(r.status, r.action)))
             || self.verified.pages != saved.verified
             || self.region_decisions() != saved.regions
+    }
+
+    /// What differs from the saved state, each part a phrase for a prompt to list ("2 decisions (1
+    /// accepted, 1 rejected)", "page 0001 marked verified"); empty when nothing does.
+    pub fn unsaved_work(&self) -> Vec<String> {
+        let saved = &self.saved;
+        let mut out = Vec::new();
+        let mut ids: Vec<&String> = self.decisions.keys().chain(saved.rules.keys()).collect();
+        ids.sort();
+        ids.dedup();
+        let now = |id: &String| self.decisions.get(id).map(|r| (r.status, r.action));
+        let changed: Vec<&String> = ids.into_iter().filter(|id| now(id) != saved.rules.get(*id).copied()).collect();
+        if !changed.is_empty() {
+            let count = |st: Status| changed.iter().filter(|id| now(id).map(|d| d.0) == Some(st)).count();
+            let (a, r) = (count(Status::Accepted), count(Status::Rejected));
+            let kinds: Vec<String> =
+                [(a, "accepted"), (r, "rejected"), (changed.len() - a - r, "pending or undecided")]
+                    .into_iter()
+                    .filter(|(n, _)| *n > 0)
+                    .map(|(n, what)| format!("{n} {what}"))
+                    .collect();
+            out.push(format!("{} decision(s) ({})", changed.len(), kinds.join(", ")));
+        }
+        if self.cutoff_choice() != saved.cutoff {
+            let was = saved.cutoff.unwrap_or(self.mining.auto_cutoff);
+            out.push(format!("the cutoff {was}% → {}%", self.cutoff));
+        }
+        if self.patterns != saved.patterns {
+            out.push("the mutable patterns".to_string());
+        }
+        if Some(self.header.clean_settings().stages) != saved.stages {
+            out.push("the cleaning stages".to_string());
+        }
+        if self.region_decisions() != saved.regions {
+            out.push("region rule decisions".to_string());
+        }
+        let pages = |from: &[crate::verified::VerifiedPage], to: &[crate::verified::VerifiedPage]| -> Vec<String> {
+            from.iter().filter(|p| !to.contains(p)).map(|p| p.id.clone()).collect()
+        };
+        let (marked, unmarked) =
+            (pages(&self.verified.pages, &saved.verified), pages(&saved.verified, &self.verified.pages));
+        let unmarked: Vec<String> = unmarked.into_iter().filter(|id| !marked.contains(id)).collect();
+        for (ids, what) in [(marked, "marked verified"), (unmarked, "no longer verified")] {
+            if !ids.is_empty() {
+                out.push(format!("{} {} {what}", if ids.len() == 1 { "page" } else { "pages" }, some_ids(&ids)));
+            }
+        }
+        out
     }
 
     /// Recomputes `dirty` after a change.
