@@ -467,3 +467,35 @@ fn the_quit_dialog_lists_a_page_marked_verified_since_the_save_beside_the_decisi
     assert_eq!(unsaved(&app), ["page 0001 no longer verified"]);
     assert!(screen(&app).contains("Unsaved: page 0001 no longer verified."), "{}", screen(&app));
 }
+
+#[test]
+fn a_cut_that_changes_nothing_on_the_page_in_view_says_it_matches_but_cuts_nothing_here() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    let doc = |app: &App| app.session().unwrap().preview.doc;
+    // `read more` as a cut-before: on the first page it stands inside a sentence, and the stages stop it
+    press(&mut app, "j j j j j c");
+    let Mode::ActionPrompt(a) = &app.mode else { panic!("c onto a cut asks first") };
+    let impact = first_impact(&a.measure);
+    assert!(impact.changed.iter().all(|d| d.index != doc(&app)), "the page in view does not change");
+    let shown = screen(&app);
+    assert!(shown.contains("This page (0001): it matches, but cuts nothing here."), "{shown}");
+    assert!(!shown.contains("everything before it goes, on every page it matches"), "no claim that it cuts: {shown}");
+    assert!(shown.contains(&chaff::tui::view::impact::summary(&impact)), "and the source-wide impact: {shown}");
+    // a line of the page marked as template, then made a cut: the same
+    press(&mut app, "Esc Tab Tab T c");
+    let Mode::MarkPrompt(m) = &app.mode else { panic!("T asks first") };
+    assert!(m.action.is_cut());
+    let impact = first_impact(&m.measure);
+    assert!(impact.changed.iter().all(|d| d.index != doc(&app)));
+    assert!(screen(&app).contains("This page (0001): it matches, but cuts nothing here."), "{}", screen(&app));
+    // a cut that does take words here says how many
+    let fx = Fixture::html();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "j c");
+    let Mode::ActionPrompt(a) = &app.mode else { panic!("c onto a cut asks first") };
+    let impact = first_impact(&a.measure);
+    let here = impact.changed.iter().find(|d| d.index == doc(&app)).expect("the cut takes words of the page");
+    let words = here.removed_inside + here.removed_outside;
+    assert!(screen(&app).contains(&format!("This page (0001): −{words} words")), "{}", screen(&app));
+}

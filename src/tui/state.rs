@@ -130,6 +130,8 @@ pub struct ActionAsk {
     pub string: usize,
     /// The action it would take, accepted.
     pub action: crate::rules::Action,
+    /// Whether it matches the page in view (the dialog says what it does there).
+    pub matches_here: bool,
     pub measure: Measure,
 }
 

@@ -246,8 +246,17 @@ pub(super) fn cycle_mark_action(app: &mut App) {
 
 /// Asks to give candidate `i` the cut `action` (accepted): its evidence, warnings and impact first.
 pub(super) fn open_action(app: &mut App, i: usize, action: RuleAction) {
-    app.mode = Mode::ActionPrompt(ActionAsk { string: i, action, measure: Measure::default() });
+    let Some(s) = app.session() else { return };
+    let matches_here = matches_page(s, &s.current_rule(i));
+    app.mode = Mode::ActionPrompt(ActionAsk { string: i, action, matches_here, measure: Measure::default() });
     measure_action(app);
+}
+
+/// Whether `rule` matches the page in view (one page's matching: the dialogs that ask it say what the rule
+/// does there).
+fn matches_page(s: &Session, rule: &Rule) -> bool {
+    let cleaner = crate::cleaning::Cleaner::from_rules(s.mining.tokenizer, &s.mining.patterns, [rule], 0);
+    cleaner.is_ok_and(|c| !c.matches(s.document_text()).is_empty())
 }
 
 fn measure_action(app: &mut App) {

@@ -119,6 +119,27 @@ fn most_changed(s: &Session, impact: &Impact) -> Line<'static> {
     Line::from(spans)
 }
 
+/// What the dialog's first option does to the page in view, once measured: the words it takes or gives
+/// back there, or, for a rule that matches here, that it changes nothing here (a cut the stages stop, or
+/// with nothing before or after it).
+pub fn here_line(s: &Session, measure: &Measure, matches_here: bool) -> Option<Line<'static>> {
+    let impact = measure.impacts.as_ref().filter(|_| measure.error.is_none())?.first()?;
+    let id = s.corpus.docs.get(s.preview.doc).map_or("", |d| d.id.as_str());
+    let text = match impact.changed.iter().find(|d| d.index == s.preview.doc) {
+        Some(d) => {
+            let (removed, back) = (d.removed_inside + d.removed_outside, d.given_back_inside + d.given_back_outside);
+            let mut t = format!("This page ({id}): −{removed} words");
+            if back > 0 {
+                t.push_str(&format!(", +{back} back"));
+            }
+            t
+        }
+        None if matches_here => format!("This page ({id}): it matches, but cuts nothing here."),
+        None => format!("This page ({id}): it does not match here."),
+    };
+    Some(Line::from(Span::styled(text, theme::header())))
+}
+
 /// A dialog's lines of its measure: [`changes_lines`], the first option's most changed documents; with
 /// `cut`, the rule's evidence and a cut's warnings.
 pub fn measure_lines(s: &Session, measure: &Measure, labels: &[String], cut: bool) -> Vec<Line<'static>> {

@@ -12,7 +12,7 @@ use crate::rules::{Action as RuleAction, Status};
 use super::super::keymap::{Context, bindings, keys_label};
 use super::super::state::{App, Mode};
 use super::candidates::action_name;
-use super::impact::measure_lines;
+use super::impact::{here_line, measure_lines};
 use super::{centered, theme};
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
@@ -72,7 +72,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
                     RuleAction::Keep => "kept from every rule and stage".to_string(),
                     RuleAction::Remove => "removed".to_string(),
                     a => format!(
-                        "a {} (everything {} it goes)",
+                        "a {} (where it matches, everything {} it goes unless a stage stops the cut)",
                         action_name(a),
                         if a == RuleAction::CutBefore { "before" } else { "after" }
                     ),
@@ -82,17 +82,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             ),
             Context::MarkPrompt,
         ),
+        // what a cut takes is said by its measure, here and over the source: a cut the stages stop, or with
+        // nothing before or after it on a page, takes nothing there
         Mode::ActionPrompt(a) => (
             " Make it a cut? ",
             format!(
-                "`{}` becomes a {}, accepted: everything {} it goes, on every page it matches.",
+                "`{}` becomes a {}, accepted: where it matches, everything {} it goes unless a stage stops the cut.",
                 clip(s.text(a.string)),
                 action_name(a.action),
-                match a.action {
-                    RuleAction::CutBefore => "before",
-                    RuleAction::CutAfter => "after",
-                    _ => "it matches but",
-                }
+                if a.action == RuleAction::CutBefore { "before" } else { "after" },
             ),
             Context::ActionPrompt,
         ),
@@ -129,7 +127,15 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         ),
         _ => return,
     };
-    let mut lines = vec![Line::from(text), Line::default()];
+    let mut lines = vec![Line::from(text)];
+    // what a cut would do to the page in view: said apart from the source's figures
+    let here = match &app.mode {
+        Mode::MarkPrompt(m) if m.action.is_cut() => here_line(s, &m.measure, true),
+        Mode::ActionPrompt(a) => here_line(s, &a.measure, a.matches_here),
+        _ => None,
+    };
+    lines.extend(here);
+    lines.push(Line::default());
     // what the decision would do over the whole source, measured in the background
     let measured = match &app.mode {
         Mode::MarkPrompt(m) => Some(measure_lines(s, &m.measure, &[String::new()], m.action.is_cut())),
