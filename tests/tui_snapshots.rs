@@ -145,3 +145,15 @@ fn what_a_decision_changes_before_and_after_it_is_made() {
         insta::assert_snapshot!(format!("verified_decision_{w}x{h}"), screen(&app));
     }
 }
+
+#[test]
+fn help_key_column_fits_its_longest_key() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(120, 40);
+    press(&mut app, "?");
+    // down to the inputs' keys, where the longest key is
+    while !screen(&app).contains("Tab/Shift-Tab") {
+        press(&mut app, "PgDn");
+    }
+    insta::assert_snapshot!("help_inputs_120x40", screen(&app));
+}

@@ -143,6 +143,8 @@ pub fn key_event(name: &str) -> KeyEvent {
         "Backspace" => KeyCode::Backspace,
         "End" => KeyCode::End,
         "Home" => KeyCode::Home,
+        "PgUp" => KeyCode::PageUp,
+        "PgDn" => KeyCode::PageDown,
         "Space" => KeyCode::Char(' '),
         s if s.chars().count() == 1 => KeyCode::Char(s.chars().next().unwrap()),
         other => panic!("unknown key {other}"),

@@ -6,12 +6,28 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::super::document::Mark;
-use super::super::keymap::{Context, bindings, keys_label};
+use super::super::keymap::{Binding, Context, bindings, keys_label};
 use super::theme;
 use crate::cleaning::SpanKind;
 
-const KEYS_W: usize = 15;
-const NAME_W: usize = 20;
+/// Columns between the key, the action's name and the description.
+const GAP: usize = 2;
+/// The narrowest a description may wrap to beside the name column: narrower, the name column goes.
+const MIN_DESC: usize = 30;
+
+/// The widths of the key column (its indent and gap included) and of the action names' (0: left out, the
+/// popup is too narrow for it), sized from their longest entries so no key runs into its name.
+fn columns(width: usize) -> (usize, usize) {
+    let all: Vec<&Binding> = Context::ALL.into_iter().flat_map(bindings).collect();
+    let keys = all.iter().map(|b| keys_label(b.keys).chars().count()).max().unwrap_or(0);
+    let names = all.iter().map(|b| b.action.name().chars().count()).max().unwrap_or(0);
+    let keys_w = 2 + keys.max(LEGEND_NAME) + GAP;
+    let name_w = names + GAP;
+    if width >= keys_w + name_w + MIN_DESC { (keys_w, name_w) } else { (keys_w, 0) }
+}
+
+/// The widest name of the legends' (`✔ verified`), which share the key column.
+const LEGEND_NAME: usize = 10;
 
 /// Splits `text` into lines of at most `width` characters at spaces.
 fn words(text: &str, width: usize) -> Vec<String> {
@@ -33,7 +49,8 @@ fn words(text: &str, width: usize) -> Vec<String> {
 /// The help text for a popup `width` columns wide (inside its border); descriptions wrap under
 /// themselves.
 fn lines(width: usize) -> Vec<Line<'static>> {
-    let desc_w = width.saturating_sub(KEYS_W + NAME_W).max(20);
+    let (keys_w, name_w) = columns(width);
+    let desc_w = width.saturating_sub(keys_w + name_w).max(20);
     let mut out = Vec::new();
     for c in Context::ALL {
         for t in words(c.title(), width.max(20)) {
@@ -42,9 +59,10 @@ fn lines(width: usize) -> Vec<Line<'static>> {
         for b in bindings(c) {
             for (i, d) in words(b.desc, desc_w).into_iter().enumerate() {
                 let (k, n) = if i == 0 { (keys_label(b.keys), b.action.name()) } else { (String::new(), "") };
+                let n = if name_w == 0 { "" } else { n };
                 out.push(Line::from(vec![
-                    Span::styled(format!("  {k:<w$}", w = KEYS_W - 2), theme::key()),
-                    Span::styled(format!("{n:<NAME_W$}"), theme::dim()),
+                    Span::styled(format!("  {k:<w$}", w = keys_w - 2), theme::key()),
+                    Span::styled(format!("{n:<name_w$}"), theme::dim()),
                     Span::raw(d),
                 ]));
             }
@@ -71,14 +89,14 @@ fn lines(width: usize) -> Vec<Line<'static>> {
     for (mark, name, what) in legend {
         out.push(Line::from(vec![
             Span::raw("  "),
-            Span::styled(format!("{name:<w$}", w = KEYS_W - 2), theme::mark(mark)),
+            Span::styled(format!("{name:<w$}", w = keys_w - 2), theme::mark(mark)),
             Span::raw(" "),
             Span::raw(what),
         ]));
     }
     out.push(Line::from(vec![
         Span::raw("  "),
-        Span::styled(format!("{:<w$}", "▸", w = KEYS_W - 2), theme::key()),
+        Span::styled(format!("{:<w$}", "▸", w = keys_w - 2), theme::key()),
         Span::raw(" the line cursor (T marks, V selects, e explains its line)"),
     ]));
     out.push(Line::default());
@@ -91,7 +109,7 @@ fn lines(width: usize) -> Vec<Line<'static>> {
     for (style, name, what) in impact {
         out.push(Line::from(vec![
             Span::raw("  "),
-            Span::styled(format!("{name:<w$}", w = KEYS_W - 2), style),
+            Span::styled(format!("{name:<w$}", w = keys_w - 2), style),
             Span::raw(" "),
             Span::raw(what),
         ]));
