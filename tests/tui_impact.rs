@@ -499,3 +499,39 @@ fn a_cut_that_changes_nothing_on_the_page_in_view_says_it_matches_but_cuts_nothi
     let words = here.removed_inside + here.removed_outside;
     assert!(screen(&app).contains(&format!("This page (0001): −{words} words")), "{}", screen(&app));
 }
+
+#[test]
+fn at_40x10_a_dialog_scrolls_its_body_and_keeps_its_key_hints_in_sight() {
+    let fx = Fixture::sevendays();
+    let mut app = fx.app(40, 10);
+    press(&mut app, "j c");
+    assert!(matches!(app.mode, Mode::ActionPrompt(_)));
+    let keys = ["y/Enter", "c ", "1/2/3/4/5", "n/q/Esc"];
+    let first = screen(&app);
+    for k in keys {
+        assert!(first.contains(k), "the key {k} stays in sight: {first}");
+    }
+    assert!(first.contains("↑/↓ 1/"), "the border says the body scrolls: {first}");
+    assert!(!first.contains("cuts nothing here"), "that is further down: {first}");
+    // down to the end of the body, and no further; the keys stay
+    for _ in 0..40 {
+        press(&mut app, "Down");
+    }
+    let last = screen(&app);
+    for k in keys {
+        assert!(last.contains(k), "{last}");
+    }
+    let at_end = app.dialog_scroll;
+    press(&mut app, "Down");
+    assert_eq!(app.dialog_scroll, at_end, "clamped to the end");
+    press(&mut app, "Up");
+    assert_eq!(app.dialog_scroll, at_end - 1, "one key back up moves it");
+    // another dialog opens at its top
+    press(&mut app, "Esc a q");
+    assert!(matches!(app.mode, Mode::QuitPrompt));
+    assert_eq!(app.dialog_scroll, 0);
+    let quit = screen(&app);
+    for k in ["w ", "d ", "q/Esc/n"] {
+        assert!(quit.contains(k), "{quit}");
+    }
+}

@@ -146,6 +146,27 @@ fn what_a_decision_changes_before_and_after_it_is_made() {
     }
 }
 
+/// The smallest terminal the dialogs are checked at: each fits or scrolls, its key hints in sight.
+#[test]
+fn dialogs_at_40x10_keep_their_key_hints() {
+    let fx = Fixture::sevendays();
+    // (name, keys that open it from a fresh start)
+    let dialogs = [
+        ("quit", "a q"),
+        ("cut", "j c"),
+        ("cut_scrolled", "j c Down Down Down"),
+        ("stages", "S Down"),
+        ("explain", "A ] e"),
+        ("detail", "Enter"),
+        ("help", "?"),
+    ];
+    for (name, keys) in dialogs {
+        let mut app = fx.app(40, 10);
+        press(&mut app, keys);
+        insta::assert_snapshot!(format!("dialog_{name}_40x10"), screen(&app));
+    }
+}
+
 #[test]
 fn help_key_column_fits_its_longest_key() {
     let fx = Fixture::sevendays();

@@ -31,11 +31,13 @@ pub enum Context {
     CutoffPrompt,
     ConflictPrompt,
     JournalPrompt,
+    /// Every prompt above, under its own keys.
+    Dialog,
     Picker,
 }
 
 impl Context {
-    pub const ALL: [Context; 20] = [
+    pub const ALL: [Context; 21] = [
         Context::Tune,
         Context::Candidates,
         Context::Patterns,
@@ -54,6 +56,7 @@ impl Context {
         Context::CutoffPrompt,
         Context::ConflictPrompt,
         Context::JournalPrompt,
+        Context::Dialog,
         Context::Picker,
         Context::Help,
     ];
@@ -81,6 +84,7 @@ impl Context {
             Context::CutoffPrompt => "Weigh a cutoff (C): its impact before it is taken",
             Context::ConflictPrompt => "Rules file changed on disk while you have unsaved work",
             Context::JournalPrompt => "Unsaved work found from an earlier session",
+            Context::Dialog => "Any of these dialogs, on a screen too small for it (its keys stay in sight)",
             Context::Picker => "Sources table",
         }
     }
@@ -390,6 +394,10 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(C::JournalPrompt, &[ch('r')], Action::RestoreJournal, "Restore the unsaved decisions"),
     bind(C::JournalPrompt, &[ch('d')], Action::DiscardJournal, "Discard them"),
+    bind(C::Dialog, &[code(K::Up)], Action::Up, "Scroll the dialog up"),
+    bind(C::Dialog, &[code(K::Down)], Action::Down, "Scroll the dialog down"),
+    bind(C::Dialog, &[code(K::PageUp)], Action::PageUp, "A page up"),
+    bind(C::Dialog, &[code(K::PageDown)], Action::PageDown, "A page down"),
     bind(C::Picker, &[code(K::Up), ch('k')], Action::Up, "Previous source"),
     bind(C::Picker, &[code(K::Down), ch('j')], Action::Down, "Next source"),
     bind(C::Picker, &[code(K::PageUp)], Action::PageUp, "A page up"),

@@ -263,6 +263,8 @@ pub struct App {
     pub preset: Option<crate::tokens::Tokenizer>,
     /// The sources table, kept while one of its sources is open (`q` there comes back to it).
     pub workspace: Option<Box<Picker>>,
+    /// How far the open prompt's body is scrolled (a small terminal); back to 0 when another opens.
+    pub dialog_scroll: usize,
 }
 
 impl App {
@@ -281,6 +283,7 @@ impl App {
             rules_override: None,
             preset: None,
             workspace: None,
+            dialog_scroll: 0,
         }
     }
 
@@ -397,14 +400,14 @@ impl App {
             Mode::Regions(_) => vec![Context::Regions],
             Mode::Filter(_) | Mode::GotoDoc(_) | Mode::Search(_) | Mode::EditRegex(_) => vec![Context::Input],
             Mode::EditPattern(_) => vec![Context::PatternInput],
-            Mode::QuitPrompt => vec![Context::QuitPrompt],
-            Mode::ResetPrompt => vec![Context::ResetPrompt],
-            Mode::ExportPrompt(_) => vec![Context::ExportPrompt],
-            Mode::MarkPrompt(_) => vec![Context::MarkPrompt],
-            Mode::ActionPrompt(_) => vec![Context::ActionPrompt],
-            Mode::CutoffPrompt(_) => vec![Context::CutoffPrompt],
-            Mode::ConflictPrompt => vec![Context::ConflictPrompt],
-            Mode::JournalPrompt(_) => vec![Context::JournalPrompt],
+            Mode::QuitPrompt => vec![Context::QuitPrompt, Context::Dialog],
+            Mode::ResetPrompt => vec![Context::ResetPrompt, Context::Dialog],
+            Mode::ExportPrompt(_) => vec![Context::ExportPrompt, Context::Dialog],
+            Mode::MarkPrompt(_) => vec![Context::MarkPrompt, Context::Dialog],
+            Mode::ActionPrompt(_) => vec![Context::ActionPrompt, Context::Dialog],
+            Mode::CutoffPrompt(_) => vec![Context::CutoffPrompt, Context::Dialog],
+            Mode::ConflictPrompt => vec![Context::ConflictPrompt, Context::Dialog],
+            Mode::JournalPrompt(_) => vec![Context::JournalPrompt, Context::Dialog],
             Mode::Normal => match &self.screen {
                 Screen::Picker(_) => vec![Context::Picker],
                 Screen::Tune(s) => {

@@ -69,7 +69,9 @@ use super::state::{App, Field, Mode, Screen};
 pub fn update(app: &mut App, action: Action) {
     // a message about a state this action changes is stale: it goes, unless the action says something
     let (message, revision) = (app.message.take(), app.session().map(|s| s.revision));
+    let mode = std::mem::discriminant(&app.mode);
     match action {
+        _ if is_prompt(&app.mode) && super::view::prompt::scrolls(action) => scroll_prompt(app, action),
         Action::Resize { width, height } => app.size = Rect::new(0, 0, width, height),
         Action::Click { .. } | Action::Drag { .. } | Action::ScrollUp { .. } | Action::ScrollDown { .. } => {
             mouse::mouse(app, action)
@@ -99,6 +101,10 @@ pub fn update(app: &mut App, action: Action) {
             Mode::JournalPrompt(_) => prompts::journal_prompt(app, action),
         },
     }
+    if std::mem::discriminant(&app.mode) != mode {
+        // another dialog (or none): it shows from its top
+        app.dialog_scroll = 0;
+    }
     let changed = app.session().map(|s| s.revision) != revision;
     if changed {
         // the rules may have changed: what it did over the whole source is measured, and said when known
@@ -116,6 +122,35 @@ pub fn update(app: &mut App, action: Action) {
         background::rules_changed(app);
     }
     app.relayout();
+}
+
+/// Whether `mode` is a prompt drawn by [`super::view::prompt`] (its body scrolls, its keys stay).
+fn is_prompt(mode: &Mode) -> bool {
+    matches!(
+        mode,
+        Mode::QuitPrompt
+            | Mode::ResetPrompt
+            | Mode::ExportPrompt(_)
+            | Mode::MarkPrompt(_)
+            | Mode::ActionPrompt(_)
+            | Mode::CutoffPrompt(_)
+            | Mode::ConflictPrompt
+            | Mode::JournalPrompt(_)
+    )
+}
+
+/// Scrolls the open prompt's body, within what the screen leaves of it.
+fn scroll_prompt(app: &mut App, action: Action) {
+    let max = super::view::prompt::max_scroll(app, app.size);
+    let page = (app.size.height as usize / 2).max(1);
+    let at = app.dialog_scroll.min(max);
+    app.dialog_scroll = match action {
+        Action::Up => at.saturating_sub(1),
+        Action::Down => at + 1,
+        Action::PageUp => at.saturating_sub(page),
+        _ => at + page,
+    }
+    .min(max);
 }
 
 /// Keys no binding claims: they edit the text input of the current mode, if any.

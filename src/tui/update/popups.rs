@@ -33,10 +33,18 @@ pub(super) fn detail(app: &mut App, action: Action) {
     let i = d.string;
     match action {
         Action::Close => super::impact::close_dialog(app),
-        Action::Up => d.scroll = d.scroll.saturating_sub(1),
-        Action::Down => d.scroll += 1,
-        Action::PageUp => d.scroll = d.scroll.saturating_sub(10),
-        Action::PageDown => d.scroll += 10,
+        Action::Up | Action::Down | Action::PageUp | Action::PageDown => {
+            // within what the screen leaves of it: a key back up always moves it
+            let max = view::detail::max_scroll(s, d, app.size);
+            let at = d.scroll.min(max);
+            d.scroll = match action {
+                Action::Up => at.saturating_sub(1),
+                Action::Down => at + 1,
+                Action::PageUp => at.saturating_sub(10),
+                _ => at + 10,
+            }
+            .min(max);
+        }
         Action::Accept | Action::Reject | Action::Unmark | Action::CycleRuleAction => {
             let (status, rule_action) = match action {
                 Action::Accept => (Some(Status::Accepted), None),

@@ -5,24 +5,47 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::super::session::Session;
 use super::super::state::Detail;
 use super::candidates::{action_name, styled_text};
-use super::{printable, theme, thousands};
+use super::{dialog, printable, theme, thousands};
+
+/// Where the detail goes on a screen of `area`: over all of it but a margin.
+fn popup(area: Rect) -> Rect {
+    Rect::new(area.x + 2, area.y + 1, area.width.saturating_sub(4), area.height.saturating_sub(2))
+}
 
 pub fn draw(frame: &mut Frame, area: Rect, s: &Session, d: &Detail) {
-    let Some(m) = s.mining.strings.get(d.string) else { return };
-    let popup = Rect::new(area.x + 2, area.y + 1, area.width.saturating_sub(4), area.height.saturating_sub(2));
-    frame.render_widget(Clear, popup);
+    let Some((title, lines, keys)) = content(s, d) else { return };
+    dialog::draw(frame, popup(area), title, lines, keys, d.scroll);
+}
+
+/// How far the detail scrolls on a screen of `area` (its keys stay under it).
+pub fn max_scroll(s: &Session, d: &Detail, area: Rect) -> usize {
+    content(s, d).map_or(0, |(_, lines, keys)| dialog::fit(popup(area), &lines, &keys).max_scroll)
+}
+
+type Content = (Line<'static>, Vec<Line<'static>>, Vec<Line<'static>>);
+
+fn content(s: &Session, d: &Detail) -> Option<Content> {
+    let m = s.mining.strings.get(d.string)?;
     let st = s.status(d.string);
     let title = Line::from(vec![
         Span::styled(format!(" Candidate {} ", m.id), theme::title()),
         Span::styled(format!("{} {:?} ", st.symbol(), st).to_lowercase(), theme::status(st)),
         Span::styled(format!("· {} ", action_name(s.rule_action(d.string))), theme::dim()),
-        Span::styled("(a/r/Backspace/c · 1–5 most changed · Esc closes) ", theme::dim()),
     ]);
+    let keys = vec![Line::from(vec![
+        Span::styled("a/r/Backspace/c", theme::key()),
+        Span::raw(" decide · "),
+        Span::styled("1–5", theme::key()),
+        Span::raw(" most changed · "),
+        Span::styled("↑/↓", theme::key()),
+        Span::raw(" scroll · "),
+        Span::styled("Esc", theme::key()),
+        Span::raw(" closes"),
+    ])];
     let label = |t: &str| Span::styled(format!("{t:<9}"), theme::header());
     let docs = s.mining.documents.max(1) as f64;
     let mut lines = vec![
@@ -105,9 +128,5 @@ pub fn draw(frame: &mut Frame, area: Rect, s: &Session, d: &Detail) {
             Span::raw(format!("{}…", printable(&o.after))),
         ]));
     }
-    let block = Block::bordered().title(title).border_style(theme::border(true));
-    frame.render_widget(
-        Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).scroll((d.scroll as u16, 0)),
-        popup,
-    );
+    Some((title, lines, keys))
 }

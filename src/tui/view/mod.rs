@@ -3,6 +3,7 @@
 
 pub mod candidates;
 pub mod detail;
+pub mod dialog;
 pub mod explain;
 pub mod help;
 pub mod histogram;

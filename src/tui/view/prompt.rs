@@ -5,18 +5,52 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::rules::{Action as RuleAction, Status};
 
+use super::super::action::Action;
 use super::super::keymap::{Context, bindings, keys_label};
 use super::super::state::{App, Mode};
 use super::candidates::action_name;
 use super::impact::{here_line, measure_lines};
-use super::{centered, theme};
+use super::{centered, dialog, theme};
+
+/// A prompt as drawn: its title, its body (what it asks and what the decision would do), its key hints,
+/// and the width it asks for.
+struct Prompt {
+    title: &'static str,
+    body: Vec<Line<'static>>,
+    keys: Vec<Line<'static>>,
+    width: u16,
+}
+
+impl Prompt {
+    /// Where it goes on a screen of `area`: centred, as tall as it wants and the screen allows.
+    fn place(&self, area: Rect) -> Rect {
+        let width = self.width.min(area.width);
+        centered(area, width, dialog::wanted(&self.body, &self.keys, width))
+    }
+}
 
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
-    let Some(s) = app.session() else { return };
+    let Some(p) = prompt(app, area) else { return };
+    let title = Line::from(Span::styled(p.title, theme::title()));
+    dialog::draw(frame, p.place(area), title, p.body, p.keys, app.dialog_scroll);
+}
+
+/// How far the open prompt's body scrolls on a screen of `area` (0: it fits, or no prompt is open).
+pub fn max_scroll(app: &App, area: Rect) -> usize {
+    prompt(app, area).map_or(0, |p| dialog::fit(p.place(area), &p.body, &p.keys).max_scroll)
+}
+
+/// Whether `action` scrolls a dialog (the keys of [`Context::Dialog`], under every prompt's own; the
+/// border says so when the body does not fit).
+pub fn scrolls(action: Action) -> bool {
+    matches!(action, Action::Up | Action::Down | Action::PageUp | Action::PageDown)
+}
+
+fn prompt(app: &App, area: Rect) -> Option<Prompt> {
+    let s = app.session()?;
     let (title, text, context) = match &app.mode {
         // q in a source opened from the sources table goes back to it
         Mode::QuitPrompt => (
@@ -125,7 +159,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             format!("An earlier session ended without saving: {}. Restore it?", replay.summary()),
             Context::JournalPrompt,
         ),
-        _ => return,
+        _ => return None,
     };
     let mut lines = vec![Line::from(text)];
     // what a cut would do to the page in view: said apart from the source's figures
@@ -147,25 +181,19 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         lines.extend(measured.iter().cloned());
         lines.push(Line::default());
     }
-    let keys_w = bindings(context).map(|b| keys_label(b.keys).chars().count()).max().unwrap_or(0) + 2;
-    for b in bindings(context) {
-        lines.push(Line::from(vec![
-            Span::styled(format!("  {:<keys_w$}", keys_label(b.keys)), theme::key()),
-            Span::raw(b.desc),
-        ]));
-    }
-    let popup = if measured.is_some() {
-        let width = area.width.saturating_sub(4).min(110);
-        // each line as it wraps inside the border, and a row for a word carried over
-        let inner = width.saturating_sub(2).max(1) as usize;
-        let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
-        centered(area, width, rows as u16 + 3)
-    } else {
-        centered(area, 64, lines.len() as u16 + 4)
-    };
-    frame.render_widget(Clear, popup);
-    let block = Block::bordered().title(Span::styled(title, theme::title())).border_style(theme::border(true));
-    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: true }), popup);
+    let listed: Vec<_> = bindings(context).collect();
+    let keys_w = listed.iter().map(|b| keys_label(b.keys).chars().count()).max().unwrap_or(0) + 2;
+    let keys = listed
+        .into_iter()
+        .map(|b| {
+            Line::from(vec![
+                Span::styled(format!("  {:<keys_w$}", keys_label(b.keys)), theme::key()),
+                Span::raw(b.desc),
+            ])
+        })
+        .collect();
+    let width = if measured.is_some() { area.width.saturating_sub(4).min(110) } else { 64 };
+    Some(Prompt { title, body: lines, keys, width })
 }
 
 /// A rule's text as a dialog quotes it: at most a few lines' worth (a marked line may be a whole page).
