@@ -245,6 +245,23 @@ pub enum Mode {
     JournalPrompt(Replay),
 }
 
+impl Mode {
+    /// Whether this is a prompt drawn by the prompt view: its body scrolls, its keys stay in sight.
+    pub fn is_prompt(&self) -> bool {
+        matches!(
+            self,
+            Mode::QuitPrompt
+                | Mode::ResetPrompt
+                | Mode::ExportPrompt(_)
+                | Mode::MarkPrompt(_)
+                | Mode::ActionPrompt(_)
+                | Mode::CutoffPrompt(_)
+                | Mode::ConflictPrompt
+                | Mode::JournalPrompt(_)
+        )
+    }
+}
+
 pub struct App {
     pub screen: Screen,
     pub mode: Mode,

@@ -71,7 +71,7 @@ pub fn update(app: &mut App, action: Action) {
     let (message, revision) = (app.message.take(), app.session().map(|s| s.revision));
     let mode = std::mem::discriminant(&app.mode);
     match action {
-        _ if is_prompt(&app.mode) && super::view::prompt::scrolls(action) => scroll_prompt(app, action),
+        _ if app.mode.is_prompt() && super::view::prompt::scrolls(action) => scroll_prompt(app, action),
         Action::Resize { width, height } => app.size = Rect::new(0, 0, width, height),
         Action::Click { .. } | Action::Drag { .. } | Action::ScrollUp { .. } | Action::ScrollDown { .. } => {
             mouse::mouse(app, action)
@@ -122,21 +122,6 @@ pub fn update(app: &mut App, action: Action) {
         background::rules_changed(app);
     }
     app.relayout();
-}
-
-/// Whether `mode` is a prompt drawn by [`super::view::prompt`] (its body scrolls, its keys stay).
-fn is_prompt(mode: &Mode) -> bool {
-    matches!(
-        mode,
-        Mode::QuitPrompt
-            | Mode::ResetPrompt
-            | Mode::ExportPrompt(_)
-            | Mode::MarkPrompt(_)
-            | Mode::ActionPrompt(_)
-            | Mode::CutoffPrompt(_)
-            | Mode::ConflictPrompt
-            | Mode::JournalPrompt(_)
-    )
 }
 
 /// Scrolls the open prompt's body, within what the screen leaves of it.

@@ -118,14 +118,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
                 regions::draw(frame, left, s, list);
             }
         }
-        Mode::QuitPrompt
-        | Mode::ResetPrompt
-        | Mode::ExportPrompt(_)
-        | Mode::MarkPrompt(_)
-        | Mode::ActionPrompt(_)
-        | Mode::CutoffPrompt(_)
-        | Mode::ConflictPrompt
-        | Mode::JournalPrompt(_) => prompt::draw(frame, area, app),
+        mode if mode.is_prompt() => prompt::draw(frame, area, app),
         _ => {}
     }
 }
