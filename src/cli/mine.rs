@@ -96,7 +96,9 @@ fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result
     if let Some(name) = source {
         corpus.name = name.to_string();
     }
-    chaff::rules::check_source_name(&corpus.name)?;
+    // a name taken from the folder: say how to give another (a name given with --source was checked already)
+    chaff::rules::check_source_name(&corpus.name)
+        .map_err(|e| anyhow::anyhow!("{e} (give one with --source NAME, or rename the folder)"))?;
     let path = rules_path(&args.rules_dir, &corpus.name);
     let previous = load_previous(&path)?;
     if let Some((file, _)) = &previous

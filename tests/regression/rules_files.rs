@@ -630,3 +630,24 @@ fn mine_counts_every_file_it_skipped_in_its_closing_error() {
     assert_eq!(err.matches("skipped").count(), 3, "two warnings and the closing error: {err}");
     assert!(err.contains("1 document(s) could not be read and 1 binary file(s) were not text"), "{err}");
 }
+
+/// The engine's refusal of a source name is the library's (Python's, the UI's): it names no option of the
+/// command line; `chaff mine`, which took the name from a folder, says how to give another.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_folder_whose_name_is_no_source_name_is_refused_saying_how_to_name_one_and_the_library_names_no_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = source_folder_named(&dir.path().join("corpora"), b"a:b", 20, 3);
+    let o = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .arg("mine")
+        .arg(&folder)
+        .args(["--rules-dir", "out"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let said = stderr(&o);
+    assert!(said.contains("\"a:b\" is not a usable source name") && said.contains("--source NAME"), "{said}");
+    let library = chaff::rules::check_source_name("a:b").unwrap_err().to_string();
+    assert!(library.contains("not a usable source name") && !library.contains("--"), "{library}");
+}

@@ -254,8 +254,7 @@ pub fn check_source_name(name: &str) -> Result<()> {
         let head: String = name.chars().take(40).collect();
         return Err(Error::Invalid(format!(
             "source name \"{head}…\" is {} bytes long: it names the rules file <source>.toml and its lock, and a \
-             file name holds at most 255 bytes, so a source name at most {MAX_SOURCE_NAME_BYTES}; give a shorter \
-             one with --source NAME (or rename the folder)",
+             file name holds at most 255 bytes, so a source name at most {MAX_SOURCE_NAME_BYTES}",
             name.len()
         )));
     }
@@ -265,7 +264,7 @@ pub fn check_source_name(name: &str) -> Result<()> {
     if bad {
         return Err(Error::Invalid(format!(
             "{name:?} is not a usable source name: it names the rules file <source>.toml, so it must be non-empty, \
-             not start with `.`, and hold no `/`, `\\`, `:` or control characters (give one with --source NAME)"
+             not start with `.`, and hold no `/`, `\\`, `:` or control characters"
         )));
     }
     Ok(())
