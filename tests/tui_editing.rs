@@ -284,14 +284,19 @@ fn delete_pattern(app: &mut chaff::tui::App, name: &str) {
     app.wait_for_miner();
 }
 
+/// Accepts the two sevendays rules whose strings hold the `month` pattern.
+fn accept_the_rules_naming_month(app: &mut chaff::tui::App) {
+    for text in ["«month» «number»", "«by» «month»"] {
+        select_text(app, text);
+        press(app, "a");
+    }
+}
+
 #[test]
 fn deleting_a_pattern_keeps_the_accepted_rules_that_name_it_listed_and_in_force() {
     let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);
-    for text in ["«month» «number»", "«by» «month»"] {
-        select_text(&mut app, text);
-        press(&mut app, "a");
-    }
+    accept_the_rules_naming_month(&mut app);
     let ids: Vec<String> = {
         let s = app.session().unwrap();
         s.decisions.values().filter(|r| r.status == Status::Accepted).map(|r| r.id.clone()).collect()
@@ -325,10 +330,7 @@ fn deleting_a_pattern_keeps_the_accepted_rules_that_name_it_listed_and_in_force(
 fn deleting_a_pattern_and_undoing_it_leaves_the_rules_as_they_were() {
     let fx = Fixture::sevendays();
     let mut app = fx.app(120, 40);
-    for text in ["«month» «number»", "«by» «month»"] {
-        select_text(&mut app, text);
-        press(&mut app, "a");
-    }
+    accept_the_rules_naming_month(&mut app);
     let before = rules_state(&app);
     delete_pattern(&mut app, "month");
     assert_ne!(rules_state(&app), before, "the deletion changed the rules");
