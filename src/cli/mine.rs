@@ -90,7 +90,8 @@ fn load_previous(path: &Path) -> Result<Option<(RulesFile, String)>> {
 fn mine_one(corpus_path: &Path, source: Option<&str>, args: &MineArgs) -> Result<Mined> {
     super::no_such_corpus(corpus_path)?;
     if source.is_none() {
-        chaff::corpus::source_name_checked(corpus_path)?;
+        chaff::corpus::source_name_checked(corpus_path)
+            .map_err(|e| anyhow::anyhow!("{e} (give one with --source NAME)"))?;
     }
     let mut corpus = Corpus::load(corpus_path)?;
     if let Some(name) = source {

@@ -76,7 +76,8 @@ pub fn open_with(
 ) -> Result<Opened> {
     if rules.is_none() {
         // a folder name that is not UTF-8 would stand in as `source`, its rules file shared with others
-        crate::corpus::source_name_checked(corpus_path).map_err(|e| anyhow!("{e}"))?;
+        crate::corpus::source_name_checked(corpus_path)
+            .map_err(|e| anyhow!("{e} (or open it with a rules file of its own: --rules FILE)"))?;
     }
     let corpus = Corpus::load(corpus_path).map_err(|e| anyhow!("cannot open the corpus: {e}"))?;
     open_loaded(corpus, corpus_path, rules, rules_dir, preset, idioms)

@@ -561,6 +561,15 @@ fn a_folder_name_that_is_not_utf8_is_refused_as_a_source_name() {
 
 #[cfg(target_os = "linux")]
 #[test]
+fn the_library_refusing_a_folder_name_that_is_not_utf8_names_no_command_line_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = source_folder_named(&dir.path().join("corpora"), b"bad\xffone", 20, 3);
+    let library = chaff::corpus::source_name_checked(&folder).unwrap_err().to_string();
+    assert!(library.contains("not UTF-8") && !library.contains("--"), "{library}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
 fn the_tuning_ui_refuses_a_folder_name_that_is_not_utf8_as_a_source_name() {
     let dir = tempfile::tempdir().unwrap();
     let folder = source_folder_named(&dir.path().join("corpora"), b"bad\xfeone", 20, 3);

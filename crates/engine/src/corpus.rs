@@ -186,8 +186,8 @@ pub fn source_name_checked(path: &Path) -> Result<String> {
         && name.to_str().is_none()
     {
         return Err(Error::Invalid(format!(
-            "{}: the name {:?} is not UTF-8, so it cannot name the source's rules file <source>.toml; give one \
-             with --source NAME (or rename it)",
+            "{}: the name {:?} is not UTF-8, so it cannot name the source's rules file <source>.toml; name the \
+             source another way, or rename it",
             path.display(),
             name.to_string_lossy()
         )));
