@@ -346,3 +346,35 @@ fn a_malformed_rules_file_skips_its_sources_documents_and_fails_the_run() {
     let ids: Vec<i64> = records(&o).iter().map(|r| r["id"].as_i64().unwrap()).collect();
     assert_eq!(ids, [3]);
 }
+
+#[test]
+fn a_source_folder_holding_a_folder_too_still_cleans_its_own_documents() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    fs::create_dir_all(p.join("rules")).unwrap();
+    fs::write(
+        p.join("rules/x.toml"),
+        "source = \"x\"\ntokenizer = \"text\"\n[cutoff]\nauto = 50\nchosen = 50\n\n[[rule]]\nid = \"r1\"\n\
+         status = \"accepted\"\nregex = 'Read\\s+more'\n",
+    )
+    .unwrap();
+    // a source's folder with a folder of older pages inside it
+    fs::create_dir_all(p.join("x/older")).unwrap();
+    for i in 0..2 {
+        fs::write(p.join(format!("x/{i}.txt")), format!("Article {i}.\nRead more\n")).unwrap();
+    }
+    fs::write(p.join("x/older/9.txt"), "Article 9.\nRead more\n").unwrap();
+    let o = chaff(&["clean", "--rules-dir", "rules", "x", "--out", "out"], p);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    for i in 0..2 {
+        let cleaned = fs::read_to_string(p.join(format!("out/x/{i}.txt")))
+            .unwrap_or_else(|e| panic!("x/{i}.txt not cleaned ({e}): {}", text(&o.stderr)));
+        assert_eq!(cleaned.trim(), format!("Article {i}."));
+    }
+    // the inner folder is a source of its own (no rules file: passed through), not left unread
+    assert_eq!(fs::read_to_string(p.join("out/older/9.txt")).unwrap(), "Article 9.\nRead more\n");
+    // so is a drift check: the folder's own documents are the source `x`'s
+    let o = chaff(&["check", "--rules-dir", "rules", "x", "--json"], p);
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(report["sources"][0]["source"], "x", "{report}");
+}

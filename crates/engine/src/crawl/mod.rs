@@ -21,7 +21,9 @@ pub use group::{Group, host_of, source_of};
 pub use rules_dir::{Found, RulesDir};
 pub use spool::{Crawl, Event, SourceDocs, gather};
 
-use crate::corpus::{Corpus, LoadOptions, decode_lossy, parse_record_raw, read_text_as, source_folders};
+use crate::corpus::{
+    Corpus, LoadOptions, decode_lossy, document_files, parse_record_raw, read_text_as, source_folders,
+};
 use crate::error::{Error, Result};
 use crate::view::DocKind;
 
@@ -359,8 +361,10 @@ impl Iterator for JsonLines {
 fn folder(path: &Path) -> Result<Box<dyn Iterator<Item = Item> + Send>> {
     let opts = LoadOptions::default();
     let mut folders = source_folders(path, &opts)?;
-    if folders.is_empty() {
-        folders.push(path.to_path_buf());
+    // A source's folder that holds a folder too (older pages, a stray copy) is still a source: its own
+    // documents are read beside its sub-folders', never left out unsaid.
+    if folders.is_empty() || !document_files(path, &opts)?.0.is_empty() {
+        folders.insert(0, path.to_path_buf());
     }
     Ok(Box::new(folders.into_iter().flat_map(|dir| -> Box<dyn Iterator<Item = Item> + Send> {
         match Corpus::load(&dir) {
