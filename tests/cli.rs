@@ -413,3 +413,23 @@ fn an_empty_entry_in_any_comma_separated_list_is_a_usage_error_naming_where_it_s
     }
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "nothing is written");
 }
+
+#[test]
+fn a_folder_inside_an_input_folder_is_named_as_not_cleaned() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    fs::write(
+        p.join("rules.toml"),
+        "source = \"x\"\ntokenizer = \"text\"\n[cutoff]\nauto = 50\nchosen = 50\n\n[[rule]]\nid = \"r1\"\n\
+         status = \"accepted\"\nregex = 'Read\\s+more'\n",
+    )
+    .unwrap();
+    fs::create_dir_all(p.join("docs/older")).unwrap();
+    fs::write(p.join("docs/1.txt"), "Article 1.\nRead more\n").unwrap();
+    fs::write(p.join("docs/older/2.txt"), "Article 2.\nRead more\n").unwrap();
+    let o = chaff(&["clean", "--rules", "rules.toml", "docs", "--out", "out"], p);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(p.join("out/1.txt").exists());
+    let err = stderr(&o);
+    assert!(err.contains("docs/older: a folder inside the input folder docs: its documents are not cleaned"), "{err}");
+}

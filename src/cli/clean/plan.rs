@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use chaff::corpus::{LoadOptions, Warning, document_files};
+use chaff::corpus::{LoadOptions, Warning, document_files, source_folders};
 
 /// One document to clean, and where its cleaned text goes.
 pub struct Job {
@@ -65,6 +65,8 @@ pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: boo
                         // as `chaff mine` of a folder without documents: said, and the run fails
                         eprintln!("chaff: error: {}; skipped", no_documents(input));
                         failed += 1;
+                    } else {
+                        warn_unread_folders(input);
                     }
                     found
                 }
@@ -199,6 +201,20 @@ fn no_documents(dir: &Path) -> String {
         ""
     };
     format!("{}: no documents found (expected .txt or .html files){hint}", dir.display())
+}
+
+/// Warns of each folder inside the input folder `dir` that holds documents: a folder is cleaned one level
+/// deep, and documents left uncleaned without a word would look cleaned in the output.
+fn warn_unread_folders(dir: &Path) {
+    let Ok(inner) = source_folders(dir, &LoadOptions::default()) else { return };
+    for folder in inner {
+        eprintln!(
+            "chaff: warning: {}: a folder inside the input folder {}: its documents are not cleaned (give it as an \
+             INPUT of its own, or clean each folder with its source's rules by --rules-dir RULES_DIR)",
+            folder.display(),
+            dir.display()
+        );
+    }
 }
 
 fn output_name(name: &OsStr, text: bool) -> PathBuf {
