@@ -110,3 +110,33 @@ fn files_past_the_window_are_explained_and_reported_in_input_order() {
     assert!(files.len() > 100, "{} files explained", files.len());
     assert_eq!(fs::read_dir(dir.path().join("out")).unwrap().count(), n - expected.len());
 }
+
+#[test]
+fn a_reader_gone_from_stdout_does_not_hide_the_lines_that_failed_before() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("rules.toml"),
+        "source = \"x\"\n[cutoff]\nauto = 50\nchosen = 50\n\n[[rule]]\nid = \"r1\"\nstatus = \"accepted\"\nregex = 'Read\\s+more'\n",
+    )
+    .unwrap();
+    // `… | chaff clean --rules R | head -0`: stdout closed before anything is written
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .args(["clean", "--rules", "rules.toml"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"{\"id\": 1, \"text\": oops}\n{\"id\": 2, \"text\": \"a Read more\"}\n").unwrap();
+    drop(stdin);
+    let o = child.wait_with_output().unwrap();
+    let err = stderr(&o);
+    assert!(err.contains("stdin:1:"), "the bad line is named: {err}");
+    assert!(!err.contains("Broken pipe"), "a closed pipe is no error: {err}");
+    assert_eq!(o.status.code(), Some(1), "{err}");
+}

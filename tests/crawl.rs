@@ -378,3 +378,25 @@ fn a_source_folder_holding_a_folder_too_still_cleans_its_own_documents() {
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(report["sources"][0]["source"], "x", "{report}");
 }
+
+#[test]
+fn a_reader_gone_from_stdout_does_not_hide_the_records_that_failed_before() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("rules")).unwrap();
+    let input = "{\"id\": 1, \"source\": \"a\", \"text\": oops}\n{\"id\": 2, \"source\": \"a\", \"text\": \"b\"}\n";
+    fs::write(dir.path().join("c.jsonl"), input).unwrap();
+    // `chaff clean … | head -0`: stdout closed before anything is written
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .args(["clean", "--rules-dir", "rules", "c.jsonl"])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    let err = text(&o.stderr);
+    assert!(err.contains("c.jsonl:1:"), "the bad line is named: {err}");
+    assert!(!err.contains("Broken pipe"), "a closed pipe is no error: {err}");
+    assert_eq!(o.status.code(), Some(1), "{err}");
+}

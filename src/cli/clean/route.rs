@@ -22,7 +22,7 @@ use chaff::view::DocKind;
 use rayon::prelude::*;
 
 use crate::cli::args::{CleanArgs, Unknown};
-use crate::cli::output::{one_line, progress_bar};
+use crate::cli::output::{is_broken_pipe, one_line, progress_bar};
 
 const BATCH: usize = 512;
 const WRITING: &str = "writing the cleaned JSON Lines to stdout";
@@ -185,14 +185,18 @@ pub(super) fn clean_routed(args: &CleanArgs) -> Result<ExitCode> {
     let mut counts = Counts::default();
     let bar = progress_bar(None, "documents cleaned");
     let group = args.group.group();
+    let mut ran = Ok(());
     if args.inputs.is_empty() {
         let stdin: Box<dyn std::io::BufRead + Send> = Box::new(std::io::BufReader::new(std::io::stdin()));
         let items = chaff::crawl::json_lines(stdin, Path::new("stdin"));
-        run(items, group, output, args.unknown, &mut cache, &mut sink, &mut counts, &bar)?;
+        ran = run(items, group, output, args.unknown, &mut cache, &mut sink, &mut counts, &bar);
     }
     for input in &args.inputs {
+        if ran.is_err() {
+            break;
+        }
         match chaff::crawl::open(input) {
-            Ok(items) => run(items, group, output, args.unknown, &mut cache, &mut sink, &mut counts, &bar)?,
+            Ok(items) => ran = run(items, group, output, args.unknown, &mut cache, &mut sink, &mut counts, &bar),
             Err(e) => {
                 eprintln!("chaff: error: {e}; skipped");
                 counts.failed += 1;
@@ -200,8 +204,17 @@ pub(super) fn clean_routed(args: &CleanArgs) -> Result<ExitCode> {
         }
     }
     bar.finish_and_clear();
+    if let Sink::Stdout(w) = &mut sink {
+        ran = ran.and_then(|()| w.flush().context(WRITING));
+    }
+    match ran {
+        // a reader gone (`| head`) ends the run quietly, but not the failures already said: they fail it
+        Err(e) if is_broken_pipe(&e) && counts.failed > 0 => return Ok(ExitCode::from(1)),
+        Err(e) => return Err(e),
+        Ok(()) => {}
+    }
     match &mut sink {
-        Sink::Stdout(w) => w.flush().context(WRITING)?,
+        Sink::Stdout(_) => {}
         Sink::Folder { root, written, .. } => {
             if !written.is_empty()
                 && let Err(e) = sync_folder(root)

@@ -198,10 +198,13 @@ pub fn clean_jsonl(cleaner: &Cleaner, kind: DocKind, explain: bool, output: Outp
             ControlFlow::Continue(())
         },
     );
-    if let Some(e) = write_error {
+    if let Some(e) = write_error.map_or_else(|| w.flush(), Err).err() {
+        // a reader gone (`| head`) ends the run quietly, but not the lines already said to have failed
+        if e.kind() == std::io::ErrorKind::BrokenPipe && failed > 0 {
+            return Ok(ExitCode::from(1));
+        }
         return Err(e).context(WRITING);
     }
-    w.flush().context(WRITING)?;
     bar.finish_and_clear();
     if let Some(e) = records.error {
         eprintln!("chaff: error: stdin:{}: reading failed: {e}; the lines before it were cleaned", records.line_no + 1);
