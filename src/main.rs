@@ -2,6 +2,7 @@
 
 mod cli;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -15,7 +16,8 @@ fn main() -> ExitCode {
             if cli::output::is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("chaff: error: {}", cli::output::one_line(&err));
+            // stderr closed too (`2>&1 | head`): the exit status still says it
+            let _ = writeln!(std::io::stderr(), "chaff: error: {}", cli::output::one_line(&err));
             ExitCode::from(if cli::output::is_usage(&err) { 2 } else { 1 })
         }
     }

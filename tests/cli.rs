@@ -433,3 +433,45 @@ fn a_folder_inside_an_input_folder_is_named_as_not_cleaned() {
     let err = stderr(&o);
     assert!(err.contains("docs/older: a folder inside the input folder docs: its documents are not cleaned"), "{err}");
 }
+
+/// Runs the binary with its stderr closed before it writes anything (`chaff … 2>&1 | head`, the reader
+/// gone): its exit status and stdout.
+fn with_closed_stderr(args: &[&str], dir: &Path) -> (Option<i32>, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_chaff"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let o = child.wait_with_output().unwrap();
+    (o.status.code(), stdout(&o))
+}
+
+#[test]
+fn a_closed_stderr_neither_stops_a_batch_nor_panics() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    fs::write(
+        p.join("rules.toml"),
+        "source = \"x\"\ntokenizer = \"text\"\n[cutoff]\nauto = 50\nchosen = 50\n\n[[rule]]\nid = \"r1\"\n\
+         status = \"accepted\"\nregex = 'Read\\s+more'\n",
+    )
+    .unwrap();
+    fs::create_dir_all(p.join("docs")).unwrap();
+    fs::create_dir_all(p.join("rules")).unwrap();
+    fs::copy(p.join("rules.toml"), p.join("rules/x.toml")).unwrap();
+    // a bad document first: its error is the first thing written to the closed stderr
+    fs::write(p.join("docs/0.txt"), "binary\0file").unwrap();
+    for i in 1..4 {
+        fs::write(p.join(format!("docs/{i}.txt")), format!("Article {i}.\nRead more\n")).unwrap();
+    }
+    let (code, _) = with_closed_stderr(&["clean", "--rules", "rules.toml", "docs", "--out", "out"], p);
+    assert_eq!(code, Some(1), "the bad document fails the run, nothing panics");
+    assert_eq!(fs::read_dir(p.join("out")).unwrap().count(), 3, "the rest is cleaned");
+    // each document routed to its source's rules
+    let (code, _) = with_closed_stderr(&["clean", "--rules-dir", "rules", "docs", "--out", "routed"], p);
+    assert_eq!(code, Some(1));
+    assert_eq!(fs::read_dir(p.join("routed/docs")).unwrap().count(), 3);
+}

@@ -14,6 +14,19 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::cli::output::write_stdout(format_args!("{}\n", format_args!($($arg)*))) };
 }
 
+/// `eprint!` that survives a closed stderr ([`output::write_stderr`]): shadows the standard macro in every
+/// command, which panics there (`chaff clean … 2>&1 | head` would stop the run at its next message).
+#[allow(unused_macros)]
+macro_rules! eprint {
+    ($($arg:tt)*) => { $crate::cli::output::write_stderr(format_args!($($arg)*)) };
+}
+
+/// `eprintln!` that survives a closed stderr ([`output::write_stderr`]), as [`eprint!`] above.
+macro_rules! eprintln {
+    () => { $crate::cli::output::write_stderr(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::cli::output::write_stderr(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
 /// Returns a usage error ([`output::Usage`], exit status 2) from the function it is in, formatted as
 /// `format!`.
 macro_rules! usage {

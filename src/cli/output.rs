@@ -69,6 +69,12 @@ pub fn write_stdout_as(what: &str, args: fmt::Arguments<'_>) {
     }
 }
 
+/// Writes a message to stderr, never panicking: with stderr gone (a log reader that quit) there is no one
+/// to tell, and the work goes on. Use it through `eprint!` and `eprintln!`, which `cli/mod.rs` shadows.
+pub fn write_stderr(args: fmt::Arguments<'_>) {
+    let _ = std::io::stderr().lock().write_fmt(args);
+}
+
 /// Whether writing stdout failed (other than by a closed pipe): `main` exits 1.
 pub fn stdout_failed() -> bool {
     STDOUT_FAILED.load(Ordering::Relaxed)
