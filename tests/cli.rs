@@ -475,3 +475,26 @@ fn a_closed_stderr_neither_stops_a_batch_nor_panics() {
     assert_eq!(code, Some(1));
     assert_eq!(fs::read_dir(p.join("routed/docs")).unwrap().count(), 3);
 }
+
+#[test]
+fn a_json_lines_or_warc_file_given_with_rules_is_refused_not_cut_as_one_document() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    fs::write(
+        p.join("rules.toml"),
+        "source = \"x\"\ntokenizer = \"text\"\n[cutoff]\nauto = 50\nchosen = 50\n\n[[rule]]\nid = \"r1\"\n\
+         status = \"accepted\"\naction = \"cut-before\"\nregex = 'Read\\s+more'\n",
+    )
+    .unwrap();
+    // cut as one text, its first record's `{"id": 1, "text": "` would go with the header
+    fs::write(p.join("c.jsonl"), "{\"id\": 1, \"text\": \"Read more\\nArticle.\"}\n").unwrap();
+    fs::write(p.join("c.warc.gz"), b"\x1f\x8b").unwrap();
+    fs::write(p.join("1.txt"), "Read more\nArticle 1.\n").unwrap();
+    let o = chaff(&["clean", "--rules", "rules.toml", "c.jsonl", "c.warc.gz", "1.txt", "--out", "out"], p);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("c.jsonl: JSON Lines") && err.contains("< c.jsonl"), "says how: {err}");
+    assert!(err.contains("c.warc.gz: a WARC crawl") && err.contains("--rules-dir"), "says how: {err}");
+    assert!(!p.join("out/c.jsonl").exists() && !p.join("out/c.warc.gz").exists());
+    assert_eq!(fs::read_to_string(p.join("out/1.txt")).unwrap().trim(), "Article 1.", "the rest is cleaned");
+}

@@ -76,7 +76,14 @@ pub fn plan(inputs: &[PathBuf], dest: Destination<'_>, in_place: bool, text: boo
                     continue;
                 }
             },
-            Ok(_) => vec![input.clone()],
+            Ok(_) => match crawl_file(input) {
+                Some(how) => {
+                    eprintln!("chaff: error: {}: {how}; skipped", input.display());
+                    failed += 1;
+                    continue;
+                }
+                None => vec![input.clone()],
+            },
             Err(e) => {
                 eprintln!("chaff: error: {}: {e}; skipped (give existing files or folders)", input.display());
                 failed += 1;
@@ -201,6 +208,34 @@ fn no_documents(dir: &Path) -> String {
         ""
     };
     format!("{}: no documents found (expected .txt or .html files){hint}", dir.display())
+}
+
+/// What a file named as JSON Lines or a WARC crawl is, and how it is cleaned: as one document, its records'
+/// syntax would be cut with the template and the output would be no longer JSON Lines or WARC.
+fn crawl_file(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+    let (stem, gzip) = match name.strip_suffix(".gz") {
+        Some(stem) => (stem, true),
+        None => (name.as_str(), false),
+    };
+    let file = path.display();
+    if [".jsonl", ".ndjson", ".json"].iter().any(|x| stem.ends_with(x)) {
+        let stdin = if gzip {
+            format!("zcat {file} | chaff clean --rules R")
+        } else {
+            format!("chaff clean --rules R < {file}")
+        };
+        return Some(format!(
+            "JSON Lines, whose records --rules cleans on stdin ({stdin} > CLEANED.jsonl), or each with its source's rules \
+             by --rules-dir RULES_DIR"
+        ));
+    }
+    if stem.ends_with(".warc") || stem.ends_with(".arc") {
+        return Some(format!(
+            "a WARC crawl, whose pages are cleaned each with its source's rules: chaff clean --rules-dir RULES_DIR {file}"
+        ));
+    }
+    None
 }
 
 /// Warns of each folder inside the input folder `dir` that holds documents: a folder is cleaned one level
