@@ -22,6 +22,7 @@ use pyo3::types::{PyDict, PyList};
 use rayon::prelude::*;
 
 mod diff;
+mod docs;
 mod workspace;
 
 create_exception!(
@@ -31,8 +32,24 @@ create_exception!(
     "Bad input to chaff: a malformed rules file (its message names file, line and column), an invalid rule, too few documents to mine. The message is the command line's."
 );
 
-fn error(message: impl std::fmt::Display) -> PyErr {
+create_exception!(
+    chaff,
+    BatchError,
+    ChaffError,
+    "Some documents of a batch could not be cleaned (`clean_many`): the others were. `results` holds every result in order, None where a document failed; `errors` the failures as (index, message)."
+);
+
+pub(crate) fn error(message: impl std::fmt::Display) -> PyErr {
     ChaffError::new_err(message.to_string())
+}
+
+/// Each of a rules file's warnings (keys chaff does not read) as a `UserWarning`.
+pub(crate) fn warn_all(py: Python<'_>, warnings: &[String]) -> PyResult<()> {
+    for w in warnings {
+        let message = std::ffi::CString::new(w.replace('\0', "\\0")).expect("no NUL");
+        PyErr::warn(py, &py.get_type::<pyo3::exceptions::PyUserWarning>(), &message, 1)?;
+    }
+    Ok(())
 }
 
 fn output_of(name: &str, kind: DocKind) -> PyResult<Output> {
@@ -79,17 +96,21 @@ impl Rules {
     /// Loads a rules file (`rules/<source>.toml`), as `chaff clean --rules PATH` does.
     ///
     /// Raises ChaffError naming file, line and column when the file is malformed.
+    /// Keys chaff does not read (a misspelled `stauts = "accepted"` leaves a rule pending) are each a
+    /// `UserWarning` naming file, line and column, as the command line's warnings.
     #[staticmethod]
     fn load(py: Python<'_>, path: PathBuf) -> PyResult<Rules> {
-        let file = py.detach(|| RulesFile::load(&path)).map_err(error)?;
+        let (file, warnings) = py.detach(|| RulesFile::load_checked(&path)).map_err(error)?;
+        warn_all(py, &warnings)?;
         Ok(Rules::new(file, path.display().to_string()))
     }
 
-    /// Rules from the text of a rules file; `name` stands for the file in error messages.
+    /// Rules from the text of a rules file; `name` stands for the file in error messages and warnings.
     #[staticmethod]
     #[pyo3(signature = (text, name = "<string>"))]
-    fn from_toml(text: &str, name: &str) -> PyResult<Rules> {
-        let file = RulesFile::parse(text, std::path::Path::new(name)).map_err(error)?;
+    fn from_toml(py: Python<'_>, text: &str, name: &str) -> PyResult<Rules> {
+        let (file, warnings) = RulesFile::parse_checked(text, std::path::Path::new(name)).map_err(error)?;
+        warn_all(py, &warnings)?;
         Ok(Rules::new(file, name.to_string()))
     }
 
@@ -181,25 +202,51 @@ impl Rules {
     ///
     /// `include_pending` applies the pending rules at or above the cutoff too (`--include-pending`);
     /// `output` is "cleaned", or for HTML rules "text" (`--text`) or "keep-tags" (`--keep-tags`).
+    /// A `str` gives a `str`; `bytes` are read as the command line reads a file and give the bytes it
+    /// writes.
     #[pyo3(signature = (doc, *, include_pending = false, output = "cleaned"))]
-    fn clean(&self, py: Python<'_>, doc: &str, include_pending: bool, output: &str) -> PyResult<String> {
-        let output = output_of(output, self.file.input())?;
-        let cleaner = self.cleaner(include_pending)?;
-        Ok(py.detach(|| self.clean_one(cleaner, doc, output)))
-    }
-
-    /// Many documents, cleaned on all cores with the GIL released; the results in order.
-    #[pyo3(signature = (docs, *, include_pending = false, output = "cleaned"))]
-    fn clean_many(
+    fn clean(
         &self,
         py: Python<'_>,
-        docs: Vec<String>,
+        doc: &Bound<'_, PyAny>,
         include_pending: bool,
         output: &str,
-    ) -> PyResult<Vec<String>> {
+    ) -> PyResult<Py<PyAny>> {
         let output = output_of(output, self.file.input())?;
+        let doc = docs::take_one(py, doc)?;
         let cleaner = self.cleaner(include_pending)?;
-        Ok(py.detach(|| docs.par_iter().map(|d| self.clean_one(cleaner, d, output)).collect()))
+        let cleaned = py.detach(|| guarded(|| self.clean_one(cleaner, doc.text(), output))).map_err(error)?;
+        Ok(doc.give_back(py, cleaned, output))
+    }
+
+    /// Many documents, cleaned on all cores with the GIL released; the results in order. A document that
+    /// cannot be cleaned (None, binary bytes) fails alone: the batch raises `BatchError` at its end, with
+    /// every result.
+    #[pyo3(signature = (docs, *, include_pending = false, output = "cleaned"))]
+    fn clean_many<'py>(
+        &self,
+        py: Python<'py>,
+        docs: &Bound<'py, PyAny>,
+        include_pending: bool,
+        output: &str,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let output = output_of(output, self.file.input())?;
+        let (_, docs) = docs::take_all(py, docs)?;
+        let cleaner = self.cleaner(include_pending)?;
+        let cleaned: Vec<Result<String, String>> = py.detach(|| {
+            docs.par_iter()
+                .map(|d| {
+                    let d = d.as_ref().map_err(Clone::clone)?;
+                    guarded(|| self.clean_one(cleaner, d.text(), output))
+                })
+                .collect()
+        });
+        let results = docs
+            .iter()
+            .zip(cleaned)
+            .map(|(d, c)| Ok(Some(d.as_ref().map_err(Clone::clone)?.give_back(py, c?, output))))
+            .collect();
+        docs::finish(py, results)
     }
 
     /// The ranges of a document removed or given back, and why, exactly as `chaff clean --explain` names
@@ -258,6 +305,19 @@ impl Rules {
     }
 }
 
+/// `clean`, or a panic of the engine on this document as its error (the batch's other documents are
+/// cleaned all the same).
+pub(crate) fn guarded(clean: impl FnOnce() -> String) -> Result<String, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(clean)).map_err(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        format!("chaff failed on this document ({what}); please report it")
+    })
+}
+
 /// The length of `doc`'s byte order mark (0 or 3 bytes) and the text after it.
 fn without_bom(doc: &str) -> (usize, &str) {
     match doc.strip_prefix('\u{FEFF}') {
@@ -303,6 +363,7 @@ fn _chaff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(workspace::source_of_py, m)?)?;
     m.add_function(wrap_pyfunction!(mine, m)?)?;
     m.add("ChaffError", m.py().get_type::<ChaffError>())?;
+    m.add("BatchError", m.py().get_type::<BatchError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

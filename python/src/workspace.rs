@@ -10,11 +10,15 @@ use std::sync::{Arc, Mutex};
 
 use chaff::crawl::rules_dir::DEFAULT_KEPT;
 use chaff::crawl::{Found, Group, RulesDir, source_of};
+use chaff::page::Output;
 use chaff::rules::RulesFile;
+use chaff::view::DocKind;
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 use rayon::prelude::*;
 
-use crate::{Rules, error, output_of};
+use crate::docs::{self, Doc};
+use crate::{Rules, error, guarded, output_of, warn_all};
 
 /// A folder of rules files (`rules/<source>.toml`), each document cleaned with its source's.
 #[pyclass(module = "chaff", name = "Workspace", frozen)]
@@ -24,59 +28,64 @@ pub struct Workspace {
     loaded: Mutex<RulesDir<Rules>>,
     /// Sources whose rules file is unusable, and why: said every time one is asked for.
     unusable: Mutex<HashMap<String, String>>,
+    /// Warnings of the rules files loaded since they were last said (a file's said each time it loads).
+    warnings: Mutex<Vec<String>>,
 }
 
-fn load(path: &std::path::Path) -> Result<Rules, String> {
-    let file = RulesFile::load(path).map_err(|e| e.to_string())?;
+/// A source's rules file, loaded; its warnings (keys chaff does not read) are kept for the caller to
+/// say, with the GIL.
+fn load(path: &std::path::Path, warnings: &Mutex<Vec<String>>) -> Result<Rules, String> {
+    let (file, w) = RulesFile::load_checked(path).map_err(|e| e.to_string())?;
+    warnings.lock().unwrap_or_else(|e| e.into_inner()).extend(w);
     Ok(Rules::new(file, path.display().to_string()))
 }
 
-impl Workspace {
-    /// A source's rules, loaded once while kept; a malformed file is an error naming it (every time it
-    /// is asked).
-    fn rules(&self, source: &str) -> Result<Option<Arc<Rules>>, String> {
-        Ok(self.rules_of(&[source])?.pop().flatten())
-    }
+const NO_SOURCE: &str = "a document needs source= (its source's name) or url= (a URL with a host) to find its rules";
 
-    /// The rules of each of `sources`, those not kept loaded in parallel.
-    fn rules_of(&self, sources: &[&str]) -> Result<Vec<Option<Arc<Rules>>>, String> {
-        for s in sources {
-            chaff::rules::check_source_name(s).map_err(|e| e.to_string())?;
-        }
-        let (found, errors) = self.loaded.lock().unwrap_or_else(|e| e.into_inner()).get_many(sources, |_, p| load(p));
+/// What became of a document with its source's rules.
+enum Fate {
+    /// Cleaned, written as `Output`.
+    Cleaned(String, Output),
+    /// Its source has no rules file: given back as it came.
+    Passed,
+    /// Its source has no rules file: `None`.
+    Skipped,
+}
+
+impl Workspace {
+    /// The rules of each of `sources`, those not kept loaded in parallel: a source's rules, `None` when
+    /// it has no rules file, or why it has none usable (a name that cannot be a rules file's, a malformed
+    /// file: said every time it is asked).
+    fn rules_of(&self, sources: &[&str]) -> Vec<Result<Option<Arc<Rules>>, String>> {
+        let named: Vec<&str> = sources.iter().copied().filter(|s| chaff::rules::check_source_name(s).is_ok()).collect();
+        let (found, errors) =
+            self.loaded.lock().unwrap_or_else(|e| e.into_inner()).get_many(&named, |_, p| load(p, &self.warnings));
+        let mut found: HashMap<&str, Found<Rules>> = named.into_iter().zip(found).collect();
         let mut unusable = self.unusable.lock().unwrap_or_else(|e| e.into_inner());
         unusable.extend(errors);
-        found
-            .into_iter()
-            .zip(sources)
-            .map(|(f, s)| match f {
-                Found::Rules(r) => Ok(Some(r)),
-                Found::Missing => Ok(None),
-                Found::Unusable => {
-                    Err(unusable.get(*s).cloned().unwrap_or_else(|| format!("{s}: unusable rules file")))
+        sources
+            .iter()
+            .map(|s| {
+                chaff::rules::check_source_name(s).map_err(|e| e.to_string())?;
+                match found.remove(s).expect("each source looked up") {
+                    Found::Rules(r) => Ok(Some(r)),
+                    Found::Missing => Ok(None),
+                    Found::Unusable => {
+                        Err(unusable.get(*s).cloned().unwrap_or_else(|| format!("{s}: unusable rules file")))
+                    }
                 }
             })
             .collect()
     }
 
-    fn source(&self, source: Option<&str>, url: Option<&str>) -> PyResult<String> {
-        source_of(source, url, self.group).ok_or_else(|| {
-            error("a document needs source= (its source's name) or url= (a URL with a host) to find its rules")
-        })
+    /// Says the warnings of the rules files loaded lately, as `UserWarning`s.
+    fn warn(&self, py: Python<'_>) -> PyResult<()> {
+        let warnings = std::mem::take(&mut *self.warnings.lock().unwrap_or_else(|e| e.into_inner()));
+        warn_all(py, &warnings)
     }
 
-    /// One document cleaned with its source's rules; `None` when the source has no rules and `unknown`
-    /// is "skip", the document itself when "pass".
-    fn clean_one(
-        &self,
-        doc: &str,
-        source: &str,
-        include_pending: bool,
-        output: &str,
-        unknown: Unknown,
-    ) -> Result<Option<String>, String> {
-        let rules = self.rules(source)?;
-        self.clean_with(doc, rules, include_pending, output, unknown)
+    fn source(&self, source: Option<&str>, url: Option<&str>) -> PyResult<String> {
+        source_of(source, url, self.group).ok_or_else(|| error(NO_SOURCE))
     }
 
     /// One document cleaned with `rules` (its source's), or passed through or skipped without.
@@ -87,16 +96,26 @@ impl Workspace {
         include_pending: bool,
         output: &str,
         unknown: Unknown,
-    ) -> Result<Option<String>, String> {
+    ) -> Result<Fate, String> {
         match rules {
             Some(rules) => {
                 let out = output_of(output, rules.file.input()).map_err(|e| e.to_string())?;
                 let cleaner = rules.cleaner(include_pending).map_err(|e| e.to_string())?;
-                Ok(Some(rules.clean_one(cleaner, doc, out)))
+                Ok(Fate::Cleaned(guarded(|| rules.clean_one(cleaner, doc, out))?, out))
             }
-            None if unknown == Unknown::Pass => Ok(Some(doc.to_string())),
-            None => Ok(None),
+            None if unknown == Unknown::Pass => Ok(Fate::Passed),
+            None => Ok(Fate::Skipped),
         }
+    }
+}
+
+/// A document's result as Python sees it: the cleaned text as the document came, the document itself,
+/// or `None`.
+fn given_back(py: Python<'_>, obj: &Py<PyAny>, doc: &Doc, fate: Fate) -> Option<Py<PyAny>> {
+    match fate {
+        Fate::Cleaned(text, output) => Some(doc.give_back(py, text, output)),
+        Fate::Passed => Some(obj.clone_ref(py)),
+        Fate::Skipped => None,
     }
 }
 
@@ -150,6 +169,7 @@ impl Workspace {
             dir,
             group: group_of(group)?,
             unusable: Mutex::new(HashMap::new()),
+            warnings: Mutex::new(Vec::new()),
         })
     }
 
@@ -184,33 +204,46 @@ impl Workspace {
     fn clean(
         &self,
         py: Python<'_>,
-        doc: &str,
+        doc: &Bound<'_, PyAny>,
         source: Option<&str>,
         url: Option<&str>,
         include_pending: bool,
         output: &str,
         unknown: &str,
-    ) -> PyResult<Option<String>> {
+    ) -> PyResult<Option<Py<PyAny>>> {
         let unknown = unknown_of(unknown)?;
+        output_of(output, DocKind::Html)?;
         let source = self.source(source, url)?;
-        py.detach(|| self.clean_one(doc, &source, include_pending, output, unknown)).map_err(error)
+        let taken = docs::take_one(py, doc)?;
+        let fate = py
+            .detach(|| {
+                let rules = self.rules_of(&[source.as_str()]).pop().expect("one source")?;
+                self.clean_with(taken.text(), rules, include_pending, output, unknown)
+            })
+            .map_err(error);
+        self.warn(py)?;
+        Ok(given_back(py, &doc.clone().unbind(), &taken, fate?))
     }
 
     /// Many documents, each with its source's rules, on all cores with the GIL released; the results in
-    /// order. `sources` and `urls` are lists as long as `docs` (either, or both: a source given wins).
+    /// order. `sources` and `urls` are lists as long as `docs` (either, or both: a source given wins). A
+    /// document that cannot be cleaned (no source, an unusable rules file, None) fails alone: the batch
+    /// raises `BatchError` at its end, with every result.
     #[pyo3(signature = (docs, *, sources = None, urls = None, include_pending = false, output = "cleaned", unknown = "pass"))]
     #[allow(clippy::too_many_arguments)]
-    fn clean_many(
+    fn clean_many<'py>(
         &self,
-        py: Python<'_>,
-        docs: Vec<String>,
+        py: Python<'py>,
+        docs: &Bound<'py, PyAny>,
         sources: Option<Vec<Option<String>>>,
         urls: Option<Vec<Option<String>>>,
         include_pending: bool,
         output: &str,
         unknown: &str,
-    ) -> PyResult<Vec<Option<String>>> {
+    ) -> PyResult<Bound<'py, PyList>> {
         let unknown = unknown_of(unknown)?;
+        output_of(output, DocKind::Html)?;
+        let (objs, docs) = docs::take_all(py, docs)?;
         for (name, list) in [("sources", &sources), ("urls", &urls)] {
             if let Some(l) = list
                 && l.len() != docs.len()
@@ -222,27 +255,40 @@ impl Workspace {
                 )));
             }
         }
-        let named: Vec<String> = (0..docs.len())
+        let named: Vec<Result<String, String>> = (0..docs.len())
             .map(|i| {
                 let s = sources.as_ref().and_then(|l| l[i].as_deref());
                 let u = urls.as_ref().and_then(|l| l[i].as_deref());
-                self.source(s, u).map_err(|e| error(format!("document {i}: {e}")))
+                source_of(s, u, self.group).ok_or_else(|| NO_SOURCE.to_string())
             })
-            .collect::<PyResult<_>>()?;
-        py.detach(|| {
+            .collect();
+        let cleaned: Vec<Result<Fate, String>> = py.detach(|| {
             // each source's rules loaded once (in parallel), before the documents are shared out, and
-            // held for them whatever the bound forgets
-            let mut distinct: Vec<&str> = named.iter().map(String::as_str).collect();
+            // held for them whatever the bound forgets; a source that cannot name a rules file, or whose
+            // file is unusable, fails its documents alone
+            let mut distinct: Vec<&str> = named.iter().filter_map(|s| s.as_deref().ok()).collect();
             distinct.sort_unstable();
             distinct.dedup();
-            let rules = self.rules_of(&distinct)?;
-            let by_source: HashMap<&str, Option<Arc<Rules>>> = distinct.into_iter().zip(rules).collect();
+            let rules = self.rules_of(&distinct);
+            let by_source: HashMap<&str, Result<Option<Arc<Rules>>, String>> =
+                distinct.into_iter().zip(rules).collect();
             docs.par_iter()
                 .zip(&named)
-                .map(|(d, s)| self.clean_with(d, by_source[s.as_str()].clone(), include_pending, output, unknown))
-                .collect::<Result<Vec<_>, String>>()
-        })
-        .map_err(error)
+                .map(|(d, s)| {
+                    let d = d.as_ref().map_err(Clone::clone)?;
+                    let rules = by_source[s.as_deref().map_err(Clone::clone)?].clone()?;
+                    self.clean_with(d.text(), rules, include_pending, output, unknown)
+                })
+                .collect()
+        });
+        let results = objs
+            .iter()
+            .zip(&docs)
+            .zip(cleaned)
+            .map(|((obj, d), fate)| Ok(given_back(py, obj, d.as_ref().map_err(Clone::clone)?, fate?)))
+            .collect();
+        self.warn(py)?;
+        docs::finish(py, results)
     }
 
     fn __repr__(&self) -> String {

@@ -14,6 +14,6 @@ The Python face of the chaff engine: the same rules files and, for the same rule
     text = ws.clean(page, url="https://news.example.com/a", include_pending=True)
 """
 
-from ._chaff import ChaffError, Rules, Workspace, __version__, mine, source_of
+from ._chaff import BatchError, ChaffError, Rules, Workspace, __version__, mine, source_of
 
-__all__ = ["ChaffError", "Rules", "Workspace", "mine", "source_of", "__version__"]
+__all__ = ["BatchError", "ChaffError", "Rules", "Workspace", "mine", "source_of", "__version__"]
