@@ -106,7 +106,9 @@ class Workspace:
     @staticmethod
     def load(dir: str | os.PathLike[str], group: Literal["host", "domain"] = "host") -> Workspace:
         """The folder's rules, loaded when their source is first met. ``group``: a URL's source is its
-        host (without port or ``www.``) or its registrable domain, as ``--group``."""
+        host (without port or ``www.``) or its registrable domain, as ``--group``. A source's rules file
+        is read once (its absence too, and a malformed file's error): a file written or changed later is
+        read by a new ``Workspace``."""
     def source_of(self, *, source: str | None = None, url: str | None = None) -> str:
         """The source a document belongs to: ``source``, else its URL's host (or domain)."""
     @property
