@@ -214,7 +214,8 @@ impl Rules {
     ) -> PyResult<Py<PyAny>> {
         let output = output_of(output, self.file.input())?;
         let doc = docs::take_one(py, doc)?;
-        let cleaner = self.cleaner(include_pending)?;
+        // building a cleaner (compiling a large file's regexes) runs without the GIL too
+        let cleaner = py.detach(|| self.cleaner(include_pending))?;
         let cleaned = py.detach(|| guarded(|| self.clean_one(cleaner, doc.text(), output))).map_err(error)?;
         Ok(doc.give_back(py, cleaned, output))
     }
@@ -232,7 +233,8 @@ impl Rules {
     ) -> PyResult<Bound<'py, PyList>> {
         let output = output_of(output, self.file.input())?;
         let (_, docs) = docs::take_all(py, docs)?;
-        let cleaner = self.cleaner(include_pending)?;
+        // building a cleaner (compiling a large file's regexes) runs without the GIL too
+        let cleaner = py.detach(|| self.cleaner(include_pending))?;
         let cleaned: Vec<Result<String, String>> = py.detach(|| {
             docs.par_iter()
                 .map(|d| {
@@ -258,7 +260,8 @@ impl Rules {
     /// `rules` (the ids of every rule that matched it) and `stages` (the cleaning stages that decided).
     #[pyo3(signature = (doc, *, include_pending = false))]
     fn explain<'py>(&self, py: Python<'py>, doc: &str, include_pending: bool) -> PyResult<Bound<'py, PyList>> {
-        let cleaner = self.cleaner(include_pending)?;
+        // building a cleaner (compiling a large file's regexes) runs without the GIL too
+        let cleaner = py.detach(|| self.cleaner(include_pending))?;
         let (bom, text) = without_bom(doc);
         let spans = py.detach(|| {
             let cleaned = cleaner.clean_page_explained(Page::for_rules(text, &self.file));
